@@ -1,0 +1,81 @@
+// Knuth's DLX1 text format, read strictly and written back.
+//
+//   | a comment: any line whose first non-blank character is '|'
+//   a b c | x y          <- the item line: primary items, then '|', then secondary
+//   a c x                <- each further line is an option: the items it covers
+//   b
+//
+// Names are runs of printable characters other than '|' and ':' (as in DLX1, minus
+// its 8-character limit). Blank lines are skipped. An option without a primary item
+// is skipped with a warning, as DLX1 does. Everything else that is wrong is a
+// parse_error naming the line and column.
+#pragma once
+
+#include <cstddef>
+#include <istream>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "dlx/line_reader.hpp"
+#include "dlx/problem.hpp"
+
+namespace dlx {
+
+/// A problem in some input, located: `what()` reads "file:line:col: message".
+class parse_error : public std::runtime_error {
+ public:
+  parse_error(std::string file, std::size_t line, std::size_t column, std::string message);
+  [[nodiscard]] const std::string& file() const noexcept { return file_; }
+  [[nodiscard]] std::size_t line() const noexcept { return line_; }
+  [[nodiscard]] std::size_t column() const noexcept { return column_; }
+  [[nodiscard]] const std::string& message() const noexcept { return message_; }
+
+ private:
+  std::string file_;
+  std::size_t line_;
+  std::size_t column_;
+  std::string message_;
+};
+
+/// A located warning; `to_string()` reads like a parse_error.
+struct diagnostic {
+  std::string file;
+  std::size_t line = 0;
+  std::size_t column = 0;
+  std::string message;
+  [[nodiscard]] std::string to_string() const;
+};
+
+/// Caps that keep memory bounded on hostile input.
+struct read_limits {
+  std::size_t max_line_length = line_reader::default_max_line;
+  std::size_t max_items = std::size_t{1} << 24;
+  std::size_t max_entries = std::size_t{1} << 28;
+};
+
+/// A problem read from text, with where each option came from.
+struct dlx_file {
+  dlx::problem problem;
+  std::vector<std::size_t> option_lines;  ///< input line of each option
+  std::vector<diagnostic> warnings;
+};
+
+/// Reads a problem in DLX1 format. Throws parse_error on malformed input or a
+/// read error; `source` names the input in messages.
+///
+///   std::ifstream in("queens-8.dlx");
+///   dlx::dlx_file file = dlx::read_dlx(in, "queens-8.dlx");
+dlx_file read_dlx(std::istream& in, std::string_view source = "<stdin>",
+                  const read_limits& limits = {});
+
+/// Writes a problem in DLX1 format. Unnamed items get names `#k` (k is the item
+/// id), made unique if a named item already uses one.
+void write_dlx(std::ostream& out, const problem& p);
+
+/// The item names of one option, space-separated, in the order given.
+std::string format_option(const problem& p, option_id option);
+
+}  // namespace dlx

@@ -1,0 +1,68 @@
+// What goes into a search and what comes out of it.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <optional>
+
+namespace dlx {
+
+/// How a search ended.
+enum class search_status : std::uint8_t {
+  complete,          ///< the whole search tree was explored: the count is exact
+  limit_reached,     ///< stopped after `search_options::limit` solutions
+  budget_exhausted,  ///< the node or time budget ran out: the answer is unknown, not "none"
+  stopped,           ///< a visitor or the progress callback asked to stop
+};
+
+/// What a visitor or progress callback tells the search to do next.
+enum class visit : std::uint8_t { next, stop };
+
+/// A snapshot handed to the progress callback.
+struct search_progress {
+  std::uint64_t solutions = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t updates = 0;
+  std::uint32_t level = 0;  ///< options chosen at this moment
+  std::chrono::steady_clock::duration elapsed{};
+};
+
+/// One options struct in.
+///
+///   dlx::search_options opts;
+///   opts.limit = 2;                // enough to tell "unique" from "multiple"
+///   auto result = solver.count(opts);
+struct search_options {
+  /// Stop after this many solutions; 0 finds them all.
+  std::uint64_t limit = 0;
+  /// Stop before the search enters more than this many nodes; 0 means no budget.
+  std::uint64_t node_budget = 0;
+  /// Stop once this much wall-clock time has passed (checked every 1024 nodes);
+  /// zero means no time budget.
+  std::chrono::nanoseconds time_budget{0};
+  /// Without a seed the search branches on the leftmost item with the fewest
+  /// options, exactly as Knuth's DLX1 does. With a seed, ties are broken at random
+  /// and each branch's options are tried from a random starting point.
+  std::optional<std::uint64_t> seed;
+  /// Called every `progress_interval` nodes; returning visit::stop ends the search.
+  std::function<visit(const search_progress&)> on_progress;
+  std::uint64_t progress_interval = std::uint64_t{1} << 20;
+};
+
+/// One result struct out. Nodes and updates are counted as Knuth's DLX1 counts
+/// them: a node each time the search chooses an item to branch on (dead ends
+/// included) plus one per solution; an update per unlinking while covering.
+struct search_result {
+  search_status status = search_status::complete;
+  std::uint64_t solutions = 0;
+  std::uint64_t nodes = 0;
+  std::uint64_t updates = 0;
+  /// The most options the search held chosen at once (preselected ones excluded).
+  std::uint32_t max_level = 0;
+
+  /// True when the search explored everything, so `solutions` is exact.
+  [[nodiscard]] bool complete() const noexcept { return status == search_status::complete; }
+};
+
+}  // namespace dlx

@@ -1,0 +1,260 @@
+#include "dlx/format.hpp"
+
+#include <fmt/format.h>
+
+#include <unordered_set>
+
+namespace dlx {
+
+parse_error::parse_error(std::string file, std::size_t line, std::size_t column,
+                         std::string message)
+    : std::runtime_error(fmt::format("{}:{}:{}: {}", file, line, column, message)),
+      file_(std::move(file)),
+      line_(line),
+      column_(column),
+      message_(std::move(message)) {}
+
+std::string diagnostic::to_string() const {
+  return fmt::format("{}:{}:{}: warning: {}", file, line, column, message);
+}
+
+namespace {
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t' || c == '\r' || c == '\f' || c == '\v';
+}
+
+// A printable rendering of an offending name for messages (it may hold bytes
+// that would garble a terminal).
+std::string quoted(std::string_view name) {
+  std::string out = "'";
+  for (char c : name.substr(0, 64)) {
+    auto u = static_cast<unsigned char>(c);
+    if (u < 0x20 || u == 0x7f) {
+      out += fmt::format("\\x{:02x}", u);
+    } else {
+      out += c;
+    }
+  }
+  if (name.size() > 64) out += "...";
+  return out + "'";
+}
+
+struct token {
+  std::string_view text;
+  std::size_t column;  // 1-based
+};
+
+// Splits a line at blanks; the column is the byte offset of the token plus one.
+template <class F>
+void for_each_token(std::string_view line, F&& f) {
+  std::size_t i = 0;
+  while (i < line.size()) {
+    while (i < line.size() && is_blank(line[i]))
+      ++i;
+    if (i == line.size()) break;
+    const std::size_t start = i;
+    while (i < line.size() && !is_blank(line[i]))
+      ++i;
+    f(token{line.substr(start, i - start), start + 1});
+  }
+}
+
+bool is_comment_or_blank(std::string_view line) {
+  for (char c : line) {
+    if (is_blank(c)) continue;
+    return c == '|';
+  }
+  return true;
+}
+
+class reader {
+ public:
+  reader(std::istream& in, std::string_view source, const read_limits& limits)
+      : lines_(in, limits.max_line_length), source_(source), limits_(limits) {}
+
+  dlx_file read() {
+    text_line line;
+    bool have_items = false;
+    while (lines_.next(line)) {
+      check_line(line);
+      if (is_comment_or_blank(line.text)) continue;
+      if (!have_items) {
+        read_items(line);
+        have_items = true;
+      } else {
+        read_option(line);
+      }
+    }
+    if (lines_.read_error()) fail(line.number + 1, 1, "read error");
+    if (!have_items) {
+      fail(std::max<std::size_t>(line.number, 1), 1,
+           "no item line: the input has only comments and blank lines");
+    }
+    return std::move(file_);
+  }
+
+ private:
+  [[noreturn]] void fail(std::size_t line, std::size_t column, std::string message) const {
+    throw parse_error(std::string(source_), line, column, std::move(message));
+  }
+
+  void check_line(const text_line& line) const {
+    if (line.too_long) {
+      fail(line.number, lines_.max_line() + 1,
+           fmt::format("line too long (more than {} bytes)", lines_.max_line()));
+    }
+    for (std::size_t i = 0; i < line.text.size(); ++i) {
+      const auto u = static_cast<unsigned char>(line.text[i]);
+      if ((u < 0x20 && !is_blank(line.text[i])) || u == 0x7f) {
+        fail(line.number, i + 1, fmt::format("control character \\x{:02x}", u));
+      }
+    }
+  }
+
+  void read_items(const text_line& line) {
+    bool secondary = false;
+    std::string_view text = line.text;
+    std::size_t offset = 0;
+    // DLX1 reads '|' at the start of a token as the separator, even when a name
+    // follows it directly ("a |b"); so do we.
+    while (offset < text.size()) {
+      while (offset < text.size() && is_blank(text[offset]))
+        ++offset;
+      if (offset == text.size()) break;
+      if (text[offset] == '|') {
+        if (secondary) fail(line.number, offset + 1, "the item line has '|' twice");
+        secondary = true;
+        ++offset;
+        continue;
+      }
+      const std::size_t start = offset;
+      while (offset < text.size() && !is_blank(text[offset]))
+        ++offset;
+      add_item(line, token{text.substr(start, offset - start), start + 1},
+               secondary ? item_kind::secondary : item_kind::primary);
+    }
+    if (file_.problem.item_count() == 0) fail(line.number, 1, "the item line names no items");
+    if (file_.problem.primary_count() == 0) {
+      fail(line.number, 1, "the item line names no primary items");
+    }
+  }
+
+  void add_item(const text_line& line, const token& t, item_kind kind) {
+    for (std::size_t i = 0; i < t.text.size(); ++i) {
+      if (t.text[i] == '|' || t.text[i] == ':') {
+        fail(line.number, t.column + i,
+             fmt::format("item name {} contains '{}'", quoted(t.text), t.text[i]));
+      }
+    }
+    if (file_.problem.find_item(t.text)) {
+      fail(line.number, t.column, fmt::format("duplicate item name {}", quoted(t.text)));
+    }
+    if (file_.problem.item_count() >= limits_.max_items) {
+      fail(line.number, t.column, fmt::format("too many items (more than {})", limits_.max_items));
+    }
+    file_.problem.add_item(t.text, kind);
+    seen_.push_back(0);
+  }
+
+  void read_option(const text_line& line) {
+    items_.clear();
+    bool primary = false;
+    ++stamp_;
+    for_each_token(line.text, [&](const token& t) {
+      const auto item = file_.problem.find_item(t.text);
+      if (!item) fail(line.number, t.column, fmt::format("unknown item {}", quoted(t.text)));
+      if (seen_[*item] == stamp_) {
+        fail(line.number, t.column,
+             fmt::format("item {} appears twice in this option", quoted(t.text)));
+      }
+      seen_[*item] = stamp_;
+      items_.push_back(*item);
+      primary |= file_.problem.kind(*item) == item_kind::primary;
+    });
+    if (!primary) {
+      file_.warnings.push_back(
+          {std::string(source_), line.number, 1, "option ignored: it has no primary item"});
+      return;
+    }
+    entries_ += items_.size();
+    if (entries_ > limits_.max_entries) {
+      fail(line.number, 1, fmt::format("too many entries (more than {})", limits_.max_entries));
+    }
+    file_.problem.add_option(items_);
+    file_.option_lines.push_back(line.number);
+  }
+
+  line_reader lines_;
+  std::string_view source_;
+  read_limits limits_;
+  dlx_file file_;
+  std::vector<item_id> items_;
+  std::vector<std::uint32_t> seen_;
+  std::uint32_t stamp_ = 0;
+  std::size_t entries_ = 0;
+};
+
+}  // namespace
+
+dlx_file read_dlx(std::istream& in, std::string_view source, const read_limits& limits) {
+  return reader(in, source, limits).read();
+}
+
+namespace {
+
+std::vector<std::string> writable_names(const problem& p) {
+  std::vector<std::string> names(p.item_count());
+  for (item_id i = 0; i < p.item_count(); ++i) {
+    if (!p.name(i).empty()) continue;
+    std::string name = fmt::format("#{}", i);
+    while (p.find_item(name))
+      name += '\'';
+    names[i] = std::move(name);
+  }
+  return names;
+}
+
+std::string_view name_of(const problem& p, const std::vector<std::string>& generated, item_id i) {
+  return p.name(i).empty() ? std::string_view(generated[i]) : p.name(i);
+}
+
+}  // namespace
+
+void write_dlx(std::ostream& out, const problem& p) {
+  const auto generated = writable_names(p);
+  std::string line;
+  for (auto kind : {item_kind::primary, item_kind::secondary}) {
+    if (kind == item_kind::secondary && p.secondary_count() > 0) line += "| ";
+    for (item_id i = 0; i < p.item_count(); ++i) {
+      if (p.kind(i) != kind) continue;
+      line += name_of(p, generated, i);
+      line += ' ';
+    }
+  }
+  if (!line.empty()) line.pop_back();
+  out << line << '\n';
+  for (option_id o = 0; o < p.option_count(); ++o) {
+    line.clear();
+    for (item_id i : p.option(o)) {
+      if (!line.empty()) line += ' ';
+      line += name_of(p, generated, i);
+    }
+    out << line << '\n';
+  }
+}
+
+std::string format_option(const problem& p, option_id option) {
+  std::string line;
+  for (item_id i : p.option(option)) {
+    if (!line.empty()) line += ' ';
+    if (p.name(i).empty()) {
+      line += fmt::format("#{}", i);
+    } else {
+      line += p.name(i);
+    }
+  }
+  return line;
+}
+
+}  // namespace dlx

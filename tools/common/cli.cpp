@@ -1,0 +1,191 @@
+#include "cli.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <charconv>
+#include <cmath>
+
+namespace tools {
+
+namespace {
+
+const option_spec* find_long(std::span<const option_spec> options, std::string_view name) {
+  for (const auto& o : options) {
+    if (o.long_name == name) return &o;
+  }
+  return nullptr;
+}
+
+const option_spec* find_short(std::span<const option_spec> options, char name) {
+  for (const auto& o : options) {
+    if (o.short_name != 0 && o.short_name == name) return &o;
+  }
+  return nullptr;
+}
+
+std::string printable(std::string_view text) {
+  std::string out;
+  for (char c : text.substr(0, 80)) {
+    auto u = static_cast<unsigned char>(c);
+    out += (u < 0x20 || u == 0x7f) ? fmt::format("\\x{:02x}", u) : std::string(1, c);
+  }
+  if (text.size() > 80) out += "...";
+  return out;
+}
+
+}  // namespace
+
+std::vector<std::string> parse_command_line(std::span<const option_spec> options,
+                                            std::span<char* const> args) {
+  std::vector<std::string> operands;
+  for (std::size_t i = 0; i < args.size(); ++i) {
+    const std::string_view arg = args[i];
+    auto take_value = [&](const option_spec& o, std::string_view shown) -> std::string_view {
+      if (i + 1 >= args.size())
+        throw usage_error(fmt::format("{} needs a value ({})", shown, o.value_name));
+      return args[++i];
+    };
+    if (arg == "--") {
+      operands.insert(operands.end(), args.begin() + static_cast<std::ptrdiff_t>(i) + 1,
+                      args.end());
+      break;
+    }
+    if (arg.starts_with("--")) {
+      const std::string_view body = arg.substr(2);
+      const auto eq = body.find('=');
+      const std::string_view name = body.substr(0, eq);
+      const option_spec* o = find_long(options, name);
+      if (!o) throw usage_error(fmt::format("unknown option '--{}'", printable(name)));
+      if (o->value_name.empty()) {
+        if (eq != std::string_view::npos) {
+          throw usage_error(fmt::format("option '--{}' takes no value", name));
+        }
+        o->set({});
+      } else {
+        o->set(eq != std::string_view::npos ? body.substr(eq + 1)
+                                            : take_value(*o, fmt::format("--{}", name)));
+      }
+      continue;
+    }
+    if (arg.size() > 1 && arg[0] == '-') {
+      // One or more short options: "-cq", "-l5", "-l 5".
+      for (std::size_t k = 1; k < arg.size(); ++k) {
+        const option_spec* o = find_short(options, arg[k]);
+        if (!o) throw usage_error(fmt::format("unknown option '-{}'", printable(arg.substr(k, 1))));
+        if (o->value_name.empty()) {
+          o->set({});
+          continue;
+        }
+        o->set(k + 1 < arg.size() ? arg.substr(k + 1) : take_value(*o, fmt::format("-{}", arg[k])));
+        break;
+      }
+      continue;
+    }
+    operands.emplace_back(arg);
+  }
+  return operands;
+}
+
+std::string help_text(std::string_view usage, std::string_view description,
+                      std::span<const option_spec> options, std::string_view epilogue) {
+  std::string out = fmt::format("Usage: {}\n\n{}\n\nOptions:\n", usage, description);
+  std::vector<std::string> left;
+  std::size_t width = 0;
+  for (const auto& o : options) {
+    std::string l = o.short_name ? fmt::format("  -{}, ", o.short_name) : std::string(6, ' ');
+    l += fmt::format("--{}", o.long_name);
+    if (!o.value_name.empty()) l += fmt::format(" {}", o.value_name);
+    width = std::max(width, l.size());
+    left.push_back(std::move(l));
+  }
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    out += fmt::format("{:<{}}  {}\n", left[i], width, options[i].help);
+  }
+  if (!epilogue.empty()) out += fmt::format("\n{}\n", epilogue);
+  return out;
+}
+
+std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min,
+                             std::uint64_t max) {
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error == std::errc::invalid_argument || end != text.data() + text.size()) {
+    throw usage_error(
+        fmt::format("{}: expected a non-negative integer, got '{}'", option, printable(text)));
+  }
+  if (error == std::errc::result_out_of_range || value < min || value > max) {
+    throw usage_error(
+        fmt::format("{}: {} is out of range ({}..{})", option, printable(text), min, max));
+  }
+  return value;
+}
+
+double parse_seconds(std::string_view text, std::string_view option) {
+  double value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
+      !std::isfinite(value) || value < 0) {
+    throw usage_error(
+        fmt::format("{}: expected a number of seconds, got '{}'", option, printable(text)));
+  }
+  return value;
+}
+
+std::string json_string(std::string_view text) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size();) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    if (c < 0x80) {
+      switch (c) {
+        case '"':
+          out += "\\\"";
+          break;
+        case '\\':
+          out += "\\\\";
+          break;
+        case '\n':
+          out += "\\n";
+          break;
+        case '\r':
+          out += "\\r";
+          break;
+        case '\t':
+          out += "\\t";
+          break;
+        default:
+          if (c < 0x20 || c == 0x7f) {
+            out += fmt::format("\\u{:04x}", c);
+          } else {
+            out += static_cast<char>(c);
+          }
+      }
+      ++i;
+      continue;
+    }
+    // Copy a well-formed UTF-8 sequence; replace anything else byte by byte.
+    const std::size_t length = c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc2 ? 2 : 0;
+    bool valid = length != 0 && c < 0xf5 && i + length <= text.size();
+    for (std::size_t k = 1; valid && k < length; ++k) {
+      valid = (static_cast<unsigned char>(text[i + k]) & 0xc0) == 0x80;
+    }
+    if (valid && length == 3) {
+      const auto c1 = static_cast<unsigned char>(text[i + 1]);
+      valid = !(c == 0xe0 && c1 < 0xa0) && !(c == 0xed && c1 >= 0xa0);  // overlong, surrogates
+    }
+    if (valid && length == 4) {
+      const auto c1 = static_cast<unsigned char>(text[i + 1]);
+      valid = !(c == 0xf0 && c1 < 0x90) && !(c == 0xf4 && c1 >= 0x90);
+    }
+    if (valid) {
+      out.append(text.substr(i, length));
+      i += length;
+    } else {
+      out += "\xef\xbf\xbd";
+      ++i;
+    }
+  }
+  return out + "\"";
+}
+
+}  // namespace tools

@@ -1,0 +1,59 @@
+// Command-line plumbing shared by the tools: an option table that drives both
+// parsing and the --help text (so the two cannot drift apart), value parsers
+// with clear messages, and the exit codes the tools document.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <span>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace tools {
+
+/// Exit codes every tool shares; each tool documents its own beyond these.
+inline constexpr int exit_ok = 0;
+inline constexpr int exit_no_solution = 1;  // some search found no solution
+inline constexpr int exit_usage = 2;        // bad usage or bad input
+
+/// A bad command line: main prints "program: message" and a hint, exits 2.
+class usage_error : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// One row of an option table. A flag has an empty `value_name`; its handler is
+/// called with an empty string.
+struct option_spec {
+  char short_name;              ///< 0 when there is none
+  std::string_view long_name;   ///< without the leading "--"
+  std::string_view value_name;  ///< e.g. "N"; empty for a flag
+  std::string_view help;
+  std::function<void(std::string_view)> set;
+};
+
+/// Parses `args` (without the program name) against `options`; returns the
+/// operands. Accepts `-x V`, `-xV`, `--long V`, `--long=V`, bundled short flags,
+/// and `--` to end the options. Throws usage_error.
+std::vector<std::string> parse_command_line(std::span<const option_spec> options,
+                                            std::span<char* const> args);
+
+/// Help text: usage line, description, then one line per option from the table.
+std::string help_text(std::string_view usage, std::string_view description,
+                      std::span<const option_spec> options, std::string_view epilogue = {});
+
+/// Parses an unsigned integer in [min, max] given for `option`; throws usage_error
+/// with a message that names the option and the offending text.
+std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min = 0,
+                             std::uint64_t max = UINT64_MAX);
+
+/// Parses a duration in seconds (a non-negative decimal number).
+double parse_seconds(std::string_view text, std::string_view option);
+
+/// A JSON string literal for `text` (quotes included), escaping as RFC 8259 asks
+/// and replacing bytes that are not valid UTF-8 with U+FFFD.
+std::string json_string(std::string_view text);
+
+}  // namespace tools

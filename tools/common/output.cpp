@@ -1,0 +1,87 @@
+#include "output.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace tools {
+
+line_output::line_output(int fd, std::size_t capacity)
+    : fd_(fd), capacity_(capacity), interactive_(isatty(fd) == 1) {
+  buffer_.reserve(capacity_ + 256);
+}
+
+line_output::~line_output() {
+  try {
+    flush();
+  } catch (const output_error&) {
+    // Nothing more can be said: the caller did not flush, so it did not ask.
+  }
+}
+
+void line_output::line(std::string_view text) {
+  pending_.append(text);
+  end_line();
+}
+
+void line_output::end_line() {
+  pending_ += '\n';
+  buffer_ += pending_;
+  pending_.clear();
+  if (interactive_ || buffer_.size() >= capacity_) flush();
+}
+
+void line_output::flush() {
+  if (buffer_.empty()) return;
+  std::string data;
+  data.swap(buffer_);
+  buffer_.reserve(capacity_ + 256);
+  write_all(data);
+}
+
+void line_output::write_all(std::string_view data) {
+  while (!data.empty()) {
+    const ssize_t n = ::write(fd_, data.data(), data.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      throw output_error(error,
+                         fmt::format("cannot write standard output: {}", std::strerror(error)));
+    }
+    data.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+progress_line::progress_line()
+    : enabled_(isatty(2) == 1),
+      started_(std::chrono::steady_clock::now()),
+      next_(started_ + std::chrono::seconds(1)) {}
+
+bool progress_line::due() {
+  if (!enabled_) return false;
+  // Looking at the clock for every puzzle would cost more than some puzzles do.
+  if (countdown_-- != 0) return false;
+  countdown_ = 255;
+  const auto now = std::chrono::steady_clock::now();
+  if (now < next_) return false;
+  next_ = now + std::chrono::milliseconds(250);
+  return true;
+}
+
+void progress_line::show(std::string_view text) {
+  if (!enabled_) return;
+  const std::string line = fmt::format("\r\x1b[K{}", text);
+  [[maybe_unused]] auto ignored = ::write(2, line.data(), line.size());
+  drawn_ = true;
+}
+
+void progress_line::clear() {
+  if (!drawn_) return;
+  static constexpr std::string_view erase = "\r\x1b[K";
+  [[maybe_unused]] auto ignored = ::write(2, erase.data(), erase.size());
+  drawn_ = false;
+}
+
+}  // namespace tools

@@ -1,0 +1,78 @@
+// Standard output for batch tools: whole lines only, in large writes.
+//
+// Lines are collected in a buffer and written with write(2) only at line
+// boundaries, so a reader (or a run killed half-way) never sees half a line. A
+// failed write throws output_error; a closed pipe (`tool | head -1`) is the
+// caller's cue to stop quietly.
+#pragma once
+
+#include <chrono>
+#include <cstddef>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace tools {
+
+class output_error : public std::runtime_error {
+ public:
+  output_error(int error_number, const std::string& what)
+      : std::runtime_error(what), error_number_(error_number) {}
+  /// errno of the failed write; EPIPE when the reader went away.
+  [[nodiscard]] int error_number() const noexcept { return error_number_; }
+
+ private:
+  int error_number_;
+};
+
+class line_output {
+ public:
+  /// Writes to file descriptor `fd`. When it is a terminal every line is written
+  /// at once, so a person sees results as they come.
+  explicit line_output(int fd = 1, std::size_t capacity = std::size_t{1} << 16);
+  line_output(const line_output&) = delete;
+  line_output& operator=(const line_output&) = delete;
+  /// Flushes what is left, ignoring errors: call flush() to see them.
+  ~line_output();
+
+  /// Appends `text` and a newline.
+  void line(std::string_view text);
+  /// Appends text to the current line; finish it with end_line().
+  void append(std::string_view text) { pending_.append(text); }
+  void end_line();
+  /// Writes everything buffered; throws output_error.
+  void flush();
+
+ private:
+  void write_all(std::string_view data);
+
+  int fd_;
+  std::size_t capacity_;
+  bool interactive_;
+  std::string buffer_;   // complete lines
+  std::string pending_;  // the line being built
+};
+
+/// A one-line progress display on stderr, redrawn at most a few times a second,
+/// shown only when stderr is a terminal and the run has lasted a moment.
+class progress_line {
+ public:
+  progress_line();
+  ~progress_line() { clear(); }
+  /// True when it is time to redraw (cheap enough to ask per item).
+  [[nodiscard]] bool due();
+  /// Redraws the line with `text`.
+  void show(std::string_view text);
+  /// Erases the line, if one was drawn.
+  void clear();
+  [[nodiscard]] bool enabled() const noexcept { return enabled_; }
+
+ private:
+  bool enabled_;
+  bool drawn_ = false;
+  unsigned countdown_ = 0;
+  std::chrono::steady_clock::time_point started_;
+  std::chrono::steady_clock::time_point next_;
+};
+
+}  // namespace tools

@@ -1,0 +1,217 @@
+// dlx: solve an exact-cover problem written in Knuth's DLX1 format.
+#include <fmt/format.h>
+#include <dlx/format.hpp>
+#include <dlx/solver.hpp>
+
+#include <cerrno>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <optional>
+
+#include "../common/cli.hpp"
+#include "../common/output.hpp"
+
+namespace {
+
+constexpr int exit_budget = 3;  // the budget ran out: the answer is unknown
+constexpr int exit_output = 4;  // standard output could not be written
+constexpr int exit_broken_pipe = 128 + 13;
+
+struct settings {
+  bool count_only = false;
+  bool stats = false;
+  bool json = false;
+  bool help = false;
+  bool version = false;
+  dlx::search_options search;
+};
+
+std::string_view status_name(dlx::search_status status) {
+  switch (status) {
+    case dlx::search_status::complete:
+      return "complete";
+    case dlx::search_status::limit_reached:
+      return "limit_reached";
+    case dlx::search_status::budget_exhausted:
+      return "budget_exhausted";
+    case dlx::search_status::stopped:
+      return "stopped";
+  }
+  return "unknown";
+}
+
+void write_solution(tools::line_output& out, const dlx::dlx_file& file,
+                    std::span<const dlx::option_id> solution, std::uint64_t number, bool json) {
+  const dlx::problem& p = file.problem;
+  if (!json) {
+    if (number > 1) out.line("");
+    for (dlx::option_id o : solution)
+      out.line(dlx::format_option(p, o));
+    return;
+  }
+  out.append(fmt::format("{{\"solution\":{},\"options\":[", number));
+  for (std::size_t k = 0; k < solution.size(); ++k) {
+    const dlx::option_id o = solution[k];
+    out.append(fmt::format("{}{{\"line\":{},\"items\":[", k ? "," : "", file.option_lines[o]));
+    bool first = true;
+    for (dlx::item_id i : p.option(o)) {
+      out.append(first ? "" : ",");
+      out.append(tools::json_string(p.name(i)));
+      first = false;
+    }
+    out.append("]}");
+  }
+  out.append("]}");
+  out.end_line();
+}
+
+int run(const settings& s, const std::string& path) {
+  std::ifstream file_stream;
+  std::istream* in = &std::cin;
+  std::string source = "<stdin>";
+  if (!path.empty() && path != "-") {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+      fmt::print(stderr, "dlx: {}: is a directory\n", path);
+      return tools::exit_usage;
+    }
+    file_stream.open(path, std::ios::binary);
+    if (!file_stream) {
+      fmt::print(stderr, "dlx: {}: cannot open: {}\n", path, std::strerror(errno));
+      return tools::exit_usage;
+    }
+    in = &file_stream;
+    source = path;
+  }
+
+  dlx::dlx_file file;
+  try {
+    file = dlx::read_dlx(*in, source);
+  } catch (const dlx::parse_error& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return tools::exit_usage;
+  }
+  for (const auto& w : file.warnings)
+    fmt::print(stderr, "{}\n", w.to_string());
+
+  dlx::solver solver(file.problem);
+  tools::line_output out;
+  tools::progress_line progress;
+  dlx::search_options options = s.search;
+  if (progress.enabled()) {
+    options.progress_interval = std::uint64_t{1} << 16;
+    options.on_progress = [&](const dlx::search_progress& p) {
+      if (progress.due()) {
+        progress.show(
+            fmt::format("dlx: {} nodes, {} solutions, level {}", p.nodes, p.solutions, p.level));
+      }
+      return dlx::visit::next;
+    };
+  }
+
+  const auto started = std::chrono::steady_clock::now();
+  dlx::search_result result;
+  try {
+    if (s.count_only) {
+      result = solver.count(options);
+    } else {
+      std::uint64_t number = 0;
+      result = solver.enumerate(
+          [&](std::span<const dlx::option_id> solution) {
+            write_solution(out, file, solution, ++number, s.json);
+            return dlx::visit::next;
+          },
+          options);
+    }
+    progress.clear();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (s.json) {
+      out.line(fmt::format(
+          "{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},\"max_level\":{},"
+          "\"seconds\":{:.6f}}}",
+          status_name(result.status), result.solutions, result.nodes, result.updates,
+          result.max_level, seconds));
+    } else if (s.count_only) {
+      out.line(fmt::format("{}", result.solutions));
+    }
+    out.flush();
+    if (s.stats) {
+      fmt::print(stderr, "dlx: {} solutions, {} nodes, {} updates, max level {}, {:.3f} s ({})\n",
+                 result.solutions, result.nodes, result.updates, result.max_level, seconds,
+                 status_name(result.status));
+    }
+  } catch (const tools::output_error& e) {
+    if (e.error_number() == EPIPE) return exit_broken_pipe;  // the reader has gone: stop quietly
+    fmt::print(stderr, "dlx: {}\n", e.what());
+    return exit_output;
+  }
+
+  if (result.status == dlx::search_status::budget_exhausted) {
+    if (!s.stats) {
+      fmt::print(stderr,
+                 "dlx: budget exhausted after {} nodes and {} solutions; the search is "
+                 "incomplete\n",
+                 result.nodes, result.solutions);
+    }
+    return exit_budget;
+  }
+  return result.solutions == 0 ? tools::exit_no_solution : tools::exit_ok;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::ios::sync_with_stdio(false);
+  settings s;
+  const std::vector<tools::option_spec> options = {
+      {'c', "count", "", "print only the number of solutions",
+       [&](std::string_view) { s.count_only = true; }},
+      {'l', "limit", "N", "stop after N solutions (default 0: find them all)",
+       [&](std::string_view v) { s.search.limit = tools::parse_unsigned(v, "--limit"); }},
+      {'b', "budget", "NODES", "stop after NODES search nodes (exit 3 if unfinished)",
+       [&](std::string_view v) { s.search.node_budget = tools::parse_unsigned(v, "--budget", 1); }},
+      {'t', "time-limit", "SECONDS", "stop after SECONDS of searching (exit 3 if unfinished)",
+       [&](std::string_view v) {
+         s.search.time_budget = std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::duration<double>(tools::parse_seconds(v, "--time-limit")));
+       }},
+      {'s', "seed", "S", "break ties between items at random, reproducibly from S",
+       [&](std::string_view v) { s.search.seed = tools::parse_unsigned(v, "--seed"); }},
+      {0, "stats", "", "print solutions, nodes, updates and time on stderr",
+       [&](std::string_view) { s.stats = true; }},
+      {0, "json", "", "JSON Lines: one object per solution, then a summary object",
+       [&](std::string_view) { s.json = true; }},
+      {'h', "help", "", "show this help and exit", [&](std::string_view) { s.help = true; }},
+      {0, "version", "", "show the version and exit", [&](std::string_view) { s.version = true; }},
+  };
+
+  std::vector<std::string> operands;
+  try {
+    operands = tools::parse_command_line(options, std::span<char* const>(argv + 1, argc - 1));
+    if (operands.size() > 1) throw tools::usage_error("at most one input file");
+  } catch (const tools::usage_error& e) {
+    fmt::print(stderr, "dlx: {}\nTry 'dlx --help' for more information.\n", e.what());
+    return tools::exit_usage;
+  }
+  if (s.help) {
+    fmt::print("{}",
+               tools::help_text(
+                   "dlx [OPTIONS] [FILE]",
+                   "Finds the exact covers of a problem in Knuth's DLX1 format, read from "
+                   "FILE or standard input.\nEach solution is printed as its options, one "
+                   "per line, with a blank line between solutions.",
+                   options,
+                   "Exit status: 0 the search finished (or reached --limit) with a solution,\n"
+                   "1 it finished with none, 2 bad usage or input, 3 a budget ran out\n"
+                   "before the search finished, 4 standard output could not be written."));
+    return tools::exit_ok;
+  }
+  if (s.version) {
+    fmt::print("dlx {}\n", DLX_VERSION);
+    return tools::exit_ok;
+  }
+  return run(s, operands.empty() ? std::string() : operands.front());
+}
