@@ -1,0 +1,98 @@
+// Solving and counting Sudoku puzzles on the exact-cover engine.
+//
+// A solver builds the exact-cover matrix of its shape once. Each puzzle then
+// preselects its givens on that matrix, searches, and restores it: no rebuild
+// and, once warm, no allocation per puzzle. One solver per thread.
+#pragma once
+
+#include <dlx/search.hpp>
+#include <dlx/solver.hpp>
+
+#include <cstdint>
+#include <optional>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/model.hpp"
+#include "sudoku/validate.hpp"
+
+namespace sudoku {
+
+/// What a search learned about a puzzle.
+enum class status : std::uint8_t {
+  solved,    ///< a solution was found; uniqueness was not asked
+  unique,    ///< exactly one solution
+  multiple,  ///< at least two solutions
+  none,      ///< no solution
+  invalid,   ///< the givens clash (see result::conflict); nothing was searched
+  unknown,   ///< the node budget ran out before the answer was known
+};
+
+/// "solved", "unique", ...
+[[nodiscard]] std::string_view to_string(status s) noexcept;
+
+struct result {
+  sudoku::status status = status::none;
+  std::uint64_t solutions = 0;  ///< solutions found (up to the limit)
+  std::uint64_t nodes = 0;      ///< search nodes, counted as Knuth's DLX1 does
+  std::uint64_t updates = 0;
+  /// True when the search stopped before the limit because it ran out of tree:
+  /// `solutions` is then the exact count.
+  bool exact = false;
+  /// How the underlying search ended (budget_exhausted: the count is a lower bound).
+  dlx::search_status search = dlx::search_status::complete;
+  /// For status::invalid: two givens that clash.
+  std::optional<sudoku::clash> conflict;
+};
+
+/// Solves puzzles of one shape.
+///
+///   sudoku::solver s;                                   // 9x9
+///   sudoku::grid solution;
+///   auto r = s.solve(puzzle, solution);                 // r.status == status::solved
+///   auto u = s.count(puzzle, 2);                        // unique, multiple or none
+class solver {
+ public:
+  explicit solver(sudoku::shape s = {});
+
+  [[nodiscard]] const sudoku::shape& shape() const noexcept { return model_.shape(); }
+
+  /// Finds a solution (the first in search order) and writes it to `solution`.
+  /// Status: solved, none, invalid or unknown. `options.limit` is ignored.
+  result solve(const grid& puzzle, grid& solution, const dlx::search_options& options = {});
+
+  /// Finds a solution and checks that it is the only one (a count to 2). Status:
+  /// unique, multiple (solution holds the first found), none, invalid or unknown.
+  result solve_unique(const grid& puzzle, grid& solution, const dlx::search_options& options = {});
+
+  /// Counts solutions, stopping at `limit` (0 = all). Status: unique, multiple,
+  /// none, invalid, unknown; or solved when `limit` is 1 and a solution exists.
+  result count(const grid& puzzle, std::uint64_t limit, const dlx::search_options& options = {});
+
+  /// Calls `visit` with each solution (up to `options.limit`) until it returns
+  /// dlx::visit::stop. Status as for count.
+  template <class Visitor>
+  result enumerate(const grid& puzzle, Visitor&& visit, const dlx::search_options& options = {}) {
+    grid solution(shape());
+    return run(puzzle, options, [&](std::span<const dlx::option_id> options_chosen) {
+      decode(options_chosen, solution);
+      return visit(static_cast<const grid&>(solution));
+    });
+  }
+
+  /// The exact-cover numbering this solver uses.
+  [[nodiscard]] const sudoku::model& model() const noexcept { return model_; }
+
+ private:
+  result run(const grid& puzzle, const dlx::search_options& options, dlx::solution_visitor visitor);
+  std::optional<sudoku::clash> preselect_givens(const grid& puzzle);
+  void decode(std::span<const dlx::option_id> options, grid& out) const;
+  static result classify(const dlx::search_result& r);
+
+  sudoku::model model_;
+  dlx::solver dlx_;
+  std::vector<dlx::option_id> givens_;
+  std::vector<dlx::option_id> chosen_;
+};
+
+}  // namespace sudoku

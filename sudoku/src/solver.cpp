@@ -1,0 +1,138 @@
+#include "sudoku/solver.hpp"
+
+#include <stdexcept>
+
+namespace sudoku {
+
+std::string_view to_string(status s) noexcept {
+  switch (s) {
+    case status::solved:
+      return "solved";
+    case status::unique:
+      return "unique";
+    case status::multiple:
+      return "multiple";
+    case status::none:
+      return "none";
+    case status::invalid:
+      return "invalid";
+    case status::unknown:
+      return "unknown";
+  }
+  return "unknown";
+}
+
+solver::solver(sudoku::shape s) : model_(s), dlx_(model_.build()) {
+  givens_.reserve(static_cast<std::size_t>(s.cell_count()));
+  chosen_.reserve(static_cast<std::size_t>(s.cell_count()));
+}
+
+std::optional<clash> solver::preselect_givens(const grid& puzzle) {
+  if (puzzle.shape() != shape()) {
+    throw std::invalid_argument("sudoku::solver: the puzzle is " + puzzle.shape().name() +
+                                ", the solver " + shape().name());
+  }
+  givens_.clear();
+  const auto cells = puzzle.cells();
+  for (std::size_t cell = 0; cell < cells.size(); ++cell) {
+    if (cells[cell] != 0) givens_.push_back(model_.option(cell, cells[cell]));
+  }
+  const auto conflict = dlx_.preselect(givens_);
+  if (!conflict) return std::nullopt;
+  // Two givens share an item: the same cell (impossible in a grid), or one digit
+  // twice in a row, column or box. Name the unit the way a player would.
+  const std::size_t a = model_.cell_of(conflict->covered_by);
+  const std::size_t b = model_.cell_of(conflict->option);
+  const auto n = static_cast<std::size_t>(shape().size());
+  const auto cell_count = n * n;
+  const auto item_block = conflict->item / cell_count;  // 1 row, 2 column, 3 box
+  const unit_kind unit = item_block == 1   ? unit_kind::row
+                         : item_block == 2 ? unit_kind::column
+                                           : unit_kind::box;
+  return clash{std::min(a, b), std::max(a, b), model_.digit_of(conflict->option), unit};
+}
+
+void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
+  if (out.shape() != shape()) out.reset(shape());
+  auto cells = out.cells();
+  for (dlx::option_id o : options) {
+    cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
+  }
+}
+
+result solver::classify(const dlx::search_result& r) {
+  result out;
+  out.solutions = r.solutions;
+  out.nodes = r.nodes;
+  out.updates = r.updates;
+  out.exact = r.complete();
+  out.search = r.status;
+  if (r.status == dlx::search_status::budget_exhausted && r.solutions < 2) {
+    out.status = status::unknown;
+  } else if (r.solutions == 0) {
+    out.status = status::none;
+  } else if (r.solutions >= 2) {
+    out.status = status::multiple;
+  } else {
+    out.status = r.complete() ? status::unique : status::solved;
+  }
+  return out;
+}
+
+result solver::solve(const grid& puzzle, grid& solution, const dlx::search_options& options) {
+  if (auto c = preselect_givens(puzzle)) {
+    result out;
+    out.status = status::invalid;
+    out.conflict = c;
+    return out;
+  }
+  const dlx::search_result r = dlx_.solve(chosen_, options);
+  dlx_.clear_preselection();
+  result out = classify(r);
+  if (r.solutions == 1) {
+    out.status = status::solved;
+    decode(chosen_, solution);
+  }
+  return out;
+}
+
+result solver::solve_unique(const grid& puzzle, grid& solution,
+                            const dlx::search_options& options) {
+  bool first = true;
+  dlx::search_options limited = options;
+  limited.limit = 2;
+  return run(puzzle, limited, [&](std::span<const dlx::option_id> found) {
+    if (first) decode(found, solution);
+    first = false;
+    return dlx::visit::next;
+  });
+}
+
+result solver::count(const grid& puzzle, std::uint64_t limit, const dlx::search_options& options) {
+  dlx::search_options limited = options;
+  limited.limit = limit;
+  if (auto c = preselect_givens(puzzle)) {
+    result out;
+    out.status = status::invalid;
+    out.conflict = c;
+    return out;
+  }
+  const dlx::search_result r = dlx_.count(limited);
+  dlx_.clear_preselection();
+  return classify(r);
+}
+
+result solver::run(const grid& puzzle, const dlx::search_options& options,
+                   dlx::solution_visitor visitor) {
+  if (auto c = preselect_givens(puzzle)) {
+    result out;
+    out.status = status::invalid;
+    out.conflict = c;
+    return out;
+  }
+  const dlx::search_result r = dlx_.enumerate(visitor, options);
+  dlx_.clear_preselection();
+  return classify(r);
+}
+
+}  // namespace sudoku

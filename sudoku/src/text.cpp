@@ -1,0 +1,239 @@
+#include "sudoku/text.hpp"
+
+#include <fmt/format.h>
+
+namespace sudoku {
+
+namespace {
+
+bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+std::string_view strip_cr(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+// How a bad byte is shown in a message: itself when printable ASCII, else its code.
+std::string shown(char c) {
+  const auto u = static_cast<unsigned char>(c);
+  if (u >= 0x21 && u < 0x7f) return fmt::format("'{}'", c);
+  if (u >= 0x80) return fmt::format("byte 0x{:02X} (not ASCII)", u);
+  return fmt::format("control character 0x{:02X}", u);
+}
+
+std::string size_list() {
+  return "16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ...";
+}
+
+}  // namespace
+
+bool is_skippable(std::string_view line) noexcept {
+  line = strip_cr(line);
+  std::size_t i = 0;
+  while (i < line.size() && is_blank(line[i]))
+    ++i;
+  return i == line.size() || line[i] == '#';
+}
+
+std::size_t sdm_grid_length(std::string_view line) noexcept {
+  line = strip_cr(line);
+  std::size_t begin = 0;
+  while (begin < line.size() && is_blank(line[begin]))
+    ++begin;
+  std::size_t end = begin;
+  while (end < line.size() && !is_blank(line[end]))
+    ++end;
+  return end - begin;
+}
+
+std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optional<shape> expected,
+                                    sdm_fields* fields) {
+  line = strip_cr(line);
+  std::size_t begin = 0;
+  while (begin < line.size() && is_blank(line[begin]))
+    ++begin;
+  std::size_t end = begin;
+  while (end < line.size() && !is_blank(line[end]))
+    ++end;
+  const std::string_view cells = line.substr(begin, end - begin);
+
+  // Characters first, so that "80 cells" on a line with a stray byte names the byte.
+  const int limit = expected ? expected->size() : max_size;
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const int v = digit_value(cells[i]);
+    if (v < 0) return text_error{begin + i + 1, fmt::format("bad character {}", shown(cells[i]))};
+    if (v > limit) {
+      return text_error{begin + i + 1,
+                        fmt::format("digit '{}' is out of range for {} ({}-{})", cells[i],
+                                    expected->name(), digit_char(1), digit_char(limit))};
+    }
+  }
+  shape s;
+  if (expected) {
+    s = *expected;
+    if (cells.size() != static_cast<std::size_t>(s.cell_count())) {
+      const bool too_long = cells.size() > static_cast<std::size_t>(s.cell_count());
+      return text_error{too_long ? begin + static_cast<std::size_t>(s.cell_count()) + 1 : end + 1,
+                        fmt::format("expected {} cells for {}, found {}", s.cell_count(), s.name(),
+                                    cells.size())};
+    }
+  } else {
+    auto inferred = shape::for_cell_count(cells.size());
+    if (!inferred) {
+      return text_error{
+          end + 1, fmt::format("{} cells is not a Sudoku size ({})", cells.size(), size_list())};
+    }
+    s = *inferred;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (digit_value(cells[i]) > s.size()) {
+        return text_error{begin + i + 1,
+                          fmt::format("digit '{}' is out of range for {} ({}-{})", cells[i],
+                                      s.name(), digit_char(1), digit_char(s.size()))};
+      }
+    }
+  }
+
+  if (out.shape() != s) out.reset(s);
+  auto dst = out.cells();
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    dst[i] = static_cast<std::uint8_t>(digit_value(cells[i]));
+  }
+  if (fields) {
+    std::size_t a = end;
+    while (a < line.size() && is_blank(line[a]))
+      ++a;
+    std::size_t b = line.size();
+    while (b > a && is_blank(line[b - 1]))
+      --b;
+    *fields = {begin, line.substr(a, b - a)};
+  }
+  return std::nullopt;
+}
+
+void append_sdm(const grid& g, std::string& out) {
+  for (auto v : g.cells())
+    out += digit_char(v);
+}
+
+std::string to_sdm(const grid& g) {
+  std::string s;
+  s.reserve(static_cast<std::size_t>(g.shape().cell_count()));
+  append_sdm(g, s);
+  return s;
+}
+
+void append_pretty(const grid& g, std::string& out) {
+  const shape& s = g.shape();
+  const int n = s.size();
+  std::string rule;
+  for (int stack = 0; stack < s.box_rows; ++stack) {
+    if (stack) rule += "+";
+    rule += std::string(static_cast<std::size_t>(2 * s.box_cols + (stack ? 1 : 0) -
+                                                 (stack + 1 == s.box_rows ? 1 : 0)),
+                        '-');
+  }
+  for (int row = 0; row < n; ++row) {
+    if (row && row % s.box_rows == 0) out += rule + '\n';
+    for (int col = 0; col < n; ++col) {
+      if (col) out += (col % s.box_cols == 0) ? " | " : " ";
+      out += digit_char(g.at(row, col));
+    }
+    out += '\n';
+  }
+}
+
+namespace {
+
+// Separator lines in a grid: only -, +, =, | and blanks, with at least one - or =.
+bool is_rule(std::string_view line) {
+  bool dash = false;
+  for (char c : line) {
+    if (c == '-' || c == '=') {
+      dash = true;
+    } else if (c != '+' && c != '|' && !is_blank(c)) {
+      return false;
+    }
+  }
+  return dash;
+}
+
+}  // namespace
+
+bool grid_reader::next(grid_item& item) {
+  item.error.reset();
+  item.error_line = 0;
+  dlx::text_line line;
+  int rows = 0;
+  int n = expected_ ? expected_->size() : 0;
+  std::string cells;
+  auto fail = [&](std::size_t at_line, std::size_t column, std::string message) {
+    if (!item.error) {
+      item.error = text_error{column, std::move(message)};
+      item.error_line = at_line;
+    }
+  };
+  while (lines_.next(line)) {
+    const std::string_view text = strip_cr(line.text);
+    if (line.too_long) {
+      if (rows == 0) item.first_line = line.number;
+      fail(line.number, lines_.max_line() + 1, "line too long");
+      ++rows;
+      if (n && rows >= n) break;
+      continue;
+    }
+    if (is_skippable(text)) {
+      if (rows == 0) continue;
+      if (!item.error) {
+        fail(line.number, 1,
+             fmt::format("the puzzle ends after {} of {} rows", rows, n ? n : rows));
+      }
+      break;
+    }
+    if (is_rule(text)) continue;
+    if (rows == 0) {
+      item.first_line = line.number;
+      cells.clear();
+    }
+    std::size_t in_row = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+      const char c = text[i];
+      if (is_blank(c) || c == '|') continue;
+      const int v = digit_value(c);
+      if (v < 0) {
+        fail(line.number, i + 1, fmt::format("bad character {}", shown(c)));
+        continue;
+      }
+      if (n && v > n) {
+        fail(line.number, i + 1, fmt::format("digit '{}' is out of range for {}x{}", c, n, n));
+      }
+      ++in_row;
+      cells += c;
+    }
+    if (rows == 0 && !n) {
+      n = static_cast<int>(in_row);
+      if (!shape::for_cell_count(static_cast<std::size_t>(n * n))) {
+        fail(line.number, 1, fmt::format("a row of {} cells is not a Sudoku size", in_row));
+        // Without a size there is no telling where the puzzle ends: take one line.
+        return true;
+      }
+    }
+    if (in_row != static_cast<std::size_t>(n)) {
+      fail(line.number, text.size() + 1,
+           fmt::format("expected {} cells in a row, found {}", n, in_row));
+    }
+    if (++rows == n) break;
+  }
+  if (rows == 0 && !item.error) return false;
+  if (!item.error && rows < n) {
+    fail(line.number + 1, 1, fmt::format("the input ends after {} of {} rows", rows, n));
+  }
+  if (item.error) return true;
+  const shape s = expected_ ? *expected_ : *shape::for_cell_count(static_cast<std::size_t>(n * n));
+  item.error = parse_sdm(cells, item.puzzle, s);  // checks the digits against the shape
+  if (item.error) item.error_line = item.first_line;
+  return true;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,392 @@
+#include "batch.hpp"
+
+#include <fmt/format.h>
+#include <dlx/line_reader.hpp>
+
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <cstdio>
+#include <cstring>
+#include <deque>
+#include <exception>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <mutex>
+#include <thread>
+
+#include "cli.hpp"
+#include "output.hpp"
+
+namespace sudoku_cli {
+
+void tally::add(const tally& o) {
+  puzzles += o.puzzles;
+  solved += o.solved;
+  none += o.none;
+  multiple += o.multiple;
+  invalid += o.invalid;
+  unknown += o.unknown;
+  nodes += o.nodes;
+}
+
+sudoku::solver& worker_state::solver_for(const sudoku::shape& s) {
+  auto& slot = solvers_[{s.box_rows, s.box_cols}];
+  if (!slot) slot = std::make_unique<sudoku::solver>(s);
+  return *slot;
+}
+
+namespace {
+
+constexpr std::size_t batch_jobs = 512;
+constexpr std::size_t batch_bytes = std::size_t{1} << 18;
+constexpr int exit_output = 3;
+constexpr int exit_broken_pipe = 128 + 13;
+
+// A fixed pool of workers fed from a queue; the main thread waits on each batch
+// in order.
+class pool {
+ public:
+  pool(unsigned threads, const batch_processor& process) : process_(process) {
+    for (unsigned i = 0; i < threads; ++i)
+      workers_.emplace_back([this] { work(); });
+  }
+  ~pool() {
+    {
+      std::lock_guard lock(mutex_);
+      stopping_ = true;
+    }
+    queued_.notify_all();
+    for (auto& t : workers_)
+      t.join();
+  }
+  void submit(batch* b) {
+    {
+      std::lock_guard lock(mutex_);
+      todo_.push_back(b);
+      done_[b] = false;
+    }
+    queued_.notify_one();
+  }
+  void wait(batch* b) {
+    std::unique_lock lock(mutex_);
+    finished_.wait(lock, [&] { return done_[b]; });
+    done_.erase(b);
+    if (failure_) std::rethrow_exception(failure_);
+  }
+
+ private:
+  void work() {
+    worker_state state;
+    for (;;) {
+      batch* b = nullptr;
+      {
+        std::unique_lock lock(mutex_);
+        queued_.wait(lock, [&] { return stopping_ || !todo_.empty(); });
+        if (todo_.empty()) return;
+        b = todo_.front();
+        todo_.pop_front();
+      }
+      std::exception_ptr failure;
+      try {
+        process_(*b, state);
+      } catch (...) {
+        failure = std::current_exception();
+      }
+      {
+        std::lock_guard lock(mutex_);
+        done_[b] = true;
+        if (failure && !failure_) failure_ = failure;
+      }
+      finished_.notify_all();
+    }
+  }
+
+  const batch_processor& process_;
+  std::vector<std::thread> workers_;
+  std::mutex mutex_;
+  std::condition_variable queued_, finished_;
+  std::deque<batch*> todo_;
+  std::map<batch*, bool> done_;
+  std::exception_ptr failure_;
+  bool stopping_ = false;
+};
+
+class runner {
+ public:
+  runner(const run_settings& settings, const batch_processor& process)
+      : settings_(settings), process_(process) {
+    for (const auto& f : settings.files)
+      names_.push_back(f == "-" ? "<stdin>" : f);
+    if (settings.against) names_.push_back(*settings.against);
+    if (settings.threads > 1) pool_ = std::make_unique<pool>(settings.threads, process);
+  }
+
+  int run(const std::function<std::string(const tally&, double)>& summary) {
+    const auto started = std::chrono::steady_clock::now();
+    try {
+      if (settings_.against) {
+        read_pairs();
+      } else {
+        for (std::uint32_t i = 0; i < settings_.files.size(); ++i)
+          read_file(i);
+      }
+      submit();
+      while (!in_flight_.empty())
+        write_front();
+      out_.flush();
+    } catch (const tools::output_error& e) {
+      pool_.reset();
+      if (e.error_number() == EPIPE) return exit_broken_pipe;
+      fmt::print(stderr, "sudoku: {}\n", e.what());
+      return exit_output;
+    }
+    progress_.clear();
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    if (settings_.summary) fmt::print(stderr, "{}\n", summary(total_, seconds));
+    if (bad_input_) return tools::exit_usage;
+    return unanswered_ ? tools::exit_no_solution : tools::exit_ok;
+  }
+
+ private:
+  // ---- Reading
+
+  std::istream* open(const std::string& path, std::ifstream& file) {
+    if (path == "-") return &std::cin;
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+      fmt::print(stderr, "sudoku: {}: is a directory\n", path);
+      bad_input_ = true;
+      return nullptr;
+    }
+    file.open(path, std::ios::binary);
+    if (!file) {
+      fmt::print(stderr, "sudoku: {}: cannot open: {}\n", path, std::strerror(errno));
+      bad_input_ = true;
+      return nullptr;
+    }
+    return &file;
+  }
+
+  void report_read_error(const dlx::line_reader& lines, std::uint32_t file) {
+    if (lines.read_error()) {
+      fmt::print(stderr, "sudoku: {}: read error\n", names_[file]);
+      bad_input_ = true;
+    }
+  }
+
+  job& add_job(std::uint32_t file, std::uint64_t line) {
+    if (!current_) current_ = fresh_batch();
+    job& j = current_->jobs.emplace_back();
+    j.file = file;
+    j.line = line;
+    return j;
+  }
+
+  void store_text(job& j, std::string_view text, bool other = false) {
+    const auto offset = static_cast<std::uint32_t>(current_->text.size());
+    current_->text.append(text);
+    (other ? j.other_offset : j.offset) = offset;
+    (other ? j.other_length : j.length) = static_cast<std::uint32_t>(text.size());
+  }
+
+  void maybe_submit() {
+    if (current_ && (current_->jobs.size() >= batch_jobs || current_->text.size() >= batch_bytes)) {
+      submit();
+    }
+  }
+
+  // The shape a file's puzzles must have: --box, or the size of its first puzzle.
+  static void learn_shape(std::optional<sudoku::shape>& shape, std::string_view text) {
+    if (!shape) shape = sudoku::shape::for_cell_count(sudoku::sdm_grid_length(text));
+  }
+
+  void too_long(job& j, std::size_t max) {
+    j.preset_error = fmt::format("line too long (more than {} bytes)", max);
+    j.preset_column = max + 1;
+  }
+
+  void read_file(std::uint32_t index) {
+    std::ifstream file;
+    std::istream* in = open(settings_.files[index], file);
+    if (!in) return;
+    dlx::line_reader lines(*in, settings_.max_line);
+    std::optional<sudoku::shape> shape = settings_.shape;
+    if (settings_.input == input_format::grid) {
+      sudoku::grid_reader reader(lines, settings_.shape);
+      sudoku::grid_item item;
+      while (reader.next(item)) {
+        job& j = add_job(index, item.first_line);
+        j.parsed = static_cast<std::int32_t>(current_->parsed.size());
+        current_->parsed.push_back(item);
+        maybe_submit();
+      }
+    } else {
+      for (dlx::text_line line; lines.next(line);) {
+        if (line.too_long) {
+          too_long(add_job(index, line.number), lines.max_line());
+        } else {
+          if (sudoku::is_skippable(line.text)) continue;
+          learn_shape(shape, line.text);
+          job& j = add_job(index, line.number);
+          j.shape = shape;
+          store_text(j, line.text);
+        }
+        maybe_submit();
+      }
+    }
+    report_read_error(lines, index);
+  }
+
+  // validate --against: the n-th puzzle of the solutions file goes with the n-th
+  // puzzle of the puzzles file.
+  void read_pairs() {
+    std::ifstream solutions_file, puzzles_file;
+    const auto puzzles_index = static_cast<std::uint32_t>(settings_.files.size());
+    std::istream* solutions = open(settings_.files[0], solutions_file);
+    std::istream* puzzles = open(*settings_.against, puzzles_file);
+    if (!solutions || !puzzles) return;
+    dlx::line_reader solution_lines(*solutions, settings_.max_line);
+    dlx::line_reader puzzle_lines(*puzzles, settings_.max_line);
+    std::optional<sudoku::shape> shape = settings_.shape, puzzle_shape = settings_.shape;
+    auto next_content = [](dlx::line_reader& lines, dlx::text_line& line) {
+      while (lines.next(line)) {
+        if (line.too_long || !sudoku::is_skippable(line.text)) return true;
+      }
+      return false;
+    };
+    dlx::text_line s, p;
+    while (next_content(solution_lines, s)) {
+      job& j = add_job(0, s.number);
+      if (s.too_long) {
+        too_long(j, solution_lines.max_line());
+      } else {
+        learn_shape(shape, s.text);
+        j.shape = shape;
+        store_text(j, s.text);
+      }
+      if (!next_content(puzzle_lines, p)) {
+        j.preset_error =
+            fmt::format("no puzzle for this line: {} has fewer puzzles", names_[puzzles_index]);
+      } else if (p.too_long) {
+        j.preset_error =
+            fmt::format("{}:{}: the puzzle's line is too long", names_[puzzles_index], p.number);
+      } else {
+        learn_shape(puzzle_shape, p.text);
+        j.other_line = p.number;
+        store_text(j, p.text, true);
+      }
+      maybe_submit();
+    }
+    if (next_content(puzzle_lines, p)) {
+      fmt::print(stderr, "sudoku: {}:{}: more puzzles than solutions in {}\n",
+                 names_[puzzles_index], p.number, names_[0]);
+      bad_input_ = true;
+    }
+    report_read_error(solution_lines, 0);
+    report_read_error(puzzle_lines, puzzles_index);
+  }
+
+  // ---- Batches
+
+  std::unique_ptr<batch> fresh_batch() {
+    std::unique_ptr<batch> b;
+    if (spare_.empty()) {
+      b = std::make_unique<batch>();
+    } else {
+      b = std::move(spare_.back());
+      spare_.pop_back();
+    }
+    b->names = &names_;
+    b->text.clear();
+    b->jobs.clear();
+    b->parsed.clear();
+    b->out.clear();
+    b->err.clear();
+    b->ends.clear();
+    b->counts = {};
+    b->any_invalid_input = false;
+    b->any_unanswered = false;
+    return b;
+  }
+
+  void submit() {
+    if (!current_ || current_->jobs.empty()) return;
+    batch* b = current_.get();
+    in_flight_.push_back(std::move(current_));
+    if (pool_) {
+      pool_->submit(b);
+      // Bounded memory: a few batches per worker in flight, no more.
+      while (in_flight_.size() > 4 * settings_.threads)
+        write_front();
+    } else {
+      process_(*b, single_);
+      write_front();
+    }
+  }
+
+  void write_front() {
+    std::unique_ptr<batch> b = std::move(in_flight_.front());
+    in_flight_.pop_front();
+    if (pool_) pool_->wait(b.get());
+    std::uint32_t out_at = 0, err_at = 0;
+    for (auto [out_end, err_end] : b->ends) {
+      if (out_end > out_at) {
+        std::string_view text(b->out.data() + out_at, out_end - out_at);
+        while (!text.empty()) {  // whole lines, one at a time
+          const auto nl = text.find('\n');
+          out_.line(text.substr(0, nl));
+          text.remove_prefix(nl + 1);
+        }
+      }
+      if (err_end > err_at) {
+        out_.flush();  // keep answers and messages in order on a terminal
+        progress_.clear();
+        std::fwrite(b->err.data() + err_at, 1, err_end - err_at, stderr);
+        std::fflush(stderr);
+      }
+      out_at = out_end;
+      err_at = err_end;
+    }
+    total_.add(b->counts);
+    bad_input_ |= b->any_invalid_input;
+    unanswered_ |= b->any_unanswered;
+    spare_.push_back(std::move(b));
+    if (progress_.due()) {
+      const double seconds =
+          std::chrono::duration<double>(std::chrono::steady_clock::now() - progress_started_)
+              .count();
+      progress_.show(fmt::format("sudoku {}: {} puzzles, {:.0f}/s", settings_.command,
+                                 total_.puzzles,
+                                 static_cast<double>(total_.puzzles) / std::max(seconds, 1e-9)));
+    }
+  }
+
+  const run_settings& settings_;
+  const batch_processor& process_;
+  std::vector<std::string> names_;
+  worker_state single_;
+  std::unique_ptr<batch> current_;
+  std::deque<std::unique_ptr<batch>> in_flight_;
+  std::vector<std::unique_ptr<batch>> spare_;
+  tools::line_output out_;
+  tools::progress_line progress_;
+  std::chrono::steady_clock::time_point progress_started_ = std::chrono::steady_clock::now();
+  tally total_;
+  bool bad_input_ = false;
+  bool unanswered_ = false;
+  // Last, so that it is destroyed first: its workers may still hold batches.
+  std::unique_ptr<pool> pool_;
+};
+
+}  // namespace
+
+int run_batches(const run_settings& settings, const batch_processor& process,
+                const std::function<std::string(const tally&, double)>& summary) {
+  runner r(settings, process);
+  return r.run(summary);
+}
+
+}  // namespace sudoku_cli

@@ -1,0 +1,99 @@
+// The batch pipeline behind `sudoku solve|count|validate`.
+//
+// The main thread reads the inputs, cuts them into batches of puzzle lines and
+// hands each batch to a pool of workers; it writes the batches' answers in input
+// order as they complete, so the output does not depend on the thread count. At
+// most a few batches per thread are in flight, so memory stays bounded whatever
+// the input size.
+#pragma once
+
+#include <sudoku/grid.hpp>
+#include <sudoku/solver.hpp>
+#include <sudoku/text.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace sudoku_cli {
+
+/// One puzzle to answer: where it came from and its text (or, for grid input, a
+/// puzzle already read).
+struct job {
+  std::uint32_t file = 0;
+  std::uint64_t line = 0;
+  std::uint32_t offset = 0;  // the line's text in batch::text
+  std::uint32_t length = 0;
+  std::uint32_t other_offset = 0;  // validate --against: the puzzle's line
+  std::uint32_t other_length = 0;
+  std::uint64_t other_line = 0;
+  std::int32_t parsed = -1;            // grid input: index in batch::parsed
+  std::optional<sudoku::shape> shape;  // the file's shape, when known
+  std::string preset_error;            // a reason found while reading (line too long, ...)
+  std::size_t preset_column = 1;
+};
+
+/// What the summary line counts.
+struct tally {
+  std::uint64_t puzzles = 0;
+  std::uint64_t solved = 0;  // solved, unique, or valid for validate
+  std::uint64_t none = 0;
+  std::uint64_t multiple = 0;
+  std::uint64_t invalid = 0;
+  std::uint64_t unknown = 0;
+  std::uint64_t nodes = 0;
+  void add(const tally& o);
+};
+
+struct batch {
+  const std::vector<std::string>* names = nullptr;  // file names for messages
+  std::string text;
+  std::vector<job> jobs;
+  std::vector<sudoku::grid_item> parsed;
+  // Filled by a worker:
+  std::string out;
+  std::string err;
+  // Per job, where its output ends in `out` and `err`: lets a terminal see
+  // answers and messages interleaved as they belong.
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> ends;
+  tally counts;
+  bool any_invalid_input = false;  // some line was not a usable puzzle
+  bool any_unanswered = false;     // none, multiple under --unique, unknown, invalid verdict
+};
+
+/// Per-thread state: one solver per shape, built on first use.
+class worker_state {
+ public:
+  sudoku::solver& solver_for(const sudoku::shape& s);
+  sudoku::grid puzzle, solution, other;
+
+ private:
+  std::map<std::pair<int, int>, std::unique_ptr<sudoku::solver>> solvers_;
+};
+
+enum class input_format { sdm, grid };
+enum class output_format { sdm, grid };
+
+struct run_settings {
+  std::vector<std::string> files;  // "-" is standard input
+  std::optional<std::string> against;
+  input_format input = input_format::sdm;
+  std::optional<sudoku::shape> shape;  // --box: forced shape
+  unsigned threads = 1;
+  bool summary = true;
+  std::string command;  // for messages
+  std::size_t max_line = std::size_t{1} << 20;
+};
+
+/// Processes one batch (called on a worker thread).
+using batch_processor = std::function<void(batch&, worker_state&)>;
+
+/// Runs the pipeline; returns the exit code. Output errors are reported here.
+int run_batches(const run_settings& settings, const batch_processor& process,
+                const std::function<std::string(const tally&, double seconds)>& summary);
+
+}  // namespace sudoku_cli
