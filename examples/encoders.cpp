@@ -25,7 +25,7 @@ dlx::problem queens(int n) {
     b[d] = p.add_item(fmt::format("b{}", d), dlx::item_kind::secondary);
   for (int i = 0; i < n; ++i) {
     for (int j = 0; j < n; ++j)
-      p.add_option({row[i], column[j], a[i + j], b[n - 1 - i + j]});
+      p.add_option({row[i], column[j], a[i + j], b[n - 1 + i - j]});
   }
   return p;
 }

@@ -8,7 +8,7 @@ namespace examples {
 
 /// N queens on an n x n board, in Knuth's encoding: primary items r0.. (rows) and
 /// c0.. (columns); secondary items a0.. and b0.. (the two diagonal directions),
-/// since a diagonal may stay empty. Option "ri cj a(i+j) b(n-1-i+j)" places a queen.
+/// since a diagonal may stay empty. Option "ri cj a(i+j) b(n-1+i-j)" places a queen.
 dlx::problem queens(int n);
 
 /// Langford pairs: place two copies of each of 1..n in 2n slots so that the copies

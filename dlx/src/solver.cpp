@@ -195,10 +195,14 @@ solver::solver(const problem& p) {
 
 std::optional<preselect_conflict> solver::preselect(std::span<const option_id> options) {
   require_idle("preselect");
+  // Check every id before covering anything, so that a bad id leaves no part of
+  // this call applied.
+  for (option_id o : options) {
+    if (o >= option_count()) throw std::out_of_range("dlx::solver::preselect: no such option");
+  }
   const std::size_t mark = preselected_.size();
   std::uint64_t ignored_updates = 0;
   for (option_id o : options) {
-    if (o >= option_count()) throw std::out_of_range("dlx::solver::preselect: no such option");
     const std::uint32_t* begin = option_items_.data() + option_items_start_[o];
     const std::uint32_t* end = option_items_.data() + option_items_start_[o + 1];
     for (const std::uint32_t* k = begin; k != end; ++k) {

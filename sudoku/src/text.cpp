@@ -23,6 +23,12 @@ std::string shown(char c) {
   return fmt::format("control character 0x{:02X}", u);
 }
 
+// A character that is a digit of some larger grid but not of this one.
+std::string out_of_range(char c, const shape& s) {
+  return fmt::format("bad character '{}': {} digits are 1-{}, blanks 0 or .", c, s.name(),
+                     digit_char(s.size()));
+}
+
 std::string size_list() {
   return "16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ...";
 }
@@ -60,16 +66,13 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   const std::string_view cells = line.substr(begin, end - begin);
 
   // Characters first, so that "80 cells" on a line with a stray byte names the byte.
-  const int limit = expected ? expected->size() : max_size;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    const int v = digit_value(cells[i]);
-    if (v < 0) return text_error{begin + i + 1, fmt::format("bad character {}", shown(cells[i]))};
-    if (v > limit) {
-      return text_error{begin + i + 1,
-                        fmt::format("digit '{}' is out of range for {} ({}-{})", cells[i],
-                                    expected->name(), digit_char(1), digit_char(limit))};
+    if (digit_value(cells[i]) < 0) {
+      return text_error{begin + i + 1, fmt::format("bad character {}", shown(cells[i]))};
     }
   }
+  // Then the size, and only then the digits' range: a 16x16 line in a 9x9 file
+  // is the wrong size, not a 9x9 puzzle with a bad 'G'.
   shape s;
   if (expected) {
     s = *expected;
@@ -86,13 +89,10 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
           end + 1, fmt::format("{} cells is not a Sudoku size ({})", cells.size(), size_list())};
     }
     s = *inferred;
-    for (std::size_t i = 0; i < cells.size(); ++i) {
-      if (digit_value(cells[i]) > s.size()) {
-        return text_error{begin + i + 1,
-                          fmt::format("digit '{}' is out of range for {} ({}-{})", cells[i],
-                                      s.name(), digit_char(1), digit_char(s.size()))};
-      }
-    }
+  }
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (digit_value(cells[i]) > s.size())
+      return text_error{begin + i + 1, out_of_range(cells[i], s)};
   }
 
   if (out.shape() != s) out.reset(s);
@@ -127,20 +127,19 @@ std::string to_sdm(const grid& g) {
 void append_pretty(const grid& g, std::string& out) {
   const shape& s = g.shape();
   const int n = s.size();
-  std::string rule;
-  for (int stack = 0; stack < s.box_rows; ++stack) {
-    if (stack) rule += "+";
-    rule += std::string(static_cast<std::size_t>(2 * s.box_cols + (stack ? 1 : 0) -
-                                                 (stack + 1 == s.box_rows ? 1 : 0)),
-                        '-');
-  }
+  std::string row_text, rule;
   for (int row = 0; row < n; ++row) {
-    if (row && row % s.box_rows == 0) out += rule + '\n';
+    row_text.clear();
     for (int col = 0; col < n; ++col) {
-      if (col) out += (col % s.box_cols == 0) ? " | " : " ";
-      out += digit_char(g.at(row, col));
+      if (col) row_text += (col % s.box_cols == 0) ? " | " : " ";
+      row_text += digit_char(g.at(row, col));
     }
-    out += '\n';
+    if (rule.empty()) {  // the rule between bands follows the row's layout
+      for (char c : row_text)
+        rule += c == '|' ? '+' : '-';
+    }
+    if (row && row % s.box_rows == 0) (out += rule) += '\n';
+    (out += row_text) += '\n';
   }
 }
 
@@ -205,9 +204,7 @@ bool grid_reader::next(grid_item& item) {
         fail(line.number, i + 1, fmt::format("bad character {}", shown(c)));
         continue;
       }
-      if (n && v > n) {
-        fail(line.number, i + 1, fmt::format("digit '{}' is out of range for {}x{}", c, n, n));
-      }
+      if (expected_ && v > n) fail(line.number, i + 1, out_of_range(c, *expected_));
       ++in_row;
       cells += c;
     }

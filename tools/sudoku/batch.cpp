@@ -119,7 +119,8 @@ class runner {
       : settings_(settings), process_(process) {
     for (const auto& f : settings.files)
       names_.push_back(f == "-" ? "<stdin>" : f);
-    if (settings.against) names_.push_back(*settings.against);
+    if (settings.against)
+      names_.push_back(*settings.against == "-" ? "<stdin>" : *settings.against);
     if (settings.threads > 1) pool_ = std::make_unique<pool>(settings.threads, process);
   }
 
@@ -156,18 +157,23 @@ class runner {
   std::istream* open(const std::string& path, std::ifstream& file) {
     if (path == "-") return &std::cin;
     std::error_code ec;
+    std::string problem;
     if (std::filesystem::is_directory(path, ec)) {
-      fmt::print(stderr, "sudoku: {}: is a directory\n", path);
-      bad_input_ = true;
-      return nullptr;
+      problem = "is a directory";
+    } else {
+      file.open(path, std::ios::binary);
+      if (file) return &file;
+      problem = fmt::format("cannot open: {}", std::strerror(errno));
     }
-    file.open(path, std::ios::binary);
-    if (!file) {
-      fmt::print(stderr, "sudoku: {}: cannot open: {}\n", path, std::strerror(errno));
-      bad_input_ = true;
-      return nullptr;
-    }
-    return &file;
+    // Say so after everything about the files before it.
+    submit();
+    while (!in_flight_.empty())
+      write_front();
+    out_.flush();
+    progress_.clear();
+    fmt::print(stderr, "sudoku: {}: {}\n", path, problem);
+    bad_input_ = true;
+    return nullptr;
   }
 
   void report_read_error(const dlx::line_reader& lines, std::uint32_t file) {
@@ -250,7 +256,7 @@ class runner {
     if (!solutions || !puzzles) return;
     dlx::line_reader solution_lines(*solutions, settings_.max_line);
     dlx::line_reader puzzle_lines(*puzzles, settings_.max_line);
-    std::optional<sudoku::shape> shape = settings_.shape, puzzle_shape = settings_.shape;
+    std::optional<sudoku::shape> shape = settings_.shape;
     auto next_content = [](dlx::line_reader& lines, dlx::text_line& line) {
       while (lines.next(line)) {
         if (line.too_long || !sudoku::is_skippable(line.text)) return true;
@@ -274,7 +280,6 @@ class runner {
         j.preset_error =
             fmt::format("{}:{}: the puzzle's line is too long", names_[puzzles_index], p.number);
       } else {
-        learn_shape(puzzle_shape, p.text);
         j.other_line = p.number;
         store_text(j, p.text, true);
       }

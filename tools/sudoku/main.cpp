@@ -263,24 +263,29 @@ class answerer {
 
 // ---- Command line -----------------------------------------------------------
 
+// "1 puzzle", "2 puzzles".
+std::string counted(std::uint64_t n, std::string_view noun) {
+  return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
 std::string summary_line(const settings& s, const tally& t, double seconds) {
   const double rate = static_cast<double>(t.puzzles) / std::max(seconds, 1e-9);
   const std::string timing = fmt::format("in {:.3f} s ({:.0f} puzzles/s, {} thread{})", seconds,
                                          rate, s.run.threads, s.run.threads == 1 ? "" : "s");
+  const std::string puzzles = counted(t.puzzles, "puzzle");
   switch (s.cmd) {
     case command::validate:
-      return fmt::format("sudoku validate: {} lines: {} valid, {} invalid, {} unreadable {}",
-                         t.puzzles, t.solved, t.none, t.invalid, timing);
+      return fmt::format("sudoku validate: {}: {} valid, {} invalid, {} unreadable {}",
+                         counted(t.puzzles, "line"), t.solved, t.none, t.invalid, timing);
     case command::count:
-      return fmt::format(
-          "sudoku count: {} puzzles: {} unique, {} multiple, {} none, {} invalid{} {}", t.puzzles,
-          t.solved, t.multiple, t.none, t.invalid,
-          t.unknown ? fmt::format(", {} unknown", t.unknown) : "", timing);
+      return fmt::format("sudoku count: {}: {} unique, {} multiple, {} none, {} invalid{} {}",
+                         puzzles, t.solved, t.multiple, t.none, t.invalid,
+                         t.unknown ? fmt::format(", {} unknown", t.unknown) : "", timing);
     case command::solve:
       break;
   }
-  return fmt::format("sudoku solve: {} puzzles: {} solved, {} none, {} multiple, {} invalid{} {}",
-                     t.puzzles, t.solved, t.none, t.multiple, t.invalid,
+  return fmt::format("sudoku solve: {}: {} solved, {} none, {} multiple, {} invalid{} {}", puzzles,
+                     t.solved, t.none, t.multiple, t.invalid,
                      t.unknown ? fmt::format(", {} unknown", t.unknown) : "", timing);
 }
 
@@ -300,7 +305,7 @@ Run 'sudoku COMMAND --help' for a command's options.
 Input (SDM): one puzzle per line, n*n cells row by row; digits 1-9 then A-Z
 (16x16 uses 1-9A-G, 25x25 1-9A-P), '0' or '.' for a blank. Text after the grid
 and a blank is an annotation. Blank lines and lines starting with '#' are
-skipped. The first puzzle of a file sets its size.
+skipped. The first puzzle-sized line of a file sets its size.
 
 Exit status: 0 every puzzle answered as asked; 1 some puzzle has no solution
 (or is not unique under --unique, or fails validate); 2 bad usage or some
@@ -452,7 +457,8 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
       throw tools::usage_error("--against reads SDM lines only");
     }
     s.run.files = operands.empty() ? std::vector<std::string>{"-"} : operands;
-    if (std::count(s.run.files.begin(), s.run.files.end(), "-") > 1) {
+    // --against - reads standard input too: it cannot also be the solutions.
+    if (std::count(s.run.files.begin(), s.run.files.end(), "-") + (s.run.against == "-") > 1) {
       throw tools::usage_error("standard input ('-') can be read only once");
     }
   } catch (const tools::usage_error& e) {

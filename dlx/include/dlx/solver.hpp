@@ -56,7 +56,9 @@ class solution_range;
 /// Solves one exact-cover problem, many times.
 ///
 ///   dlx::solver s(problem);
-///   auto r = s.count({.limit = 2});              // r.solutions: 0, 1 or 2
+///   dlx::search_options opts;
+///   opts.limit = 2;
+///   auto r = s.count(opts);                      // r.solutions: 0, 1 or 2
 ///   std::vector<dlx::option_id> solution;
 ///   if (s.solve(solution).solutions) { /* use solution */ }
 class solver {
@@ -67,7 +69,8 @@ class solver {
 
   /// Preselects `options` in order. On a clash (two options sharing an item, or an
   /// option sharing an item with an earlier preselection) nothing of this call is
-  /// kept and the clash is returned; earlier preselections stay.
+  /// kept and the clash is returned; earlier preselections stay. Throws
+  /// std::out_of_range, changing nothing, when an id is not an option.
   std::optional<preselect_conflict> preselect(std::span<const option_id> options);
   std::optional<preselect_conflict> preselect(option_id option) {
     return preselect(std::span<const option_id>(&option, 1));
@@ -103,7 +106,7 @@ class solver {
 
   // ---- Shape of the matrix.
   [[nodiscard]] std::size_t item_count() const noexcept { return item_count_; }
-  [[nodiscard]] std::size_t option_count() const noexcept { return option_items_.size() - 1; }
+  [[nodiscard]] std::size_t option_count() const noexcept { return option_items_start_.size() - 1; }
 
   /// Checks every link of the dancing-links structure against its invariants
   /// (Knuth's `sanity`); returns false and stops at the first broken one. For

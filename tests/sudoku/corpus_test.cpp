@@ -1,0 +1,150 @@
+// The bundled corpus against its expected answers, and the team's shared sets
+// (published puzzle collections with independently checked answers).
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+#include <sudoku/solver.hpp>
+#include <sudoku/text.hpp>
+#include <sudoku/validate.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct answer {
+  std::string puzzle;
+  std::uint64_t count = 0;
+  std::string solution;  // may be empty
+};
+
+std::vector<answer> read_answers(const fs::path& path) {
+  std::ifstream in(path);
+  EXPECT_TRUE(in) << path;
+  std::vector<answer> answers;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto a = line.find(':'), b = line.find(':', a + 1);
+    EXPECT_NE(b, std::string::npos) << line;
+    answers.push_back(
+        {line.substr(0, a), std::stoull(line.substr(a + 1, b - a - 1)), line.substr(b + 1)});
+  }
+  return answers;
+}
+
+// Checks every answer: the count to 2, and the solution when one is given.
+void check_answers(const std::vector<answer>& answers, const std::string& what) {
+  std::map<std::pair<int, int>, std::unique_ptr<sudoku::solver>> solvers;
+  sudoku::grid puzzle, solution;
+  std::size_t wrong = 0;
+  for (const auto& a : answers) {
+    if (auto e = sudoku::parse_sdm(a.puzzle, puzzle)) {
+      ADD_FAILURE() << what << ": " << a.puzzle << ": " << e->message;
+      continue;
+    }
+    auto& s = solvers[{puzzle.shape().box_rows, puzzle.shape().box_cols}];
+    if (!s) s = std::make_unique<sudoku::solver>(puzzle.shape());
+    const auto counted = s->count(puzzle, 2);
+    if (counted.solutions != a.count && ++wrong < 10) {
+      ADD_FAILURE() << what << ": " << a.puzzle << ": counted " << counted.solutions
+                    << ", expected " << a.count;
+    }
+    if (a.count == 0) continue;
+    const auto solved = s->solve(puzzle, solution);
+    if (solved.status != sudoku::status::solved) {
+      ADD_FAILURE() << what << ": " << a.puzzle << " not solved";
+      continue;
+    }
+    const auto check = sudoku::check_solution(puzzle, solution);
+    if (!check.ok() && ++wrong < 10) {
+      ADD_FAILURE() << what << ": " << a.puzzle << ": " << check.message(puzzle.shape());
+    }
+    if (a.count == 1 && !a.solution.empty() && sudoku::to_sdm(solution) != a.solution &&
+        ++wrong < 10) {
+      ADD_FAILURE() << what << ": " << a.puzzle << ": solved to " << sudoku::to_sdm(solution)
+                    << ", expected " << a.solution;
+    }
+  }
+  EXPECT_EQ(wrong, 0u) << what;
+}
+
+const fs::path corpus_dir = fs::path(DLX_SOURCE_DIR) / "corpus";
+const fs::path shared_dir = fs::path(DLX_SHARED_DIR) / "corpus";
+
+TEST(Corpus, ExpectedAnswersHold) {
+  const auto answers = read_answers(corpus_dir / "expected.answers");
+  ASSERT_GE(answers.size(), 20u);
+  check_answers(answers, "corpus/expected.answers");
+}
+
+TEST(Corpus, EveryBundledPuzzleHasAnExpectedAnswer) {
+  std::set<std::string> expected;
+  for (const auto& a : read_answers(corpus_dir / "expected.answers"))
+    expected.insert(a.puzzle);
+  std::set<std::string> bundled;
+  for (const auto& entry : fs::recursive_directory_iterator(corpus_dir)) {
+    if (entry.path().extension() != ".sdm") continue;
+    std::ifstream in(entry.path());
+    std::size_t line_number = 0;
+    for (std::string line; std::getline(in, line);) {
+      ++line_number;
+      if (sudoku::is_skippable(line)) continue;
+      sudoku::grid g;
+      sudoku::sdm_fields fields;
+      ASSERT_FALSE(sudoku::parse_sdm(line, g, std::nullopt, &fields))
+          << entry.path() << ":" << line_number;
+      const std::string puzzle = line.substr(fields.grid_offset, g.cells().size());
+      EXPECT_TRUE(expected.count(puzzle)) << entry.path() << ":" << line_number << " has no answer";
+      bundled.insert(puzzle);
+    }
+  }
+  for (const auto& p : expected)
+    EXPECT_TRUE(bundled.count(p)) << p << " is in no corpus file";
+}
+
+void check_shared_set(const std::string& name) {
+  const auto path = shared_dir / (name + ".answers");
+  if (!fs::exists(path)) GTEST_SKIP() << path << " is absent";
+  const auto answers = read_answers(path);
+  ASSERT_GT(answers.size(), 100u);
+  check_answers(answers, name);
+}
+
+TEST(SharedCorpus, Kaggle20k) {
+  check_shared_set("kaggle-20k");
+}
+TEST(SharedCorpus, SeventeenClue) {
+  check_shared_set("17-clue");
+}
+TEST(SharedCorpus, MagictourTop1465) {
+  check_shared_set("magictour-top1465");
+}
+TEST(SharedCorpus, ForumHardest1106) {
+  check_shared_set("forum-hardest-1106");
+}
+
+// No 16-clue Sudoku has a unique solution (McGuire, Tugemann and Civario, 2012),
+// so removing any one clue from a 17-clue puzzle must leave at least two solutions.
+TEST(SharedCorpus, SeventeenClueMinusAnyClueIsNotUnique) {
+  const auto path = shared_dir / "17-clue.answers";
+  if (!fs::exists(path)) GTEST_SKIP() << path << " is absent";
+  const auto answers = read_answers(path);
+  sudoku::solver s;
+  sudoku::grid puzzle;
+  for (std::size_t k = 0; k < 40 && k < answers.size(); ++k) {
+    ASSERT_FALSE(sudoku::parse_sdm(answers[k].puzzle, puzzle));
+    ASSERT_EQ(puzzle.given_count(), 17);
+    for (std::size_t cell = 0; cell < 81; ++cell) {
+      if (puzzle[cell] == 0) continue;
+      sudoku::grid fewer = puzzle;
+      fewer.cells()[cell] = 0;
+      EXPECT_EQ(s.count(fewer, 2).status, sudoku::status::multiple)
+          << answers[k].puzzle << " without " << sudoku::cell_name(puzzle.shape(), cell);
+    }
+  }
+}
+
+}  // namespace

@@ -1,0 +1,188 @@
+#include <gtest/gtest.h>
+#include <sudoku/text.hpp>
+
+#include <sstream>
+
+namespace {
+
+const char* wiki =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+
+TEST(Sdm, ParsesDigitsAndBothBlanks) {
+  sudoku::grid g;
+  ASSERT_FALSE(sudoku::parse_sdm(wiki, g));
+  EXPECT_EQ(g.at(0, 0), 5);
+  EXPECT_EQ(g.at(0, 2), 0);
+  EXPECT_EQ(g.given_count(), 30);
+  std::string dotted(wiki);
+  for (char& c : dotted)
+    c = c == '0' ? '.' : c;
+  sudoku::grid h;
+  ASSERT_FALSE(sudoku::parse_sdm(dotted, h));
+  EXPECT_EQ(g, h);
+  EXPECT_EQ(sudoku::to_sdm(g), dotted);
+}
+
+TEST(Sdm, AnnotationCarriageReturnAndLeadingBlanks) {
+  sudoku::grid g;
+  sudoku::sdm_fields f;
+  ASSERT_FALSE(
+      sudoku::parse_sdm(std::string("  ") + wiki + "\tsome note  \r", g, std::nullopt, &f));
+  EXPECT_EQ(f.grid_offset, 2u);
+  EXPECT_EQ(f.annotation, "some note");
+  EXPECT_EQ(g.given_count(), 30);
+}
+
+TEST(Sdm, InfersTheSizeFromTheLength) {
+  sudoku::grid g;
+  ASSERT_FALSE(sudoku::parse_sdm("1234............", g));
+  EXPECT_EQ(g.shape(), (sudoku::shape{2, 2}));
+  ASSERT_FALSE(sudoku::parse_sdm(std::string(256, '.').replace(0, 1, "G"), g));
+  EXPECT_EQ(g.shape(), (sudoku::shape{4, 4}));
+  EXPECT_EQ(g.at(0, 0), 16);
+}
+
+TEST(Sdm, ErrorsNameTheColumn) {
+  sudoku::grid g;
+  auto e = sudoku::parse_sdm(std::string(wiki).replace(6, 1, "x"), g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->column, 7u);
+  EXPECT_EQ(e->message, "bad character 'x': 9x9 digits are 1-9, blanks 0 or .");
+
+  e = sudoku::parse_sdm(std::string(wiki, 80), g);  // 80 cells
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->column, 81u);
+  EXPECT_NE(e->message.find("80 cells is not a Sudoku size"), std::string::npos) << e->message;
+
+  e = sudoku::parse_sdm(std::string(wiki, 80), g, sudoku::shape{});
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "expected 81 cells for 9x9, found 80");
+  EXPECT_EQ(e->column, 81u);
+
+  e = sudoku::parse_sdm(std::string(wiki) + "1", g, sudoku::shape{});
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "expected 81 cells for 9x9, found 82");
+  EXPECT_EQ(e->column, 82u);
+
+  e = sudoku::parse_sdm(std::string(wiki).replace(3, 1, "A"), g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->column, 4u);
+  EXPECT_EQ(e->message, "bad character 'A': 9x9 digits are 1-9, blanks 0 or .");
+
+  e = sudoku::parse_sdm(std::string(wiki).replace(0, 1, "\xc2\xb9"), g);  // UTF-8 superscript one
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->column, 1u);
+  EXPECT_NE(e->message.find("not ASCII"), std::string::npos) << e->message;
+
+  e = sudoku::parse_sdm(std::string(wiki).replace(5, 1, std::string(1, '\0')), g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->column, 6u);
+}
+
+TEST(Sdm, SkippableLines) {
+  EXPECT_TRUE(sudoku::is_skippable(""));
+  EXPECT_TRUE(sudoku::is_skippable("   \t"));
+  EXPECT_TRUE(sudoku::is_skippable("\r"));
+  EXPECT_TRUE(sudoku::is_skippable("# 123456789"));
+  EXPECT_TRUE(sudoku::is_skippable("  # note"));
+  EXPECT_FALSE(sudoku::is_skippable(wiki));
+  EXPECT_FALSE(sudoku::is_skippable("x"));
+}
+
+TEST(Pretty, NineByNine) {
+  sudoku::grid g;
+  ASSERT_FALSE(sudoku::parse_sdm(wiki, g));
+  std::string out;
+  sudoku::append_pretty(g, out);
+  EXPECT_EQ(out,
+            "5 3 . | . 7 . | . . .\n"
+            "6 . . | 1 9 5 | . . .\n"
+            ". 9 8 | . . . | . 6 .\n"
+            "------+-------+------\n"
+            "8 . . | . 6 . | . . 3\n"
+            "4 . . | 8 . 3 | . . 1\n"
+            "7 . . | . 2 . | . . 6\n"
+            "------+-------+------\n"
+            ". 6 . | . . . | 2 8 .\n"
+            ". . . | 4 1 9 | . . 5\n"
+            ". . . | . 8 . | . 7 9\n");
+}
+
+TEST(Pretty, SixBySixHasTwoByThreeBoxes) {
+  sudoku::grid g(sudoku::shape{2, 3});
+  std::string out;
+  sudoku::append_pretty(g, out);
+  EXPECT_EQ(out,
+            ". . . | . . .\n"
+            ". . . | . . .\n"
+            "------+------\n"
+            ". . . | . . .\n"
+            ". . . | . . .\n"
+            "------+------\n"
+            ". . . | . . .\n"
+            ". . . | . . .\n");
+}
+
+std::vector<sudoku::grid_item> read_grids(const std::string& text,
+                                          std::optional<sudoku::shape> expected = std::nullopt) {
+  std::istringstream in(text);
+  dlx::line_reader lines(in);
+  sudoku::grid_reader reader(lines, expected);
+  std::vector<sudoku::grid_item> items;
+  sudoku::grid_item item;
+  while (reader.next(item))
+    items.push_back(item);
+  return items;
+}
+
+TEST(GridFormat, ReadsDecoratedGridsAndPrettyOutput) {
+  sudoku::grid g;
+  ASSERT_FALSE(sudoku::parse_sdm(wiki, g));
+  std::string pretty;
+  sudoku::append_pretty(g, pretty);
+  const auto items = read_grids("# two puzzles\n" + pretty + "\n" + pretty);
+  ASSERT_EQ(items.size(), 2u);
+  for (const auto& item : items) {
+    EXPECT_FALSE(item.error) << item.error->message;
+    EXPECT_EQ(item.puzzle, g);
+  }
+  EXPECT_EQ(items[0].first_line, 2u);
+  EXPECT_EQ(items[1].first_line, 14u);
+}
+
+TEST(GridFormat, PlainSdkStyle) {
+  const auto items = read_grids(
+      "53..7....\r\n6..195...\r\n.98....6.\r\n8...6...3\r\n4..8.3..1\r\n7...2...6\r\n"
+      ".6....28.\r\n...419..5\r\n....8..79\r\n");
+  ASSERT_EQ(items.size(), 1u);
+  ASSERT_FALSE(items[0].error);
+  EXPECT_EQ(sudoku::to_sdm(items[0].puzzle),
+            "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79");
+}
+
+TEST(GridFormat, ErrorsAreLocated) {
+  // A short row on line 3.
+  auto items = read_grids(
+      "53..7....\n6..195...\n.98....6\n8...6...3\n4..8.3..1\n7...2...6\n"
+      ".6....28.\n...419..5\n....8..79\n");
+  ASSERT_EQ(items.size(), 1u);
+  ASSERT_TRUE(items[0].error);
+  EXPECT_EQ(items[0].error_line, 3u);
+  EXPECT_EQ(items[0].error->message, "expected 9 cells in a row, found 8");
+
+  // A puzzle cut short by a blank line, then a good one.
+  items = read_grids("1234\n3412\n\n1234\n3412\n2143\n4321\n");
+  ASSERT_EQ(items.size(), 2u);
+  ASSERT_TRUE(items[0].error);
+  EXPECT_EQ(items[0].error_line, 3u);
+  EXPECT_FALSE(items[1].error);
+
+  // A bad character.
+  items = read_grids("12x4\n3412\n2143\n4321\n");
+  ASSERT_EQ(items.size(), 1u);
+  ASSERT_TRUE(items[0].error);
+  EXPECT_EQ(items[0].error_line, 1u);
+  EXPECT_EQ(items[0].error->column, 3u);
+}
+
+}  // namespace
