@@ -1,15 +1,20 @@
-// Algorithm X over dancing links, in the data layout of Knuth's DLX1.
+// Algorithm X: a solver for one exact-cover problem, reused for many searches.
 //
-// A solver copies a problem into one flat array of 32-bit links, once. Every
-// search runs on that array in place and leaves it exactly as it found it (it
-// uncovers in reverse order), so one solver serves any number of searches,
-// including searches from different preselections (the givens of a puzzle),
-// without rebuilding and without allocating. Solvers hold no global state: use
-// one per thread; copying a solver is the cheap way to get another.
+// A solver compiles a problem once into one of two engines: Knuth's dancing
+// links (DLX1's layout: one flat array of 32-bit links, searched and restored in
+// place) or, for small problems, a bitset of active options whose state is
+// copied where the search branches. Both make the same choices (the leftmost
+// primary item with the fewest options, its options in order), so they find the
+// same solutions in the same order and report the same node and update counts.
+// Every search leaves the solver as it found it, so one solver serves any number
+// of searches and preselections (the givens of a puzzle) without rebuilding and,
+// once warm, without allocating. Solvers hold no global state: use one per
+// thread; copying a solver is the cheap way to get another.
 #pragma once
 
 #include <cstdint>
 #include <iterator>
+#include <memory>
 #include <optional>
 #include <span>
 #include <type_traits>
@@ -20,6 +25,18 @@
 #include "dlx/search.hpp"
 
 namespace dlx {
+
+namespace detail {
+class engine;
+}
+
+/// The data structure a solver searches with. The answers and the node and
+/// update counts do not depend on it; the speed does.
+enum class engine_kind : std::uint8_t {
+  automatic,      ///< the bitset engine for small problems, dancing links otherwise
+  dancing_links,  ///< Knuth's DLX1 layout: any size, least memory
+  bitset,         ///< active options as bits, state copied at branches: small problems
+};
 
 /// A non-owning reference to a callable `visit(std::span<const option_id>)`.
 /// It is what `solver::enumerate` takes, so visitors cost neither an allocation
@@ -63,21 +80,26 @@ class solution_range;
 ///   if (s.solve(solution).solutions) { /* use solution */ }
 class solver {
  public:
-  explicit solver(const problem& p);
+  explicit solver(const problem& p, engine_kind engine = engine_kind::automatic);
+  solver(const solver& other);
+  solver& operator=(const solver& other);
+  solver(solver&& other) noexcept;
+  solver& operator=(solver&& other) noexcept;
+  ~solver();
 
   // ---- Preselection: options forced into every solution (a puzzle's givens).
 
   /// Preselects `options` in order. On a clash (two options sharing an item, or an
   /// option sharing an item with an earlier preselection) nothing of this call is
-  /// kept and the clash is returned; earlier preselections stay. Throws
-  /// std::out_of_range, changing nothing, when an id is not an option.
+  /// kept and the clash is returned; earlier preselections stay. An option id out
+  /// of range throws std::out_of_range, also before anything is preselected.
   std::optional<preselect_conflict> preselect(std::span<const option_id> options);
   std::optional<preselect_conflict> preselect(option_id option) {
     return preselect(std::span<const option_id>(&option, 1));
   }
-  /// Undoes every preselection, in reverse order.
+  /// Undoes every preselection.
   void clear_preselection();
-  [[nodiscard]] std::span<const option_id> preselected() const noexcept { return preselected_; }
+  [[nodiscard]] std::span<const option_id> preselected() const noexcept;
 
   // ---- Searches. Each starts from the current preselection and restores it.
   // A solution lists the preselected options first, then the chosen ones in the
@@ -105,70 +127,19 @@ class solver {
   solution_range solutions(const search_options& options = {});
 
   // ---- Shape of the matrix.
-  [[nodiscard]] std::size_t item_count() const noexcept { return item_count_; }
-  [[nodiscard]] std::size_t option_count() const noexcept { return option_items_start_.size() - 1; }
+  [[nodiscard]] std::size_t item_count() const noexcept;
+  [[nodiscard]] std::size_t option_count() const noexcept;
+  /// The engine in use (never engine_kind::automatic).
+  [[nodiscard]] engine_kind engine() const noexcept;
 
-  /// Checks every link of the dancing-links structure against its invariants
-  /// (Knuth's `sanity`); returns false and stops at the first broken one. For
-  /// tests and debug builds: it walks the whole matrix.
+  /// Checks the engine's data structure against its invariants (for dancing
+  /// links, Knuth's `sanity`); false at the first broken one. For tests and
+  /// debug builds: it walks the whole matrix.
   [[nodiscard]] bool check_invariants() const;
 
  private:
   friend class solution_range;
-
-  // The matrix. Nodes 1..N are the item headers, whose `item` field holds the
-  // list length; node N+1 and every node after an option are spacers, whose `item`
-  // field is negative (~option id) and whose up/down point to the first node of
-  // the option before and the last node of the option after. Every other node is
-  // an entry of an option: `item` is its header's index.
-  struct node {
-    std::int32_t item;
-    std::uint32_t up;
-    std::uint32_t down;
-  };
-  // Active-item lists: [0] heads the primary items, [N+1] the secondary ones.
-  struct item_link {
-    std::uint32_t prev;
-    std::uint32_t next;
-  };
-  enum class run_state : std::uint8_t { idle, fresh, after_solution, trivial_solution, finished };
-
-  void begin(const search_options& options);
-  bool next_solution();  // advances a begun search; true at each solution
-  template <bool Randomized>
-  bool run();
-  bool checkpoint();  // slow path: budgets and progress; false stops the search
-  search_result end();
-  void unwind();
-  void collect_solution();
-  void require_idle(const char* what) const;
-
-  std::vector<node> nodes_;
-  std::vector<item_link> links_;
-  std::uint32_t item_count_ = 0;
-  std::uint32_t first_spacer_ = 0;
-  std::vector<item_id> item_of_internal_;  // internal item index (1-based) -> item_id
-  std::vector<std::uint32_t> option_items_start_;
-  std::vector<std::uint32_t> option_items_;  // internal item indices, per option
-  std::vector<std::uint32_t> covered_by_;    // per internal item: 1 + preselected option, or 0
-  std::vector<option_id> preselected_;
-
-  // Search state, valid between begin() and end().
-  run_state state_ = run_state::idle;
-  std::vector<std::uint32_t> choice_;  // node chosen at each level
-  std::vector<std::uint32_t> start_;   // randomised searches: first node tried per level
-  std::vector<option_id> solution_;
-  std::uint32_t level_ = 0;
-  std::uint32_t depth_ = 0;  // levels holding a chosen option
-  bool randomized_ = false;
-  std::uint64_t rng_ = 0;
-  std::uint64_t limit_ = 0;
-  std::uint64_t next_checkpoint_ = 0;
-  std::uint64_t next_progress_ = 0;
-  std::uint64_t next_clock_check_ = 0;
-  const search_options* options_ = nullptr;
-  std::chrono::steady_clock::time_point started_{};
-  search_result result_{};
+  std::unique_ptr<detail::engine> engine_;
 };
 
 /// Solutions found one at a time; see solver::solutions. Ending the range early
@@ -180,7 +151,7 @@ class solution_range {
     using value_type = std::span<const option_id>;
     using difference_type = std::ptrdiff_t;
     iterator() = default;
-    value_type operator*() const { return range_->solver_->solution_; }
+    value_type operator*() const { return range_->current_; }
     iterator& operator++() {
       range_->advance();
       return *this;
@@ -214,6 +185,7 @@ class solution_range {
 
   solver* solver_;
   search_options options_;
+  std::span<const option_id> current_;
   bool started_ = false;
   bool done_ = false;
   search_result final_{};

@@ -1,0 +1,519 @@
+// Algorithm X over a bitset of active options, for small problems.
+//
+// The state of a search is small and flat: one bit per option (still active or
+// not), one counter per primary item (how many active options cover it, or a
+// sentinel once it is covered), two bitsets of primary items whose counter is 1
+// or 0, and the number of primary items left. Each item's options are stored as
+// (word, mask) pairs over the active bitset, so covering an item clears its
+// options a word at a time and visits only the ones still active. There are no
+// links to restore: going back is a copy of the state saved where the search
+// branched. Forced moves (an item with one option left) save nothing, and the
+// zero/one bitsets find the next forced item without scanning the counters.
+//
+// The engine makes exactly the choices of the dancing-links engine: the leftmost
+// primary item with the fewest options (a zero first, then a one, else a scan),
+// its options in the problem's order, the same random draws when seeded. It also
+// counts nodes and updates the same way (covering an item costs 1, plus the other
+// items of every option it removes). So both engines find the same solutions in
+// the same order with the same statistics, and each checks the other.
+//
+// Why: for 9x9 Sudoku (324 items, 729 options) the whole state is about 520 bytes.
+// Copying it at a branch costs less than uncovering, and most nodes are forced.
+// Preselected options (a puzzle's givens) only clear bits; the counters are
+// rebuilt once before the search. Measured figures are in bench/README.md.
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <limits>
+
+#include "engine.hpp"
+
+namespace dlx::detail {
+
+namespace {
+
+inline bool test_bit(const std::uint64_t* bits, std::uint32_t i) {
+  return (bits[i >> 6] >> (i & 63)) & 1;
+}
+inline void set_bit(std::uint64_t* bits, std::uint32_t i) {
+  bits[i >> 6] |= std::uint64_t{1} << (i & 63);
+}
+inline void clear_bit(std::uint64_t* bits, std::uint32_t i) {
+  bits[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
+}
+
+// The lowest set bit of a bitset of `words` words, or -1.
+inline std::int64_t first_bit(const std::uint64_t* bits, std::uint32_t words) {
+  for (std::uint32_t w = 0; w < words; ++w) {
+    if (bits[w]) return (std::int64_t{w} << 6) + std::countr_zero(bits[w]);
+  }
+  return -1;
+}
+
+// Some of an item's options: those in one word of the active bitset.
+struct option_mask {
+  std::uint32_t word;
+  std::uint64_t mask;
+};
+
+template <class Count>
+class bitset_engine final : public engine {
+ public:
+  explicit bitset_engine(const problem& p);
+  bitset_engine(const bitset_engine&) = default;
+
+  std::unique_ptr<engine> clone() const override { return std::make_unique<bitset_engine>(*this); }
+  engine_kind kind() const noexcept override { return engine_kind::bitset; }
+  bool check_invariants() const override;
+
+ private:
+  static constexpr Count covered = std::numeric_limits<Count>::max();
+
+  // A view of one state: counters, then the active, ones and zeros bitsets, then
+  // the number of primary items left.
+  struct view {
+    Count* counts;
+    std::uint64_t* active;
+    std::uint64_t* ones;
+    std::uint64_t* zeros;
+    std::uint64_t* remaining;
+  };
+  view at(std::uint64_t* words) const {
+    std::uint64_t* active = words + counts_words_;
+    return {reinterpret_cast<Count*>(words), active, active + active_words_,
+            active + active_words_ + item_words_, active + active_words_ + 2 * item_words_};
+  }
+
+  // A place where the search branched: its state after covering the item it
+  // branched on (in the arena), and that item's options, to try in turn.
+  struct frame {
+    std::uint32_t level;
+    std::uint32_t options_begin;  // in branch_options_
+    std::uint32_t options_count;
+    std::uint32_t next;   // index of the option tried last
+    std::uint32_t start;  // index of the option tried first
+  };
+
+  void apply_preselected(option_id option) override;
+  void revert_preselection(std::size_t keep) override;
+  bool nothing_to_cover() const override {
+    // Preselected items are marked covered at once, so this needs no recount.
+    const Count* counts = reinterpret_cast<const Count*>(base_.data());
+    return std::all_of(counts, counts + primary_count_, [](Count c) { return c == covered; });
+  }
+  bool advance(bool fresh) override {
+    if (fresh && base_stale_) recount_base();
+    if (randomized_) return run<true, 0>(fresh);
+    switch (uniform_primaries_) {
+      case 2:
+        return run<false, 2>(fresh);
+      case 3:
+        return run<false, 3>(fresh);
+      case 4:
+        return run<false, 4>(fresh);
+      default:
+        return run<false, 0>(fresh);
+    }
+  }
+  void unwind() override {
+    frame_count_ = 0;
+    branch_top_ = 0;
+    chosen_count_ = 0;
+  }
+  void append_chosen(std::vector<option_id>& out) const override {
+    out.insert(out.end(), chosen_.begin(), chosen_.begin() + chosen_count_);
+  }
+
+  template <bool Randomized, int K>
+  bool run(bool fresh);
+  // Covers internal item `item` in state `s`: clears its active options and
+  // updates the counters of their primary items. K > 0: every option has K
+  // primary items (the loop over them unrolls); K = 0: any number.
+  template <int K>
+  void cover(const view& s, std::uint32_t item, std::uint64_t& updates) const;
+  // Brings base_'s counters, zero/one sets and count of items left up to date
+  // with its active options, after preselections changed them.
+  void recount_base();
+  std::uint64_t* frame_state(std::size_t index) {
+    const std::size_t need = (index + 1) * state_words_;
+    if (arena_.size() < need) arena_.resize(std::max(need, arena_.size() * 2));
+    return arena_.data() + index * state_words_;
+  }
+
+  // Static lists: each item's options (only options with a primary item, the
+  // only ones a search can choose) as masks, and each option's primary items.
+  std::vector<std::uint32_t> masks_start_;
+  std::vector<option_mask> masks_;
+  std::vector<std::uint32_t> primary_start_;
+  std::vector<std::uint32_t> primary_items_;
+  std::vector<std::uint32_t> option_size_;
+  std::uint32_t uniform_primaries_ = 0;  // K when every option has K primary items, else 0
+
+  std::uint32_t counts_words_ = 0;  // counters padded to whole words
+  std::uint32_t active_words_ = 0;
+  std::uint32_t item_words_ = 0;
+  std::uint32_t state_words_ = 0;
+  std::vector<std::uint64_t> pristine_;  // no preselection
+  std::vector<std::uint64_t> base_;      // the preselection applied
+  // Preselecting only clears active bits and marks items covered; the counters
+  // are rebuilt once, before the next search. For a Sudoku's givens that is a
+  // fraction of the work of covering them one by one.
+  bool base_stale_ = false;
+  std::vector<std::uint64_t> work_;  // the search's current state
+
+  // Search state. Plain arrays with counts: the loop must not call out to
+  // vector's growth paths.
+  std::vector<std::uint64_t> arena_;  // saved states, one per frame
+  std::vector<frame> frames_;
+  std::uint32_t frame_count_ = 0;
+  std::vector<std::uint32_t> branch_options_;
+  std::uint32_t branch_top_ = 0;
+  std::vector<option_id> chosen_;
+  std::uint32_t chosen_count_ = 0;
+};
+
+template <class Count>
+bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
+  const std::uint32_t n = item_count_, primaries = primary_count_;
+  const auto options = static_cast<std::uint32_t>(option_count());
+  active_words_ = (options + 63) / 64;
+
+  // Each item's options, grouped by word of the active bitset, in option order.
+  std::vector<std::vector<option_mask>> masks(n);
+  for (option_id o = 0; o < options; ++o) {
+    if (!option_has_primary_[o]) continue;
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      auto& m = masks[option_items_[i]];
+      if (m.empty() || m.back().word != o / 64) m.push_back({o / 64, 0});
+      m.back().mask |= std::uint64_t{1} << (o % 64);
+    }
+  }
+  masks_start_.push_back(0);
+  for (const auto& m : masks) {
+    masks_.insert(masks_.end(), m.begin(), m.end());
+    masks_start_.push_back(static_cast<std::uint32_t>(masks_.size()));
+  }
+
+  primary_start_.push_back(0);
+  for (option_id o = 0; o < options; ++o) {
+    option_size_.push_back(option_start_[o + 1] - option_start_[o]);
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      if (option_items_[i] < primaries) primary_items_.push_back(option_items_[i]);
+    }
+    primary_start_.push_back(static_cast<std::uint32_t>(primary_items_.size()));
+  }
+  // The unrolled loops index primary_items_ by option * K, so every option must
+  // have exactly K primary items, the never-chosen ones without any included.
+  for (option_id o = 0; o < options; ++o) {
+    const std::uint32_t k = primary_start_[o + 1] - primary_start_[o];
+    if (o == 0) uniform_primaries_ = k;
+    if (k != uniform_primaries_) uniform_primaries_ = 0;
+  }
+
+  counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 7) / 8);
+  item_words_ = (primaries + 63) / 64;
+  state_words_ = counts_words_ + active_words_ + 2 * item_words_ + 1;
+  pristine_.assign(state_words_, 0);
+  const view s = at(pristine_.data());
+  for (std::uint32_t k = 0; k < primaries; ++k) {
+    std::uint32_t length = 0;
+    for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
+      length += static_cast<std::uint32_t>(std::popcount(masks_[m].mask));
+    }
+    s.counts[k] = static_cast<Count>(length);
+    if (length == 1) set_bit(s.ones, k);
+    if (length == 0) set_bit(s.zeros, k);
+  }
+  for (option_id o = 0; o < options; ++o) {
+    if (option_has_primary_[o]) set_bit(s.active, o);
+  }
+  *s.remaining = primaries;
+  base_ = pristine_;
+  work_ = pristine_;
+  frames_.resize(primaries + 1);
+  chosen_.resize(primaries + 1);
+}
+
+template <class Count>
+template <int K>
+inline void bitset_engine<Count>::cover(const view& s, std::uint32_t item,
+                                        std::uint64_t& updates) const {
+  ++updates;
+  const std::uint32_t* const primary = primary_items_.data();
+  const option_mask* m = masks_.data() + masks_start_[item];
+  const option_mask* const end = masks_.data() + masks_start_[item + 1];
+  for (; m != end; ++m) {
+    std::uint64_t& word = s.active[m->word];
+    std::uint64_t gone = word & m->mask;
+    word &= ~m->mask;
+    for (; gone; gone &= gone - 1) {
+      const std::uint32_t option =
+          m->word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone));
+      updates += option_size_[option] - 1;
+      const std::uint32_t* p = K ? primary + option * K : primary + primary_start_[option];
+      const std::uint32_t count = K ? K : primary_start_[option + 1] - primary_start_[option];
+      for (std::uint32_t t = 0; t < count; ++t) {
+        const std::uint32_t j = p[t];
+        const Count c = --s.counts[j];
+        if (c <= 1) [[unlikely]] {
+          if (c == 1) {
+            set_bit(s.ones, j);
+          } else {
+            clear_bit(s.ones, j);
+            set_bit(s.zeros, j);
+          }
+        }
+      }
+    }
+  }
+  if (item < primary_count_) {
+    s.counts[item] = covered;
+    clear_bit(s.ones, item);
+    clear_bit(s.zeros, item);
+    --*s.remaining;
+  }
+}
+
+template <class Count>
+void bitset_engine<Count>::apply_preselected(option_id option) {
+  const view s = at(base_.data());
+  for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+    const std::uint32_t k = option_items_[i];
+    for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
+      s.active[masks_[m].word] &= ~masks_[m].mask;
+    }
+    if (k < primary_count_) s.counts[k] = covered;
+  }
+  base_stale_ = true;
+}
+
+template <class Count>
+void bitset_engine<Count>::revert_preselection(std::size_t keep) {
+  // No links to undo: start again from nothing and apply the ones to keep.
+  std::copy(pristine_.begin(), pristine_.end(), base_.begin());
+  base_stale_ = false;
+  const auto chosen = preselected();
+  for (std::size_t j = 0; j < keep; ++j)
+    apply_preselected(chosen[j]);
+}
+
+template <class Count>
+void bitset_engine<Count>::recount_base() {
+  const view s = at(base_.data());
+  const view p = at(pristine_.data());
+  // The pristine counters, less every option the preselection removed...
+  std::copy(p.counts, p.counts + primary_count_, s.counts);
+  for (std::uint32_t w = 0; w < active_words_; ++w) {
+    for (std::uint64_t gone = p.active[w] & ~s.active[w]; gone; gone &= gone - 1) {
+      const auto option = w * 64 + static_cast<std::uint32_t>(std::countr_zero(gone));
+      for (std::uint32_t i = primary_start_[option]; i < primary_start_[option + 1]; ++i) {
+        --s.counts[primary_items_[i]];
+      }
+    }
+  }
+  // ...then the covered marks, and what follows from the counters.
+  for (option_id o : preselected()) {
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      if (option_items_[i] < primary_count_) s.counts[option_items_[i]] = covered;
+    }
+  }
+  std::fill(s.ones, s.ones + item_words_, 0);
+  std::fill(s.zeros, s.zeros + item_words_, 0);
+  std::uint64_t remaining = 0;
+  for (std::uint32_t k = 0; k < primary_count_; ++k) {
+    const Count c = s.counts[k];
+    remaining += c != covered;
+    if (c == 1) set_bit(s.ones, k);
+    if (c == 0) set_bit(s.zeros, k);
+  }
+  *s.remaining = remaining;
+  base_stale_ = false;
+}
+
+template <class Count>
+template <bool Randomized, int K>
+bool bitset_engine<Count>::run(bool fresh) {
+  const std::uint32_t primaries = primary_count_;
+  const std::size_t state_bytes = std::size_t{state_words_} * 8;
+  const view s = at(work_.data());
+  option_id* const chosen = chosen_.data();
+  frame* const frames = frames_.data();
+  std::uint64_t updates = result_.updates;
+  std::uint64_t nodes = result_.nodes;
+  std::uint32_t max_level = result_.max_level;
+  std::uint32_t level = chosen_count_;
+  std::uint32_t frame_count = frame_count_;
+  std::uint32_t branch_top = branch_top_;
+  bool entering = fresh;
+  if (fresh) {
+    std::memcpy(work_.data(), base_.data(), state_bytes);
+    level = frame_count = branch_top = 0;
+  }
+  auto save = [&] {
+    result_.updates = updates;
+    result_.nodes = nodes;
+    result_.max_level = max_level;
+    frame_count_ = frame_count;
+    branch_top_ = branch_top;
+  };
+
+  for (;;) {
+    option_id option = 0;  // the option to try next
+    bool have_option = false;
+    if (entering) {
+      if (nodes >= next_checkpoint_) {
+        save();
+        chosen_count_ = level;
+        if (!checkpoint(level)) return false;
+      }
+      ++nodes;
+      max_level = std::max(max_level, level);
+
+      // The leftmost primary item with the fewest options.
+      std::uint32_t best = 0;
+      std::uint32_t fewest;
+      if constexpr (Randomized) {
+        fewest = std::numeric_limits<std::uint32_t>::max();
+        std::uint32_t ties = 0;
+        for (std::uint32_t k = 0; k < primaries; ++k) {
+          if (s.counts[k] == covered) continue;
+          const std::uint32_t len = s.counts[k];
+          if (len < fewest) {
+            best = k;
+            fewest = len;
+            if (len == 0) break;
+            ties = 1;
+          } else if (len == fewest && random_below(rng_, ++ties) == 0) {
+            best = k;
+          }
+        }
+      } else {
+        std::int64_t k = first_bit(s.zeros, item_words_);
+        if (k >= 0) {
+          best = static_cast<std::uint32_t>(k);
+          fewest = 0;
+        } else if ((k = first_bit(s.ones, item_words_)) >= 0) {
+          best = static_cast<std::uint32_t>(k);
+          fewest = 1;
+        } else {
+          // Every counter is 2 or more (or covered): a plain minimum the
+          // compiler can vectorise, then the first place it occurs.
+          Count least = covered;
+          for (std::uint32_t i = 0; i < primaries; ++i)
+            least = std::min(least, s.counts[i]);
+          best = static_cast<std::uint32_t>(std::find(s.counts, s.counts + primaries, least) -
+                                            s.counts);
+          fewest = least;
+        }
+      }
+
+      // Note `best`'s active options, in order, and cover it.
+      if (branch_top + fewest > branch_options_.size()) [[unlikely]] {
+        branch_options_.resize(
+            std::max<std::size_t>(2 * branch_options_.size(), branch_top + longest_item_ + 1));
+      }
+      std::uint32_t* const options = branch_options_.data() + branch_top;
+      std::uint32_t found = 0;
+      for (std::uint32_t m = masks_start_[best]; m < masks_start_[best + 1]; ++m) {
+        for (std::uint64_t bits = s.active[masks_[m].word] & masks_[m].mask; bits;
+             bits &= bits - 1) {
+          options[found++] =
+              masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        }
+      }
+      cover<K>(s, best, updates);
+      if (fewest > 0) {
+        std::uint32_t first = 0;
+        if constexpr (Randomized) first = random_below(rng_, fewest);
+        option = options[first];
+        have_option = true;
+        if (fewest >= 2) {
+          std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
+          frames[frame_count++] = {level, branch_top, fewest, first, first};
+          branch_top += fewest;
+        }
+      }
+    }
+    while (!have_option) {
+      // Back to the most recent branch with an option left to try.
+      if (frame_count == 0) {
+        save();
+        chosen_count_ = 0;
+        result_.status = search_status::complete;
+        return false;
+      }
+      frame& f = frames[frame_count - 1];
+      std::uint32_t next = f.next + 1;
+      if constexpr (Randomized) {
+        if (next == f.options_count) next = 0;
+        if (next == f.start) next = f.options_count;  // wrapped around: all tried
+      }
+      if (next < f.options_count) {
+        f.next = next;
+        level = f.level;
+        std::memcpy(work_.data(), frame_state(frame_count - 1), state_bytes);
+        option = branch_options_[f.options_begin + next];
+        have_option = true;
+      } else {
+        branch_top = f.options_begin;
+        --frame_count;
+      }
+    }
+
+    chosen[level] = option;
+    // Cover the option's other items: all but the one branched on, which is the
+    // only item of an active option that can be covered already.
+    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      if (k >= primaries || s.counts[k] != covered) cover<K>(s, k, updates);
+    }
+    if (*s.remaining == 0) {  // every primary item is covered
+      ++nodes;
+      ++result_.solutions;
+      max_level = std::max(max_level, level + 1);
+      save();
+      chosen_count_ = level + 1;
+      return true;
+    }
+    ++level;
+    entering = true;
+  }
+}
+
+template <class Count>
+bool bitset_engine<Count>::check_invariants() const {
+  const view s = at(const_cast<std::uint64_t*>(work_.data()));
+  std::uint32_t remaining = 0;
+  for (std::uint32_t k = 0; k < primary_count_; ++k) {
+    const bool one = test_bit(s.ones, k), zero = test_bit(s.zeros, k);
+    if (s.counts[k] == covered) {
+      if (one || zero) return false;
+      continue;
+    }
+    ++remaining;
+    std::uint32_t count = 0;
+    for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
+      count += static_cast<std::uint32_t>(std::popcount(s.active[masks_[m].word] & masks_[m].mask));
+    }
+    if (count != s.counts[k] || one != (count == 1) || zero != (count == 0)) return false;
+  }
+  return remaining == *s.remaining;
+}
+
+}  // namespace
+
+std::unique_ptr<engine> make_bitset_engine(const problem& p) {
+  // One byte per counter when every item has fewer than 255 options.
+  std::vector<std::uint32_t> length(p.item_count(), 0);
+  std::uint32_t longest = 0;
+  for (option_id o = 0; o < p.option_count(); ++o) {
+    if (!p.has_primary(o)) continue;
+    for (item_id i : p.option(o))
+      longest = std::max(longest, ++length[i]);
+  }
+  if (longest < 255) return std::make_unique<bitset_engine<std::uint8_t>>(p);
+  if (longest < 65535) return std::make_unique<bitset_engine<std::uint16_t>>(p);
+  return std::make_unique<bitset_engine<std::uint32_t>>(p);
+}
+
+}  // namespace dlx::detail

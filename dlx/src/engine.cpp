@@ -1,0 +1,183 @@
+#include "engine.hpp"
+
+#include <algorithm>
+#include <limits>
+#include <stdexcept>
+#include <string>
+
+namespace dlx::detail {
+
+engine::engine(const problem& p) {
+  const std::size_t n = p.item_count();
+  item_count_ = static_cast<std::uint32_t>(n);
+  primary_count_ = static_cast<std::uint32_t>(p.primary_count());
+  std::vector<std::uint32_t> internal(n);
+  item_of_internal_.assign(n, 0);
+  std::uint32_t next_primary = 0, next_secondary = primary_count_;
+  for (item_id i = 0; i < n; ++i) {
+    const std::uint32_t k = p.kind(i) == item_kind::primary ? next_primary++ : next_secondary++;
+    internal[i] = k;
+    item_of_internal_[k] = i;
+  }
+  option_start_.reserve(p.option_count() + 1);
+  option_items_.reserve(p.entry_count());
+  option_has_primary_.reserve(p.option_count());
+  option_start_.push_back(0);
+  std::vector<std::uint32_t> length(n, 0);
+  for (option_id o = 0; o < p.option_count(); ++o) {
+    const bool primary = p.has_primary(o);
+    for (item_id i : p.option(o)) {
+      option_items_.push_back(internal[i]);
+      if (primary) ++length[internal[i]];
+    }
+    option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
+    option_has_primary_.push_back(primary ? 1 : 0);
+  }
+  longest_item_ = n ? *std::max_element(length.begin(), length.end()) : 0;
+  covered_by_.assign(n, 0);
+  preselected_.reserve(n);
+  solution_.reserve(n + 1);
+}
+
+void engine::require_idle(const char* what) const {
+  if (state_ != run_state::idle) {
+    throw std::logic_error(std::string("dlx::solver::") + what +
+                           ": the solver is busy with a lazy enumeration");
+  }
+}
+
+std::optional<preselect_conflict> engine::preselect(std::span<const option_id> options) {
+  require_idle("preselect");
+  // Check every id before covering anything, so that a bad id leaves no part of
+  // this call applied.
+  for (option_id o : options) {
+    if (o >= option_count()) throw std::out_of_range("dlx::solver::preselect: no such option");
+  }
+  const std::size_t mark = preselected_.size();
+  for (option_id o : options) {
+    const auto items =
+        std::span(option_items_).subspan(option_start_[o], option_start_[o + 1] - option_start_[o]);
+    for (std::uint32_t k : items) {
+      if (covered_by_[k] == 0) continue;
+      const preselect_conflict conflict{o, item_of_internal_[k], covered_by_[k] - 1};
+      revert_preselection(mark);  // nothing of this call is kept
+      for (std::size_t j = mark; j < preselected_.size(); ++j) {
+        const option_id undone = preselected_[j];
+        for (std::uint32_t i = option_start_[undone]; i < option_start_[undone + 1]; ++i) {
+          covered_by_[option_items_[i]] = 0;
+        }
+      }
+      preselected_.resize(mark);
+      return conflict;
+    }
+    apply_preselected(o);
+    for (std::uint32_t k : items)
+      covered_by_[k] = o + 1;
+    preselected_.push_back(o);
+  }
+  return std::nullopt;
+}
+
+void engine::clear_preselection() {
+  require_idle("clear_preselection");
+  revert_preselection(0);
+  for (option_id o : preselected_) {
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      covered_by_[option_items_[i]] = 0;
+    }
+  }
+  preselected_.clear();
+}
+
+void engine::begin(const search_options& options) {
+  require_idle("search");
+  options_ = &options;
+  result_ = {};
+  limit_ = options.limit;
+  randomized_ = options.seed.has_value();
+  rng_ = options.seed.value_or(0);
+  constexpr auto never = std::numeric_limits<std::uint64_t>::max();
+  next_progress_ =
+      options.on_progress ? std::max<std::uint64_t>(options.progress_interval, 1) : never;
+  next_clock_check_ = options.time_budget.count() > 0 ? 1024 : never;
+  if (next_progress_ != never || next_clock_check_ != never) {
+    started_ = std::chrono::steady_clock::now();
+  }
+  const std::uint64_t budget = options.node_budget ? options.node_budget : never;
+  next_checkpoint_ = std::min({budget, next_progress_, next_clock_check_});
+  state_ = run_state::fresh;
+}
+
+bool engine::checkpoint(std::uint32_t level) {
+  const std::uint64_t nodes = result_.nodes;
+  const search_options& options = *options_;
+  if (options.node_budget && nodes >= options.node_budget) {
+    result_.status = search_status::budget_exhausted;
+    return false;
+  }
+  if (nodes >= next_clock_check_ || nodes >= next_progress_) {
+    const auto elapsed = std::chrono::steady_clock::now() - started_;
+    if (nodes >= next_clock_check_) {
+      if (elapsed >= options.time_budget) {
+        result_.status = search_status::budget_exhausted;
+        return false;
+      }
+      next_clock_check_ = nodes + 1024;
+    }
+    if (nodes >= next_progress_) {
+      const search_progress progress{result_.solutions, nodes, result_.updates, level, elapsed};
+      if (options.on_progress(progress) == visit::stop) {
+        result_.status = search_status::stopped;
+        return false;
+      }
+      next_progress_ = nodes + std::max<std::uint64_t>(options.progress_interval, 1);
+    }
+  }
+  const std::uint64_t budget =
+      options.node_budget ? options.node_budget : std::numeric_limits<std::uint64_t>::max();
+  next_checkpoint_ = std::min({budget, next_progress_, next_clock_check_});
+  return true;
+}
+
+bool engine::next_solution() {
+  switch (state_) {
+    case run_state::fresh:
+      if (nothing_to_cover()) {  // the empty choice is a solution
+        result_.nodes = 1;
+        result_.solutions = 1;
+        state_ = run_state::trivial_solution;
+        return true;
+      }
+      if (advance(true)) {
+        state_ = run_state::after_solution;
+        return true;
+      }
+      state_ = run_state::finished;
+      return false;
+    case run_state::after_solution:
+      if (advance(false)) return true;
+      state_ = run_state::finished;
+      return false;
+    case run_state::trivial_solution:
+      result_.status = search_status::complete;
+      state_ = run_state::finished;
+      return false;
+    default:
+      return false;
+  }
+}
+
+const std::vector<option_id>& engine::collect_solution() {
+  solution_.assign(preselected_.begin(), preselected_.end());
+  if (state_ == run_state::after_solution) append_chosen(solution_);
+  return solution_;
+}
+
+search_result engine::end() {
+  if (state_ != run_state::idle) unwind();
+  state_ = run_state::idle;
+  options_ = nullptr;
+  return result_;
+}
+
+}  // namespace dlx::detail

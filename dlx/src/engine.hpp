@@ -1,0 +1,122 @@
+// What every search engine shares: the compiled problem, preselection
+// bookkeeping, and search control (limit, budgets, progress, the resumable
+// solution-at-a-time protocol). An engine adds its data structure and its search
+// loop. Internal to the library.
+//
+// Numbering. Engines number items 0..N-1 internally, primary items first, then
+// secondary ones, each group in the problem's order; `item_of_internal_` maps
+// back. Options keep their ids.
+#pragma once
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "dlx/problem.hpp"
+#include "dlx/search.hpp"
+#include "dlx/solver.hpp"
+
+namespace dlx::detail {
+
+// splitmix64: small, fast, and good enough for tie-breaking.
+inline std::uint64_t next_random(std::uint64_t& state) {
+  std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+// An integer in [0, bound), by Lemire's multiply-shift on 32 random bits (the
+// bias, below 2^-32 * bound, does not matter for tie-breaking). Both engines draw
+// the same numbers at the same moments, so a seeded search is the same tree in
+// either.
+inline std::uint32_t random_below(std::uint64_t& state, std::uint32_t bound) {
+  return static_cast<std::uint32_t>(((next_random(state) >> 32) * bound) >> 32);
+}
+
+class engine {
+ public:
+  explicit engine(const problem& p);
+  virtual ~engine() = default;
+  engine(const engine&) = default;
+  engine& operator=(const engine&) = delete;
+
+  [[nodiscard]] virtual std::unique_ptr<engine> clone() const = 0;
+  [[nodiscard]] virtual engine_kind kind() const noexcept = 0;
+  [[nodiscard]] virtual bool check_invariants() const = 0;
+
+  std::optional<preselect_conflict> preselect(std::span<const option_id> options);
+  void clear_preselection();
+  [[nodiscard]] std::span<const option_id> preselected() const noexcept { return preselected_; }
+
+  [[nodiscard]] std::size_t item_count() const noexcept { return item_count_; }
+  [[nodiscard]] std::size_t option_count() const noexcept { return option_start_.size() - 1; }
+
+  // The search protocol: begin, then next_solution until it returns false (or
+  // the caller has seen enough), then end, which restores the preselection state.
+  void begin(const search_options& options);
+  bool next_solution();
+  /// The current solution: preselected options, then the chosen ones.
+  const std::vector<option_id>& collect_solution();
+  search_result end();
+  [[nodiscard]] bool idle() const noexcept { return state_ == run_state::idle; }
+  void require_idle(const char* what) const;
+  search_result& result() noexcept { return result_; }
+  [[nodiscard]] std::uint64_t limit() const noexcept { return limit_; }
+
+ protected:
+  enum class run_state : std::uint8_t { idle, fresh, after_solution, trivial_solution, finished };
+
+  // Cover the items of a preselected option (no conflict: checked already).
+  virtual void apply_preselected(option_id option) = 0;
+  // Undo preselections until only the first `keep` of preselected_ remain
+  // applied; preselected_ still lists them all when this is called.
+  virtual void revert_preselection(std::size_t keep) = 0;
+  // True when every primary item is covered (the empty choice is a solution).
+  [[nodiscard]] virtual bool nothing_to_cover() const = 0;
+  // Runs the search to its next solution (true) or to its end (false, with
+  // result_.status set). `fresh` is true on the first call of a search.
+  virtual bool advance(bool fresh) = 0;
+  // Restores the preselection state after a search that may have stopped early.
+  virtual void unwind() = 0;
+  // Appends the options chosen for the current solution, in order.
+  virtual void append_chosen(std::vector<option_id>& out) const = 0;
+  // The slow path of the search loop, taken when result_.nodes reaches
+  // next_checkpoint_: budgets and progress. False stops the search.
+  bool checkpoint(std::uint32_t level);
+
+  // The compiled problem.
+  std::uint32_t item_count_ = 0;
+  std::uint32_t primary_count_ = 0;
+  std::vector<item_id> item_of_internal_;
+  std::vector<std::uint32_t>
+      option_start_;  // option o's items: option_items_[start[o], start[o+1])
+  std::vector<std::uint32_t> option_items_;  // internal item numbers
+  std::vector<std::uint8_t> option_has_primary_;
+  std::uint32_t longest_item_ = 0;  // the most options any item has
+
+  // Search control, valid between begin() and end().
+  search_result result_{};
+  const search_options* options_ = nullptr;
+  std::uint64_t limit_ = 0;
+  std::uint64_t next_checkpoint_ = 0;
+  bool randomized_ = false;
+  std::uint64_t rng_ = 0;
+
+ private:
+  std::vector<std::uint32_t> covered_by_;  // per internal item: 1 + preselected option, or 0
+  std::vector<option_id> preselected_;
+  std::vector<option_id> solution_;
+  run_state state_ = run_state::idle;
+  std::uint64_t next_progress_ = 0;
+  std::uint64_t next_clock_check_ = 0;
+  std::chrono::steady_clock::time_point started_{};
+};
+
+std::unique_ptr<engine> make_links_engine(const problem& p);
+std::unique_ptr<engine> make_bitset_engine(const problem& p);
+
+}  // namespace dlx::detail
