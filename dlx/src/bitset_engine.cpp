@@ -2,18 +2,17 @@
 //
 // The state of a search is small and flat: one bit per option (still active or
 // not), one counter per primary item (how many active options cover it, or a
-// sentinel once it is covered), two bitsets of primary items whose counter is 1
-// or 0, and the number of primary items left. Each item's options are stored as
-// (word, mask) pairs over the active bitset, so covering an item clears its
-// options a word at a time and visits only the ones still active. There are no
-// links to restore: going back is a copy of the state saved where the search
-// branched. Forced moves (an item with one option left) save nothing, and the
-// zero/one bitsets find the next forced item without scanning the counters.
+// sentinel, the counter's largest value, once it is covered), and the number of
+// primary items left. Each item's options are stored as (word, mask) pairs over
+// the active bitset, so covering an item clears its options a word at a time and
+// visits only the ones still active. There are no links to restore: going back
+// is a copy of the state saved where the search branched; forced moves (an item
+// with one option left) save nothing.
 //
 // The engine makes exactly the choices of the dancing-links engine: the leftmost
-// primary item with the fewest options (a zero first, then a one, else a scan),
-// its options in the problem's order, the same random draws when seeded. It also
-// counts nodes and updates the same way (covering an item costs 1, plus the other
+// primary item with the fewest options (a vectorised scan of the counters, in
+// which covered items never win), its options in the problem's order, the same random draws when
+// seeded. It also counts nodes and updates the same way (covering an item costs 1, plus the other
 // items of every option it removes). So both engines find the same solutions in
 // the same order with the same statistics, and each checks the other.
 //
@@ -26,28 +25,47 @@
 #include <cstring>
 #include <limits>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "engine.hpp"
 
 namespace dlx::detail {
 
 namespace {
 
-inline bool test_bit(const std::uint64_t* bits, std::uint32_t i) {
-  return (bits[i >> 6] >> (i & 63)) & 1;
-}
 inline void set_bit(std::uint64_t* bits, std::uint32_t i) {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
-inline void clear_bit(std::uint64_t* bits, std::uint32_t i) {
-  bits[i >> 6] &= ~(std::uint64_t{1} << (i & 63));
-}
 
-// The lowest set bit of a bitset of `words` words, or -1.
-inline std::int64_t first_bit(const std::uint64_t* bits, std::uint32_t words) {
-  for (std::uint32_t w = 0; w < words; ++w) {
-    if (bits[w]) return (std::int64_t{w} << 6) + std::countr_zero(bits[w]);
+// The index of the leftmost smallest of `n` counters. The array is padded with
+// the largest value to a multiple of 16 elements, so whole vectors can be read.
+template <class Count>
+inline std::uint32_t leftmost_min(const Count* counts, std::uint32_t n) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(Count) == 1) {
+    // Sixteen counters at a time: the smallest value, then its first place.
+    // Measured: about 70 instructions for 324 counters, against about 1000 for
+    // the scalar loop, which the compiler does not vectorise.
+    const auto* bytes = reinterpret_cast<const __m128i*>(counts);
+    const std::uint32_t vectors = (n + 15) / 16;
+    __m128i least = _mm_set1_epi8(-1);
+    for (std::uint32_t v = 0; v < vectors; ++v)
+      least = _mm_min_epu8(least, _mm_loadu_si128(bytes + v));
+    least = _mm_min_epu8(least, _mm_srli_si128(least, 8));
+    least = _mm_min_epu8(least, _mm_srli_si128(least, 4));
+    least = _mm_min_epu8(least, _mm_srli_si128(least, 2));
+    least = _mm_min_epu8(least, _mm_srli_si128(least, 1));
+    const __m128i target = _mm_set1_epi8(static_cast<char>(_mm_cvtsi128_si32(least) & 0xff));
+    for (std::uint32_t v = 0;; ++v) {
+      const int hits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes + v), target));
+      if (hits)
+        return v * 16 + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits)));
+    }
   }
-  return -1;
+#endif
+  return static_cast<std::uint32_t>(std::min_element(counts, counts + n) - counts);
 }
 
 // Some of an item's options: those in one word of the active bitset.
@@ -69,19 +87,16 @@ class bitset_engine final : public engine {
  private:
   static constexpr Count covered = std::numeric_limits<Count>::max();
 
-  // A view of one state: counters, then the active, ones and zeros bitsets, then
-  // the number of primary items left.
+  // A view of one state: counters, then the active bitset, then the number of
+  // primary items left.
   struct view {
     Count* counts;
     std::uint64_t* active;
-    std::uint64_t* ones;
-    std::uint64_t* zeros;
     std::uint64_t* remaining;
   };
   view at(std::uint64_t* words) const {
     std::uint64_t* active = words + counts_words_;
-    return {reinterpret_cast<Count*>(words), active, active + active_words_,
-            active + active_words_ + item_words_, active + active_words_ + 2 * item_words_};
+    return {reinterpret_cast<Count*>(words), active, active + active_words_};
   }
 
   // A place where the search branched: its state after covering the item it
@@ -131,7 +146,7 @@ class bitset_engine final : public engine {
   // primary items (the loop over them unrolls); K = 0: any number.
   template <int K>
   void cover(const view& s, std::uint32_t item, std::uint64_t& updates) const;
-  // Brings base_'s counters, zero/one sets and count of items left up to date
+  // Brings base_'s counters and count of items left up to date
   // with its active options, after preselections changed them.
   void recount_base();
   std::uint64_t* frame_state(std::size_t index) {
@@ -147,11 +162,13 @@ class bitset_engine final : public engine {
   std::vector<std::uint32_t> primary_start_;
   std::vector<std::uint32_t> primary_items_;
   std::vector<std::uint32_t> option_size_;
-  std::uint32_t uniform_primaries_ = 0;  // K when every option has K primary items, else 0
+  // K when every option has K primary items and the same number of items in all
+  // (uniform_size_), else 0.
+  std::uint32_t uniform_primaries_ = 0;
+  std::uint32_t uniform_size_ = 0;
 
-  std::uint32_t counts_words_ = 0;  // counters padded to whole words
+  std::uint32_t counts_words_ = 0;  // counters padded to 16-byte vectors
   std::uint32_t active_words_ = 0;
-  std::uint32_t item_words_ = 0;
   std::uint32_t state_words_ = 0;
   std::vector<std::uint64_t> pristine_;  // no preselection
   std::vector<std::uint64_t> base_;      // the preselection applied
@@ -206,23 +223,24 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   // have exactly K primary items, the never-chosen ones without any included.
   for (option_id o = 0; o < options; ++o) {
     const std::uint32_t k = primary_start_[o + 1] - primary_start_[o];
-    if (o == 0) uniform_primaries_ = k;
-    if (k != uniform_primaries_) uniform_primaries_ = 0;
+    if (o == 0) {
+      uniform_primaries_ = k;
+      uniform_size_ = option_size_[o];
+    }
+    if (k != uniform_primaries_ || option_size_[o] != uniform_size_) uniform_primaries_ = 0;
   }
 
-  counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 7) / 8);
-  item_words_ = (primaries + 63) / 64;
-  state_words_ = counts_words_ + active_words_ + 2 * item_words_ + 1;
+  counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 15) / 16 * 2);
+  state_words_ = counts_words_ + active_words_ + 1;
   pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
+  std::fill(s.counts, s.counts + counts_words_ * 8 / sizeof(Count), covered);  // the padding
   for (std::uint32_t k = 0; k < primaries; ++k) {
     std::uint32_t length = 0;
     for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
       length += static_cast<std::uint32_t>(std::popcount(masks_[m].mask));
     }
     s.counts[k] = static_cast<Count>(length);
-    if (length == 1) set_bit(s.ones, k);
-    if (length == 0) set_bit(s.zeros, k);
   }
   for (option_id o = 0; o < options; ++o) {
     if (option_has_primary_[o]) set_bit(s.active, o);
@@ -249,27 +267,15 @@ inline void bitset_engine<Count>::cover(const view& s, std::uint32_t item,
     for (; gone; gone &= gone - 1) {
       const std::uint32_t option =
           m->word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone));
-      updates += option_size_[option] - 1;
+      updates += (K ? uniform_size_ : option_size_[option]) - 1;
       const std::uint32_t* p = K ? primary + option * K : primary + primary_start_[option];
       const std::uint32_t count = K ? K : primary_start_[option + 1] - primary_start_[option];
-      for (std::uint32_t t = 0; t < count; ++t) {
-        const std::uint32_t j = p[t];
-        const Count c = --s.counts[j];
-        if (c <= 1) [[unlikely]] {
-          if (c == 1) {
-            set_bit(s.ones, j);
-          } else {
-            clear_bit(s.ones, j);
-            set_bit(s.zeros, j);
-          }
-        }
-      }
+      for (std::uint32_t t = 0; t < count; ++t)
+        --s.counts[p[t]];
     }
   }
   if (item < primary_count_) {
     s.counts[item] = covered;
-    clear_bit(s.ones, item);
-    clear_bit(s.zeros, item);
     --*s.remaining;
   }
 }
@@ -311,22 +317,14 @@ void bitset_engine<Count>::recount_base() {
       }
     }
   }
-  // ...then the covered marks, and what follows from the counters.
+  // ...then the covered marks, and the number of items left.
   for (option_id o : preselected()) {
     for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
       if (option_items_[i] < primary_count_) s.counts[option_items_[i]] = covered;
     }
   }
-  std::fill(s.ones, s.ones + item_words_, 0);
-  std::fill(s.zeros, s.zeros + item_words_, 0);
-  std::uint64_t remaining = 0;
-  for (std::uint32_t k = 0; k < primary_count_; ++k) {
-    const Count c = s.counts[k];
-    remaining += c != covered;
-    if (c == 1) set_bit(s.ones, k);
-    if (c == 0) set_bit(s.zeros, k);
-  }
-  *s.remaining = remaining;
+  *s.remaining = static_cast<std::uint64_t>(
+      std::count_if(s.counts, s.counts + primary_count_, [](Count c) { return c != covered; }));
   base_stale_ = false;
 }
 
@@ -388,23 +386,8 @@ bool bitset_engine<Count>::run(bool fresh) {
           }
         }
       } else {
-        std::int64_t k = first_bit(s.zeros, item_words_);
-        if (k >= 0) {
-          best = static_cast<std::uint32_t>(k);
-          fewest = 0;
-        } else if ((k = first_bit(s.ones, item_words_)) >= 0) {
-          best = static_cast<std::uint32_t>(k);
-          fewest = 1;
-        } else {
-          // Every counter is 2 or more (or covered): a plain minimum the
-          // compiler can vectorise, then the first place it occurs.
-          Count least = covered;
-          for (std::uint32_t i = 0; i < primaries; ++i)
-            least = std::min(least, s.counts[i]);
-          best = static_cast<std::uint32_t>(std::find(s.counts, s.counts + primaries, least) -
-                                            s.counts);
-          fewest = least;
-        }
+        best = leftmost_min(s.counts, primaries);
+        fewest = s.counts[best];
       }
 
       // Note `best`'s active options, in order, and cover it.
@@ -485,17 +468,13 @@ bool bitset_engine<Count>::check_invariants() const {
   const view s = at(const_cast<std::uint64_t*>(work_.data()));
   std::uint32_t remaining = 0;
   for (std::uint32_t k = 0; k < primary_count_; ++k) {
-    const bool one = test_bit(s.ones, k), zero = test_bit(s.zeros, k);
-    if (s.counts[k] == covered) {
-      if (one || zero) return false;
-      continue;
-    }
+    if (s.counts[k] == covered) continue;
     ++remaining;
     std::uint32_t count = 0;
     for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
       count += static_cast<std::uint32_t>(std::popcount(s.active[masks_[m].word] & masks_[m].mask));
     }
-    if (count != s.counts[k] || one != (count == 1) || zero != (count == 0)) return false;
+    if (count != s.counts[k]) return false;
   }
   return remaining == *s.remaining;
 }
