@@ -149,6 +149,9 @@ class bitset_engine final : public engine {
   // Brings base_'s counters and count of items left up to date
   // with its active options, after preselections changed them.
   void recount_base();
+  // Adds Delta to the counters of the primary items of every option in `options`.
+  template <int K, int Delta>
+  void add_to_counts(Count* counts, const std::uint64_t* options) const;
   std::uint64_t* frame_state(std::size_t index) {
     const std::size_t need = (index + 1) * state_words_;
     if (arena_.size() < need) arena_.resize(std::max(need, arena_.size() * 2));
@@ -176,7 +179,8 @@ class bitset_engine final : public engine {
   // are rebuilt once, before the next search. For a Sudoku's givens that is a
   // fraction of the work of covering them one by one.
   bool base_stale_ = false;
-  std::vector<std::uint64_t> work_;  // the search's current state
+  std::vector<std::uint64_t> scratch_;  // recount_base's removed options
+  std::vector<std::uint64_t> work_;     // the search's current state
 
   // Search state. Plain arrays with counts: the loop must not call out to
   // vector's growth paths.
@@ -248,6 +252,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   *s.remaining = primaries;
   base_ = pristine_;
   work_ = pristine_;
+  scratch_.resize(active_words_);
   frames_.resize(primaries + 1);
   chosen_.resize(primaries + 1);
 }
@@ -304,20 +309,56 @@ void bitset_engine<Count>::revert_preselection(std::size_t keep) {
 }
 
 template <class Count>
+template <int K, int Delta>
+void bitset_engine<Count>::add_to_counts(Count* counts, const std::uint64_t* options) const {
+  const std::uint32_t* const primary = primary_items_.data();
+  for (std::uint32_t w = 0; w < active_words_; ++w) {
+    for (std::uint64_t bits = options[w]; bits; bits &= bits - 1) {
+      const auto option = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+      const std::uint32_t* p = K ? primary + option * K : primary + primary_start_[option];
+      const std::uint32_t n = K ? K : primary_start_[option + 1] - primary_start_[option];
+      for (std::uint32_t t = 0; t < n; ++t)
+        counts[p[t]] = static_cast<Count>(counts[p[t]] + Delta);
+    }
+  }
+}
+
+template <class Count>
 void bitset_engine<Count>::recount_base() {
   const view s = at(base_.data());
   const view p = at(pristine_.data());
-  // The pristine counters, less every option the preselection removed...
-  std::copy(p.counts, p.counts + primary_count_, s.counts);
+  // Count the options still active from zero, or take the removed ones off the
+  // pristine counters, whichever visits fewer options: a Sudoku's givens remove
+  // about 550 of 729 options, leaving about 180 to count.
+  std::vector<std::uint64_t>& gone = scratch_;
+  std::size_t active = 0, removed = 0;
   for (std::uint32_t w = 0; w < active_words_; ++w) {
-    for (std::uint64_t gone = p.active[w] & ~s.active[w]; gone; gone &= gone - 1) {
-      const auto option = w * 64 + static_cast<std::uint32_t>(std::countr_zero(gone));
-      for (std::uint32_t i = primary_start_[option]; i < primary_start_[option + 1]; ++i) {
-        --s.counts[primary_items_[i]];
-      }
-    }
+    gone[w] = p.active[w] & ~s.active[w];
+    active += static_cast<std::size_t>(std::popcount(s.active[w]));
+    removed += static_cast<std::size_t>(std::popcount(gone[w]));
   }
-  // ...then the covered marks, and the number of items left.
+  const bool up = active < removed;
+  if (up) {
+    std::fill(s.counts, s.counts + primary_count_, Count{0});
+  } else {
+    std::copy(p.counts, p.counts + primary_count_, s.counts);
+  }
+  const std::uint64_t* which = up ? s.active : gone.data();
+  switch (uniform_primaries_) {
+    case 2:
+      up ? add_to_counts<2, 1>(s.counts, which) : add_to_counts<2, -1>(s.counts, which);
+      break;
+    case 3:
+      up ? add_to_counts<3, 1>(s.counts, which) : add_to_counts<3, -1>(s.counts, which);
+      break;
+    case 4:
+      up ? add_to_counts<4, 1>(s.counts, which) : add_to_counts<4, -1>(s.counts, which);
+      break;
+    default:
+      up ? add_to_counts<0, 1>(s.counts, which) : add_to_counts<0, -1>(s.counts, which);
+      break;
+  }
+  // Then the covered marks, and the number of items left.
   for (option_id o : preselected()) {
     for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
       if (option_items_[i] < primary_count_) s.counts[option_items_[i]] = covered;
@@ -338,6 +379,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   frame* const frames = frames_.data();
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
+  std::uint64_t branches = result_.branches;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = chosen_count_;
   std::uint32_t frame_count = frame_count_;
@@ -350,6 +392,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   auto save = [&] {
     result_.updates = updates;
     result_.nodes = nodes;
+    result_.branches = branches;
     result_.max_level = max_level;
     frame_count_ = frame_count;
     branch_top_ = branch_top;
@@ -411,6 +454,7 @@ bool bitset_engine<Count>::run(bool fresh) {
         option = options[first];
         have_option = true;
         if (fewest >= 2) {
+          ++branches;
           std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
           frames[frame_count++] = {level, branch_top, fewest, first, first};
           branch_top += fewest;

@@ -211,6 +211,7 @@ bool links_engine::run(bool fresh) {
   const std::uint32_t first_spacer = first_spacer_;
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
+  std::uint64_t branches = result_.branches;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = level_;
   if (fresh) level = 0;
@@ -219,6 +220,7 @@ bool links_engine::run(bool fresh) {
   auto save = [&](std::uint32_t depth) {
     result_.updates = updates;
     result_.nodes = nodes;
+    result_.branches = branches;
     result_.max_level = max_level;
     level_ = level;
     depth_ = depth;
@@ -249,6 +251,7 @@ bool links_engine::run(bool fresh) {
           if (len == fewest && random_below(rng_, ++ties) == 0) best = k;
         }
       }
+      branches += fewest >= 2;
       cover(nd, cl, best, updates);
       cur = nd[best].down;
       if constexpr (Randomized) {

@@ -22,7 +22,7 @@ std::string_view to_string(status s) noexcept {
   return "unknown";
 }
 
-solver::solver(sudoku::shape s) : model_(s), dlx_(model_.build()) {
+solver::solver(sudoku::shape s, dlx::engine_kind engine) : model_(s), dlx_(model_.build(), engine) {
   givens_.reserve(static_cast<std::size_t>(s.cell_count()));
   chosen_.reserve(static_cast<std::size_t>(s.cell_count()));
 }
@@ -65,6 +65,7 @@ result solver::classify(const dlx::search_result& r) {
   out.solutions = r.solutions;
   out.nodes = r.nodes;
   out.updates = r.updates;
+  out.branches = r.branches;
   out.exact = r.complete();
   out.search = r.status;
   if (r.status == dlx::search_status::budget_exhausted && r.solutions < 2) {

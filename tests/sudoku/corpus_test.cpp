@@ -148,3 +148,40 @@ TEST(SharedCorpus, SeventeenClueMinusAnyClueIsNotUnique) {
 }
 
 }  // namespace
+
+namespace {
+
+// Both engines give the same solution and the same search statistics for every
+// puzzle (a sample of each shared set, the bundled corpus when absent).
+TEST(SharedCorpus, EnginesAgreePuzzleByPuzzle) {
+  std::vector<std::string> puzzles;
+  for (const char* set : {"kaggle-20k", "17-clue", "magictour-top1465", "forum-hardest-1106"}) {
+    const auto path = shared_dir / (std::string(set) + ".answers");
+    if (!fs::exists(path)) continue;
+    const auto answers = read_answers(path);
+    for (std::size_t k = 0; k < answers.size() && k < 150; ++k)
+      puzzles.push_back(answers[k].puzzle);
+  }
+  for (const auto& a : read_answers(corpus_dir / "expected.answers")) {
+    if (a.puzzle.size() == 81) puzzles.push_back(a.puzzle);
+  }
+  sudoku::solver links(sudoku::shape{}, dlx::engine_kind::dancing_links);
+  sudoku::solver bits(sudoku::shape{}, dlx::engine_kind::bitset);
+  sudoku::grid puzzle, x, y;
+  for (const auto& p : puzzles) {
+    ASSERT_FALSE(sudoku::parse_sdm(p, puzzle));
+    for (std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}}) {
+      const auto a = limit == 1 ? links.solve(puzzle, x) : links.solve_unique(puzzle, x);
+      const auto b = limit == 1 ? bits.solve(puzzle, y) : bits.solve_unique(puzzle, y);
+      ASSERT_EQ(a.status, b.status) << p;
+      ASSERT_EQ(a.nodes, b.nodes) << p;
+      ASSERT_EQ(a.updates, b.updates) << p;
+      ASSERT_EQ(a.branches, b.branches) << p;
+      if (a.solutions) {
+        ASSERT_EQ(x, y) << p;
+      }
+    }
+  }
+}
+
+}  // namespace

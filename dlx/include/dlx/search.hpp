@@ -58,6 +58,9 @@ struct search_result {
   std::uint64_t solutions = 0;
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
+  /// Nodes where the search had two or more options to try (a guess, in
+  /// puzzle terms); 0 means every step was forced.
+  std::uint64_t branches = 0;
   /// The most options the search held chosen at once (preselected ones excluded).
   std::uint32_t max_level = 0;
 
