@@ -146,6 +146,16 @@ class bitset_engine final : public engine {
   // primary items (the loop over them unrolls); K = 0: any number.
   template <int K>
   void cover(const view& s, std::uint32_t item, std::uint64_t& updates) const;
+  // Takes a just-removed option off the counters of its primary items.
+  template <int K>
+  void take_off(const view& s, std::uint32_t option, std::uint64_t& updates) const {
+    updates += (K ? uniform_size_ : option_size_[option]) - 1;
+    const std::uint32_t* p =
+        K ? primary_items_.data() + option * K : primary_items_.data() + primary_start_[option];
+    const std::uint32_t count = K ? K : primary_start_[option + 1] - primary_start_[option];
+    for (std::uint32_t t = 0; t < count; ++t)
+      --s.counts[p[t]];
+  }
   // Brings base_'s counters and count of items left up to date
   // with its active options, after preselections changed them.
   void recount_base();
@@ -262,21 +272,19 @@ template <int K>
 inline void bitset_engine<Count>::cover(const view& s, std::uint32_t item,
                                         std::uint64_t& updates) const {
   ++updates;
-  const std::uint32_t* const primary = primary_items_.data();
+  // A primary item's counter says how many active options remain to be found:
+  // stop scanning its masks once they are, and skip it at once when none are.
+  // Late in a search most counters are 0 or 1. Secondary items have no counter.
+  std::uint32_t left = item < primary_count_ ? s.counts[item] : ~std::uint32_t{0};
   const option_mask* m = masks_.data() + masks_start_[item];
   const option_mask* const end = masks_.data() + masks_start_[item + 1];
-  for (; m != end; ++m) {
+  for (; left != 0 && m != end; ++m) {
     std::uint64_t& word = s.active[m->word];
     std::uint64_t gone = word & m->mask;
     word &= ~m->mask;
     for (; gone; gone &= gone - 1) {
-      const std::uint32_t option =
-          m->word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone));
-      updates += (K ? uniform_size_ : option_size_[option]) - 1;
-      const std::uint32_t* p = K ? primary + option * K : primary + primary_start_[option];
-      const std::uint32_t count = K ? K : primary_start_[option + 1] - primary_start_[option];
-      for (std::uint32_t t = 0; t < count; ++t)
-        --s.counts[p[t]];
+      take_off<K>(s, m->word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)), updates);
+      --left;
     }
   }
   if (item < primary_count_) {
@@ -433,7 +441,9 @@ bool bitset_engine<Count>::run(bool fresh) {
         fewest = s.counts[best];
       }
 
-      // Note `best`'s active options, in order, and cover it.
+      // Note `best`'s active options, in order, and cover it: clear them as they
+      // are listed, then take each off its items' counters (one pass over the
+      // masks, not two).
       if (branch_top + fewest > branch_options_.size()) [[unlikely]] {
         branch_options_.resize(
             std::max<std::size_t>(2 * branch_options_.size(), branch_top + longest_item_ + 1));
@@ -441,13 +451,18 @@ bool bitset_engine<Count>::run(bool fresh) {
       std::uint32_t* const options = branch_options_.data() + branch_top;
       std::uint32_t found = 0;
       for (std::uint32_t m = masks_start_[best]; m < masks_start_[best + 1]; ++m) {
-        for (std::uint64_t bits = s.active[masks_[m].word] & masks_[m].mask; bits;
-             bits &= bits - 1) {
+        std::uint64_t& word = s.active[masks_[m].word];
+        for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
           options[found++] =
               masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
         }
+        word &= ~masks_[m].mask;
       }
-      cover<K>(s, best, updates);
+      ++updates;
+      for (std::uint32_t t = 0; t < found; ++t)
+        take_off<K>(s, options[t], updates);
+      s.counts[best] = covered;
+      --*s.remaining;
       if (fewest > 0) {
         std::uint32_t first = 0;
         if constexpr (Randomized) first = random_below(rng_, fewest);

@@ -11,6 +11,7 @@
 #include <thread>
 
 #include "batch.hpp"
+#include "bench.hpp"
 #include "cli.hpp"
 
 namespace {
@@ -299,6 +300,7 @@ Commands:
   solve      print each puzzle's solution (or none / multiple / invalid)
   count      print each puzzle's number of solutions, up to a limit
   validate   check grids, or solutions against their puzzles
+  bench      time the solver on puzzle files (solve and count to 2)
 
 Run 'sudoku COMMAND --help' for a command's options.
 
@@ -474,6 +476,7 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
 
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
+  if (argc >= 2 && std::string_view(argv[1]) == "bench") return sudoku_cli::run_bench(argc, argv);
   int exit_code = 0;
   auto s = parse(argc, argv, exit_code);
   if (!s) return exit_code;

@@ -1,0 +1,297 @@
+// sudoku bench: how fast the solver is on puzzle files, measured honestly.
+//
+// Per file: read the puzzles, put them in a seeded random order (and, with
+// --shuffle, give each a random symmetry, so no set's ordering or orientation
+// can flatter the solver); warm up by solving and counting each once, checking
+// every solution with the validator; then time repeated passes for at least
+// --time seconds per mode, in --repeat separate runs, and report the median.
+// Parsing and output are not timed: this measures the solver.
+#include "bench.hpp"
+
+#include <fmt/format.h>
+#include <dlx/line_reader.hpp>
+#include <sudoku/solver.hpp>
+#include <sudoku/symmetry.hpp>
+#include <sudoku/text.hpp>
+#include <sudoku/validate.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <memory>
+#include <random>
+#include <thread>
+#include <vector>
+
+#include "cli.hpp"
+
+namespace sudoku_cli {
+
+namespace {
+
+using clock_type = std::chrono::steady_clock;
+
+struct bench_settings {
+  double min_time = 1.0;
+  unsigned repeat = 5;
+  std::uint64_t seed = 1;
+  bool shuffle = false;
+  std::size_t limit = 0;
+  unsigned threads = 1;
+  bool json = false;
+  bool help = false;
+  bool solve = true;
+  bool count = true;
+  std::vector<std::string> files;
+};
+
+struct mode_figures {
+  double us_per_puzzle = 0;  // median over the runs
+  double puzzles_per_second = 0;
+  double nodes_per_puzzle = 0;
+  double no_guess_share = 0;  // puzzles searched without a branch
+};
+
+// Reads a file's puzzles; unusable lines are reported and skipped.
+std::vector<sudoku::grid> load(const std::string& path, std::size_t limit) {
+  std::vector<sudoku::grid> puzzles;
+  std::ifstream in(path, std::ios::binary);
+  std::error_code ec;
+  if (!in || std::filesystem::is_directory(path, ec)) {
+    throw tools::usage_error(fmt::format("{}: cannot open", path));
+  }
+  dlx::line_reader lines(in, std::size_t{1} << 20);
+  std::optional<sudoku::shape> shape;
+  std::size_t skipped = 0;
+  sudoku::grid g;
+  for (dlx::text_line line; lines.next(line) && (limit == 0 || puzzles.size() < limit);) {
+    if (line.too_long || sudoku::is_skippable(line.text)) {
+      skipped += line.too_long;
+      continue;
+    }
+    if (!shape) shape = sudoku::shape::for_cell_count(sudoku::sdm_grid_length(line.text));
+    if (auto e = sudoku::parse_sdm(line.text, g, shape)) {
+      if (skipped++ == 0) {
+        fmt::print(stderr, "sudoku bench: {}:{}:{}: {} (skipped)\n", path, line.number, e->column,
+                   e->message);
+      }
+      continue;
+    }
+    puzzles.push_back(g);
+  }
+  if (skipped > 1)
+    fmt::print(stderr, "sudoku bench: {}: {} unusable lines skipped\n", path, skipped);
+  return puzzles;
+}
+
+// One timed run: passes over the puzzles until `seconds` have gone by, on
+// `threads` threads each with its own solver. Returns microseconds per puzzle
+// (wall clock, so with N threads it is the throughput-equivalent time).
+double timed_run(const std::vector<sudoku::grid>& puzzles, bool count, double seconds,
+                 unsigned threads) {
+  std::atomic<std::uint64_t> solved{0};
+  std::atomic<bool> stop{false};
+  auto work = [&] {
+    sudoku::solver solver(puzzles.front().shape());
+    sudoku::grid solution;
+    std::uint64_t done = 0;
+    while (!stop.load(std::memory_order_relaxed)) {
+      for (const auto& p : puzzles) {
+        const auto r = count ? solver.count(p, 2) : solver.solve(p, solution);
+        if (r.status == sudoku::status::invalid) std::abort();  // cannot happen: checked in warm-up
+      }
+      done += puzzles.size();
+    }
+    solved += done;
+  };
+  const auto started = clock_type::now();
+  std::vector<std::thread> pool;
+  for (unsigned t = 1; t < threads; ++t)
+    pool.emplace_back(work);
+  // The calling thread works too, and decides when time is up after each pass.
+  {
+    sudoku::solver solver(puzzles.front().shape());
+    sudoku::grid solution;
+    std::uint64_t done = 0;
+    do {
+      for (const auto& p : puzzles) {
+        const auto r = count ? solver.count(p, 2) : solver.solve(p, solution);
+        if (r.status == sudoku::status::invalid) std::abort();
+      }
+      done += puzzles.size();
+    } while (std::chrono::duration<double>(clock_type::now() - started).count() < seconds);
+    stop = true;
+    solved += done;
+  }
+  for (auto& t : pool)
+    t.join();
+  const double elapsed = std::chrono::duration<double>(clock_type::now() - started).count();
+  return elapsed * 1e6 / static_cast<double>(solved.load());
+}
+
+std::string build_description() {
+  std::string simd = "SSE2";
+#if defined(__AVX2__)
+  simd = "AVX2";
+#endif
+  return fmt::format("{} ({}), flags: {}; SIMD: {}", DLX_COMPILER, __VERSION__, DLX_FLAGS, simd);
+}
+
+}  // namespace
+
+int run_bench(int argc, char** argv) {
+  bench_settings s;
+  std::vector<tools::option_spec> options = {
+      {'t', "time", "SECONDS", "time each mode for at least SECONDS per file (default 1)",
+       [&](std::string_view v) { s.min_time = tools::parse_seconds(v, "--time"); }},
+      {'r', "repeat", "N", "split that time into N runs and report the median (default 5)",
+       [&](std::string_view v) {
+         s.repeat = static_cast<unsigned>(tools::parse_unsigned(v, "--repeat", 1, 1000));
+       }},
+      {0, "seed", "S", "seed of the puzzle order and symmetries (default 1)",
+       [&](std::string_view v) { s.seed = tools::parse_unsigned(v, "--seed"); }},
+      {0, "shuffle", "",
+       "give every puzzle a random symmetry (digits, rows, columns, transposition)",
+       [&](std::string_view) { s.shuffle = true; }},
+      {'n', "limit", "N", "use at most the first N puzzles of each file",
+       [&](std::string_view v) { s.limit = tools::parse_unsigned(v, "--limit", 1); }},
+      {0, "mode", "solve|count|both",
+       "what to time: solve, count to 2 (uniqueness), or both (default)",
+       [&](std::string_view v) {
+         if (v != "solve" && v != "count" && v != "both") {
+           throw tools::usage_error(
+               fmt::format("--mode: expected solve, count or both, got '{}'", v));
+         }
+         s.solve = v != "count";
+         s.count = v != "solve";
+       }},
+      {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
+       [&](std::string_view v) {
+         s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
+       }},
+      {0, "json", "", "one JSON object per file and mode instead of a table",
+       [&](std::string_view) { s.json = true; }},
+      {'h', "help", "", "show this help and exit", [&](std::string_view) { s.help = true; }},
+  };
+  try {
+    s.files = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
+    if (s.help) {
+      fmt::print("{}",
+                 tools::help_text(
+                     "sudoku bench [OPTIONS] FILE...",
+                     "Times the solver on each file: puzzles in a seeded random order, a "
+                     "warm-up that checks every\nsolution with the validator, then the median "
+                     "of several timed runs, for solve and for count to 2.\nReports puzzles/s, "
+                     "us/puzzle, search nodes per puzzle and the share solved without a "
+                     "guess.",
+                     options));
+      return tools::exit_ok;
+    }
+    if (s.files.empty()) throw tools::usage_error("no puzzle file given");
+  } catch (const tools::usage_error& e) {
+    fmt::print(stderr, "sudoku bench: {}\nTry 'sudoku bench --help' for more information.\n",
+               e.what());
+    return tools::exit_usage;
+  }
+
+  if (!s.json) {
+    fmt::print("sudoku bench: {}\n", build_description());
+    fmt::print("{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file\n\n",
+               s.threads, s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "",
+               s.repeat, s.min_time);
+    fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9}\n", "file", "puzzles", "mode",
+               "puzzles/s", "us/puzzle", "nodes/puzzle", "no guess");
+  }
+  int status = tools::exit_ok;
+  for (const auto& path : s.files) {
+    std::vector<sudoku::grid> puzzles;
+    try {
+      puzzles = load(path, s.limit);
+    } catch (const tools::usage_error& e) {
+      fmt::print(stderr, "sudoku bench: {}\n", e.what());
+      status = tools::exit_usage;
+      continue;
+    }
+    if (puzzles.empty()) {
+      fmt::print(stderr, "sudoku bench: {}: no puzzles\n", path);
+      status = tools::exit_usage;
+      continue;
+    }
+    std::mt19937_64 rng(s.seed);
+    std::shuffle(puzzles.begin(), puzzles.end(), rng);
+    if (s.shuffle) {
+      for (std::size_t i = 0; i < puzzles.size(); ++i) {
+        puzzles[i] =
+            sudoku::symmetry::random(puzzles[i].shape(), s.seed * 1000003 + i).apply(puzzles[i]);
+      }
+    }
+
+    // Warm-up: every puzzle once per mode, every solution checked.
+    std::map<bool, mode_figures> figures;
+    sudoku::solver solver(puzzles.front().shape());
+    sudoku::grid solution;
+    for (bool count : {false, true}) {
+      std::uint64_t nodes = 0, no_guess = 0;
+      for (const auto& p : puzzles) {
+        if (p.shape() != solver.shape()) {
+          fmt::print(stderr, "sudoku bench: {}: puzzles of different sizes\n", path);
+          return tools::exit_usage;
+        }
+        const auto r = count ? solver.solve_unique(p, solution) : solver.solve(p, solution);
+        if (r.status == sudoku::status::invalid) {
+          fmt::print(stderr, "sudoku bench: {}: a puzzle has clashing givens: {}\n", path,
+                     sudoku::to_sdm(p));
+          return tools::exit_usage;
+        }
+        if (r.solutions > 0) {
+          const auto check = sudoku::check_solution(p, solution);
+          if (!check.ok()) {
+            fmt::print(stderr, "sudoku bench: {}: WRONG SOLUTION for {}: {}\n", path,
+                       sudoku::to_sdm(p), check.message(p.shape()));
+            return 70;
+          }
+        }
+        nodes += r.nodes;
+        no_guess += r.branches == 0;
+      }
+      figures[count].nodes_per_puzzle =
+          static_cast<double>(nodes) / static_cast<double>(puzzles.size());
+      figures[count].no_guess_share =
+          static_cast<double>(no_guess) / static_cast<double>(puzzles.size());
+    }
+
+    for (bool count : {false, true}) {
+      if (count ? !s.count : !s.solve) continue;
+      std::vector<double> runs;
+      for (unsigned r = 0; r < s.repeat; ++r) {
+        runs.push_back(timed_run(puzzles, count, s.min_time / s.repeat, s.threads));
+      }
+      std::sort(runs.begin(), runs.end());
+      mode_figures& f = figures[count];
+      f.us_per_puzzle = runs[runs.size() / 2];
+      f.puzzles_per_second = 1e6 / f.us_per_puzzle;
+      const std::string name = std::filesystem::path(path).filename().string();
+      if (s.json) {
+        fmt::print(
+            "{{\"file\":{},\"puzzles\":{},\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:."
+            "1f},"
+            "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"no_guess_share\":{:.4f},"
+            "\"runs_us_per_puzzle\":[{:.3f}],\"build\":{}}}\n",
+            tools::json_string(path), puzzles.size(), count ? "count2" : "solve", s.threads,
+            f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.no_guess_share,
+            fmt::join(runs, ","), tools::json_string(build_description()));
+      } else {
+        fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>8.1f}%\n", name,
+                   puzzles.size(), count ? "count2" : "solve", f.puzzles_per_second,
+                   f.us_per_puzzle, f.nodes_per_puzzle, 100 * f.no_guess_share);
+      }
+      std::fflush(stdout);
+    }
+  }
+  return status;
+}
+
+}  // namespace sudoku_cli
