@@ -25,6 +25,7 @@ struct settings {
   bool json = false;
   bool help = false;
   bool version = false;
+  dlx::engine_kind engine = dlx::engine_kind::automatic;
   dlx::search_options search;
 };
 
@@ -96,7 +97,7 @@ int run(const settings& s, const std::string& path) {
   for (const auto& w : file.warnings)
     fmt::print(stderr, "{}\n", w.to_string());
 
-  dlx::solver solver(file.problem);
+  dlx::solver solver(file.problem, s.engine);
   tools::line_output out;
   tools::progress_line progress;
   dlx::search_options options = s.search;
@@ -139,9 +140,13 @@ int run(const settings& s, const std::string& path) {
     }
     out.flush();
     if (s.stats) {
-      fmt::print(stderr, "dlx: {} solutions, {} nodes, {} updates, max level {}, {:.3f} s ({})\n",
-                 result.solutions, result.nodes, result.updates, result.max_level, seconds,
-                 status_name(result.status));
+      fmt::print(
+          stderr,
+          "dlx: {} solutions, {} nodes, {} updates, {} branches, max level {}, {:.3f} s ({}, "
+          "{} engine)\n",
+          result.solutions, result.nodes, result.updates, result.branches, result.max_level,
+          seconds, status_name(result.status),
+          solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
     }
   } catch (const tools::output_error& e) {
     if (e.error_number() == EPIPE) return exit_broken_pipe;  // the reader has gone: stop quietly
@@ -180,6 +185,21 @@ int main(int argc, char** argv) {
        }},
       {'s', "seed", "S", "break ties between items at random, reproducibly from S",
        [&](std::string_view v) { s.search.seed = tools::parse_unsigned(v, "--seed"); }},
+      {0, "engine", "auto|links|bitset",
+       "search with dancing links or bitsets (default auto: bitsets for small problems); "
+       "answers and counts are the same",
+       [&](std::string_view v) {
+         if (v == "auto") {
+           s.engine = dlx::engine_kind::automatic;
+         } else if (v == "links") {
+           s.engine = dlx::engine_kind::dancing_links;
+         } else if (v == "bitset") {
+           s.engine = dlx::engine_kind::bitset;
+         } else {
+           throw tools::usage_error(
+               fmt::format("--engine: expected auto, links or bitset, got '{}'", v));
+         }
+       }},
       {0, "stats", "", "print solutions, nodes, updates and time on stderr",
        [&](std::string_view) { s.stats = true; }},
       {0, "json", "", "JSON Lines: one object per solution, then a summary object",
