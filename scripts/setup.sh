@@ -1,12 +1,17 @@
 #!/usr/bin/env bash
 # Installs what the build needs from Debian's packages, if it is missing, and
 # configures and builds the project in Release under build/release.
-# Usage: scripts/setup.sh [extra cmake -D options]
+#   scripts/setup.sh [--sanitizers] [extra cmake -D options]
+# --sanitizers also installs clang and its sanitizer runtimes (for scripts/test.sh).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev libgtest-dev libgmock-dev
           libbenchmark-dev)
+if [ "${1:-}" = "--sanitizers" ]; then
+  shift
+  packages+=(clang libclang-rt-14-dev)
+fi
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

@@ -1,6 +1,17 @@
 #!/usr/bin/env bash
-# Set up, build, and run the whole test suite.
+# Set up, build, and run the whole test suite twice: the Release build (g++), then
+# a build with AddressSanitizer and UndefinedBehaviorSanitizer (clang) in which
+# the engines also check their own data structures as they search (DLX_SANITY).
 set -euo pipefail
 cd "$(dirname "$0")/.."
-scripts/setup.sh
+scripts/setup.sh --sanitizers
 ctest --test-dir build/release --output-on-failure -j "$(nproc)"
+
+sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$sanitize" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF >/dev/null
+cmake --build build/sanitize
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"

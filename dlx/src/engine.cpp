@@ -1,11 +1,19 @@
 #include "engine.hpp"
 
 #include <algorithm>
+#include <cstdio>
+#include <cstdlib>
 #include <limits>
 #include <stdexcept>
 #include <string>
 
 namespace dlx::detail {
+
+void broken_invariant(const char* where) {
+  // The one place the library writes anything: a debug build reporting its own bug.
+  std::fprintf(stderr, "dlx: internal error: broken data structure (%s)\n", where);
+  std::abort();
+}
 
 engine::engine(const problem& p) {
   const std::size_t n = p.item_count();
@@ -75,6 +83,7 @@ std::optional<preselect_conflict> engine::preselect(std::span<const option_id> o
       covered_by_[k] = o + 1;
     preselected_.push_back(o);
   }
+  if (sanity_checks && !check_invariants()) broken_invariant("after preselect");
   return std::nullopt;
 }
 
@@ -87,6 +96,7 @@ void engine::clear_preselection() {
     }
   }
   preselected_.clear();
+  if (sanity_checks && !check_invariants()) broken_invariant("after clear_preselection");
 }
 
 void engine::begin(const search_options& options) {
@@ -175,6 +185,7 @@ const std::vector<option_id>& engine::collect_solution() {
 
 search_result engine::end() {
   if (state_ != run_state::idle) unwind();
+  if (sanity_checks && !check_invariants()) broken_invariant("after a search");
   state_ = run_state::idle;
   options_ = nullptr;
   return result_;

@@ -21,6 +21,20 @@
 
 namespace dlx::detail {
 
+// Knuth's `sanity`: with DLX_SANITY defined (the sanitizer build turns it on), the
+// engines check their whole data structure at every node of the first 64 and at
+// every power of two after, and after every preselection and search. A broken
+// invariant aborts with a message: it is a bug in the library, never bad input.
+#if defined(DLX_SANITY)
+inline constexpr bool sanity_checks = true;
+#else
+inline constexpr bool sanity_checks = false;
+#endif
+[[noreturn]] void broken_invariant(const char* where);
+inline bool sanity_due(std::uint64_t nodes) {
+  return nodes < 64 || (nodes & (nodes - 1)) == 0;
+}
+
 // splitmix64: small, fast, and good enough for tie-breaking.
 inline std::uint64_t next_random(std::uint64_t& state) {
   std::uint64_t z = (state += 0x9e3779b97f4a7c15ULL);

@@ -26,8 +26,8 @@ TEST(Sdm, ParsesDigitsAndBothBlanks) {
 TEST(Sdm, AnnotationCarriageReturnAndLeadingBlanks) {
   sudoku::grid g;
   sudoku::sdm_fields f;
-  ASSERT_FALSE(
-      sudoku::parse_sdm(std::string("  ") + wiki + "\tsome note  \r", g, std::nullopt, &f));
+  const std::string line = std::string("  ") + wiki + "\tsome note  \r";  // f views into it
+  ASSERT_FALSE(sudoku::parse_sdm(line, g, std::nullopt, &f));
   EXPECT_EQ(f.grid_offset, 2u);
   EXPECT_EQ(f.annotation, "some note");
   EXPECT_EQ(g.given_count(), 30);
