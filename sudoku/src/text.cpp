@@ -16,11 +16,25 @@ std::string_view strip_cr(std::string_view line) {
 }
 
 // How a bad byte is shown in a message: itself when printable ASCII, else its code.
-std::string shown(char c) {
-  const auto u = static_cast<unsigned char>(c);
-  if (u >= 0x21 && u < 0x7f) return fmt::format("'{}'", c);
-  if (u >= 0x80) return fmt::format("byte 0x{:02X} (not ASCII)", u);
-  return fmt::format("control character 0x{:02X}", u);
+// What is wrong with the character at text[i], which is not a cell: itself when
+// printable ASCII; its code point when it starts well-formed UTF-8 (a full-width
+// digit reads "non-ASCII character U+FF11 '１'", not a mystery byte); else a name.
+std::string bad_character(std::string_view text, std::size_t i) {
+  const auto u = static_cast<unsigned char>(text[i]);
+  if (u >= 0x21 && u < 0x7f) return fmt::format("bad character '{}'", text[i]);
+  if (u == '\r') return "carriage return inside the line (a file with CR line endings?)";
+  if (u == 0) return "NUL byte";
+  if (u < 0x80) return fmt::format("control character 0x{:02X}", u);
+  const std::size_t length = u >= 0xf0 ? 4 : u >= 0xe0 ? 3 : u >= 0xc2 ? 2 : 0;
+  bool valid = length != 0 && u <= 0xf4 && i + length <= text.size();
+  std::uint32_t code = u & (0xffu >> (length + 1));
+  for (std::size_t k = 1; valid && k < length; ++k) {
+    const auto b = static_cast<unsigned char>(text[i + k]);
+    valid = (b & 0xc0) == 0x80;
+    code = code << 6 | (b & 0x3fu);
+  }
+  if (!valid) return fmt::format("byte 0x{:02X}, not ASCII (nor UTF-8)", u);
+  return fmt::format("non-ASCII character U+{:04X} '{}'", code, text.substr(i, length));
 }
 
 // A character that is a digit of some larger grid but not of this one.
@@ -68,7 +82,7 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   // Characters first, so that "80 cells" on a line with a stray byte names the byte.
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (digit_value(cells[i]) < 0) {
-      return text_error{begin + i + 1, fmt::format("bad character {}", shown(cells[i]))};
+      return text_error{begin + i + 1, bad_character(cells, i)};
     }
   }
   // Then the size, and only then the digits' range: a 16x16 line in a 9x9 file
@@ -201,7 +215,7 @@ bool grid_reader::next(grid_item& item) {
       if (is_blank(c) || c == '|') continue;
       const int v = digit_value(c);
       if (v < 0) {
-        fail(line.number, i + 1, fmt::format("bad character {}", shown(c)));
+        fail(line.number, i + 1, bad_character(text, i));
         continue;
       }
       if (expected_ && v > n) fail(line.number, i + 1, out_of_range(c, *expected_));

@@ -360,12 +360,16 @@ TEST(sudoku_cli_solve, stdin_dash_between_files_keeps_the_order) {
   EXPECT_EQ(out[8], "312564645231534126261453423615156342");
 }
 
-TEST(sudoku_cli_solve, empty_input_and_only_comments_print_nothing) {
+// An input without a single puzzle is almost always a mistake (a wrong file, a
+// failed download): nothing on stdout, a message, exit 2.
+TEST(sudoku_cli_solve, empty_input_and_only_comments_are_reported) {
   for (const std::string input : {"", "# nothing here\n\n   \n\t\r\n#\n"}) {
     const auto r = sudoku({"solve", "-q"}, input);
-    EXPECT_EQ(r.exit_code, 0);
+    EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.out, "");
-    EXPECT_EQ(r.err, "");
+    EXPECT_EQ(r.err,
+              "sudoku: <stdin>: no puzzles (the input is empty, or has only comments and "
+              "blank lines)\n");
   }
 }
 
@@ -760,7 +764,7 @@ TEST(sudoku_cli_json, strings_are_escaped) {
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_TRUE(contains(lines[0], R"(quote\"back\\slash.sdm")")) << lines[0];
   EXPECT_TRUE(contains(lines[0], R"("annotation":"say \"hi\"\tthere")")) << lines[0];
-  EXPECT_TRUE(contains(lines[1], R"("error":"bad character control character 0x01")")) << lines[1];
+  EXPECT_TRUE(contains(lines[1], R"("error":"control character 0x01")")) << lines[1];
 }
 
 // ---- --threads --------------------------------------------------------------

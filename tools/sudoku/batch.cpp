@@ -165,7 +165,12 @@ class runner {
       if (file) return &file;
       problem = fmt::format("cannot open: {}", std::strerror(errno));
     }
-    // Say so after everything about the files before it.
+    report_file_problem(path, problem);
+    return nullptr;
+  }
+
+  // A problem with a whole file, said after everything about the files before it.
+  void report_file_problem(std::string_view path, std::string_view problem) {
     submit();
     while (!in_flight_.empty())
       write_front();
@@ -173,7 +178,6 @@ class runner {
     progress_.clear();
     fmt::print(stderr, "sudoku: {}: {}\n", path, problem);
     bad_input_ = true;
-    return nullptr;
   }
 
   void report_read_error(const dlx::line_reader& lines, std::uint32_t file) {
@@ -184,6 +188,7 @@ class runner {
   }
 
   job& add_job(std::uint32_t file, std::uint64_t line) {
+    ++jobs_read_;
     if (!current_) current_ = fresh_batch();
     job& j = current_->jobs.emplace_back();
     j.file = file;
@@ -220,6 +225,7 @@ class runner {
     if (!in) return;
     dlx::line_reader lines(*in, settings_.max_line);
     std::optional<sudoku::shape> shape = settings_.shape;
+    const std::uint64_t jobs_before = jobs_read_;
     if (settings_.input == input_format::grid) {
       sudoku::grid_reader reader(lines, settings_.shape);
       sudoku::grid_item item;
@@ -244,6 +250,11 @@ class runner {
       }
     }
     report_read_error(lines, index);
+    if (jobs_read_ == jobs_before && !lines.read_error()) {
+      report_file_problem(names_[index],
+                          "no puzzles (the input is empty, or has only comments and "
+                          "blank lines)");
+    }
   }
 
   // validate --against: the n-th puzzle of the solutions file goes with the n-th
@@ -380,6 +391,7 @@ class runner {
   tools::progress_line progress_;
   std::chrono::steady_clock::time_point progress_started_ = std::chrono::steady_clock::now();
   tally total_;
+  std::uint64_t jobs_read_ = 0;
   bool bad_input_ = false;
   bool unanswered_ = false;
   // Last, so that it is destroyed first: its workers may still hold batches.

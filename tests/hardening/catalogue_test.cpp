@@ -1,0 +1,489 @@
+// The catalogue of bad input: every kind of mistake a puzzle file, a DLX file or
+// a command line can hold, each a test of its own. For each: the message names
+// the file, line and column (or is a usage error), the exit code is the
+// documented one, and in batch input every other line is still answered in its
+// place. Names are listed by `ctest -R catalogue`.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "run_command.hpp"
+
+namespace {
+
+using test_support::run_command;
+using test_support::write_temp_file;
+
+// Wikipedia's example puzzle, its published solution, and a second puzzle (Project
+// Euler 96, grid 01) with its solution.
+const std::string W =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+const std::string WS =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const std::string E =
+    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
+const std::string ES =
+    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+
+struct bad_case {
+  std::string name;
+  std::string tool;               // "sudoku" or "dlx"
+  std::vector<std::string> args;  // "{file}" stands for the case's file
+  std::string file;               // written to a temporary file when args use it
+  std::string out;                // expected stdout, exactly ("*" to skip the check)
+  std::vector<std::string> err;   // substrings stderr must contain ("{file}" as above)
+  int exit_code;
+};
+
+void PrintTo(const bad_case& c, std::ostream* os) { *os << c.name; }
+
+std::string with_file(std::string s, const std::string& path) {
+  for (std::size_t at; (at = s.find("{file}")) != std::string::npos;)
+    s.replace(at, 6, path);
+  return s;
+}
+
+std::string replace_at(std::string s, std::size_t at, const std::string& with, std::size_t n = 1) {
+  return s.replace(at, n, with);
+}
+
+std::vector<bad_case> catalogue() {
+  const std::string fine = W + "\n";  // a first line that sets the size to 9x9
+  std::vector<bad_case> c = {
+      // ---- SDM lines: lengths
+      {"sdm_80_cells",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + W.substr(0, 80) + "\n" + E + "\n",
+       WS + "\ninvalid\n" + ES + "\n",
+       {"{file}:2:81: expected 81 cells for 9x9, found 80"},
+       2},
+      {"sdm_82_cells",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + W + "1\n" + E + "\n",
+       WS + "\ninvalid\n" + ES + "\n",
+       {"{file}:2:82: expected 81 cells for 9x9, found 82"},
+       2},
+      {"sdm_far_too_short",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + "123\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:4: expected 81 cells for 9x9, found 3"},
+       2},
+      {"sdm_far_too_long",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + W + W + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:82: expected 81 cells for 9x9, found 162"},
+       2},
+      {"sdm_first_line_not_a_size",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       W.substr(0, 80) + "\n" + W + "\n",
+       "invalid\n" + WS + "\n",
+       {"{file}:1:81: 80 cells is not a Sudoku size"},
+       2},
+      {"sdm_size_without_box_shape_25",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       std::string(25, '.') + "\n",
+       "invalid\n",
+       {"{file}:1:26: 25 cells is not a Sudoku size"},
+       2},
+      {"sdm_size_without_box_shape_49",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       std::string(49, '.') + "\n",
+       "invalid\n",
+       {"{file}:1:50: 49 cells is not a Sudoku size"},
+       2},
+      {"sdm_mixed_sizes",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + "1234341221434321\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:17: expected 81 cells for 9x9, found 16"},
+       2},
+      // ---- SDM lines: characters
+      {"sdm_bad_character",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 6, "x") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:7: bad character 'x': 9x9 digits are 1-9"},
+       2},
+      {"sdm_letter_digit_beyond_the_size",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 4, "A") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:5: bad character 'A': 9x9 digits are 1-9, blanks 0 or ."},
+       2},
+      {"sdm_non_ascii_letter",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 9, "\xc3\xa9") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:10: non-ASCII character U+00E9"},
+       2},
+      {"sdm_fullwidth_digit_look_alike",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 0, "\xef\xbc\x95") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:1: non-ASCII character U+FF15"},
+       2},
+      {"sdm_superscript_digit_look_alike",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 3, "\xc2\xb9") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:4: non-ASCII character U+00B9"},
+       2},
+      {"sdm_invalid_utf8_byte",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 2, "\xff") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:3: byte 0xFF, not ASCII"},
+       2},
+      {"sdm_nul_byte",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 5, std::string(1, '\0')) + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:6: NUL byte"},
+       2},
+      {"sdm_control_character",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 7, "\x07") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:8: control character 0x07"},
+       2},
+      {"sdm_tab_inside_the_grid",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + W.substr(0, 40) + "\t" + W.substr(40) + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:41: expected 81 cells for 9x9, found 40"},
+       2},
+      // ---- SDM lines: line endings and blanks that are fine
+      {"sdm_crlf_line_endings",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       W + "\r\n" + E + "\r\n",
+       WS + "\n" + ES + "\n",
+       {},
+       0},
+      {"sdm_lone_cr_line_endings",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       W + "\r" + E + "\r",
+       "invalid\n",
+       {"{file}:1:82: carriage return inside the line (a file with CR line endings?)"},
+       2},
+      {"sdm_tab_before_annotation",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       W + "\tfrom wikipedia\n",
+       WS + "\n",
+       {},
+       0},
+      {"sdm_trailing_spaces", "sudoku", {"solve", "-q", "{file}"}, W + "   \n", WS + "\n", {}, 0},
+      {"sdm_no_final_newline",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       W + "\n" + E,
+       WS + "\n" + ES + "\n",
+       {},
+       0},
+      // ---- SDM puzzles that cannot be
+      {"sdm_clashing_givens",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(W, 2, "5") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:3: clashing givens: r1c3 repeats 5 of r1c1 (same row)"},
+       2},
+      {"sdm_full_grid_with_a_clash",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       fine + replace_at(replace_at(WS, 0, "3"), 1, "5") + "\n",
+       WS + "\ninvalid\n",
+       {"{file}:2:", "clashing givens"},
+       2},
+      {"sdm_full_grid_valid", "sudoku", {"solve", "-q", "{file}"}, WS + "\n", WS + "\n", {}, 0},
+      {"sdm_no_solution_without_a_clash",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       "12345678....................................9....................................\n",
+       "none\n",
+       {},
+       1},
+      // ---- files
+      {"sdm_empty_file",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       "",
+       "",
+       {"sudoku: {file}: no puzzles (the input is empty, or has only comments and blank lines)"},
+       2},
+      {"sdm_only_comments",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       "# one\n\n   \n# two\n",
+       "",
+       {"sudoku: {file}: no puzzles"},
+       2},
+      {"sdm_missing_file_others_still_answered",
+       "sudoku",
+       {"solve", "-q", "{file}.missing", "{file}"},
+       W + "\n",
+       WS + "\n",
+       {"sudoku: {file}.missing: cannot open: No such file or directory"},
+       2},
+      {"sdm_directory_as_file",
+       "sudoku",
+       {"solve", "-q", "{file}.dir", "{file}"},
+       W + "\n",
+       WS + "\n",
+       {"sudoku: {file}.dir: is a directory"},
+       2},
+      // ---- grid format
+      {"grid_short_row",
+       "sudoku",
+       {"solve", "-q", "--input-format=grid", "{file}"},
+       "53..7....\n6..195...\n.98....6\n8...6...3\n4..8.3..1\n7...2...6\n.6....28.\n...419..5\n"
+       "....8..79\n",
+       "invalid\n",
+       {"{file}:3:9: expected 9 cells in a row, found 8"},
+       2},
+      {"grid_cut_short_by_a_blank_line",
+       "sudoku",
+       {"solve", "-q", "--input-format=grid", "{file}"},
+       "1234\n3412\n\n1234\n3412\n2143\n4321\n",
+       "invalid\n1234341221434321\n",
+       {"{file}:3:1: the puzzle ends after 2 of 4 rows"},
+       2},
+      // ---- command lines
+      {"usage_limit_negative",
+       "sudoku",
+       {"count", "--limit", "-1"},
+       "",
+       "",
+       {"--limit: expected a non-negative integer, got '-1'"},
+       2},
+      {"usage_threads_zero",
+       "sudoku",
+       {"solve", "--threads", "0"},
+       "",
+       "",
+       {"--threads: 0 is out of range (1..256)"},
+       2},
+      {"usage_threads_ten_thousand",
+       "sudoku",
+       {"solve", "-j", "10000"},
+       "",
+       "",
+       {"--threads: 10000 is out of range (1..256)"},
+       2},
+      {"usage_unknown_flag", "sudoku", {"solve", "--fast"}, "", "", {"unknown option '--fast'"}, 2},
+      {"usage_unknown_command", "sudoku", {"crack"}, "", "", {"unknown command 'crack'"}, 2},
+      {"usage_box_too_big",
+       "sudoku",
+       {"solve", "--box", "6x6"},
+       "",
+       "",
+       {"--box: expected RxC with R*C <= 35, got '6x6'"},
+       2},
+      {"usage_bad_input_format",
+       "sudoku",
+       {"solve", "--input-format=xml"},
+       "",
+       "",
+       {"--input-format: expected sdm or grid, got 'xml'"},
+       2},
+      // ---- DLX files
+      {"dlx_unknown_item",
+       "dlx",
+       {"{file}"},
+       "a b\na c\n",
+       "",
+       {"{file}:2:3: unknown item 'c'"},
+       2},
+      {"dlx_duplicate_item_name",
+       "dlx",
+       {"{file}"},
+       "a b a\na b\n",
+       "",
+       {"{file}:1:5: duplicate item name 'a'"},
+       2},
+      {"dlx_item_repeated_in_an_option",
+       "dlx",
+       {"{file}"},
+       "a b\nb a b\n",
+       "",
+       {"{file}:2:5: item 'b' appears twice in this option"},
+       2},
+      {"dlx_option_with_only_secondary_items",
+       "dlx",
+       {"-c", "{file}"},
+       "a | x\nx\na x\n",
+       "1\n",
+       {"{file}:2:1: warning: option ignored: it has no primary item"},
+       0},
+      {"dlx_no_item_line",
+       "dlx",
+       {"{file}"},
+       "| only a comment\n\n",
+       "",
+       {"{file}:2:1: no item line: the input has only comments and blank lines"},
+       2},
+      {"dlx_empty_file", "dlx", {"{file}"}, "", "", {"{file}:1:1: no item line"}, 2},
+      {"dlx_bar_twice_on_the_item_line",
+       "dlx",
+       {"{file}"},
+       "a | b | c\n",
+       "",
+       {"{file}:1:7: the item line has '|' twice"},
+       2},
+      {"dlx_colon_in_an_item_name",
+       "dlx",
+       {"{file}"},
+       "a:b c\n",
+       "",
+       {"{file}:1:2: item name 'a:b' contains ':'"},
+       2},
+      {"dlx_nul_byte",
+       "dlx",
+       {"{file}"},
+       std::string("a b\na\0b\n", 8),
+       "",
+       {"{file}:2:2: control character \\x00"},
+       2},
+      {"dlx_missing_file", "dlx", {"{file}.missing"}, "", "", {"{file}.missing: cannot open"}, 2},
+      {"dlx_directory_as_file", "dlx", {"{file}.dir"}, "", "", {"{file}.dir: is a directory"}, 2},
+      {"dlx_two_files", "dlx", {"{file}", "{file}"}, "a\na\n", "", {"at most one input file"}, 2},
+      {"dlx_usage_limit_negative",
+       "dlx",
+       {"--limit", "-1", "{file}"},
+       "a\na\n",
+       "",
+       {"--limit: expected a non-negative integer, got '-1'"},
+       2},
+      {"dlx_usage_budget_zero",
+       "dlx",
+       {"--budget", "0", "{file}"},
+       "a\na\n",
+       "",
+       {"--budget: 0 is out of range"},
+       2},
+      {"dlx_usage_unknown_flag",
+       "dlx",
+       {"--fast", "{file}"},
+       "a\na\n",
+       "",
+       {"unknown option '--fast'"},
+       2},
+  };
+  // A DLX file with a million items: read, searched (no option covers them) and
+  // answered in bounded time.
+  std::string million = "i0";
+  for (int k = 1; k < 1000000; ++k)
+    million += " i" + std::to_string(k);
+  c.push_back({"dlx_a_million_items", "dlx", {"-c", "{file}"}, million + "\ni5\n", "0\n", {}, 1});
+  // An item name of a million characters is a name like any other.
+  const std::string long_name(1000000, 'n');
+  c.push_back({"dlx_very_long_names",
+               "dlx",
+               {"-c", "{file}"},
+               long_name + " b\n" + long_name + "\nb\n",
+               "1\n",
+               {},
+               0});
+  // A line past the 16 MiB cap is an error, not an allocation of its size.
+  c.push_back({"dlx_line_too_long",
+               "dlx",
+               {"{file}"},
+               std::string((16u << 20) + 10, 'a') + "\n",
+               "",
+               {"{file}:1:16777217: line too long (more than 16777216 bytes)"},
+               2});
+  return c;
+}
+
+class catalogue_case : public ::testing::TestWithParam<bad_case> {};
+
+TEST_P(catalogue_case, is_reported_in_place) {
+  const bad_case& c = GetParam();
+  const std::string path = write_temp_file(c.name + (c.tool == "dlx" ? ".dlx" : ".sdm"), c.file);
+  std::filesystem::create_directories(path + ".dir");
+  std::vector<std::string> argv = {c.tool == "dlx" ? DLX_CLI : SUDOKU_CLI};
+  for (const auto& a : c.args)
+    argv.push_back(with_file(a, path));
+  const auto r = run_command(argv);
+  EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
+  if (c.out != "*") {
+    EXPECT_EQ(r.out, c.out) << r.err;
+  }
+  for (const auto& e : c.err) {
+    EXPECT_NE(r.err.find(with_file(e, path)), std::string::npos)
+        << "stderr lacks: " << with_file(e, path) << "\nstderr was:\n"
+        << r.err.substr(0, 2000);
+  }
+  if (c.err.empty() && c.exit_code == 0) {
+    EXPECT_EQ(r.err, "");
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(catalogue, catalogue_case, ::testing::ValuesIn(catalogue()),
+                         [](const auto& test) { return test.param.name; });
+
+// A gigabyte on one line, streamed through a pipe: one error at the cap, memory
+// bounded (the run must fit under a 300 MB address-space limit), no crash.
+TEST(catalogue_stream, gigabyte_line_without_newline) {
+#if defined(__SANITIZE_ADDRESS__)
+  const std::string limit = "";  // ASan reserves terabytes of address space: no ulimit -v
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+  const std::string limit = "";
+#else
+  const std::string limit = "ulimit -v 300000; ";
+#endif
+#else
+  const std::string limit = "ulimit -v 300000; ";
+#endif
+  const auto r = run_command(
+      {"/bin/sh", "-c",
+       limit + "head -c 1000000000 /dev/zero | tr '\\0' '1' | " + SUDOKU_CLI + " solve -q -j 1"});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_EQ(r.out, "invalid\n");
+  EXPECT_EQ(r.err, "<stdin>:1:1048577: line too long (more than 1048576 bytes)\n");
+}
+
+// A file the user may not read. Root reads anything, so drop to nobody first.
+TEST(catalogue_stream, unreadable_file) {
+  const std::string path = write_temp_file("unreadable.sdm", W + "\n");
+  ::chmod(path.c_str(), 0);
+  std::vector<std::string> argv = {SUDOKU_CLI, "solve", "-q", path};
+  if (::geteuid() == 0) {
+    if (!std::filesystem::exists("/usr/bin/setpriv")) GTEST_SKIP() << "root, and no setpriv";
+    ::chmod(std::filesystem::path(path).parent_path().c_str(), 0755);
+    argv.insert(argv.begin(),
+                {"/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"});
+  }
+  const auto r = run_command(argv);
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  EXPECT_NE(r.err.find(path + ": cannot open: Permission denied"), std::string::npos) << r.err;
+}
+
+}  // namespace
