@@ -416,7 +416,8 @@ bool bitset_engine<Count>::run(bool fresh) {
         if (!checkpoint(level)) return false;
       }
       ++nodes;
-      if (sanity_checks && sanity_due(nodes) && !check_invariants()) broken_invariant("bitset search");
+      if (sanity_checks && sanity_due(nodes) && !check_invariants())
+        broken_invariant("bitset search");
       max_level = std::max(max_level, level);
 
       // The leftmost primary item with the fewest options.

@@ -234,7 +234,8 @@ bool links_engine::run(bool fresh) {
         if (!checkpoint(level)) return false;
       }
       ++nodes;
-      if (sanity_checks && sanity_due(nodes) && !check_invariants()) broken_invariant("links search");
+      if (sanity_checks && sanity_due(nodes) && !check_invariants())
+        broken_invariant("links search");
       max_level = std::max(max_level, level);
       // Minimum remaining values; leftmost on ties unless randomised; a zero ends
       // the scan at once (it cannot be beaten).

@@ -29,6 +29,14 @@ void tally::add(const tally& o) {
   invalid += o.invalid;
   unknown += o.unknown;
   nodes += o.nodes;
+  for (std::size_t l = 0; l < levels.size(); ++l)
+    levels[l] += o.levels[l];
+}
+
+sudoku::logic_solver& worker_state::logic_for(const sudoku::shape& s) {
+  auto& slot = logic_[{s.box_rows, s.box_cols}];
+  if (!slot) slot = std::make_unique<sudoku::logic_solver>(s);
+  return *slot;
 }
 
 sudoku::solver& worker_state::solver_for(const sudoku::shape& s) {

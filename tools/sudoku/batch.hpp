@@ -8,9 +8,11 @@
 #pragma once
 
 #include <sudoku/grid.hpp>
+#include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>
 
+#include <array>
 #include <cstdint>
 #include <functional>
 #include <map>
@@ -46,6 +48,7 @@ struct tally {
   std::uint64_t invalid = 0;
   std::uint64_t unknown = 0;
   std::uint64_t nodes = 0;
+  std::array<std::uint64_t, 5> levels{};  // rate: puzzles per sudoku::level
   void add(const tally& o);
 };
 
@@ -69,10 +72,12 @@ struct batch {
 class worker_state {
  public:
   sudoku::solver& solver_for(const sudoku::shape& s);
+  sudoku::logic_solver& logic_for(const sudoku::shape& s);
   sudoku::grid puzzle, solution, other;
 
  private:
   std::map<std::pair<int, int>, std::unique_ptr<sudoku::solver>> solvers_;
+  std::map<std::pair<int, int>, std::unique_ptr<sudoku::logic_solver>> logic_;
 };
 
 enum class input_format { sdm, grid };

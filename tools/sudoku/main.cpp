@@ -18,7 +18,7 @@ namespace {
 
 using namespace sudoku_cli;
 
-enum class command { solve, count, validate };
+enum class command { solve, count, validate, explain, rate };
 
 struct settings {
   command cmd = command::solve;
@@ -27,6 +27,7 @@ struct settings {
   bool json = false;
   bool unique = false;
   bool partial = false;
+  bool search = false;  // explain: finish with the exact-cover search
   bool help = false;
   std::uint64_t limit = 2;
   std::uint64_t budget = 0;
@@ -54,6 +55,10 @@ class answerer {
         break;
       case command::validate:
         validate(fields);
+        break;
+      case command::explain:
+      case command::rate:
+        logic(fields);
         break;
     }
   }
@@ -221,6 +226,170 @@ class answerer {
     if (st == sudoku::status::unknown) ++b_.counts.unknown;
   }
 
+  // explain and rate: the logic solver, then (rate always, explain with
+  // --search) the exact-cover search for what logic leaves.
+  void logic(const sudoku::sdm_fields& fields) {
+    sudoku::logic_solver& logic = w_.logic_for(w_.puzzle.shape());
+    const sudoku::logic_result r = logic.run(w_.puzzle);
+    if (r.outcome == sudoku::logic_outcome::invalid)
+      return clash(fields, *sudoku::first_clash(w_.puzzle));
+    std::optional<sudoku::result> searched;
+    if (r.outcome == sudoku::logic_outcome::stuck && (s_.cmd == command::rate || s_.search)) {
+      sudoku::solver& solver = w_.solver_for(w_.puzzle.shape());
+      searched = solver.solve(r.reached, w_.solution, options_);
+      b_.counts.nodes += searched->nodes;
+      if (searched->status == sudoku::status::solved) verify(w_.puzzle, w_.solution);
+    }
+    const bool none = r.outcome == sudoku::logic_outcome::contradiction ||
+                      (searched && searched->status == sudoku::status::none);
+    if (none) {
+      ++b_.counts.none;
+      b_.any_unanswered = true;
+    } else {
+      ++b_.counts.levels[static_cast<std::size_t>(r.level)];
+      if (r.outcome == sudoku::logic_outcome::solved) ++b_.counts.solved;
+    }
+    const std::string hardest =
+        r.hardest ? hyphenated(sudoku::to_string(*r.hardest)) : std::string("none");
+    if (s_.cmd == command::rate) {
+      if (s_.json) {
+        json_head(none ? "none" : "rated");
+        if (!none) {
+          fmt::format_to(std::back_inserter(b_.out),
+                         ",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
+                         sudoku::to_string(r.level), hardest, r.steps.size());
+        }
+        if (searched) fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{}", searched->nodes);
+        b_.out += "}\n";
+      } else if (none) {
+        word("none");
+      } else {
+        b_.out += fmt::format("{} {} {}", sudoku::to_string(r.level), hardest, r.steps.size());
+        if (searched) b_.out += fmt::format(" {}", searched->nodes);
+        b_.out += '\n';
+      }
+      return;
+    }
+    explain(r, searched, none);
+  }
+
+  void explain(const sudoku::logic_result& r, const std::optional<sudoku::result>& searched,
+               bool none) {
+    const sudoku::shape& shape = w_.puzzle.shape();
+    auto cells = [&](const std::vector<sudoku::candidate>& list, std::string_view op) {
+      std::string text;
+      for (const auto& c : list) {
+        fmt::format_to(std::back_inserter(text), "{}{}{}{}", text.empty() ? "" : " ",
+                       sudoku::cell_name(shape, c.cell), op, sudoku::digit_char(c.digit));
+      }
+      return text;
+    };
+    std::string result;
+    if (r.outcome == sudoku::logic_outcome::solved) {
+      result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
+    } else if (r.outcome == sudoku::logic_outcome::contradiction) {
+      result = fmt::format("no solution: {}", r.contradiction);
+    } else if (searched && searched->status == sudoku::status::none) {
+      result = "no solution (found by search)";
+    } else {
+      result = "needs search: beyond";
+    }
+    if (s_.json) {
+      json_head(none ? "none" : r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck");
+      fmt::format_to(std::back_inserter(b_.out), ",\"level\":\"{}\",\"steps\":[",
+                     none ? "none" : sudoku::to_string(r.level));
+      for (std::size_t k = 0; k < r.steps.size(); ++k) {
+        const auto& st = r.steps[k];
+        auto list = [&](const std::vector<sudoku::candidate>& v, std::string_view op) {
+          std::string text = "[";
+          for (std::size_t i = 0; i < v.size(); ++i) {
+            fmt::format_to(std::back_inserter(text), "{}\"{}{}{}\"", i ? "," : "",
+                           sudoku::cell_name(shape, v[i].cell), op, sudoku::digit_char(v[i].digit));
+          }
+          return text + "]";
+        };
+        fmt::format_to(std::back_inserter(b_.out),
+                       "{}{{\"technique\":\"{}\",\"where\":{},\"placed\":{},\"eliminated\":{},"
+                       "\"solved\":{},\"unsolved\":{},\"candidates\":{}}}",
+                       k ? "," : "", hyphenated(sudoku::to_string(st.technique)),
+                       tools::json_string(st.where), list(st.placed, "="),
+                       list(st.eliminated, "<>"), st.solved, st.unsolved, st.candidates);
+      }
+      b_.out += "]";
+      if (r.hardest) {
+        fmt::format_to(std::back_inserter(b_.out), ",\"hardest\":\"{}\"",
+                       hyphenated(sudoku::to_string(*r.hardest)));
+      }
+      if (searched) {
+        fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{}", searched->nodes);
+        if (searched->status == sudoku::status::solved) {
+          b_.out += ",\"solution\":\"";
+          sudoku::append_sdm(w_.solution, b_.out);
+          b_.out += '"';
+        }
+      } else if (r.outcome == sudoku::logic_outcome::solved) {
+        b_.out += ",\"solution\":\"";
+        sudoku::append_sdm(r.reached, b_.out);
+        b_.out += '"';
+      }
+      fmt::format_to(std::back_inserter(b_.out), ",\"result\":{}}}\n", tools::json_string(result));
+      return;
+    }
+    fmt::format_to(std::back_inserter(b_.out), "puzzle {}:{} {}\n", file(job_->file), job_->line,
+                   sudoku::to_sdm(w_.puzzle));
+    for (const auto& st : r.steps) {
+      std::string about;
+      switch (st.technique) {
+        case sudoku::technique::naked_single:
+          break;
+        case sudoku::technique::hidden_single:
+          about = fmt::format(" in {}", st.where);
+          break;
+        case sudoku::technique::pointing:
+        case sudoku::technique::claiming:
+        case sudoku::technique::x_wing:
+        case sudoku::technique::swordfish:
+          about = fmt::format(" ({}, digit {})", st.where, sudoku::digit_char(st.digits.front()));
+          break;
+        default: {
+          std::string cell_list, digit_list;
+          for (std::size_t c : st.cells) {
+            if (!cell_list.empty()) cell_list += ' ';
+            cell_list += sudoku::cell_name(shape, c);
+          }
+          for (int d : st.digits)
+            digit_list += sudoku::digit_char(d);
+          about = fmt::format(" ({} = {} in {})", cell_list, digit_list, st.where);
+        }
+      }
+      fmt::format_to(std::back_inserter(b_.out), "{}{}: {} | solved {} unsolved {} candidates {}\n",
+                     sudoku::to_string(st.technique), about,
+                     st.placed.empty() ? cells(st.eliminated, "<>") : cells(st.placed, "="),
+                     st.solved, st.unsolved, st.candidates);
+    }
+    std::string tail;
+    if (r.hardest) tail = fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
+    fmt::format_to(std::back_inserter(b_.out), "result: {}{}, {} steps", result, tail,
+                   r.steps.size());
+    if (searched) {
+      fmt::format_to(std::back_inserter(b_.out), "; search: {} nodes", searched->nodes);
+      if (searched->status == sudoku::status::solved) {
+        b_.out += ", solution ";
+        sudoku::append_sdm(w_.solution, b_.out);
+      }
+    } else if (r.outcome == sudoku::logic_outcome::solved) {
+      b_.out += ", solution ";
+      sudoku::append_sdm(r.reached, b_.out);
+    }
+    b_.out += "\n\n";
+  }
+
+  static std::string hyphenated(std::string_view text) {
+    std::string out(text);
+    std::replace(out.begin(), out.end(), ' ', '-');
+    return out;
+  }
+
   void validate(const sudoku::sdm_fields& fields) {
     sudoku::check_result check;
     if (s_.run.against) {
@@ -282,6 +451,12 @@ std::string summary_line(const settings& s, const tally& t, double seconds) {
       return fmt::format("sudoku count: {}: {} unique, {} multiple, {} none, {} invalid{} {}",
                          puzzles, t.solved, t.multiple, t.none, t.invalid,
                          t.unknown ? fmt::format(", {} unknown", t.unknown) : "", timing);
+    case command::explain:
+    case command::rate:
+      return fmt::format(
+          "sudoku {}: {}: {} easy, {} medium, {} hard, {} evil, {} beyond, {} none, {} invalid {}",
+          s.cmd == command::rate ? "rate" : "explain", puzzles, t.levels[0], t.levels[1],
+          t.levels[2], t.levels[3], t.levels[4], t.none, t.invalid, timing);
     case command::solve:
       break;
   }
@@ -300,6 +475,8 @@ Commands:
   solve      print each puzzle's solution (or none / multiple / invalid)
   count      print each puzzle's number of solutions, up to a limit
   validate   check grids, or solutions against their puzzles
+  explain    solve like a person: the techniques used, step by step
+  rate       the difficulty: easy, medium, hard, evil or beyond
   bench      time the solver on puzzle files (solve and count to 2)
 
 Run 'sudoku COMMAND --help' for a command's options.
@@ -337,6 +514,10 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
     s.cmd = command::count;
   } else if (name == "validate") {
     s.cmd = command::validate;
+  } else if (name == "explain") {
+    s.cmd = command::explain;
+  } else if (name == "rate") {
+    s.cmd = command::rate;
   } else {
     fmt::print(stderr, "sudoku: unknown command '{}'\nTry 'sudoku --help' for more information.\n",
                name);
@@ -393,6 +574,12 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
         {0, "budget", "NODES", "give up on a puzzle after NODES search nodes (answer 'unknown')",
          [&](std::string_view v) { s.budget = tools::parse_unsigned(v, "--budget", 1); }});
   }
+  if (s.cmd == command::explain) {
+    options.push_back(
+        {0, "search", "",
+         "when logic is stuck, finish with the exact-cover search and report its nodes",
+         [&](std::string_view) { s.search = true; }});
+  }
   if (s.cmd == command::validate) {
     options.push_back({0, "against", "PUZZLES",
                        "check each solution against the puzzle on the same line of PUZZLES",
@@ -428,6 +615,24 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
           "Prints one line per puzzle: the number of solutions found, stopping at the limit;\n"
           "'invalid' for a line that is not a usable puzzle. A count of 1 under the default\n"
           "limit of 2 means the puzzle is unique.";
+      break;
+    case command::explain:
+      usage = "sudoku explain [OPTIONS] [FILE...]";
+      description =
+          "Solves each puzzle the way a person would and prints the steps, one per line: the\n"
+          "technique, the digits placed (r1c2=5) or candidates removed (r1c2<>5), and the counts\n"
+          "of solved and unsolved cells and of candidates left; then the result. Techniques, "
+          "easiest\n"
+          "first: naked and hidden singles, pointing, claiming, naked and hidden pairs, triples\n"
+          "and quads, X-Wing, Swordfish.";
+      break;
+    case command::rate:
+      usage = "sudoku rate [OPTIONS] [FILE...]";
+      description =
+          "Prints one line per puzzle: LEVEL HARDEST STEPS [NODES]. The level is the hardest\n"
+          "technique needed: easy (singles), medium (pointing, claiming), hard (naked or hidden\n"
+          "subsets), evil (X-Wing, Swordfish), beyond (logic gets stuck: NODES is the search\n"
+          "that finishes it). 'none' for a puzzle without a solution.";
       break;
     case command::validate:
       usage = "sudoku validate [OPTIONS] [FILE...]";

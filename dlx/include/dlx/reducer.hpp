@@ -1,0 +1,101 @@
+// Reasoning about an exact-cover problem without searching: the steps a person
+// takes before guessing.
+//
+// A reducer holds a partial state (options chosen, options ruled out) and finds
+// the deductions that follow from the problem alone:
+//
+// * a dead item: a primary item no active option covers (the state has no
+//   solution);
+// * a forced item: a primary item exactly one active option covers (that option
+//   is in every solution);
+// * a subset: k primary items X, no active option covering two of them, whose
+//   every active option also covers one of k items Y. In any solution the k
+//   options that cover X are disjoint and cover at least k items of Y, so all of
+//   Y: every other option covering an item of Y is ruled out.
+//
+// The subset rule is the general form of many puzzle techniques. In Sudoku
+// terms (the sudoku library names them): k = 1 with X a box's digit and Y a row's
+// digit is a pointing pair; X cells and Y a unit's digits is a naked subset; the
+// other way round a hidden subset; X rows' and Y columns' digit is a fish. This
+// class knows nothing of Sudoku: the caller says which items to look among.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "dlx/problem.hpp"
+
+namespace dlx {
+
+/// A subset deduction: the items X and Y, and the options it rules out.
+struct subset_deduction {
+  std::vector<item_id> x;
+  std::vector<item_id> y;
+  std::vector<option_id> ruled_out;
+};
+
+/// Logical state and deductions over one problem.
+///
+///   dlx::reducer r(problem);
+///   r.choose(given);                               // a clue
+///   while (auto item = r.forced_item(all_items)) r.choose(r.active_options(*item)[0]);
+///   if (auto d = r.find_subset(2, cells_of_row, digits_of_row)) r.rule_out(d->ruled_out);
+class reducer {
+ public:
+  explicit reducer(const dlx::problem& p);
+
+  /// Back to the start: every option active, nothing chosen.
+  void reset();
+
+  // ---- State.
+  [[nodiscard]] bool active(option_id option) const { return active_[option] != 0; }
+  [[nodiscard]] bool covered(item_id item) const { return covered_[item] != 0; }
+  /// How many active options cover `item` (0 once it is covered).
+  [[nodiscard]] std::uint32_t count(item_id item) const { return count_[item]; }
+  /// The active options covering `item`, in the problem's order.
+  [[nodiscard]] std::vector<option_id> active_options(item_id item) const;
+  [[nodiscard]] std::size_t active_option_count() const noexcept { return active_count_; }
+  /// The options chosen so far, in order.
+  [[nodiscard]] std::span<const option_id> chosen() const noexcept { return chosen_; }
+  /// True when every primary item is covered.
+  [[nodiscard]] bool solved() const noexcept { return uncovered_primary_ == 0; }
+  [[nodiscard]] const dlx::problem& problem() const noexcept { return *problem_; }
+
+  // ---- Moves.
+  /// Chooses an active option: covers its items and rules out every option that
+  /// shares an item with it. Returns false (and does nothing) if it is not active.
+  bool choose(option_id option);
+  /// Rules out active options (without covering anything).
+  void rule_out(std::span<const option_id> options);
+
+  // ---- Deductions. Each looks only among the items given, in their order.
+  /// The first uncovered primary item that no active option covers.
+  [[nodiscard]] std::optional<item_id> dead_item(std::span<const item_id> among) const;
+  /// The first uncovered primary item exactly one active option covers.
+  [[nodiscard]] std::optional<item_id> forced_item(std::span<const item_id> among) const;
+  /// The first subset deduction of size k that rules something out, with X drawn
+  /// from `x_group` and Y from `y_group` (k-combinations of X in lexicographic
+  /// order of the group). Items must be primary; others are skipped.
+  [[nodiscard]] std::optional<subset_deduction> find_subset(std::size_t k,
+                                                            std::span<const item_id> x_group,
+                                                            std::span<const item_id> y_group) const;
+
+ private:
+  void drop(option_id option);
+
+  const dlx::problem* problem_;
+  std::vector<std::uint32_t> item_options_start_;
+  std::vector<option_id> item_options_;
+  std::vector<std::uint8_t> active_;
+  std::vector<std::uint8_t> covered_;
+  std::vector<std::uint32_t> count_;
+  std::vector<option_id> chosen_;
+  std::size_t active_count_ = 0;
+  std::size_t uncovered_primary_ = 0;
+  mutable std::vector<std::uint8_t> mark_;  // scratch for find_subset
+};
+
+}  // namespace dlx

@@ -1,0 +1,97 @@
+// Golden tests of `sudoku explain` and `sudoku rate`.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "run_command.hpp"
+
+namespace {
+
+using test_support::run_command;
+
+const std::string wiki =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+const std::string wiki_solution =
+    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+
+TEST(sudoku_cli_logic, explain_lists_every_step_and_the_result) {
+  const auto r = run_command({SUDOKU_CLI, "explain", "-q"}, wiki + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(r.out.starts_with(
+      "puzzle <stdin>:1 "
+      "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79\n"
+      "naked single: r5c5=5 | solved 31 unsolved 50 candidates 145\n"))
+      << r.out;
+  EXPECT_TRUE(
+      r.out.ends_with("result: solved by logic: easy (hardest: naked single), 51 steps, solution " +
+                      wiki_solution + "\n\n"))
+      << r.out;
+  std::size_t lines = 0;
+  for (char c : r.out)
+    lines += c == '\n';
+  EXPECT_EQ(lines, 1u + 51 + 1 + 1);  // header, steps, result, blank
+}
+
+TEST(sudoku_cli_logic, explain_with_search_reports_nodes) {
+  const std::string inkala =
+      "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+  const auto r = run_command({SUDOKU_CLI, "explain", "-q", "--search"}, inkala + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("result: needs search: beyond, 0 steps; search: "), std::string::npos)
+      << r.out;
+  EXPECT_NE(
+      r.out.find(
+          "nodes, solution "
+          "812753649943682175675491283154237896369845721287169534521974368438526917796318452"),
+      std::string::npos)
+      << r.out;
+}
+
+TEST(sudoku_cli_logic, rate_one_line_per_puzzle_in_place) {
+  const std::string input =
+      wiki + "\n" + "# comment\n" + wiki.substr(0, 80) + "\n" +
+      "12345678....................................9....................................\n" +
+      std::string(81, '.') + "\n";
+  const auto r = run_command({SUDOKU_CLI, "rate", "-j", "2"}, input);
+  EXPECT_EQ(r.exit_code, 2) << r.err;  // one line is not a puzzle
+  const std::string expected_start = "easy naked-single 51\ninvalid\nnone\nbeyond none 0 ";
+  EXPECT_TRUE(r.out.starts_with(expected_start)) << r.out;
+  EXPECT_NE(r.err.find("<stdin>:3:81: expected 81 cells for 9x9, found 80"), std::string::npos)
+      << r.err;
+  EXPECT_NE(
+      r.err.find(
+          "sudoku rate: 4 puzzles: 1 easy, 0 medium, 0 hard, 0 evil, 1 beyond, 1 none, 1 invalid"),
+      std::string::npos)
+      << r.err;
+}
+
+TEST(sudoku_cli_logic, rate_json) {
+  const auto r = run_command({SUDOKU_CLI, "rate", "-q", "--json"}, wiki + "\n");
+  EXPECT_EQ(r.out,
+            "{\"file\":\"<stdin>\",\"line\":1,\"status\":\"rated\",\"level\":\"easy\",\"hardest\":"
+            "\"naked-single\",\"steps\":51}\n");
+}
+
+TEST(sudoku_cli_logic, explain_json_has_the_steps) {
+  const auto r = run_command({SUDOKU_CLI, "explain", "-q", "--json"}, wiki + "\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_NE(
+      r.out.find(
+          "\"steps\":[{\"technique\":\"naked-single\",\"where\":\"r5c5\",\"placed\":[\"r5c5=5\"],"
+          "\"eliminated\":[],\"solved\":31,\"unsolved\":50,\"candidates\":145}"),
+      std::string::npos)
+      << r.out.substr(0, 400);
+  EXPECT_NE(r.out.find("\"solution\":\"" + wiki_solution + "\""), std::string::npos);
+}
+
+TEST(sudoku_cli_logic, rate_every_size) {
+  for (const char* file : {"4x4.sdm", "6x6.sdm", "16x16.sdm", "25x25.sdm"}) {
+    const auto r =
+        run_command({SUDOKU_CLI, "rate", "-q", std::string(DLX_SOURCE_DIR) + "/corpus/" + file});
+    EXPECT_EQ(r.exit_code, 0) << file << r.err;
+    EXPECT_FALSE(r.out.empty()) << file;
+    EXPECT_EQ(r.out.find("invalid"), std::string::npos) << file;
+  }
+}
+
+}  // namespace
