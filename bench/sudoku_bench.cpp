@@ -63,6 +63,31 @@ BENCHMARK(BM_solve)->Args({0, 2000})->Args({1, 2000})->Args({2, 1465})->Args({3,
 BENCHMARK(BM_count2)->Args({0, 2000})->Args({1, 2000})->Args({2, 1465})->Args({3, 375})->Unit(
     benchmark::kMillisecond);
 
+// The project's own generated sets, one per level (corpus/generated).
+void BM_generated_level(benchmark::State& state) {
+  static const char* const levels[] = {"easy", "medium", "hard", "evil", "beyond"};
+  const std::string level = levels[state.range(0)];
+  std::vector<sudoku::grid> puzzles;
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "corpus" / "generated" /
+                   ("9x9-" + level + ".sdm"));
+  sudoku::grid g;
+  for (std::string line; std::getline(in, line);) {
+    if (!sudoku::is_skippable(line) && !sudoku::parse_sdm(line, g)) puzzles.push_back(g);
+  }
+  state.SetLabel("generated " + level);
+  if (puzzles.empty()) {
+    state.SkipWithError("corpus/generated absent");
+    return;
+  }
+  sudoku::solver solver;
+  for (auto _ : state) {
+    for (const auto& p : puzzles)
+      benchmark::DoNotOptimize(solver.count(p, 2));
+  }
+  state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(puzzles.size()));
+}
+BENCHMARK(BM_generated_level)->DenseRange(0, 4)->Unit(benchmark::kMillisecond);
+
 // All 28,200,960 grids of the 6x6 Sudoku (2x3 boxes): a long enumeration.
 void BM_empty_6x6_count(benchmark::State& state) {
   sudoku::solver solver(sudoku::shape{2, 3});

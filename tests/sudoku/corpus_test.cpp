@@ -2,6 +2,8 @@
 // (published puzzle collections with independently checked answers).
 #include <fmt/format.h>
 #include <gtest/gtest.h>
+#include <sudoku/generator.hpp>
+#include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/validate.hpp>
@@ -87,6 +89,8 @@ TEST(Corpus, EveryBundledPuzzleHasAnExpectedAnswer) {
   std::set<std::string> bundled;
   for (const auto& entry : fs::recursive_directory_iterator(corpus_dir)) {
     if (entry.path().extension() != ".sdm") continue;
+    // corpus/generated has its own test (GeneratedSetsKeepTheirHeadersPromises).
+    if (entry.path().parent_path().filename() == "generated") continue;
     std::ifstream in(entry.path());
     std::size_t line_number = 0;
     for (std::string line; std::getline(in, line);) {
@@ -182,6 +186,68 @@ TEST(SharedCorpus, EnginesAgreePuzzleByPuzzle) {
       }
     }
   }
+}
+
+}  // namespace
+
+namespace {
+
+// The sets `sudoku generate` made for the project: each header records the
+// command; every puzzle must keep its promises: one solution, the level its
+// annotation and the header state, the symmetry, minimality when asked (or by
+// default: no symmetry, no clue target, no difficulty).
+TEST(Corpus, GeneratedSetsKeepTheirHeadersPromises) {
+  std::size_t files = 0, puzzles = 0;
+  for (const auto& entry : fs::directory_iterator(corpus_dir / "generated")) {
+    if (entry.path().extension() != ".sdm") continue;
+    ++files;
+    std::ifstream in(entry.path());
+    std::string header;
+    std::getline(in, header);
+    ASSERT_TRUE(header.starts_with("# sudoku generate ")) << entry.path();
+    auto option = [&](const std::string& name) -> std::string {
+      const auto at = header.find(" --" + name);
+      if (at == std::string::npos) return "";
+      const auto start = at + name.size() + 4;
+      return header.substr(start, header.find(' ', start) - start);
+    };
+    const auto symmetry = *sudoku::parse_symmetry(option("symmetry"));
+    const std::string difficulty = option("difficulty");
+    const bool minimal = header.find(" --minimal") != std::string::npos ||
+                         (symmetry == sudoku::clue_symmetry::none && difficulty.empty() &&
+                          header.find(" --clues") == std::string::npos);
+    std::unique_ptr<sudoku::solver> solver;
+    std::unique_ptr<sudoku::logic_solver> logic;
+    sudoku::grid puzzle;
+    for (std::string line; std::getline(in, line);) {
+      sudoku::sdm_fields fields;
+      ASSERT_FALSE(sudoku::parse_sdm(line, puzzle, std::nullopt, &fields)) << line;
+      if (!solver) {
+        solver = std::make_unique<sudoku::solver>(puzzle.shape());
+        logic = std::make_unique<sudoku::logic_solver>(puzzle.shape());
+      }
+      ++puzzles;
+      ASSERT_EQ(solver->count(puzzle, 2).status, sudoku::status::unique) << line;
+      const auto level = logic->run(puzzle).level;
+      EXPECT_NE(fields.annotation.find("level=" + std::string(sudoku::to_string(level))),
+                std::string::npos)
+          << entry.path() << ": " << line;
+      if (!difficulty.empty()) {
+        EXPECT_EQ(sudoku::to_string(level), difficulty) << line;
+      }
+      EXPECT_TRUE(sudoku::has_symmetry(puzzle, symmetry)) << line;
+      if (minimal && puzzle.size() <= 9) {
+        for (std::size_t c = 0; c < puzzle.cells().size(); ++c) {
+          if (puzzle[c] == 0) continue;
+          sudoku::grid fewer = puzzle;
+          fewer.cells()[c] = 0;
+          EXPECT_EQ(solver->count(fewer, 2).status, sudoku::status::multiple) << line;
+        }
+      }
+    }
+  }
+  EXPECT_GE(files, 9u);
+  EXPECT_GE(puzzles, 700u);
 }
 
 }  // namespace

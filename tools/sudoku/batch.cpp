@@ -33,6 +33,12 @@ void tally::add(const tally& o) {
     levels[l] += o.levels[l];
 }
 
+sudoku::generator& worker_state::generator_for(const sudoku::shape& s) {
+  auto& slot = generators_[{s.box_rows, s.box_cols}];
+  if (!slot) slot = std::make_unique<sudoku::generator>(s);
+  return *slot;
+}
+
 sudoku::logic_solver& worker_state::logic_for(const sudoku::shape& s) {
   auto& slot = logic_[{s.box_rows, s.box_cols}];
   if (!slot) slot = std::make_unique<sudoku::logic_solver>(s);

@@ -7,6 +7,7 @@
 // the input size.
 #pragma once
 
+#include <sudoku/generator.hpp>
 #include <sudoku/grid.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
@@ -73,11 +74,13 @@ class worker_state {
  public:
   sudoku::solver& solver_for(const sudoku::shape& s);
   sudoku::logic_solver& logic_for(const sudoku::shape& s);
+  sudoku::generator& generator_for(const sudoku::shape& s);
   sudoku::grid puzzle, solution, other;
 
  private:
   std::map<std::pair<int, int>, std::unique_ptr<sudoku::solver>> solvers_;
   std::map<std::pair<int, int>, std::unique_ptr<sudoku::logic_solver>> logic_;
+  std::map<std::pair<int, int>, std::unique_ptr<sudoku::generator>> generators_;
 };
 
 enum class input_format { sdm, grid };

@@ -13,12 +13,13 @@
 #include "batch.hpp"
 #include "bench.hpp"
 #include "cli.hpp"
+#include "generate.hpp"
 
 namespace {
 
 using namespace sudoku_cli;
 
-enum class command { solve, count, validate, explain, rate };
+enum class command { solve, count, validate, explain, rate, minimize, redundant };
 
 struct settings {
   command cmd = command::solve;
@@ -59,6 +60,10 @@ class answerer {
       case command::explain:
       case command::rate:
         logic(fields);
+        break;
+      case command::minimize:
+      case command::redundant:
+        reduce(fields);
         break;
     }
   }
@@ -224,6 +229,57 @@ class answerer {
     if (st == sudoku::status::none) ++b_.counts.none;
     if (st == sudoku::status::multiple) ++b_.counts.multiple;
     if (st == sudoku::status::unknown) ++b_.counts.unknown;
+  }
+
+  // minimize and redundant: only for a puzzle with exactly one solution.
+  void reduce(const sudoku::sdm_fields& fields) {
+    sudoku::solver& solver = w_.solver_for(w_.puzzle.shape());
+    const sudoku::result r = solver.count(w_.puzzle, 2, options_);
+    b_.counts.nodes += r.nodes;
+    if (r.status == sudoku::status::invalid) return clash(fields, *r.conflict);
+    if (r.status != sudoku::status::unique) {
+      tally_unanswered(r.status);
+      if (s_.json) {
+        json_head(sudoku::to_string(r.status));
+        b_.out += "}\n";
+      } else {
+        word(sudoku::to_string(r.status));
+      }
+      return;
+    }
+    ++b_.counts.solved;
+    sudoku::generator& g = w_.generator_for(w_.puzzle.shape());
+    if (s_.cmd == command::minimize) {
+      const auto minimal = g.minimize(w_.puzzle);
+      if (s_.json) {
+        json_head("unique");
+        fmt::format_to(std::back_inserter(b_.out),
+                       ",\"puzzle\":\"{}\",\"clues\":{},\"from\":{}}}\n", sudoku::to_sdm(*minimal),
+                       minimal->given_count(), w_.puzzle.given_count());
+      } else {
+        sudoku::append_sdm(*minimal, b_.out);
+        b_.out += '\n';
+      }
+      return;
+    }
+    const auto redundant = *g.redundant_givens(w_.puzzle);
+    std::string cells;
+    for (std::size_t c : redundant) {
+      fmt::format_to(std::back_inserter(cells), "{}{}", cells.empty() ? "" : " ",
+                     sudoku::cell_name(w_.puzzle.shape(), c));
+    }
+    if (s_.json) {
+      json_head(redundant.empty() ? "minimal" : "redundant");
+      b_.out += ",\"redundant\":[";
+      for (std::size_t k = 0; k < redundant.size(); ++k) {
+        fmt::format_to(std::back_inserter(b_.out), "{}\"{}\"", k ? "," : "",
+                       sudoku::cell_name(w_.puzzle.shape(), redundant[k]));
+      }
+      b_.out += "]}\n";
+    } else {
+      b_.out += redundant.empty() ? std::string("minimal") : cells;
+      b_.out += '\n';
+    }
   }
 
   // explain and rate: the logic solver, then (rate always, explain with
@@ -451,6 +507,11 @@ std::string summary_line(const settings& s, const tally& t, double seconds) {
       return fmt::format("sudoku count: {}: {} unique, {} multiple, {} none, {} invalid{} {}",
                          puzzles, t.solved, t.multiple, t.none, t.invalid,
                          t.unknown ? fmt::format(", {} unknown", t.unknown) : "", timing);
+    case command::minimize:
+    case command::redundant:
+      return fmt::format("sudoku {}: {}: {} unique, {} multiple, {} none, {} invalid {}",
+                         s.cmd == command::minimize ? "minimize" : "redundant", puzzles, t.solved,
+                         t.multiple, t.none, t.invalid, timing);
     case command::explain:
     case command::rate:
       return fmt::format(
@@ -477,6 +538,9 @@ Commands:
   validate   check grids, or solutions against their puzzles
   explain    solve like a person: the techniques used, step by step
   rate       the difficulty: easy, medium, hard, evil or beyond
+  generate   make puzzles with one solution: symmetry, clues, difficulty
+  minimize   a minimal puzzle with the same solution, for each puzzle
+  redundant  the givens of each puzzle that can go on their own
   bench      time the solver on puzzle files (solve and count to 2)
 
 Run 'sudoku COMMAND --help' for a command's options.
@@ -518,6 +582,10 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
     s.cmd = command::explain;
   } else if (name == "rate") {
     s.cmd = command::rate;
+  } else if (name == "minimize") {
+    s.cmd = command::minimize;
+  } else if (name == "redundant") {
+    s.cmd = command::redundant;
   } else {
     fmt::print(stderr, "sudoku: unknown command '{}'\nTry 'sudoku --help' for more information.\n",
                name);
@@ -634,6 +702,20 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
           "subsets), evil (X-Wing, Swordfish), beyond (logic gets stuck: NODES is the search\n"
           "that finishes it). 'none' for a puzzle without a solution.";
       break;
+    case command::minimize:
+      usage = "sudoku minimize [OPTIONS] [FILE...]";
+      description =
+          "Prints, for each puzzle with exactly one solution, a minimal puzzle with the same\n"
+          "solution: givens removed one at a time (in a fixed pseudo-random order) while it stays\n"
+          "unique. 'multiple', 'none' or 'invalid' for other lines.";
+      break;
+    case command::redundant:
+      usage = "sudoku redundant [OPTIONS] [FILE...]";
+      description =
+          "Prints, for each puzzle with exactly one solution, the givens that can each be removed\n"
+          "on its own while it stays unique (r1c3 r5c7 ...), or 'minimal' when there are none.\n"
+          "'multiple', 'none' or 'invalid' for other lines.";
+      break;
     case command::validate:
       usage = "sudoku validate [OPTIONS] [FILE...]";
       description =
@@ -682,6 +764,9 @@ std::optional<settings> parse(int argc, char** argv, int& exit_code) {
 int main(int argc, char** argv) {
   std::ios::sync_with_stdio(false);
   if (argc >= 2 && std::string_view(argv[1]) == "bench") return sudoku_cli::run_bench(argc, argv);
+  if (argc >= 2 && std::string_view(argv[1]) == "generate") {
+    return sudoku_cli::run_generate(argc, argv);
+  }
   int exit_code = 0;
   auto s = parse(argc, argv, exit_code);
   if (!s) return exit_code;

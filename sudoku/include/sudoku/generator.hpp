@@ -1,0 +1,104 @@
+// Making puzzles: random complete grids, givens removed while the puzzle stays
+// unique, a chosen clue symmetry and difficulty; minimizing a puzzle and finding
+// its redundant givens.
+//
+// A complete grid comes from the exact-cover search on an empty grid with a
+// seeded random tie-break. Givens are then removed orbit by orbit (an orbit is a
+// cell and its images under the symmetry), in a seeded random order; a removal
+// stays only if the puzzle keeps exactly one solution (a count to 2). One pass
+// leaves a puzzle from which no orbit can be removed: removing more givens can
+// only add solutions, so an orbit refused once stays refused. With a target
+// difficulty a removal also stays only if the puzzle does not rate above it,
+// and a puzzle that ends below it is thrown away and made again.
+//
+// Everything follows from the seed and the puzzle's index: the same puzzles
+// whatever the number of threads.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+/// Symmetries of the clue pattern.
+enum class clue_symmetry : std::uint8_t {
+  none,
+  rot180,    ///< (r, c) and (n-1-r, n-1-c)
+  rot90,     ///< the four quarter turns
+  mirror,    ///< (r, c) and (r, n-1-c)
+  diagonal,  ///< (r, c) and (c, r)
+};
+
+[[nodiscard]] std::string_view to_string(clue_symmetry s) noexcept;
+/// The symmetry named `name`, if any ("none", "rot180", "rot90", "mirror", "diagonal").
+[[nodiscard]] std::optional<clue_symmetry> parse_symmetry(std::string_view name) noexcept;
+/// True when the pattern of givens of `g` has symmetry `s`.
+[[nodiscard]] bool has_symmetry(const grid& g, clue_symmetry s);
+
+struct generate_options {
+  sudoku::shape shape{};
+  clue_symmetry symmetry = clue_symmetry::none;
+  /// Stop removing at this many givens (a target: a puzzle may end with more when
+  /// no further removal keeps it unique, or with fewer by part of an orbit).
+  std::optional<int> clues;
+  /// Only puzzles of this level.
+  std::optional<sudoku::level> difficulty;
+  /// No single given removable: checked given by given after the orbit pass.
+  bool minimal = false;
+  std::uint64_t seed = 1;
+  /// Give up on a puzzle after this many tries (a level can be rare).
+  std::uint64_t max_attempts = 100000;
+};
+
+/// A generated puzzle.
+struct generated {
+  grid puzzle;
+  grid solution;
+  int clues = 0;
+  sudoku::level level = level::easy;
+  std::uint64_t attempts = 0;  ///< tries it took (more than 1 when a level was asked)
+};
+
+/// Makes puzzles of one shape; one per thread.
+///
+///   sudoku::generator g;
+///   sudoku::generate_options o;
+///   o.minimal = true;
+///   sudoku::generated p = *g.make(o, 0);       // the first puzzle of seed o.seed
+class generator {
+ public:
+  explicit generator(sudoku::shape s = {});
+
+  /// Puzzle number `index` of `options.seed`; nothing if max_attempts ran out.
+  std::optional<generated> make(const generate_options& options, std::uint64_t index);
+
+  /// A random complete grid for `seed`.
+  grid random_solution(std::uint64_t seed);
+
+  /// A minimal puzzle with the same unique solution: givens removed one at a time
+  /// in a seeded order while the puzzle stays unique. Nothing when `puzzle` is
+  /// not unique.
+  std::optional<grid> minimize(const grid& puzzle, std::uint64_t seed = 1);
+
+  /// The givens (cells) each of which can be removed on its own while the puzzle
+  /// stays unique; empty when it is minimal. Nothing when it is not unique.
+  std::optional<std::vector<std::size_t>> redundant_givens(const grid& puzzle);
+
+  [[nodiscard]] const sudoku::shape& shape() const noexcept { return solver_.shape(); }
+
+ private:
+  bool unique(const grid& g);
+  std::vector<std::vector<std::size_t>> orbits(clue_symmetry s) const;
+
+  sudoku::solver solver_;
+  sudoku::logic_solver logic_;
+  grid scratch_;
+};
+
+}  // namespace sudoku

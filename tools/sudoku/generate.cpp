@@ -1,0 +1,239 @@
+// sudoku generate: puzzles with exactly one solution, on all cores.
+//
+// Puzzle i comes from the seed and i alone, so workers take indices in any order
+// and the main thread writes them in order: the same output for any -j.
+#include "generate.hpp"
+
+#include <fmt/format.h>
+#include <sudoku/generator.hpp>
+#include <sudoku/text.hpp>
+
+#include <algorithm>
+#include <atomic>
+#include <cerrno>
+#include <chrono>
+#include <condition_variable>
+#include <map>
+#include <mutex>
+#include <optional>
+#include <thread>
+#include <vector>
+
+#include "cli.hpp"
+#include "output.hpp"
+
+namespace sudoku_cli {
+
+namespace {
+
+constexpr int exit_output = 3;
+constexpr int exit_broken_pipe = 128 + 13;
+
+struct generate_settings {
+  std::uint64_t count = 1;
+  sudoku::generate_options options;
+  unsigned threads = std::max(1u, std::thread::hardware_concurrency());
+  bool summary = true;
+  bool help = false;
+  std::string command_line;
+};
+
+std::optional<sudoku::level> parse_level(std::string_view v) {
+  for (auto l : {sudoku::level::easy, sudoku::level::medium, sudoku::level::hard,
+                 sudoku::level::evil, sudoku::level::beyond}) {
+    if (v == sudoku::to_string(l)) return l;
+  }
+  return std::nullopt;
+}
+
+}  // namespace
+
+int run_generate(int argc, char** argv) {
+  generate_settings s;
+  std::vector<tools::option_spec> options = {
+      {'n', "count", "N", "how many puzzles (default 1)",
+       [&](std::string_view v) { s.count = tools::parse_unsigned(v, "--count", 1); }},
+      {0, "size", "N", "grid size: 4, 6, 9 (default), 16, 25, or any n with a box shape",
+       [&](std::string_view v) {
+         const auto n = tools::parse_unsigned(v, "--size", 4, sudoku::max_size);
+         auto shape = sudoku::shape::for_cell_count(n * n);
+         if (!shape) throw tools::usage_error(fmt::format("--size: {} has no box shape", n));
+         s.options.shape = *shape;
+       }},
+      {0, "box", "RxC", "box shape instead of --size (for sizes with more than one)",
+       [&](std::string_view v) {
+         auto shape = sudoku::shape::parse_box(v);
+         if (!shape)
+           throw tools::usage_error(fmt::format("--box: expected RxC with R*C <= 35, got '{}'", v));
+         s.options.shape = *shape;
+       }},
+      {0, "symmetry", "KIND", "clue pattern: none (default), rot180, rot90, mirror, diagonal",
+       [&](std::string_view v) {
+         auto sym = sudoku::parse_symmetry(v);
+         if (!sym)
+           throw tools::usage_error(fmt::format(
+               "--symmetry: expected none, rot180, rot90, mirror or diagonal, got '{}'", v));
+         s.options.symmetry = *sym;
+       }},
+      {0, "clues", "K", "stop removing givens at K (a target: the summary says what was reached)",
+       [&](std::string_view v) {
+         s.options.clues = static_cast<int>(tools::parse_unsigned(v, "--clues", 0, 35 * 35));
+       }},
+      {0, "difficulty", "LEVEL", "only puzzles of this level: easy, medium, hard, evil, beyond",
+       [&](std::string_view v) {
+         auto l = parse_level(v);
+         if (!l)
+           throw tools::usage_error(fmt::format(
+               "--difficulty: expected easy, medium, hard, evil or beyond, got '{}'", v));
+         s.options.difficulty = *l;
+       }},
+      {0, "minimal", "",
+       "guarantee that no given can be removed (the default without --clues and --symmetry)",
+       [&](std::string_view) { s.options.minimal = true; }},
+      {0, "seed", "S", "seed (default 1): the same seed gives the same puzzles, whatever -j",
+       [&](std::string_view v) { s.options.seed = tools::parse_unsigned(v, "--seed"); }},
+      {'j', "threads", "N", "worker threads (default: all cores)",
+       [&](std::string_view v) {
+         s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
+       }},
+      {'q', "quiet", "", "no summary line on stderr", [&](std::string_view) { s.summary = false; }},
+      {'h', "help", "", "show this help and exit", [&](std::string_view) { s.help = true; }},
+  };
+  try {
+    auto operands = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
+    if (s.help) {
+      fmt::print("{}", tools::help_text(
+                           "sudoku generate [OPTIONS]",
+                           "Writes puzzles with exactly one solution, one SDM line each with an "
+                           "annotation (clues, level),\nafter a header comment that records the "
+                           "command. A random complete grid comes from the\nsearch's seeded "
+                           "tie-break; givens are then removed, in a seeded order and respecting "
+                           "the\nsymmetry, while the puzzle stays unique (and, with --difficulty, "
+                           "no harder than asked).",
+                           options));
+      return tools::exit_ok;
+    }
+    if (!operands.empty()) throw tools::usage_error("generate reads no files");
+  } catch (const tools::usage_error& e) {
+    fmt::print(stderr, "sudoku generate: {}\nTry 'sudoku generate --help' for more information.\n",
+               e.what());
+    return tools::exit_usage;
+  }
+  // The header records what determines the puzzles (not -j or -q), so that the
+  // output is the same for any thread count and the file can be made again.
+  const auto& o = s.options;
+  s.command_line = fmt::format("sudoku generate --count {} --seed {} --box {} --symmetry {}",
+                               s.count, o.seed, o.shape.box_name(), sudoku::to_string(o.symmetry));
+  if (o.clues) s.command_line += fmt::format(" --clues {}", *o.clues);
+  if (o.difficulty)
+    s.command_line += fmt::format(" --difficulty {}", sudoku::to_string(*o.difficulty));
+  if (o.minimal) s.command_line += " --minimal";
+
+  // Workers take the next index; the main thread writes results in index order,
+  // keeping at most a window of them in memory.
+  std::mutex mutex;
+  std::condition_variable ready, room;
+  std::map<std::uint64_t, std::optional<sudoku::generated>> done;
+  std::uint64_t next_to_write = 0;
+  std::atomic<std::uint64_t> next_index{0};
+  std::atomic<bool> stop{false};
+  const std::uint64_t window = 64ull * s.threads;
+  auto work = [&] {
+    sudoku::generator g(s.options.shape);
+    for (;;) {
+      const std::uint64_t i = next_index++;
+      if (i >= s.count || stop) return;
+      {
+        std::unique_lock lock(mutex);
+        room.wait(lock, [&] { return i < next_to_write + window || stop; });
+        if (stop) return;
+      }
+      auto result = g.make(s.options, i);
+      {
+        std::lock_guard lock(mutex);
+        done.emplace(i, std::move(result));
+      }
+      ready.notify_all();
+    }
+  };
+  std::vector<std::thread> workers;
+  for (unsigned t = 0; t < s.threads; ++t)
+    workers.emplace_back(work);
+
+  tools::line_output out;
+  tools::progress_line progress;
+  const auto started = std::chrono::steady_clock::now();
+  int status = tools::exit_ok;
+  std::uint64_t made = 0, failed = 0, clue_sum = 0, attempts = 0, at_target = 0;
+  int fewest = 1 << 30, most = 0;
+  std::array<std::uint64_t, 5> levels{};
+  try {
+    out.line(fmt::format("# {}  (dlx-sudoku {})", s.command_line, DLX_VERSION));
+    for (; next_to_write < s.count;) {
+      std::optional<sudoku::generated> result;
+      {
+        std::unique_lock lock(mutex);
+        ready.wait(lock, [&] { return done.count(next_to_write) != 0; });
+        result = std::move(done[next_to_write]);
+        done.erase(next_to_write);
+        ++next_to_write;
+      }
+      room.notify_all();
+      if (!result) {
+        ++failed;
+        out.line("# none found within the attempts allowed");
+        continue;
+      }
+      ++made;
+      clue_sum += static_cast<std::uint64_t>(result->clues);
+      attempts += result->attempts;
+      fewest = std::min(fewest, result->clues);
+      most = std::max(most, result->clues);
+      at_target += s.options.clues && result->clues <= *s.options.clues;
+      ++levels[static_cast<std::size_t>(result->level)];
+      out.line(fmt::format("{} clues={} level={}", sudoku::to_sdm(result->puzzle), result->clues,
+                           sudoku::to_string(result->level)));
+      if (progress.due()) {
+        const double seconds =
+            std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        progress.show(fmt::format("sudoku generate: {}/{} puzzles, {:.1f}/s", next_to_write,
+                                  s.count,
+                                  static_cast<double>(next_to_write) / std::max(seconds, 1e-9)));
+      }
+    }
+    out.flush();
+  } catch (const tools::output_error& e) {
+    stop = true;
+    room.notify_all();
+    for (auto& t : workers)
+      t.join();
+    if (e.error_number() == EPIPE) return exit_broken_pipe;
+    fmt::print(stderr, "sudoku generate: {}\n", e.what());
+    return exit_output;
+  }
+  for (auto& t : workers)
+    t.join();
+  progress.clear();
+  if (failed) status = tools::exit_no_solution;
+  if (s.summary) {
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    std::string clues;
+    if (made) {
+      clues = fmt::format("clues {}-{} (mean {:.1f})", fewest, most,
+                          static_cast<double>(clue_sum) / static_cast<double>(made));
+      if (s.options.clues)
+        clues += fmt::format(", target {} reached by {}", *s.options.clues, at_target);
+    }
+    fmt::print(
+        stderr,
+        "sudoku generate: {} puzzle{} ({} not found), {}; easy {}, medium {}, hard {}, evil {}, "
+        "beyond {}; {:.1f} tries each; {:.3f} s ({:.1f} puzzles/s, {} thread{})\n",
+        made, made == 1 ? "" : "s", failed, clues, levels[0], levels[1], levels[2], levels[3],
+        levels[4], made ? static_cast<double>(attempts) / static_cast<double>(made) : 0.0, seconds,
+        static_cast<double>(made) / std::max(seconds, 1e-9), s.threads, s.threads == 1 ? "" : "s");
+  }
+  return status;
+}
+
+}  // namespace sudoku_cli
