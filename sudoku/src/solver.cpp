@@ -80,17 +80,24 @@ result solver::classify(const dlx::search_result& r) {
   return out;
 }
 
-result solver::solve(const grid& puzzle, grid& solution, const dlx::search_options& options) {
+// Preselects the givens, runs `search` on the engine and restores it; an
+// invalid result, without searching, when the givens clash.
+template <class Search>
+result solver::with_givens(const grid& puzzle, Search&& search) {
   if (auto c = preselect_givens(puzzle)) {
     result out;
     out.status = status::invalid;
     out.conflict = c;
     return out;
   }
-  const dlx::search_result r = dlx_.solve(chosen_, options);
+  const dlx::search_result r = search();
   dlx_.clear_preselection();
-  result out = classify(r);
-  if (r.solutions == 1) {
+  return classify(r);
+}
+
+result solver::solve(const grid& puzzle, grid& solution, const dlx::search_options& options) {
+  result out = with_givens(puzzle, [&] { return dlx_.solve(chosen_, options); });
+  if (out.solutions == 1) {
     out.status = status::solved;
     decode(chosen_, solution);
   }
@@ -112,28 +119,12 @@ result solver::solve_unique(const grid& puzzle, grid& solution,
 result solver::count(const grid& puzzle, std::uint64_t limit, const dlx::search_options& options) {
   dlx::search_options limited = options;
   limited.limit = limit;
-  if (auto c = preselect_givens(puzzle)) {
-    result out;
-    out.status = status::invalid;
-    out.conflict = c;
-    return out;
-  }
-  const dlx::search_result r = dlx_.count(limited);
-  dlx_.clear_preselection();
-  return classify(r);
+  return with_givens(puzzle, [&] { return dlx_.count(limited); });
 }
 
 result solver::run(const grid& puzzle, const dlx::search_options& options,
                    dlx::solution_visitor visitor) {
-  if (auto c = preselect_givens(puzzle)) {
-    result out;
-    out.status = status::invalid;
-    out.conflict = c;
-    return out;
-  }
-  const dlx::search_result r = dlx_.enumerate(visitor, options);
-  dlx_.clear_preselection();
-  return classify(r);
+  return with_givens(puzzle, [&] { return dlx_.enumerate(visitor, options); });
 }
 
 }  // namespace sudoku

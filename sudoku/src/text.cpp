@@ -57,26 +57,34 @@ bool is_skippable(std::string_view line) noexcept {
   return i == line.size() || line[i] == '#';
 }
 
-std::size_t sdm_grid_length(std::string_view line) noexcept {
-  line = strip_cr(line);
+namespace {
+
+// Where the grid field of an SDM line (its first blank-separated word) begins
+// and ends; the line without its trailing '\r'.
+struct field {
+  std::size_t begin, end;
+};
+field grid_field(std::string_view line) noexcept {
   std::size_t begin = 0;
   while (begin < line.size() && is_blank(line[begin]))
     ++begin;
   std::size_t end = begin;
   while (end < line.size() && !is_blank(line[end]))
     ++end;
+  return {begin, end};
+}
+
+}  // namespace
+
+std::size_t sdm_grid_length(std::string_view line) noexcept {
+  const auto [begin, end] = grid_field(strip_cr(line));
   return end - begin;
 }
 
 std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optional<shape> expected,
                                     sdm_fields* fields) {
   line = strip_cr(line);
-  std::size_t begin = 0;
-  while (begin < line.size() && is_blank(line[begin]))
-    ++begin;
-  std::size_t end = begin;
-  while (end < line.size() && !is_blank(line[end]))
-    ++end;
+  const auto [begin, end] = grid_field(line);
   const std::string_view cells = line.substr(begin, end - begin);
 
   // Characters first, so that "80 cells" on a line with a stray byte names the byte.

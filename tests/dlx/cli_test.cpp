@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "json_checker.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -38,118 +39,7 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-// A strict, minimal JSON reader (RFC 8259 syntax) that only says whether `text`
-// is one complete JSON object.
-class json_checker {
- public:
-  static bool is_object(std::string_view text) {
-    json_checker c(text);
-    c.blanks();
-    if (c.peek() != '{' || !c.value()) return false;
-    c.blanks();
-    return c.at_ == text.size();
-  }
-
- private:
-  explicit json_checker(std::string_view text) : text_(text) {}
-  char peek() const { return at_ < text_.size() ? text_[at_] : '\0'; }
-  bool eat(char c) {
-    if (peek() != c) return false;
-    ++at_;
-    return true;
-  }
-  void blanks() {
-    while (at_ < text_.size() &&
-           (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\n' || text_[at_] == '\r'))
-      ++at_;
-  }
-  bool literal(std::string_view word) {
-    if (text_.substr(at_, word.size()) != word) return false;
-    at_ += word.size();
-    return true;
-  }
-  bool string() {
-    if (!eat('"')) return false;
-    while (at_ < text_.size()) {
-      const auto c = static_cast<unsigned char>(text_[at_++]);
-      if (c == '"') return true;
-      if (c < 0x20) return false;
-      if (c == '\\') {
-        const char e = peek();
-        ++at_;
-        if (e == 'u') {
-          for (int k = 0; k < 4; ++k) {
-            if (!std::isxdigit(static_cast<unsigned char>(peek()))) return false;
-            ++at_;
-          }
-        } else if (std::string_view("\"\\/bfnrt").find(e) == std::string_view::npos) {
-          return false;
-        }
-      }
-    }
-    return false;
-  }
-  bool digits() {
-    const std::size_t start = at_;
-    while (std::isdigit(static_cast<unsigned char>(peek())))
-      ++at_;
-    return at_ > start;
-  }
-  bool number() {
-    eat('-');
-    if (eat('0')) {
-      if (std::isdigit(static_cast<unsigned char>(peek()))) return false;
-    } else if (!digits()) {
-      return false;
-    }
-    if (eat('.') && !digits()) return false;
-    if (eat('e') || eat('E')) {
-      if (!eat('+')) eat('-');
-      if (!digits()) return false;
-    }
-    return true;
-  }
-  template <class F>
-  bool sequence(char close, F&& element) {
-    blanks();
-    if (eat(close)) return true;
-    for (;;) {
-      blanks();
-      if (!element()) return false;
-      blanks();
-      if (eat(close)) return true;
-      if (!eat(',')) return false;
-    }
-  }
-  bool value() {
-    blanks();
-    switch (peek()) {
-      case '{':
-        ++at_;
-        return sequence('}', [&] {
-          if (!string()) return false;
-          blanks();
-          return eat(':') && value();
-        });
-      case '[':
-        ++at_;
-        return sequence(']', [&] { return value(); });
-      case '"':
-        return string();
-      case 't':
-        return literal("true");
-      case 'f':
-        return literal("false");
-      case 'n':
-        return literal("null");
-      default:
-        return number();
-    }
-  }
-
-  std::string_view text_;
-  std::size_t at_ = 0;
-};
+using test_support::json_checker;
 
 TEST(JsonChecker, AcceptsAndRejects) {
   EXPECT_TRUE(json_checker::is_object(R"({})"));

@@ -16,18 +16,24 @@ using test_support::run_command;
 std::vector<std::string> lines_of(const std::string& text) {
   std::vector<std::string> out;
   std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
   return out;
 }
 
 TEST(sudoku_cli_generate, same_puzzles_for_any_thread_count) {
-  const auto one = run_command({SUDOKU_CLI, "generate", "-q", "--count", "40", "--seed", "7", "-j", "1"});
-  const auto two = run_command({SUDOKU_CLI, "generate", "-q", "--count", "40", "--seed", "7", "-j", "2"});
+  const auto one =
+      run_command({SUDOKU_CLI, "generate", "-q", "--count", "40", "--seed", "7", "-j", "1"});
+  const auto two =
+      run_command({SUDOKU_CLI, "generate", "-q", "--count", "40", "--seed", "7", "-j", "2"});
   ASSERT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, two.out);
   const auto lines = lines_of(one.out);
   ASSERT_EQ(lines.size(), 41u);
-  EXPECT_EQ(lines[0], "# sudoku generate --count 40 --seed 7 --box 3x3 --symmetry none  (dlx-sudoku " DLX_VERSION ")");
+  EXPECT_EQ(
+      lines[0],
+      "# sudoku generate --count 40 --seed 7 --box 3x3 --symmetry none  (dlx-sudoku " DLX_VERSION
+      ")");
   // Every puzzle line is a unique puzzle the other commands read back.
   sudoku::solver solver;
   sudoku::grid puzzle;
@@ -44,8 +50,8 @@ TEST(sudoku_cli_generate, same_puzzles_for_any_thread_count) {
 }
 
 TEST(sudoku_cli_generate, options_and_summary) {
-  const auto r = run_command({SUDOKU_CLI, "generate", "--count", "3", "--size", "4", "--symmetry", "rot180",
-                              "--minimal", "--seed", "3"});
+  const auto r = run_command({SUDOKU_CLI, "generate", "--count", "3", "--size", "4", "--symmetry",
+                              "rot180", "--minimal", "--seed", "3"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 4u);
@@ -54,9 +60,12 @@ TEST(sudoku_cli_generate, options_and_summary) {
 }
 
 TEST(sudoku_cli_generate, bad_options) {
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{"--size", "7"}, {"--symmetry", "spiral"}, {"--difficulty", "fiendish"},
-        {"--count", "0"}, {"extra-file.sdm"}, {"--box", "9x9"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--size", "7"},
+                                               {"--symmetry", "spiral"},
+                                               {"--difficulty", "fiendish"},
+                                               {"--count", "0"},
+                                               {"extra-file.sdm"},
+                                               {"--box", "9x9"}}) {
     std::vector<std::string> argv = {SUDOKU_CLI, "generate"};
     argv.insert(argv.end(), args.begin(), args.end());
     const auto r = run_command(argv);
@@ -66,10 +75,12 @@ TEST(sudoku_cli_generate, bad_options) {
   EXPECT_EQ(run_command({SUDOKU_CLI, "generate", "--help"}).exit_code, 0);
 }
 
-const std::string wiki = "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+const std::string wiki =
+    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 
 TEST(sudoku_cli_generate, minimize_keeps_the_solution) {
-  const auto r = run_command({SUDOKU_CLI, "minimize", "-q"}, wiki + "\n" + std::string(81, '.') + "\n");
+  const auto r =
+      run_command({SUDOKU_CLI, "minimize", "-q"}, wiki + "\n" + std::string(81, '.') + "\n");
   EXPECT_EQ(r.exit_code, 1);  // the empty grid is not unique
   const auto lines = lines_of(r.out);
   ASSERT_EQ(lines.size(), 2u);
@@ -89,7 +100,9 @@ TEST(sudoku_cli_generate, minimize_keeps_the_solution) {
 TEST(sudoku_cli_generate, redundant_lists_removable_givens) {
   const auto r = run_command({SUDOKU_CLI, "redundant", "-q", "--json"}, wiki + "\n");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_TRUE(r.out.starts_with(R"({"file":"<stdin>","line":1,"status":"redundant","redundant":["r)")) << r.out;
+  EXPECT_TRUE(
+      r.out.starts_with(R"({"file":"<stdin>","line":1,"status":"redundant","redundant":["r)"))
+      << r.out;
 }
 
 }  // namespace

@@ -90,6 +90,8 @@ class solver {
 
  private:
   result run(const grid& puzzle, const dlx::search_options& options, dlx::solution_visitor visitor);
+  template <class Search>
+  result with_givens(const grid& puzzle, Search&& search);
   std::optional<sudoku::clash> preselect_givens(const grid& puzzle);
   void decode(std::span<const dlx::option_id> options, grid& out) const;
   static result classify(const dlx::search_result& r);
