@@ -26,4 +26,4 @@ if [ ${#missing[@]} -gt 0 ]; then
 fi
 
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
-cmake --build build/release
+cmake --build build/release >&2  # progress on stderr: stdout is the main job's output
