@@ -89,7 +89,11 @@ bool has_symmetry(const grid& g, clue_symmetry s) {
 generator::generator(sudoku::shape s) : solver_(s), logic_(s), scratch_(s) {}
 
 bool generator::unique(const grid& g) {
-  return solver_.count(g, 2).status == status::unique;
+  dlx::search_options o;
+  o.node_budget = check_budget_;
+  const result r = solver_.count(g, 2, o);
+  if (r.status == status::unknown) inconclusive_ = true;
+  return r.status == status::unique;
 }
 
 std::vector<std::vector<std::size_t>> generator::orbits(clue_symmetry s) const {
@@ -108,16 +112,25 @@ std::vector<std::vector<std::size_t>> generator::orbits(clue_symmetry s) const {
 grid generator::random_solution(std::uint64_t seed) {
   // The search's random tie-break on an empty grid, then a random relabelling
   // and reshuffle of rows, columns and bands on top, for good measure.
+  // Randomised searches have heavy tails: on an empty 25x25 grid the median seed
+  // needs ~40K nodes but one in forty needs over 2M. So each try gets a budget,
+  // and a try that runs out starts again from another seed with twice the budget
+  // (the classic cure; still deterministic for a given seed).
   dlx::search_options o;
-  o.seed = seed;
+  o.node_budget = 4 * static_cast<std::uint64_t>(shape().cell_count()) + 1000;
   grid solution(shape());
-  solver_.solve(grid(shape()), solution, o);
+  for (std::uint64_t restart = 0;; ++restart) {
+    o.seed = restart == 0 ? seed : mix(seed, restart);
+    if (solver_.solve(grid(shape()), solution, o).status == status::solved) break;
+    o.node_budget *= 2;
+  }
   return symmetry::random(shape(), mix(seed, 0x5eed)).apply(solution);
 }
 
 std::optional<generated> generator::make(const generate_options& options, std::uint64_t index) {
   const std::uint64_t puzzle_seed = mix(options.seed, index);
   const int cells = shape().cell_count();
+  check_budget_ = options.check_budget;
   auto rate = [&](const grid& g) { return logic_.run(g).level; };
   for (std::uint64_t attempt = 1; attempt <= options.max_attempts; ++attempt) {
     const std::uint64_t seed = mix(puzzle_seed, attempt);
@@ -126,6 +139,7 @@ std::optional<generated> generator::make(const generate_options& options, std::u
     g.puzzle = g.solution;
     g.clues = cells;
     g.attempts = attempt;
+    inconclusive_ = false;
     auto orbit_list = orbits(options.symmetry);
     std::mt19937_64 rng(seed);
     std::shuffle(orbit_list.begin(), orbit_list.end(), rng);
@@ -144,12 +158,13 @@ std::optional<generated> generator::make(const generate_options& options, std::u
           g.puzzle.cells()[c] = g.solution.cells()[c];
       }
     }
+    if (options.minimal && inconclusive_) continue;  // a refusal we could not prove
     if (options.minimal && (options.symmetry != clue_symmetry::none || options.difficulty)) {
       // Minimal means no single given can go. Without symmetry or difficulty the
       // pass above ensures it; with a symmetric pattern it held orbit by orbit
       // only, and with a difficulty some removals were refused for the level, not
       // for uniqueness. Check given by given, and try again if it fails.
-      if (!redundant_givens(g.puzzle).value_or(std::vector<std::size_t>{0}).empty()) continue;
+      if (!find_redundant(g.puzzle).empty() || inconclusive_) continue;
     }
     g.level = rate(g.puzzle);
     if (options.difficulty && g.level != *options.difficulty) continue;
@@ -159,6 +174,7 @@ std::optional<generated> generator::make(const generate_options& options, std::u
 }
 
 std::optional<grid> generator::minimize(const grid& puzzle, std::uint64_t seed) {
+  check_budget_ = 0;  // exact: minimize promises minimality
   if (puzzle.shape() != shape() || !unique(puzzle)) return std::nullopt;
   std::optional<grid> result(puzzle);  // built in place: no copy on return
   grid& g = *result;
@@ -177,7 +193,12 @@ std::optional<grid> generator::minimize(const grid& puzzle, std::uint64_t seed) 
 }
 
 std::optional<std::vector<std::size_t>> generator::redundant_givens(const grid& puzzle) {
+  check_budget_ = 0;  // exact: the answer is a promise
   if (puzzle.shape() != shape() || !unique(puzzle)) return std::nullopt;
+  return find_redundant(puzzle);
+}
+
+std::vector<std::size_t> generator::find_redundant(const grid& puzzle) {
   scratch_ = puzzle;
   std::vector<std::size_t> redundant;
   for (std::size_t c = 0; c < scratch_.cells().size(); ++c) {

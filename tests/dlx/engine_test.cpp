@@ -126,7 +126,7 @@ TEST(Engines, AgreeOnRandomMatrices) {
 TEST(Engines, AutomaticPicksBitsetsForSmallProblems) {
   EXPECT_EQ(dlx::solver(examples::queens(8)).engine(), dlx::engine_kind::bitset);
   dlx::problem big(1);
-  for (int o = 0; o < 9000; ++o)
+  for (int o = 0; o < 33000; ++o)
     big.add_option({0});
   EXPECT_EQ(dlx::solver(big).engine(), dlx::engine_kind::dancing_links);
 }

@@ -132,3 +132,23 @@ TEST(Generator, MinimizeAndRedundant) {
 }
 
 }  // namespace
+
+namespace {
+
+// With a budget of one node no uniqueness check can conclude: nothing is
+// removed, and a --minimal puzzle cannot be proven, so none is returned.
+TEST(Generator, CheckBudgetIsHonoured) {
+  sudoku::generator g;
+  sudoku::generate_options o;
+  o.check_budget = 1;
+  o.max_attempts = 2;
+  const auto p = g.make(o, 0);
+  ASSERT_TRUE(p);
+  EXPECT_EQ(p->clues, 81);
+  o.minimal = true;
+  EXPECT_FALSE(g.make(o, 0));
+  // And the public promises stay exact whatever make() used.
+  EXPECT_TRUE(g.redundant_givens(p->puzzle).has_value());
+}
+
+}  // namespace

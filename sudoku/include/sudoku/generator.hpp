@@ -54,6 +54,11 @@ struct generate_options {
   std::uint64_t seed = 1;
   /// Give up on a puzzle after this many tries (a level can be rare).
   std::uint64_t max_attempts = 100000;
+  /// Search nodes allowed to each uniqueness check (0: no limit). A check that
+  /// runs out keeps the given: the puzzle stays provably unique, but a --minimal
+  /// puzzle with such a check is made again, since its minimality is unproven.
+  /// 9x9 checks stay far below the default; sparse 25x25 ones need it.
+  std::uint64_t check_budget = 100000;
 };
 
 /// A generated puzzle.
@@ -93,12 +98,19 @@ class generator {
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return solver_.shape(); }
 
  private:
+  // True when `g` has exactly one solution; false when it has more, none, or the
+  // check ran out of budget (then `inconclusive_` is set).
   bool unique(const grid& g);
   std::vector<std::vector<std::size_t>> orbits(clue_symmetry s) const;
+  // The givens of a unique puzzle that can go one at a time, under the current
+  // check budget (make() looks at inconclusive_ afterwards).
+  std::vector<std::size_t> find_redundant(const grid& puzzle);
 
   sudoku::solver solver_;
   sudoku::logic_solver logic_;
   grid scratch_;
+  std::uint64_t check_budget_ = 0;
+  bool inconclusive_ = false;
 };
 
 }  // namespace sudoku
