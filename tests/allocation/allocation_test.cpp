@@ -1,8 +1,8 @@
 // No allocation on the per-search hot path: once a solver is warm, searches,
 // preselections and Sudoku puzzles cost no call to operator new. This binary
 // replaces the global operator new to count calls, so it is its own executable.
-#include <dlx/solver.hpp>
 #include <gtest/gtest.h>
+#include <dlx/solver.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>
 
@@ -21,8 +21,12 @@ void* operator new(std::size_t size) {
   if (void* p = std::malloc(size ? size : 1)) return p;
   throw std::bad_alloc();
 }
-void operator delete(void* p) noexcept { std::free(p); }
-void operator delete(void* p, std::size_t) noexcept { std::free(p); }
+void operator delete(void* p) noexcept {
+  std::free(p);
+}
+void operator delete(void* p, std::size_t) noexcept {
+  std::free(p);
+}
 
 namespace {
 

@@ -40,7 +40,9 @@ struct bad_case {
   int exit_code;
 };
 
-void PrintTo(const bad_case& c, std::ostream* os) { *os << c.name; }
+void PrintTo(const bad_case& c, std::ostream* os) {
+  *os << c.name;
+}
 
 std::string with_file(std::string s, const std::string& path) {
   for (std::size_t at; (at = s.find("{file}")) != std::string::npos;)

@@ -93,7 +93,9 @@ int run_generate(int argc, char** argv) {
       {0, "check-budget", "NODES",
        "search nodes for each uniqueness check (default 100000; 0: no limit); a check that runs "
        "out keeps its given",
-       [&](std::string_view v) { s.options.check_budget = tools::parse_unsigned(v, "--check-budget"); }},
+       [&](std::string_view v) {
+         s.options.check_budget = tools::parse_unsigned(v, "--check-budget");
+       }},
       {0, "seed", "S", "seed (default 1): the same seed gives the same puzzles, whatever -j",
        [&](std::string_view v) { s.options.seed = tools::parse_unsigned(v, "--seed"); }},
       {'j', "threads", "N", "worker threads (default: all cores)",
