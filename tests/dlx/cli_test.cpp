@@ -27,17 +27,9 @@ std::string as_text(const dlx::problem& p) {
   return out.str();
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
+using test_support::lines_of;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using test_support::contains;
 
 using test_support::json_checker;
 

@@ -57,17 +57,9 @@ std::string data_path(const std::string& name) {
   return std::string(DLX_SOURCE_DIR) + "/tests/data/" + name;
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
+using test_support::lines_of;
 
-bool contains(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
+using test_support::contains;
 
 std::string join_lines(const std::vector<std::string>& lines) {
   std::string out;

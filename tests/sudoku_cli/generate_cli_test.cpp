@@ -13,13 +13,7 @@ namespace {
 
 using test_support::run_command;
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);)
-    out.push_back(line);
-  return out;
-}
+using test_support::lines_of;
 
 TEST(sudoku_cli_generate, same_puzzles_for_any_thread_count) {
   const auto one =

@@ -2,6 +2,7 @@
 // for the command-line tests.
 #pragma once
 
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -21,5 +22,18 @@ std::string read_file(const std::string& path);
 
 /// Writes a file in the test's temporary directory and returns its path.
 std::string write_temp_file(const std::string& name, const std::string& content);
+
+/// The lines of a command's output, without their newlines.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> out;
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);)
+    out.push_back(line);
+  return out;
+}
+
+inline bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
 
 }  // namespace test_support
