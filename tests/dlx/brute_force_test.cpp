@@ -18,16 +18,11 @@
 #include <set>
 #include <sstream>
 #include <vector>
+#include "search_options.hpp"
 
 namespace {
 
-// Options with one field set. (Designated initialisers would read better, but
-// g++ 12 warns about every field they leave out under -Wextra.)
-dlx::search_options with_seed(std::uint64_t seed) {
-  dlx::search_options o;
-  o.seed = seed;
-  return o;
-}
+using test_support::with_seed;
 
 using dlx::item_id;
 using dlx::option_id;

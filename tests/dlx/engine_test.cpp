@@ -10,8 +10,11 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "search_options.hpp"
 
 namespace {
+
+using test_support::with_seed;
 
 struct run_record {
   std::vector<std::vector<dlx::option_id>> solutions;
@@ -58,16 +61,10 @@ void expect_same(const dlx::problem& p, const dlx::search_options& options, cons
   }
 }
 
-dlx::search_options seeded(std::uint64_t seed) {
-  dlx::search_options o;
-  o.seed = seed;
-  return o;
-}
-
 TEST(Engines, AgreeOnQueens) {
   for (int n = 1; n <= 9; ++n) {
     expect_same(examples::queens(n), {}, "queens " + std::to_string(n));
-    expect_same(examples::queens(n), seeded(n), "seeded queens " + std::to_string(n));
+    expect_same(examples::queens(n), with_seed(n), "seeded queens " + std::to_string(n));
   }
 }
 
@@ -75,7 +72,7 @@ TEST(Engines, AgreeOnLangfordAndPentominoes) {
   for (int n = 3; n <= 8; ++n)
     expect_same(examples::langford(n), {}, "langford " + std::to_string(n));
   expect_same(examples::pentominoes(3, 20), {}, "pentominoes 3x20");
-  expect_same(examples::pentominoes(3, 20), seeded(7), "seeded pentominoes 3x20");
+  expect_same(examples::pentominoes(3, 20), with_seed(7), "seeded pentominoes 3x20");
 }
 
 TEST(Engines, AgreeUnderBudgetsAndLimits) {
@@ -117,7 +114,7 @@ TEST(Engines, AgreeOnRandomMatrices) {
     }
     const std::string what = "random matrix " + std::to_string(trial);
     expect_same(p, {}, what);
-    expect_same(p, seeded(trial), what + " seeded");
+    expect_same(p, with_seed(trial), what + " seeded");
     const dlx::option_id first[] = {static_cast<dlx::option_id>(rng() % p.option_count())};
     expect_same(p, {}, what + " with a preselection", first);
   }

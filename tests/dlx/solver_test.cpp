@@ -15,31 +15,14 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "search_options.hpp"
 
 namespace {
 
-// Options with one field set. (Designated initialisers would read better, but
-// g++ 12 warns about every field they leave out under -Wextra.)
-dlx::search_options with_limit(std::uint64_t n) {
-  dlx::search_options o;
-  o.limit = n;
-  return o;
-}
-dlx::search_options with_node_budget(std::uint64_t n) {
-  dlx::search_options o;
-  o.node_budget = n;
-  return o;
-}
-dlx::search_options with_time_budget(std::chrono::nanoseconds t) {
-  dlx::search_options o;
-  o.time_budget = t;
-  return o;
-}
-dlx::search_options with_seed(std::uint64_t seed) {
-  dlx::search_options o;
-  o.seed = seed;
-  return o;
-}
+using test_support::with_limit;
+using test_support::with_node_budget;
+using test_support::with_seed;
+using test_support::with_time_budget;
 
 using dlx::option_id;
 using dlx::search_options;

@@ -55,9 +55,7 @@ void line_output::write_all(std::string_view data) {
 }
 
 progress_line::progress_line()
-    : enabled_(isatty(2) == 1),
-      started_(std::chrono::steady_clock::now()),
-      next_(started_ + std::chrono::seconds(1)) {}
+    : enabled_(isatty(2) == 1), next_(std::chrono::steady_clock::now() + std::chrono::seconds(1)) {}
 
 bool progress_line::due() {
   if (!enabled_) return false;

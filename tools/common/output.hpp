@@ -71,7 +71,6 @@ class progress_line {
   bool enabled_;
   bool drawn_ = false;
   unsigned countdown_ = 0;
-  std::chrono::steady_clock::time_point started_;
   std::chrono::steady_clock::time_point next_;
 };
 
