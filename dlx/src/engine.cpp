@@ -27,8 +27,19 @@ engine::engine(const problem& p) {
     internal[i] = k;
     item_of_internal_[k] = i;
   }
+  colored_ = p.has_colors();
+  if (p.has_multiplicities()) {
+    lower_.resize(primary_count_);
+    upper_.resize(primary_count_);
+    for (item_id i = 0; i < n; ++i) {
+      if (p.kind(i) != item_kind::primary) continue;
+      lower_[internal[i]] = p.bounds(i).lower;
+      upper_[internal[i]] = p.bounds(i).upper;
+    }
+  }
   option_start_.reserve(p.option_count() + 1);
   option_items_.reserve(p.entry_count());
+  if (colored_) option_colors_.reserve(p.entry_count());
   option_has_primary_.reserve(p.option_count());
   option_start_.push_back(0);
   std::vector<std::uint32_t> length(n, 0);
@@ -38,11 +49,18 @@ engine::engine(const problem& p) {
       option_items_.push_back(internal[i]);
       if (primary) ++length[internal[i]];
     }
+    if (colored_) {
+      for (color_id c : p.option_colors(o))
+        option_colors_.push_back(c);
+    }
     option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
     option_has_primary_.push_back(primary ? 1 : 0);
   }
   longest_item_ = n ? *std::max_element(length.begin(), length.end()) : 0;
+  uses_.assign(n, 0);
   covered_by_.assign(n, 0);
+  if (colored_) claimed_color_.assign(n, 0);
+  is_preselected_.assign(p.option_count(), 0);
   preselected_.reserve(n);
   solution_.reserve(n + 1);
 }
@@ -63,39 +81,56 @@ std::optional<preselect_conflict> engine::preselect(std::span<const option_id> o
   }
   const std::size_t mark = preselected_.size();
   for (option_id o : options) {
-    const auto items =
-        std::span(option_items_).subspan(option_start_[o], option_start_[o + 1] - option_start_[o]);
-    for (std::uint32_t k : items) {
-      if (covered_by_[k] == 0) continue;
-      const preselect_conflict conflict{o, item_of_internal_[k], covered_by_[k] - 1};
-      revert_preselection(mark);  // nothing of this call is kept
-      for (std::size_t j = mark; j < preselected_.size(); ++j) {
-        const option_id undone = preselected_[j];
-        for (std::uint32_t i = option_start_[undone]; i < option_start_[undone + 1]; ++i) {
-          covered_by_[option_items_[i]] = 0;
-        }
+    // An item is full when one more option would cover it more often than its
+    // upper bound allows, or, for a secondary item, give it a second color.
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      if (uses_[k] == 0 && !is_preselected_[o]) continue;
+      bool full = is_preselected_[o] != 0;  // each option is used at most once
+      if (k < primary_count_) {
+        full = full || uses_[k] >= (upper_.empty() ? 1 : upper_[k]);
+      } else {
+        const std::uint32_t color = entry_color(i);
+        full = full || color == 0 || claimed_color_.empty() || claimed_color_[k] != color;
       }
-      preselected_.resize(mark);
+      if (!full) continue;
+      const preselect_conflict conflict{o, item_of_internal_[k],
+                                        is_preselected_[o] ? o : covered_by_[k] - 1};
+      revert_preselection(mark);  // nothing of this call is kept
+      forget_preselections(mark);
       return conflict;
     }
     apply_preselected(o);
-    for (std::uint32_t k : items)
-      covered_by_[k] = o + 1;
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      if (uses_[k]++ == 0) {
+        covered_by_[k] = o + 1;
+        if (!claimed_color_.empty()) claimed_color_[k] = entry_color(i);
+      }
+    }
+    is_preselected_[o] = 1;
     preselected_.push_back(o);
   }
   if (sanity_checks && !check_invariants()) broken_invariant("after preselect");
   return std::nullopt;
 }
 
+void engine::forget_preselections(std::size_t keep) {
+  for (std::size_t j = keep; j < preselected_.size(); ++j) {
+    const option_id undone = preselected_[j];
+    for (std::uint32_t i = option_start_[undone]; i < option_start_[undone + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      if (--uses_[k] == 0) covered_by_[k] = 0;
+    }
+    is_preselected_[undone] = 0;
+  }
+  preselected_.resize(keep);
+}
+
 void engine::clear_preselection() {
   require_idle("clear_preselection");
   revert_preselection(0);
-  for (option_id o : preselected_) {
-    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-      covered_by_[option_items_[i]] = 0;
-    }
-  }
-  preselected_.clear();
+  forget_preselections(0);
   if (sanity_checks && !check_invariants()) broken_invariant("after clear_preselection");
 }
 

@@ -5,7 +5,7 @@
 //
 // Numbering. Engines number items 0..N-1 internally, primary items first, then
 // secondary ones, each group in the problem's order; `item_of_internal_` maps
-// back. Options keep their ids.
+// back. Options keep their ids; colors keep theirs (0 = no color).
 #pragma once
 
 #include <chrono>
@@ -109,8 +109,17 @@ class engine {
   std::vector<std::uint32_t>
       option_start_;  // option o's items: option_items_[start[o], start[o+1])
   std::vector<std::uint32_t> option_items_;  // internal item numbers
+  std::vector<std::uint32_t> option_colors_;  // parallel to option_items_; empty without colors
   std::vector<std::uint8_t> option_has_primary_;
   std::uint32_t longest_item_ = 0;  // the most options any item has
+  // Bounds [lower, upper] of each internal primary item; empty without multiplicities.
+  std::vector<std::uint32_t> lower_;
+  std::vector<std::uint32_t> upper_;
+  bool colored_ = false;
+
+  [[nodiscard]] std::uint32_t entry_color(std::uint32_t entry) const {
+    return option_colors_.empty() ? 0 : option_colors_[entry];
+  }
 
   // Search control, valid between begin() and end().
   search_result result_{};
@@ -121,8 +130,15 @@ class engine {
   std::uint64_t rng_ = 0;
 
  private:
-  std::vector<std::uint32_t> covered_by_;  // per internal item: 1 + preselected option, or 0
+  // Preselection bookkeeping, per internal item: how many preselected options
+  // cover it, the first of them (+1, so 0 is none), and for a secondary item the
+  // color that first one gave it; per option: preselected or not.
+  std::vector<std::uint32_t> uses_;
+  std::vector<std::uint32_t> covered_by_;
+  std::vector<std::uint32_t> claimed_color_;
+  std::vector<std::uint8_t> is_preselected_;
   std::vector<option_id> preselected_;
+  void forget_preselections(std::size_t keep);
   std::vector<option_id> solution_;
   run_state state_ = run_state::idle;
   std::uint64_t next_progress_ = 0;
@@ -132,5 +148,7 @@ class engine {
 
 std::unique_ptr<engine> make_links_engine(const problem& p);
 std::unique_ptr<engine> make_bitset_engine(const problem& p);
+// Dancing links with colors and multiplicities (Knuth's DLX2 and DLX3).
+std::unique_ptr<engine> make_mcc_engine(const problem& p);
 
 }  // namespace dlx::detail

@@ -117,7 +117,8 @@ class reader {
     std::string_view text = line.text;
     std::size_t offset = 0;
     // DLX1 reads '|' at the start of a token as the separator, even when a name
-    // follows it directly ("a |b"); so do we.
+    // follows it directly ("a |b"); so do we. Inside a token, '|' ends DLX3's
+    // bounds: "u:v|name" or "v|name".
     while (offset < text.size()) {
       while (offset < text.size() && is_blank(text[offset]))
         ++offset;
@@ -131,8 +132,7 @@ class reader {
       const std::size_t start = offset;
       while (offset < text.size() && !is_blank(text[offset]))
         ++offset;
-      add_item(line, token{text.substr(start, offset - start), start + 1},
-               secondary ? item_kind::secondary : item_kind::primary);
+      read_item(line, token{text.substr(start, offset - start), start + 1}, secondary);
     }
     if (file_.problem.item_count() == 0) fail(line.number, 1, "the item line names no items");
     if (file_.problem.primary_count() == 0) {
@@ -140,7 +140,60 @@ class reader {
     }
   }
 
-  void add_item(const text_line& line, const token& t, item_kind kind) {
+  // One token of the item line: a name, or for a primary item "v|name" or
+  // "u:v|name" (DLX3's bounds: covered at least u and at most v times).
+  void read_item(const text_line& line, token t, bool secondary) {
+    const std::size_t bar = t.text.find('|');
+    if (bar == std::string_view::npos) {
+      add_item(line, t, secondary ? item_kind::secondary : item_kind::primary, item_bounds{});
+      return;
+    }
+    const std::string_view spec = t.text.substr(0, bar);
+    if (secondary) {
+      fail(line.number, t.column,
+           fmt::format("bounds {} on secondary item {}: only primary items have bounds",
+                       quoted(spec), quoted(t.text.substr(bar + 1))));
+    }
+    const std::size_t colon = spec.find(':');
+    const std::string_view lower_text =
+        colon == std::string_view::npos ? spec : spec.substr(0, colon);
+    const std::string_view upper_text =
+        colon == std::string_view::npos ? spec : spec.substr(colon + 1);
+    const std::uint32_t lower = read_bound(line, lower_text, t.column);
+    const std::uint32_t upper =
+        read_bound(line, upper_text, t.column + (colon == std::string_view::npos ? 0 : colon + 1));
+    if (upper == 0) {
+      fail(line.number, t.column, "upper bound 0: an item's upper bound must be at least 1");
+    }
+    if (lower > upper) {
+      fail(line.number, t.column,
+           fmt::format("lower bound {} exceeds upper bound {}", lower, upper));
+    }
+    const token name{t.text.substr(bar + 1), t.column + bar + 1};
+    if (name.text.empty()) fail(line.number, t.column + bar + 1, "bounds without an item name");
+    add_item(line, name, item_kind::primary, item_bounds{lower, upper});
+  }
+
+  std::uint32_t read_bound(const text_line& line, std::string_view digits, std::size_t column) {
+    if (digits.empty()) fail(line.number, column, "malformed bounds: a number is missing");
+    std::uint64_t value = 0;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (digits[i] < '0' || digits[i] > '9') {
+        fail(line.number, column + i,
+             fmt::format("malformed bounds: {} is not a number (bounds are written u:v|name "
+                         "or v|name)",
+                         quoted(digits)));
+      }
+      value = value * 10 + static_cast<unsigned>(digits[i] - '0');
+      if (value > problem::max_multiplicity) {
+        fail(line.number, column,
+             fmt::format("bound {} is too large (at most {})", digits, problem::max_multiplicity));
+      }
+    }
+    return static_cast<std::uint32_t>(value);
+  }
+
+  void add_item(const text_line& line, const token& t, item_kind kind, item_bounds bounds) {
     for (std::size_t i = 0; i < t.text.size(); ++i) {
       if (t.text[i] == '|' || t.text[i] == ':') {
         fail(line.number, t.column + i,
@@ -153,23 +206,57 @@ class reader {
     if (file_.problem.item_count() >= limits_.max_items) {
       fail(line.number, t.column, fmt::format("too many items (more than {})", limits_.max_items));
     }
-    file_.problem.add_item(t.text, kind);
+    if (kind == item_kind::primary) {
+      file_.problem.add_item(t.text, bounds);
+    } else {
+      file_.problem.add_item(t.text, kind);
+    }
     seen_.push_back(0);
+    seen_color_.push_back(0);
   }
 
   void read_option(const text_line& line) {
-    items_.clear();
+    entries_list_.clear();
     bool primary = false;
     ++stamp_;
     for_each_token(line.text, [&](const token& t) {
-      const auto item = file_.problem.find_item(t.text);
-      if (!item) fail(line.number, t.column, fmt::format("unknown item {}", quoted(t.text)));
+      // "name" or, for a secondary item, "name:color" (DLX2's color controls).
+      const std::size_t colon = t.text.find(':');
+      const std::string_view name = t.text.substr(0, colon);
+      const auto item = file_.problem.find_item(name);
+      if (!item) fail(line.number, t.column, fmt::format("unknown item {}", quoted(name)));
+      color_id color = no_color;
+      if (colon != std::string_view::npos) {
+        const std::string_view color_name = t.text.substr(colon + 1);
+        const std::size_t at = t.column + colon + 1;
+        if (file_.problem.kind(*item) == item_kind::primary) {
+          fail(line.number, t.column + colon,
+               fmt::format("primary item {} cannot have a color (only secondary items can)",
+                           quoted(name)));
+        }
+        if (color_name.empty()) {
+          fail(line.number, at, fmt::format("item {} has ':' but no color after it", quoted(name)));
+        }
+        for (std::size_t i = 0; i < color_name.size(); ++i) {
+          if (color_name[i] == ':' || color_name[i] == '|') {
+            fail(line.number, at + i,
+                 fmt::format("color {} contains '{}'", quoted(color_name), color_name[i]));
+          }
+        }
+        color = file_.problem.add_color(color_name);
+      }
       if (seen_[*item] == stamp_) {
+        if (file_.problem.kind(*item) == item_kind::secondary && seen_color_[*item] != color) {
+          fail(line.number, t.column,
+               fmt::format("secondary item {} is given two colors in this option ({} and {})",
+                           quoted(name), color_label(seen_color_[*item]), color_label(color)));
+        }
         fail(line.number, t.column,
-             fmt::format("item {} appears twice in this option", quoted(t.text)));
+             fmt::format("item {} appears twice in this option", quoted(name)));
       }
       seen_[*item] = stamp_;
-      items_.push_back(*item);
+      seen_color_[*item] = color;
+      entries_list_.push_back(option_entry(*item, color));
       primary |= file_.problem.kind(*item) == item_kind::primary;
     });
     if (!primary) {
@@ -177,20 +264,25 @@ class reader {
           {std::string(source_), line.number, 1, "option ignored: it has no primary item"});
       return;
     }
-    entries_ += items_.size();
+    entries_ += entries_list_.size();
     if (entries_ > limits_.max_entries) {
       fail(line.number, 1, fmt::format("too many entries (more than {})", limits_.max_entries));
     }
-    file_.problem.add_option(items_);
+    file_.problem.add_option(entries_list_);
     file_.option_lines.push_back(line.number);
+  }
+
+  std::string color_label(color_id color) const {
+    return color == no_color ? "no color" : quoted(file_.problem.color_name(color));
   }
 
   line_reader lines_;
   std::string_view source_;
   read_limits limits_;
   dlx_file file_;
-  std::vector<item_id> items_;
+  std::vector<option_entry> entries_list_;
   std::vector<std::uint32_t> seen_;
+  std::vector<color_id> seen_color_;
   std::uint32_t stamp_ = 0;
   std::size_t entries_ = 0;
 };
@@ -228,6 +320,12 @@ void write_dlx(std::ostream& out, const problem& p) {
     if (kind == item_kind::secondary && p.secondary_count() > 0) line += "| ";
     for (item_id i = 0; i < p.item_count(); ++i) {
       if (p.kind(i) != kind) continue;
+      const item_bounds b = p.bounds(i);
+      if (b.lower != b.upper) {
+        line += fmt::format("{}:{}|", b.lower, b.upper);
+      } else if (b.upper != 1) {
+        line += fmt::format("{}|", b.upper);
+      }
       line += name_of(p, generated, i);
       line += ' ';
     }
@@ -236,9 +334,15 @@ void write_dlx(std::ostream& out, const problem& p) {
   out << line << '\n';
   for (option_id o = 0; o < p.option_count(); ++o) {
     line.clear();
-    for (item_id i : p.option(o)) {
+    const auto colors = p.option_colors(o);
+    const auto items = p.option(o);
+    for (std::size_t k = 0; k < items.size(); ++k) {
       if (!line.empty()) line += ' ';
-      line += name_of(p, generated, i);
+      line += name_of(p, generated, items[k]);
+      if (colors[k] != no_color) {
+        line += ':';
+        line += p.color_name(colors[k]);
+      }
     }
     out << line << '\n';
   }
@@ -246,12 +350,19 @@ void write_dlx(std::ostream& out, const problem& p) {
 
 std::string format_option(const problem& p, option_id option) {
   std::string line;
-  for (item_id i : p.option(option)) {
+  const auto colors = p.option_colors(option);
+  const auto items = p.option(option);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    const item_id i = items[k];
     if (!line.empty()) line += ' ';
     if (p.name(i).empty()) {
       line += fmt::format("#{}", i);
     } else {
       line += p.name(i);
+    }
+    if (colors[k] != no_color) {
+      line += ':';
+      line += p.color_name(colors[k]);
     }
   }
   return line;

@@ -16,6 +16,16 @@ bool valid_name_char(char c) {
   return u > ' ' && u != 0x7f && c != '|' && c != ':';
 }
 
+void check_name(std::string_view name, const char* what) {
+  if (name.empty()) throw problem_error(fmt::format("empty {} name", what));
+  for (char c : name) {
+    if (!valid_name_char(c)) {
+      throw problem_error(fmt::format(
+          "{} name '{}' contains a space, control character, '|' or ':'", what, name));
+    }
+  }
+}
+
 }  // namespace
 
 problem::problem(std::size_t primary, std::size_t secondary) {
@@ -32,49 +42,121 @@ item_id problem::add_item(item_kind kind) {
   kinds_.push_back(kind);
   names_.emplace_back();
   seen_.push_back(0);
+  if (!bounds_.empty()) bounds_.push_back({});
   if (kind == item_kind::primary) ++primary_count_;
   return static_cast<item_id>(kinds_.size() - 1);
 }
 
 item_id problem::add_item(std::string_view name, item_kind kind) {
-  if (name.empty()) throw problem_error("empty item name");
-  for (char c : name) {
-    if (!valid_name_char(c)) {
-      throw problem_error(
-          fmt::format("item name '{}' contains a space, control character, "
-                      "'|' or ':'",
-                      name));
-    }
-  }
+  check_name(name, "item");
   if (by_name_.find(name) != by_name_.end()) {
     throw problem_error(fmt::format("duplicate item name '{}'", name));
   }
+  return add_item_named(name, kind);
+}
+
+item_id problem::add_item_named(std::string_view name, item_kind kind) {
   item_id id = add_item(kind);
-  names_.back() = std::string(name);
-  by_name_.emplace(names_.back(), id);
+  if (!name.empty()) {
+    names_.back() = std::string(name);
+    by_name_.emplace(names_.back(), id);
+  }
   return id;
 }
 
+item_id problem::add_item(item_bounds bounds) {
+  return add_item(std::string_view(), bounds);
+}
+
+item_id problem::add_item(std::string_view name, item_bounds bounds) {
+  if (bounds.upper == 0) throw problem_error("an item's upper bound must be at least 1");
+  if (bounds.lower > bounds.upper) {
+    throw problem_error(fmt::format("an item's lower bound ({}) exceeds its upper bound ({})",
+                                    bounds.lower, bounds.upper));
+  }
+  if (bounds.upper > max_multiplicity) {
+    throw problem_error(fmt::format("an item's upper bound must be at most {}", max_multiplicity));
+  }
+  if (!name.empty()) check_name(name, "item");
+  if (!name.empty() && by_name_.find(name) != by_name_.end()) {
+    throw problem_error(fmt::format("duplicate item name '{}'", name));
+  }
+  const item_id id = add_item_named(name, item_kind::primary);
+  if (bounds != item_bounds{}) {
+    if (bounds_.empty()) bounds_.assign(kinds_.size(), item_bounds{});
+    bounds_[id] = bounds;
+    ++bounded_items_;
+  }
+  return id;
+}
+
+color_id problem::add_color(std::string_view name) {
+  check_name(name, "color");
+  if (auto found = find_color(name)) return *found;
+  if (color_names_.size() >= max_entries) throw problem_error("too many colors");
+  color_names_.emplace_back(name);
+  const auto id = static_cast<color_id>(color_names_.size());
+  colors_by_name_.emplace(color_names_.back(), id);
+  return id;
+}
+
+std::optional<color_id> problem::find_color(std::string_view name) const {
+  auto it = colors_by_name_.find(name);
+  if (it == colors_by_name_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::string_view problem::color_name(color_id color) const {
+  if (color == no_color) return {};
+  return color_names_.at(color - 1);
+}
+
 option_id problem::add_option(std::span<const item_id> items) {
-  if (items.empty()) throw problem_error("empty option");
-  if (option_items_.size() + items.size() > max_entries) throw problem_error("too many entries");
+  check_option(items.size(), [&](std::size_t k) { return option_entry(items[k]); });
+  option_items_.insert(option_items_.end(), items.begin(), items.end());
+  option_colors_.resize(option_items_.size(), no_color);
+  option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
+  return static_cast<option_id>(option_count() - 1);
+}
+
+option_id problem::add_option(std::span<const option_entry> entries) {
+  check_option(entries.size(), [&](std::size_t k) { return entries[k]; });
+  for (const option_entry& e : entries) {
+    option_items_.push_back(e.item);
+    option_colors_.push_back(e.color);
+    if (e.color != no_color) ++colored_entries_;
+  }
+  option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
+  return static_cast<option_id>(option_count() - 1);
+}
+
+template <class EntryAt>
+void problem::check_option(std::size_t size, EntryAt entry_at) {
+  if (size == 0) throw problem_error("empty option");
+  if (option_items_.size() + size > max_entries) throw problem_error("too many entries");
   // seen_ holds, per item, the stamp of the last call that used it; no clearing needed.
   const std::uint32_t stamp = ++stamp_;
-  for (item_id item : items) {
+  for (std::size_t k = 0; k < size; ++k) {
+    const option_entry e = entry_at(k);
+    const item_id item = e.item;
     if (item >= kinds_.size()) {
       throw problem_error(
           fmt::format("unknown item {} (the problem has {} items)", item, kinds_.size()));
     }
-    if (seen_[item] == stamp) {
-      throw problem_error(names_[item].empty()
-                              ? fmt::format("item {} appears twice in one option", item)
-                              : fmt::format("item '{}' appears twice in one option", names_[item]));
-    }
+    const std::string what =
+        names_[item].empty() ? fmt::format("item {}", item) : fmt::format("item '{}'", names_[item]);
+    if (seen_[item] == stamp) throw problem_error(what + " appears twice in one option");
     seen_[item] = stamp;
+    if (e.color != no_color) {
+      if (kinds_[item] == item_kind::primary) {
+        throw problem_error(fmt::format("primary {} cannot have a color", what));
+      }
+      if (e.color > color_names_.size()) {
+        throw problem_error(fmt::format("unknown color {} (the problem has {} colors)", e.color,
+                                        color_names_.size()));
+      }
+    }
   }
-  option_items_.insert(option_items_.end(), items.begin(), items.end());
-  option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
-  return static_cast<option_id>(option_count() - 1);
 }
 
 std::optional<item_id> problem::find_item(std::string_view name) const {
@@ -87,6 +169,14 @@ std::span<const item_id> problem::option(option_id option) const {
   if (option >= option_count()) throw std::out_of_range("dlx::problem::option: no such option");
   return {option_items_.data() + option_start_[option],
           option_items_.data() + option_start_[option + 1]};
+}
+
+std::span<const color_id> problem::option_colors(option_id option) const {
+  if (option >= option_count()) {
+    throw std::out_of_range("dlx::problem::option_colors: no such option");
+  }
+  return {option_colors_.data() + option_start_[option],
+          option_colors_.data() + option_start_[option + 1]};
 }
 
 bool problem::has_primary(option_id option) const {

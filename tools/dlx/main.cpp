@@ -1,4 +1,5 @@
-// dlx: solve an exact-cover problem written in Knuth's DLX1 format.
+// dlx: solve an exact-cover problem written in Knuth's DLX1, DLX2 (colors) or DLX3
+// (multiplicities) format.
 #include <fmt/format.h>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
@@ -56,13 +57,24 @@ void write_solution(tools::line_output& out, const dlx::dlx_file& file,
   for (std::size_t k = 0; k < solution.size(); ++k) {
     const dlx::option_id o = solution[k];
     out.append(fmt::format("{}{{\"line\":{},\"items\":[", k ? "," : "", file.option_lines[o]));
-    bool first = true;
-    for (dlx::item_id i : p.option(o)) {
-      out.append(first ? "" : ",");
-      out.append(tools::json_string(p.name(i)));
-      first = false;
+    const auto items = p.option(o);
+    const auto colors = p.option_colors(o);
+    for (std::size_t e = 0; e < items.size(); ++e) {
+      out.append(e ? "," : "");
+      out.append(tools::json_string(p.name(items[e])));
     }
-    out.append("]}");
+    out.append("]");
+    // Colors as an object from item to color, only where the option has some.
+    bool first_color = true;
+    for (std::size_t e = 0; e < items.size(); ++e) {
+      if (colors[e] == dlx::no_color) continue;
+      out.append(first_color ? ",\"colors\":{" : ",");
+      out.append(tools::json_string(p.name(items[e])));
+      out.append(":");
+      out.append(tools::json_string(p.color_name(colors[e])));
+      first_color = false;
+    }
+    out.append(first_color ? "}" : "}}");
   }
   out.append("]}");
   out.end_line();
@@ -97,6 +109,13 @@ int run(const settings& s, const std::string& path) {
   for (const auto& w : file.warnings)
     fmt::print(stderr, "{}\n", w.to_string());
 
+  if (s.engine == dlx::engine_kind::bitset && file.problem.has_multiplicities()) {
+    fmt::print(stderr,
+               "dlx: {}: --engine bitset cannot solve a problem with multiplicities (bounds "
+               "such as 2|item); use --engine links or auto\n",
+               source);
+    return tools::exit_usage;
+  }
   dlx::solver solver(file.problem, s.engine);
   tools::line_output out;
   tools::progress_line progress;
@@ -131,10 +150,10 @@ int run(const settings& s, const std::string& path) {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (s.json) {
       out.line(fmt::format(
-          "{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},\"max_level\":{},"
-          "\"seconds\":{:.6f}}}",
+          "{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},"
+          "\"cleansings\":{},\"max_level\":{},\"seconds\":{:.6f}}}",
           status_name(result.status), result.solutions, result.nodes, result.updates,
-          result.max_level, seconds));
+          result.cleansings, result.max_level, seconds));
     } else if (s.count_only) {
       out.line(fmt::format("{}", result.solutions));
     }
@@ -142,10 +161,10 @@ int run(const settings& s, const std::string& path) {
     if (s.stats) {
       fmt::print(
           stderr,
-          "dlx: {} solutions, {} nodes, {} updates, {} branches, max level {}, {:.3f} s ({}, "
-          "{} engine)\n",
-          result.solutions, result.nodes, result.updates, result.branches, result.max_level,
-          seconds, status_name(result.status),
+          "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches, max level {}, "
+          "{:.3f} s ({}, {} engine)\n",
+          result.solutions, result.nodes, result.updates, result.cleansings, result.branches,
+          result.max_level, seconds, status_name(result.status),
           solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
     }
   } catch (const tools::output_error& e) {
@@ -186,8 +205,8 @@ int main(int argc, char** argv) {
       {'s', "seed", "S", "break ties between items at random, reproducibly from S",
        [&](std::string_view v) { s.search.seed = tools::parse_unsigned(v, "--seed"); }},
       {0, "engine", "auto|links|bitset",
-       "search with dancing links or bitsets (default auto: bitsets for small problems); "
-       "answers and counts are the same",
+       "search with dancing links or bitsets (default auto: bitsets for small problems "
+       "without multiplicities); answers and counts are the same",
        [&](std::string_view v) {
          if (v == "auto") {
            s.engine = dlx::engine_kind::automatic;
@@ -200,7 +219,7 @@ int main(int argc, char** argv) {
                fmt::format("--engine: expected auto, links or bitset, got '{}'", v));
          }
        }},
-      {0, "stats", "", "print solutions, nodes, updates and time on stderr",
+      {0, "stats", "", "print solutions, nodes, updates, cleansings and time on stderr",
        [&](std::string_view) { s.stats = true; }},
       {0, "json", "", "JSON Lines: one object per solution, then a summary object",
        [&](std::string_view) { s.json = true; }},
@@ -220,9 +239,12 @@ int main(int argc, char** argv) {
     fmt::print("{}",
                tools::help_text(
                    "dlx [OPTIONS] [FILE]",
-                   "Finds the exact covers of a problem in Knuth's DLX1 format, read from "
-                   "FILE or standard input.\nEach solution is printed as its options, one "
-                   "per line, with a blank line between solutions.",
+                   "Finds the exact covers of a problem in Knuth's DLX1 format, or DLX2's\n"
+                   "(colors: item:color on secondary items) or DLX3's (bounds: u:v|item or\n"
+                   "v|item on primary items), read from FILE or standard input. Each solution\n"
+                   "is printed as its options, as read, one per line, with a blank line\n"
+                   "between solutions. The search and its counts (nodes, updates, cleansings)\n"
+                   "are those of Knuth's dlx1, dlx2 or dlx3.",
                    options,
                    "Exit status: 0 the search finished (or reached --limit) with a solution,\n"
                    "1 it finished with none, 2 bad usage or input, 3 a budget ran out\n"

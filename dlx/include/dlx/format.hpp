@@ -1,14 +1,22 @@
-// Knuth's DLX1 text format, read strictly and written back.
+// Knuth's text formats for DLX1, DLX2 and DLX3, read strictly and written back.
+// One reader takes all three: a file is DLX2 when it uses colors, DLX3 when it
+// uses bounds, and may use both.
 //
 //   | a comment: any line whose first non-blank character is '|'
 //   a b c | x y          <- the item line: primary items, then '|', then secondary
 //   a c x                <- each further line is an option: the items it covers
 //   b
 //
+//   a 2|b 0:3|c | x y    <- DLX3: b is covered exactly twice, c from 0 to 3 times
+//   a b x:red y          <- DLX2: x gets the color "red" (Knuth: one character)
+//
 // Names are runs of printable characters other than '|' and ':' (as in DLX1, minus
-// its 8-character limit). Blank lines are skipped. An option without a primary item
-// is skipped with a warning, as DLX1 does. Everything else that is wrong is a
-// parse_error naming the line and column.
+// its 8-character limit); so are color names (Knuth allows one character; we allow
+// any such name). Blank lines are skipped. An option without a primary item is
+// skipped with a warning, as DLX1 does. Everything else that is wrong is a
+// parse_error naming the line and column: unknown or repeated items, a color on a
+// primary item, bounds on a secondary item, malformed bounds, lower > upper,
+// upper = 0, a secondary item given two colors in one option.
 #pragma once
 
 #include <cstddef>
@@ -63,7 +71,7 @@ struct dlx_file {
   std::vector<diagnostic> warnings;
 };
 
-/// Reads a problem in DLX1 format. Throws parse_error on malformed input or a
+/// Reads a problem in DLX1, DLX2 or DLX3 format. Throws parse_error on malformed input or a
 /// read error; `source` names the input in messages.
 ///
 ///   std::ifstream in("queens-8.dlx");
@@ -71,11 +79,13 @@ struct dlx_file {
 dlx_file read_dlx(std::istream& in, std::string_view source = "<stdin>",
                   const read_limits& limits = {});
 
-/// Writes a problem in DLX1 format. Unnamed items get names `#k` (k is the item
-/// id), made unique if a named item already uses one.
+/// Writes a problem in Knuth's format (DLX1, with DLX2's colors and DLX3's bounds
+/// where it has them). Unnamed items get names `#k` (k is the item id), made
+/// unique if a named item already uses one.
 void write_dlx(std::ostream& out, const problem& p);
 
-/// The item names of one option, space-separated, in the order given.
+/// The entries of one option as Knuth prints them: item names, with ":color"
+/// where an entry has a color, space-separated, in the order given.
 std::string format_option(const problem& p, option_id option);
 
 }  // namespace dlx

@@ -2,6 +2,13 @@
 //
 // Items are either primary (must be covered exactly once) or secondary (may be
 // covered at most once), as in Knuth's DLX1. An option is a set of distinct items.
+// Knuth's two generalisations are part of the model too:
+// - colors (XCC, his DLX2): an option may give a secondary item a color; options
+//   that give it the same color may be chosen together, and an option that names
+//   it without a color claims it alone;
+// - multiplicities (MCC, his DLX3): a primary item may carry bounds [u, v], and a
+//   solution then covers it at least u and at most v times (each option is still
+//   used at most once). A plain primary item is [1, 1].
 // A problem is a plain value: build it once, then hand it to any number of
 // `dlx::solver`s (one per thread).
 #pragma once
@@ -25,13 +32,38 @@ using item_id = std::uint32_t;
 /// Index of an option, in the order options were added (0-based).
 using option_id = std::uint32_t;
 
+/// Index of a color, as numbered by problem::add_color (1-based; 0 is no_color).
+using color_id = std::uint32_t;
+/// The color of an entry that names its item without a color.
+inline constexpr color_id no_color = 0;
+
 enum class item_kind : std::uint8_t {
-  primary,    ///< must be covered exactly once
-  secondary,  ///< may be covered at most once
+  primary,    ///< must be covered exactly once (or between its bounds)
+  secondary,  ///< may be covered at most once, or by any options that agree on its color
+};
+
+/// How often a primary item must be covered: at least `lower`, at most `upper`
+/// times (0 <= lower <= upper, upper >= 1). The default is exact cover's [1, 1].
+struct item_bounds {
+  std::uint32_t lower = 1;
+  std::uint32_t upper = 1;
+  friend bool operator==(const item_bounds&, const item_bounds&) = default;
+};
+
+/// One entry of an option: an item and, for a secondary item only, a color.
+///
+///   auto red = p.add_color("red");
+///   p.add_option({{a}, {x, red}});   // covers a, gives x the color red
+struct option_entry {
+  option_entry(item_id i, color_id c = no_color) noexcept  // NOLINT: an item is an entry
+      : item(i), color(c) {}
+  item_id item;
+  color_id color = no_color;
 };
 
 /// Thrown when a problem is given data that cannot be an exact-cover problem:
-/// an unknown item, an item repeated in one option, a duplicate or malformed name.
+/// an unknown item, an item repeated in one option, a duplicate or malformed name,
+/// a color on a primary item, bounds with lower > upper or upper = 0.
 class problem_error : public std::invalid_argument {
  public:
   using std::invalid_argument::invalid_argument;
@@ -44,6 +76,9 @@ class problem_error : public std::invalid_argument {
 ///   p.add_option({a, b});  p.add_option({c});  p.add_option({a, c});
 class problem {
  public:
+  /// The largest upper bound an item may have.
+  static constexpr std::uint32_t max_multiplicity = 1u << 30;
+
   problem() = default;
 
   /// A problem with `primary` unnamed primary items (ids 0..primary-1) followed by
@@ -58,12 +93,38 @@ class problem {
   /// Throws problem_error on a malformed or duplicate name.
   item_id add_item(std::string_view name, item_kind kind = item_kind::primary);
 
+  /// Adds a primary item with multiplicity bounds (unnamed, or named as above).
+  /// Throws problem_error unless 0 <= lower <= upper and upper >= 1.
+  ///
+  ///   p.add_item("row0", dlx::item_bounds{2, 2});   // exactly two options cover row0
+  item_id add_item(item_bounds bounds);
+  item_id add_item(std::string_view name, item_bounds bounds);
+
+  /// The color with this name, added if it is new. A color name follows the rules
+  /// of item names. Colors are shared by all items: "x:red" and "y:red" are the
+  /// same color on different items.
+  color_id add_color(std::string_view name);
+  /// The color with this name, if any.
+  [[nodiscard]] std::optional<color_id> find_color(std::string_view name) const;
+  /// The name of a color (1..color_count()); empty for no_color.
+  [[nodiscard]] std::string_view color_name(color_id color) const;
+  [[nodiscard]] std::size_t color_count() const noexcept { return color_names_.size(); }
+
   /// Adds an option covering `items`. Throws problem_error when the option is empty,
   /// names an unknown item, or repeats an item. An option with only secondary items
   /// is kept but can never be chosen by a search (Knuth's DLX1 ignores it too).
   option_id add_option(std::span<const item_id> items);
   option_id add_option(std::initializer_list<item_id> items) {
     return add_option(std::span<const item_id>(items.begin(), items.size()));
+  }
+  /// Adds an option whose entries may give secondary items a color. Throws
+  /// problem_error as above, and also for a color on a primary item or a color
+  /// that add_color did not return.
+  option_id add_option(std::span<const option_entry> entries);
+  // A template only so that `add_option({})` picks the overload above.
+  template <class = void>
+  option_id add_option(std::initializer_list<option_entry> entries) {
+    return add_option(std::span<const option_entry>(entries.begin(), entries.size()));
   }
 
   /// The item with this name, if any.
@@ -79,10 +140,23 @@ class problem {
   [[nodiscard]] std::size_t entry_count() const noexcept { return option_items_.size(); }
 
   [[nodiscard]] item_kind kind(item_id item) const { return kinds_.at(item); }
+  /// The bounds of an item: [1, 1] for a plain primary item, and for every
+  /// secondary item (which is covered at most once or shares its color).
+  [[nodiscard]] item_bounds bounds(item_id item) const {
+    return bounds_.empty() ? item_bounds{} : bounds_.at(item);
+  }
   /// The item's name; empty for an unnamed item.
   [[nodiscard]] std::string_view name(item_id item) const { return names_.at(item); }
   /// The items of an option, in the order they were given.
   [[nodiscard]] std::span<const item_id> option(option_id option) const;
+  /// The colors of an option's entries, parallel to option(): no_color where an
+  /// entry has none.
+  [[nodiscard]] std::span<const color_id> option_colors(option_id option) const;
+
+  /// True when some option gives an item a color (an XCC problem).
+  [[nodiscard]] bool has_colors() const noexcept { return colored_entries_ > 0; }
+  /// True when some primary item has bounds other than [1, 1] (an MCC problem).
+  [[nodiscard]] bool has_multiplicities() const noexcept { return bounded_items_ > 0; }
   /// True when the option has at least one primary item.
   [[nodiscard]] bool has_primary(option_id option) const;
 
@@ -94,11 +168,21 @@ class problem {
     }
   };
 
+  item_id add_item_named(std::string_view name, item_kind kind);
+  template <class EntryAt>
+  void check_option(std::size_t size, EntryAt entry_at);
+
   std::vector<item_kind> kinds_;
   std::vector<std::string> names_;
+  std::vector<item_bounds> bounds_;  // empty until an item has bounds other than [1, 1]
+  std::size_t bounded_items_ = 0;
+  std::vector<std::string> color_names_;  // color c is color_names_[c - 1]
+  std::unordered_map<std::string, color_id, name_hash, std::equal_to<>> colors_by_name_;
   std::unordered_map<std::string, item_id, name_hash, std::equal_to<>> by_name_;
   std::size_t primary_count_ = 0;
   std::vector<item_id> option_items_;
+  std::vector<color_id> option_colors_;  // parallel to option_items_
+  std::size_t colored_entries_ = 0;
   std::vector<std::uint32_t> option_start_{0};
   std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;

@@ -42,26 +42,36 @@ struct search_options {
   /// zero means no time budget.
   std::chrono::nanoseconds time_budget{0};
   /// Without a seed the search branches on the leftmost item with the fewest
-  /// options, exactly as Knuth's DLX1 does. With a seed, ties are broken at random
-  /// and each branch's options are tried from a random starting point.
+  /// options, exactly as Knuth's DLX1 and DLX2 do (with multiplicities, the item
+  /// of smallest branching degree, as DLX3 does). With a seed, ties are broken at
+  /// random and each branch's options are tried from a random starting point
+  /// (with multiplicities, only where the branch covers its item outright: a
+  /// branch that tweaks an item takes its options from the top).
   std::optional<std::uint64_t> seed;
   /// Called every `progress_interval` nodes; returning visit::stop ends the search.
   std::function<visit(const search_progress&)> on_progress;
   std::uint64_t progress_interval = std::uint64_t{1} << 20;
 };
 
-/// One result struct out. Nodes and updates are counted as Knuth's DLX1 counts
-/// them: a node each time the search chooses an item to branch on (dead ends
-/// included) plus one per solution; an update per unlinking while covering.
+/// One result struct out. Nodes, updates and cleansings are counted as Knuth's
+/// programs count them (DLX1 for plain problems, DLX2 with colors, DLX3 with
+/// multiplicities): a node each time the search chooses an item to branch on
+/// (dead ends included) plus one per solution; an update per unlinking while
+/// covering; a cleansing each time a chosen color is set on a secondary item and
+/// for each option that agrees with it there (DLX2's "purify").
 struct search_result {
   search_status status = search_status::complete;
   std::uint64_t solutions = 0;
   std::uint64_t nodes = 0;
   std::uint64_t updates = 0;
+  /// Always 0 for a problem without colors.
+  std::uint64_t cleansings = 0;
   /// Nodes where the search had two or more options to try (a guess, in
   /// puzzle terms); 0 means every step was forced.
   std::uint64_t branches = 0;
-  /// The most options the search held chosen at once (preselected ones excluded).
+  /// The deepest level the search reached: the most options it held chosen at
+  /// once (preselected ones excluded). With multiplicities a level may also be a
+  /// "null" move that closes an item without choosing an option, as in DLX3.
   std::uint32_t max_level = 0;
 
   /// True when the search explored everything, so `solutions` is exact.
