@@ -16,6 +16,15 @@
 // items of every option it removes). So both engines find the same solutions in
 // the same order with the same statistics, and each checks the other.
 //
+// Colors (Knuth's DLX2). The state also holds, per secondary item, the color it
+// has been given (0: none yet). Choosing an option with x:c "purifies" x: the
+// active options that give x another color, or none, are cleared, and those that
+// agree stay. As in DLX2, an entry whose item is purified with its own color is
+// "cleansed": removing its option costs no update there. So an option removed
+// costs its size minus one minus its cleansed entries, and a purification counts
+// one cleansing plus one per option that agrees. Multiplicities are not handled
+// here (see solver.cpp).
+//
 // Why: for 9x9 Sudoku (324 items, 729 options) the whole state is about 520 bytes.
 // Copying it at a branch costs less than uncovering, and most nodes are forced.
 // Preselected options (a puzzle's givens) only clear bits; the counters are
@@ -88,15 +97,17 @@ class bitset_engine final : public engine {
   static constexpr Count covered = std::numeric_limits<Count>::max();
 
   // A view of one state: counters, then the active bitset, then the number of
-  // primary items left.
+  // primary items left, then (with colors) each secondary item's color.
   struct view {
     Count* counts;
     std::uint64_t* active;
     std::uint64_t* remaining;
+    std::uint32_t* purified;  // indexed by internal item - primary_count_
   };
   view at(std::uint64_t* words) const {
     std::uint64_t* active = words + counts_words_;
-    return {reinterpret_cast<Count*>(words), active, active + active_words_};
+    return {reinterpret_cast<Count*>(words), active, active + active_words_,
+            reinterpret_cast<std::uint32_t*>(active + active_words_ + 1)};
   }
 
   // A place where the search branched: its state after covering the item it
@@ -118,6 +129,7 @@ class bitset_engine final : public engine {
   }
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
+    if (colored_) return randomized_ ? run<true, 0, true>(fresh) : run<false, 0, true>(fresh);
     if (randomized_) return run<true, 0>(fresh);
     switch (uniform_primaries_) {
       case 2:
@@ -139,16 +151,26 @@ class bitset_engine final : public engine {
     out.insert(out.end(), chosen_.begin(), chosen_.begin() + chosen_count_);
   }
 
-  template <bool Randomized, int K>
+  template <bool Randomized, int K, bool Colored = false>
   bool run(bool fresh);
   // Covers internal item `item` in state `s`: clears its active options and
   // updates the counters of their primary items. K > 0: every option has K
   // primary items (the loop over them unrolls); K = 0: any number.
-  template <int K>
+  template <int K, bool Colored = false>
   void cover(const view& s, std::uint32_t item, std::uint64_t& updates) const;
+  // Gives secondary item `item` the color of entry `entry`: clears the active
+  // options that give it another color or none (see the top of the file).
+  void purify(const view& s, std::uint32_t item, std::uint32_t entry, std::uint64_t& updates,
+              std::uint64_t& cleansings) const;
   // Takes a just-removed option off the counters of its primary items.
-  template <int K>
+  template <int K, bool Colored = false>
   void take_off(const view& s, std::uint32_t option, std::uint64_t& updates) const {
+    if constexpr (Colored) {
+      // Entries cleansed by a purification with their own color cost nothing.
+      for (std::uint32_t e = colored_start_[option]; e < colored_start_[option + 1]; ++e) {
+        updates -= s.purified[colored_entries_[e].item - primary_count_] == colored_entries_[e].color;
+      }
+    }
     updates += (K ? uniform_size_ : option_size_[option]) - 1;
     const std::uint32_t* p =
         K ? primary_items_.data() + option * K : primary_items_.data() + primary_start_[option];
@@ -175,6 +197,18 @@ class bitset_engine final : public engine {
   std::vector<std::uint32_t> primary_start_;
   std::vector<std::uint32_t> primary_items_;
   std::vector<std::uint32_t> option_size_;
+  // Colors: each option's colored entries, and for each colored entry (by its
+  // index in option_items_) the options that give its item the same color, as
+  // masks in the order of the item's own masks.
+  struct colored_entry {
+    std::uint32_t item;
+    std::uint32_t color;
+  };
+  std::vector<std::uint32_t> colored_start_;
+  std::vector<colored_entry> colored_entries_;
+  std::vector<std::uint32_t> agree_start_;  // per entry: its range in agree_masks_
+  std::vector<std::uint32_t> agree_end_;
+  std::vector<option_mask> agree_masks_;
   // K when every option has K primary items and the same number of items in all
   // (uniform_size_), else 0.
   std::uint32_t uniform_primaries_ = 0;
@@ -182,6 +216,7 @@ class bitset_engine final : public engine {
 
   std::uint32_t counts_words_ = 0;  // counters padded to 16-byte vectors
   std::uint32_t active_words_ = 0;
+  std::uint32_t purified_words_ = 0;  // with colors: a color per secondary item
   std::uint32_t state_words_ = 0;
   std::vector<std::uint64_t> pristine_;  // no preselection
   std::vector<std::uint64_t> base_;      // the preselection applied
@@ -244,8 +279,54 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
     if (k != uniform_primaries_ || option_size_[o] != uniform_size_) uniform_primaries_ = 0;
   }
 
+  if (colored_) {
+    uniform_primaries_ = 0;  // the colored search uses the general loops
+    colored_start_.push_back(0);
+    // Options that give item k color c, grouped per (k, c), as masks.
+    std::vector<std::vector<option_mask>> groups;
+    std::vector<std::uint32_t> group_of_entry(option_items_.size(), 0);
+    std::vector<std::vector<std::pair<std::uint32_t, std::uint32_t>>> by_item(n);  // (c, group)
+    for (option_id o = 0; o < options; ++o) {
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        const std::uint32_t c = entry_color(i);
+        if (c == 0) continue;
+        const std::uint32_t k = option_items_[i];
+        colored_entries_.push_back({k, c});
+        std::uint32_t g = ~std::uint32_t{0};
+        for (auto [cc, gg] : by_item[k]) {
+          if (cc == c) g = gg;
+        }
+        if (g == ~std::uint32_t{0}) {
+          g = static_cast<std::uint32_t>(groups.size());
+          groups.emplace_back();
+          by_item[k].emplace_back(c, g);
+        }
+        group_of_entry[i] = g;
+        if (!option_has_primary_[o]) continue;  // never active
+        auto& m = groups[g];
+        if (m.empty() || m.back().word != o / 64) m.push_back({o / 64, 0});
+        m.back().mask |= std::uint64_t{1} << (o % 64);
+      }
+      colored_start_.push_back(static_cast<std::uint32_t>(colored_entries_.size()));
+    }
+    std::vector<std::uint32_t> group_start;
+    for (const auto& m : groups) {
+      group_start.push_back(static_cast<std::uint32_t>(agree_masks_.size()));
+      agree_masks_.insert(agree_masks_.end(), m.begin(), m.end());
+    }
+    group_start.push_back(static_cast<std::uint32_t>(agree_masks_.size()));
+    agree_start_.assign(option_items_.size(), 0);
+    agree_end_.assign(option_items_.size(), 0);
+    for (std::uint32_t i = 0; i < option_items_.size(); ++i) {
+      if (entry_color(i) == 0) continue;
+      agree_start_[i] = group_start[group_of_entry[i]];
+      agree_end_[i] = group_start[group_of_entry[i] + 1];
+    }
+    purified_words_ = (n - primaries + 1) / 2;
+  }
+
   counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 15) / 16 * 2);
-  state_words_ = counts_words_ + active_words_ + 1;
+  state_words_ = counts_words_ + active_words_ + 1 + purified_words_;
   pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
   std::fill(s.counts, s.counts + counts_words_ * 8 / sizeof(Count), covered);  // the padding
@@ -268,7 +349,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
 }
 
 template <class Count>
-template <int K>
+template <int K, bool Colored>
 inline void bitset_engine<Count>::cover(const view& s, std::uint32_t item,
                                         std::uint64_t& updates) const {
   ++updates;
@@ -283,7 +364,8 @@ inline void bitset_engine<Count>::cover(const view& s, std::uint32_t item,
     std::uint64_t gone = word & m->mask;
     word &= ~m->mask;
     for (; gone; gone &= gone - 1) {
-      take_off<K>(s, m->word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)), updates);
+      take_off<K, Colored>(s, m->word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)),
+                           updates);
       --left;
     }
   }
@@ -294,15 +376,53 @@ inline void bitset_engine<Count>::cover(const view& s, std::uint32_t item,
 }
 
 template <class Count>
+void bitset_engine<Count>::purify(const view& s, std::uint32_t item, std::uint32_t entry,
+                                  std::uint64_t& updates, std::uint64_t& cleansings) const {
+  ++cleansings;
+  const option_mask* agree = agree_masks_.data() + agree_start_[entry];
+  const option_mask* const agree_end = agree_masks_.data() + agree_end_[entry];
+  for (std::uint32_t m = masks_start_[item]; m < masks_start_[item + 1]; ++m) {
+    std::uint64_t& word = s.active[masks_[m].word];
+    const std::uint64_t here = word & masks_[m].mask;
+    std::uint64_t same = 0;
+    if (agree != agree_end && agree->word == masks_[m].word) same = here & (agree++)->mask;
+    cleansings += static_cast<std::uint64_t>(std::popcount(same));
+    std::uint64_t gone = here & ~same;
+    word &= ~gone;
+    for (; gone; gone &= gone - 1) {
+      take_off<0, true>(
+          s, masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)), updates);
+    }
+  }
+  s.purified[item - primary_count_] = entry_color(entry);
+}
+
+template <class Count>
 void bitset_engine<Count>::apply_preselected(option_id option) {
   const view s = at(base_.data());
   for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
     const std::uint32_t k = option_items_[i];
+    const std::uint32_t color = entry_color(i);
+    if (color != 0) {
+      // Purify: keep only the options that agree (the conflict check has made
+      // sure that no other color was set here before).
+      if (s.purified[k - primary_count_] == color) continue;
+      const option_mask* agree = agree_masks_.data() + agree_start_[i];
+      const option_mask* const agree_end = agree_masks_.data() + agree_end_[i];
+      for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
+        std::uint64_t keep = 0;
+        if (agree != agree_end && agree->word == masks_[m].word) keep = (agree++)->mask;
+        s.active[masks_[m].word] &= ~(masks_[m].mask & ~keep);
+      }
+      s.purified[k - primary_count_] = color;
+      continue;
+    }
     for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
       s.active[masks_[m].word] &= ~masks_[m].mask;
     }
     if (k < primary_count_) s.counts[k] = covered;
   }
+  if (option_has_primary_[option]) s.active[option / 64] &= ~(std::uint64_t{1} << (option % 64));
   base_stale_ = true;
 }
 
@@ -378,7 +498,7 @@ void bitset_engine<Count>::recount_base() {
 }
 
 template <class Count>
-template <bool Randomized, int K>
+template <bool Randomized, int K, bool Colored>
 bool bitset_engine<Count>::run(bool fresh) {
   const std::uint32_t primaries = primary_count_;
   const std::size_t state_bytes = std::size_t{state_words_} * 8;
@@ -388,6 +508,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
   std::uint64_t branches = result_.branches;
+  std::uint64_t cleansings = result_.cleansings;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = chosen_count_;
   std::uint32_t frame_count = frame_count_;
@@ -401,6 +522,7 @@ bool bitset_engine<Count>::run(bool fresh) {
     result_.updates = updates;
     result_.nodes = nodes;
     result_.branches = branches;
+    result_.cleansings = cleansings;
     result_.max_level = max_level;
     frame_count_ = frame_count;
     branch_top_ = branch_top;
@@ -462,7 +584,7 @@ bool bitset_engine<Count>::run(bool fresh) {
       }
       ++updates;
       for (std::uint32_t t = 0; t < found; ++t)
-        take_off<K>(s, options[t], updates);
+        take_off<K, Colored>(s, options[t], updates);
       s.counts[best] = covered;
       --*s.remaining;
       if (fewest > 0) {
@@ -507,9 +629,30 @@ bool bitset_engine<Count>::run(bool fresh) {
     chosen[level] = option;
     // Cover the option's other items: all but the one branched on, which is the
     // only item of an active option that can be covered already.
-    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
-      const std::uint32_t k = option_items_[i];
-      if (k >= primaries || s.counts[k] != covered) cover<K>(s, k, updates);
+    if constexpr (Colored) {
+      // In DLX2's order: from the entry after the branching item's, wrapping
+      // around. Purifications do not commute in their counts (an option that
+      // agrees on one item and not on another is cleansed or not).
+      const std::uint32_t begin = option_start_[option], end = option_start_[option + 1];
+      std::uint32_t at = begin;
+      while (option_items_[at] >= primaries || s.counts[option_items_[at]] != covered)
+        ++at;  // the branching item: the one primary item already covered
+      for (std::uint32_t step = 1; step < end - begin; ++step) {
+        const std::uint32_t i = at + step < end ? at + step : at + step - (end - begin);
+        const std::uint32_t k = option_items_[i];
+        if (k < primaries) {
+          cover<K, true>(s, k, updates);
+        } else if (option_colors_[i] == 0) {
+          cover<K, true>(s, k, updates);
+        } else if (s.purified[k - primaries] != option_colors_[i]) {
+          purify(s, k, i, updates, cleansings);
+        }
+      }
+    } else {
+      for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+        const std::uint32_t k = option_items_[i];
+        if (k >= primaries || s.counts[k] != covered) cover<K>(s, k, updates);
+      }
     }
     if (*s.remaining == 0) {  // every primary item is covered
       ++nodes;
@@ -536,6 +679,16 @@ bool bitset_engine<Count>::check_invariants() const {
       count += static_cast<std::uint32_t>(std::popcount(s.active[masks_[m].word] & masks_[m].mask));
     }
     if (count != s.counts[k]) return false;
+  }
+  // A purified item has no active option that gives it another color or none.
+  for (option_id o = 0; colored_ && o < option_count(); ++o) {
+    if (!(s.active[o / 64] >> (o % 64) & 1)) continue;
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      if (k < primary_count_) continue;
+      const std::uint32_t set = s.purified[k - primary_count_];
+      if (set != 0 && set != entry_color(i)) return false;
+    }
   }
   return remaining == *s.remaining;
 }
