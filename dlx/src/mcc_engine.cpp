@@ -431,6 +431,14 @@ bool mcc_engine::run(bool fresh) {
   for (;;) {
     switch (next) {
       case step::forward: {
+        if (it[0].next == 0) {  // no primary item left to settle: a solution
+          // Like the other engines, a solution node does not stop for budgets.
+          ++nodes;
+          ++result_.solutions;
+          max_level = std::max(max_level, level);
+          save();
+          return true;
+        }
         if (nodes >= next_checkpoint_) {
           save();
           if (!checkpoint(level)) return false;
@@ -439,11 +447,6 @@ bool mcc_engine::run(bool fresh) {
         if (sanity_checks && sanity_due(nodes) && !check_invariants())
           broken_invariant("mcc search");
         max_level = std::max(max_level, level);
-        if (it[0].next == 0) {  // no primary item left to settle: a solution
-          ++result_.solutions;
-          save();
-          return true;
-        }
         // The item of smallest branching degree len + s - bound + 1, where s is
         // min(slack, bound); on ties the smaller s, then the longer list, then the
         // leftmost (or a random one). Without multiplicities this is DLX2's

@@ -1,12 +1,15 @@
 // The two engines (dancing links, bitsets) must be indistinguishable through
 // the API: the same solutions in the same order, the same nodes, updates,
-// branches and deepest level, seeded or not, with or without preselection, and
-// the same point of stopping under a budget. The dancing-links engine is the one
+// cleansings, branches and deepest level, seeded or not, with or without
+// preselection, and the same point of stopping under a budget; with colors too
+// (the bitset engine does not take multiplicities, and must say so). The dancing-links engine is the one
 // checked against Knuth's figures; this test carries that trust to the other.
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
 
 #include <random>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
 #include "encoders.hpp"
@@ -54,6 +57,7 @@ void expect_same(const dlx::problem& p, const dlx::search_options& options, cons
     EXPECT_EQ(x.result.solutions, y.result.solutions) << what;
     EXPECT_EQ(x.result.nodes, y.result.nodes) << what;
     EXPECT_EQ(x.result.updates, y.result.updates) << what;
+    EXPECT_EQ(x.result.cleansings, y.result.cleansings) << what;
     EXPECT_EQ(x.result.branches, y.result.branches) << what;
     EXPECT_EQ(x.result.max_level, y.result.max_level) << what;
     EXPECT_TRUE(links.check_invariants()) << what;
@@ -118,6 +122,63 @@ TEST(Engines, AgreeOnRandomMatrices) {
     const dlx::option_id first[] = {static_cast<dlx::option_id>(rng() % p.option_count())};
     expect_same(p, {}, what + " with a preselection", first);
   }
+}
+
+// Random XCC problems: secondary items with two or three colors, entries with
+// and without a color, options with only secondary items, and preselections of
+// one to three options (agreeing on colors, or not).
+dlx::problem random_xcc(std::mt19937& rng) {
+  const int primaries = 1 + static_cast<int>(rng() % 7);
+  const int secondaries = 1 + static_cast<int>(rng() % 4);
+  dlx::problem p(primaries, secondaries);
+  const dlx::color_id colors[] = {p.add_color("A"), p.add_color("B"), p.add_color("C")};
+  const int palette = 1 + static_cast<int>(rng() % 3);
+  const int options = 1 + static_cast<int>(rng() % 24);
+  std::vector<dlx::option_entry> entries;
+  for (int o = 0; o < options; ++o) {
+    entries.clear();
+    for (dlx::item_id i = 0; i < p.item_count(); ++i) {
+      if (rng() % 3 != 0) continue;
+      dlx::color_id c = dlx::no_color;
+      if (p.kind(i) == dlx::item_kind::secondary && rng() % 4 != 0) c = colors[rng() % palette];
+      entries.emplace_back(i, c);
+    }
+    if (entries.empty()) entries.emplace_back(static_cast<dlx::item_id>(rng() % primaries));
+    p.add_option(entries);
+  }
+  return p;
+}
+
+TEST(Engines, AgreeOnRandomColoredMatrices) {
+  std::mt19937 rng(77);
+  for (int trial = 0; trial < 400; ++trial) {
+    const dlx::problem p = random_xcc(rng);
+    const std::string what = "random XCC matrix " + std::to_string(trial);
+    expect_same(p, {}, what);
+    expect_same(p, with_seed(trial), what + " seeded");
+    std::vector<dlx::option_id> chosen;
+    for (int k = 1 + static_cast<int>(rng() % 3); k > 0; --k)
+      chosen.push_back(static_cast<dlx::option_id>(rng() % p.option_count()));
+    expect_same(p, {}, what + " with a preselection", chosen);
+    dlx::search_options budget;
+    budget.node_budget = 1 + rng() % 20;
+    expect_same(p, budget, what + " under a budget");
+    dlx::search_options limit;
+    limit.limit = 1 + rng() % 3;
+    expect_same(p, limit, what + " with a limit");
+  }
+}
+
+TEST(Engines, BitsetsRefuseMultiplicitiesAndAutomaticNeverPicksThem) {
+  dlx::problem p;
+  const auto a = p.add_item("a", dlx::item_bounds{0, 2});
+  const auto b = p.add_item("b");
+  p.add_option({a, b});
+  p.add_option({a});
+  EXPECT_THROW(dlx::solver(p, dlx::engine_kind::bitset), std::invalid_argument);
+  dlx::solver automatic(p);
+  EXPECT_EQ(automatic.engine(), dlx::engine_kind::dancing_links);
+  EXPECT_EQ(automatic.count().solutions, 2u);  // {a b} and {a b, a}
 }
 
 TEST(Engines, AutomaticPicksBitsetsForSmallProblems) {
