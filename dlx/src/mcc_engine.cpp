@@ -566,11 +566,12 @@ void mcc_engine::restore_branch_item(std::uint32_t l) {
 
 void mcc_engine::undo_level(std::uint32_t l) {
   const level_state& s = levels_[l];
-  if (s.choice == s.item) {
-    reactivate(s.item);
-  } else {
-    uncommit_others(s.choice);
-  }
+  if (s.choice != s.item) uncommit_others(s.choice);
+  // The item is inactive after a null move, and also when it was covered on
+  // entry with slack left (bound 0): the search reactivates it only at the null
+  // move that always ends such a level, which a stopped search has not reached.
+  const item_state& c = items_[s.item];
+  if (s.choice == s.item || (c.bound == 0 && c.slack != 0)) reactivate(s.item);
   restore_branch_item(l);
 }
 

@@ -123,6 +123,25 @@ TEST_P(Reference, EnumerateAndLazyRangeCountAlike) {
   EXPECT_EQ(range.result().updates, GetParam().updates);
 }
 
+// A search stopped at any solution must leave the solver as it found it (the
+// MCC engine once left an item inactive when stopped inside a tweaked branch).
+TEST_P(Reference, SearchesStoppedAtAnySolutionRestoreTheSolver) {
+  dlx::dlx_file file;
+  if (!load(file)) GTEST_SKIP() << "no " << GetParam().file << " in " << reference_dir;
+  dlx::solver s(file.problem);
+  const std::uint64_t last = std::min<std::uint64_t>(GetParam().solutions, 60);
+  for (std::uint64_t limit = 1; limit <= last; ++limit) {
+    dlx::search_options options;
+    options.limit = limit;
+    EXPECT_EQ(s.count(options).solutions, limit);
+    ASSERT_TRUE(s.check_invariants()) << "after stopping at solution " << limit;
+  }
+  const auto r = s.count();
+  EXPECT_EQ(r.solutions, GetParam().solutions);
+  EXPECT_EQ(r.nodes, GetParam().nodes);
+  EXPECT_EQ(r.updates, GetParam().updates);
+}
+
 TEST_P(Reference, SeededCountFindsTheSameNumber) {
   dlx::dlx_file file;
   if (!load(file)) GTEST_SKIP() << "no " << GetParam().file << " in " << reference_dir;
