@@ -168,7 +168,8 @@ class bitset_engine final : public engine {
     if constexpr (Colored) {
       // Entries cleansed by a purification with their own color cost nothing.
       for (std::uint32_t e = colored_start_[option]; e < colored_start_[option + 1]; ++e) {
-        updates -= s.purified[colored_entries_[e].item - primary_count_] == colored_entries_[e].color;
+        updates -=
+            s.purified[colored_entries_[e].item - primary_count_] == colored_entries_[e].color;
       }
     }
     updates += (K ? uniform_size_ : option_size_[option]) - 1;
@@ -390,8 +391,8 @@ void bitset_engine<Count>::purify(const view& s, std::uint32_t item, std::uint32
     std::uint64_t gone = here & ~same;
     word &= ~gone;
     for (; gone; gone &= gone - 1) {
-      take_off<0, true>(
-          s, masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)), updates);
+      take_off<0, true>(s, masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)),
+                        updates);
     }
   }
   s.purified[item - primary_count_] = entry_color(entry);

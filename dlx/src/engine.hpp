@@ -108,7 +108,7 @@ class engine {
   std::vector<item_id> item_of_internal_;
   std::vector<std::uint32_t>
       option_start_;  // option o's items: option_items_[start[o], start[o+1])
-  std::vector<std::uint32_t> option_items_;  // internal item numbers
+  std::vector<std::uint32_t> option_items_;   // internal item numbers
   std::vector<std::uint32_t> option_colors_;  // parallel to option_items_; empty without colors
   std::vector<std::uint8_t> option_has_primary_;
   std::uint32_t longest_item_ = 0;  // the most options any item has

@@ -104,7 +104,7 @@ class mcc_engine final : public engine {
 
   std::vector<node> nodes_;
   std::vector<item_state> items_;
-  std::vector<std::uint32_t> purifier_;  // per header: the node that purified it, or 0
+  std::vector<std::uint32_t> purifier_;     // per header: the node that purified it, or 0
   std::vector<std::uint32_t> option_node_;  // first node of each option
   std::uint32_t first_spacer_ = 0;
   bool multiplicities_ = false;  // DLX3's counts; else DLX2's
@@ -470,7 +470,7 @@ bool mcc_engine::run(bool fresh) {
             if (s == best_s && len == best_len && random_below(rng_, ++ties) == 0) best = k;
           }
         }
-        if (score <= 0) {  // the item cannot be covered often enough: a dead end
+        if (score <= 0) {       // the item cannot be covered often enough: a dead end
           if (!mcc) ++updates;  // DLX2 covers it first
           next = step::backdown;
           break;

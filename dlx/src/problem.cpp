@@ -20,8 +20,8 @@ void check_name(std::string_view name, const char* what) {
   if (name.empty()) throw problem_error(fmt::format("empty {} name", what));
   for (char c : name) {
     if (!valid_name_char(c)) {
-      throw problem_error(fmt::format(
-          "{} name '{}' contains a space, control character, '|' or ':'", what, name));
+      throw problem_error(
+          fmt::format("{} name '{}' contains a space, control character, '|' or ':'", what, name));
     }
   }
 }
@@ -143,8 +143,8 @@ void problem::check_option(std::size_t size, EntryAt entry_at) {
       throw problem_error(
           fmt::format("unknown item {} (the problem has {} items)", item, kinds_.size()));
     }
-    const std::string what =
-        names_[item].empty() ? fmt::format("item {}", item) : fmt::format("item '{}'", names_[item]);
+    const std::string what = names_[item].empty() ? fmt::format("item {}", item)
+                                                  : fmt::format("item '{}'", names_[item]);
     if (seen_[item] == stamp) throw problem_error(what + " appears twice in one option");
     seen_[item] = stamp;
     if (e.color != no_color) {

@@ -21,7 +21,7 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
   if (kind == engine_kind::automatic) {
     // Multiplicities live in the dancing-links engine only (see bench/README.md).
     kind = small_enough_for_bitsets(p) && !p.has_multiplicities() ? engine_kind::bitset
-                                                                   : engine_kind::dancing_links;
+                                                                  : engine_kind::dancing_links;
   }
   if (kind == engine_kind::bitset) {
     if (p.has_multiplicities()) {

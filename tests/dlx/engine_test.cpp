@@ -2,8 +2,8 @@
 // the API: the same solutions in the same order, the same nodes, updates,
 // cleansings, branches and deepest level, seeded or not, with or without
 // preselection, and the same point of stopping under a budget; with colors too
-// (the bitset engine does not take multiplicities, and must say so). The dancing-links engine is the one
-// checked against Knuth's figures; this test carries that trust to the other.
+// (the bitset engine does not take multiplicities, and must say so). The dancing-links engine is
+// the one checked against Knuth's figures; this test carries that trust to the other.
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
 

@@ -149,11 +149,11 @@ int run(const settings& s, const std::string& path) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (s.json) {
-      out.line(fmt::format(
-          "{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},"
-          "\"cleansings\":{},\"max_level\":{},\"seconds\":{:.6f}}}",
-          status_name(result.status), result.solutions, result.nodes, result.updates,
-          result.cleansings, result.max_level, seconds));
+      out.line(
+          fmt::format("{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},"
+                      "\"cleansings\":{},\"max_level\":{},\"seconds\":{:.6f}}}",
+                      status_name(result.status), result.solutions, result.nodes, result.updates,
+                      result.cleansings, result.max_level, seconds));
     } else if (s.count_only) {
       out.line(fmt::format("{}", result.solutions));
     }
