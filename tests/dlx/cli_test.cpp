@@ -1,12 +1,15 @@
 // Golden tests of the `dlx` command and the encoder programs, run as child
 // processes: exact standard output, exit codes (0 solved, 1 no solution, 2 bad
 // usage or input, 3 budget ran out) and located messages on standard error.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <dlx/format.hpp>
 
 #include <cctype>
 #include <cstdint>
 #include <filesystem>
+#include <optional>
+#include <regex>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -309,6 +312,271 @@ TEST(DlxCli, DirectoryInsteadOfAFile) {
   EXPECT_EQ(r.out, "");
   EXPECT_TRUE(contains(r.err, dir)) << r.err;
   EXPECT_TRUE(contains(r.err, "directory")) << r.err;
+}
+
+// ---- colors (XCC, Knuth's DLX2) and multiplicities (MCC, DLX3)
+
+// The toy of TAOCP 7.2.2.1 (dlx-reference/xcc-toy.dlx): one solution, which
+// Knuth's dlx2 finds in 4 nodes, 20 updates and 3 cleansings.
+const std::string xcc_toy =
+    "| the toy XCC problem of TAOCP 7.2.2.1\n"
+    "p q r | x y\n"
+    "p q x y:A\n"
+    "p r x:A y\n"
+    "p x:B\n"
+    "q x:A\n"
+    "r y:B\n";
+
+// The toy of Knuth's dlx3.w: bounds on C, colors on X and Y; one solution.
+const std::string mcc_toy =
+    "A B 2:3|C | X Y\n"
+    "A B X:0 Y:0\n"
+    "A C X:1 Y:1\n"
+    "C X:0\n"
+    "B X:1\n"
+    "C Y:1\n";
+
+// b is covered 0 to 2 times; its options agree with a's color on x, leave x
+// alone, or claim x without a color (which a's "x:red" rules out): four solutions.
+const std::string bounds_and_colors = "a 0:2|b | x\na x:red\nb x:red\nb\nb x\n";
+
+// The figures of dlx's --stats line:
+// "dlx: S solutions, N nodes, U updates, C cleansings, B branches, max level L,
+// T s (STATUS, ENGINE engine)".
+struct stats_line {
+  std::uint64_t solutions = 0, nodes = 0, updates = 0, cleansings = 0, branches = 0;
+  std::uint64_t max_level = 0;
+  std::string status, engine;
+};
+
+std::optional<stats_line> parse_stats(const std::string& err) {
+  static const std::regex line(
+      R"(dlx: (\d+) solutions, (\d+) nodes, (\d+) updates, (\d+) cleansings, (\d+) branches, )"
+      R"(max level (\d+), \d+\.\d{3} s \(([a-z_]+), (bitset|dancing-links) engine\)\n)");
+  std::smatch m;
+  if (!std::regex_search(err, m, line)) return std::nullopt;
+  stats_line s;
+  s.solutions = std::stoull(m[1]);
+  s.nodes = std::stoull(m[2]);
+  s.updates = std::stoull(m[3]);
+  s.cleansings = std::stoull(m[4]);
+  s.branches = std::stoull(m[5]);
+  s.max_level = std::stoull(m[6]);
+  s.status = m[7];
+  s.engine = m[8];
+  return s;
+}
+
+TEST(DlxCliXcc, SolutionsArePrintedAsReadWithTheirColors) {
+  const auto r = run_command({dlx_program}, xcc_toy);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "q x:A\np r x:A y\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(DlxCliXcc, KnuthsDlx2ToyDropsAnOptionWithAWarning) {
+  const auto r =
+      run_command({dlx_program}, "A B C | X Y\nA B X:0 Y:0\nA C X:1 Y:1\nX:0 Y:1\nB X:1\nC Y:1\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "A C X:1 Y:1\nB X:1\n");
+  EXPECT_EQ(r.err, "<stdin>:4:1: warning: option ignored: it has no primary item\n");
+}
+
+TEST(DlxCliXcc, EveryEngineGivesTheSameOutput) {
+  for (const std::string engine : {"auto", "links", "bitset"}) {
+    const auto r = run_command({dlx_program, "--engine", engine}, xcc_toy);
+    EXPECT_EQ(r.exit_code, 0) << engine << ": " << r.err;
+    EXPECT_EQ(r.out, "q x:A\np r x:A y\n") << engine;
+  }
+}
+
+TEST(DlxCliXcc, CountAndStatsWithCleansings) {
+  const auto r = run_command({dlx_program, "--count", "--stats", "--engine", "links"}, xcc_toy);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "1\n");
+  EXPECT_TRUE(
+      r.err.starts_with("dlx: 1 solutions, 4 nodes, 20 updates, 3 cleansings, 1 branches, "
+                        "max level 2, "))
+      << r.err;
+  EXPECT_TRUE(r.err.ends_with(" s (complete, dancing-links engine)\n")) << r.err;
+  const auto stats = parse_stats(r.err);
+  ASSERT_TRUE(stats) << r.err;
+  EXPECT_EQ(stats->cleansings, 3u);
+}
+
+TEST(DlxCliXcc, PlainProblemsHaveNoCleansings) {
+  const auto r = run_command({dlx_program, "--count", "--stats"}, as_text(examples::queens(8)));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto stats = parse_stats(r.err);
+  ASSERT_TRUE(stats) << r.err;
+  EXPECT_EQ(stats->solutions, 92u);
+  EXPECT_EQ(stats->cleansings, 0u);
+}
+
+TEST(DlxCliXcc, JsonHasColorsAndCleansings) {
+  const auto r = run_command({dlx_program, "--json"}, xcc_toy);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  for (const auto& line : lines)
+    EXPECT_TRUE(json_checker::is_object(line)) << line;
+  // Options on input lines 6 ("q x:A") and 4 ("p r x:A y"); colors only where
+  // an option gives one.
+  EXPECT_EQ(lines[0], R"({"solution":1,"options":[{"line":6,"items":["q","x"],"colors":{"x":"A"}},)"
+                      R"({"line":4,"items":["p","r","x","y"],"colors":{"x":"A"}}]})");
+  EXPECT_TRUE(lines[1].starts_with(
+      R"({"status":"complete","solutions":1,"nodes":4,"updates":20,"cleansings":3,)"
+      R"("max_level":2,"seconds":)"))
+      << lines[1];
+}
+
+TEST(DlxCliXcc, JsonOmitsColorsForAnOptionWithout) {
+  const auto r = run_command({dlx_program, "--json"}, "a b | x y\na x:red y\nb\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_EQ(lines[0], R"({"solution":1,"options":[{"line":2,"items":["a","x","y"],)"
+                      R"("colors":{"x":"red"}},{"line":3,"items":["b"]}]})");
+}
+
+TEST(DlxCliXcc, JsonEscapesColorNames) {
+  // A color may hold any printable character but space, '|' and ':'.
+  const auto r =
+      run_command({dlx_program, "--json", "--limit", "1"}, "a b | x\na x:q\"\\\nb x:q\"\\\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_TRUE(json_checker::is_object(lines[0])) << lines[0];
+  EXPECT_TRUE(contains(lines[0], R"("colors":{"x":"q\"\\"})")) << lines[0];
+}
+
+TEST(DlxCliMcc, SolutionsArePrintedAsRead) {
+  const auto r = run_command({dlx_program}, mcc_toy);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "A C X:1 Y:1\nB X:1\nC Y:1\n");
+  EXPECT_EQ(r.err, "");
+}
+
+TEST(DlxCliMcc, SeveralSolutionsWithBoundsAndColors) {
+  const auto r = run_command({dlx_program}, bounds_and_colors);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out,
+            "a x:red\nb x:red\nb\n"
+            "\n"
+            "a x:red\nb x:red\n"
+            "\n"
+            "a x:red\nb\n"
+            "\n"
+            "a x:red\n");
+}
+
+TEST(DlxCliMcc, CountAndStats) {
+  const auto r = run_command({dlx_program, "--count", "--stats"}, bounds_and_colors);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "4\n");
+  EXPECT_TRUE(
+      r.err.starts_with("dlx: 4 solutions, 8 nodes, 8 updates, 2 cleansings, 2 branches, "
+                        "max level 3, "))
+      << r.err;
+  // Bounds need the dancing-links engine: auto picks it.
+  EXPECT_TRUE(r.err.ends_with(" s (complete, dancing-links engine)\n")) << r.err;
+}
+
+TEST(DlxCliMcc, Json) {
+  const auto r = run_command({dlx_program, "--json"}, mcc_toy);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  for (const auto& line : lines)
+    EXPECT_TRUE(json_checker::is_object(line)) << line;
+  EXPECT_EQ(lines[0],
+            R"({"solution":1,"options":[{"line":3,"items":["A","C","X","Y"],)"
+            R"("colors":{"X":"1","Y":"1"}},{"line":5,"items":["B","X"],"colors":{"X":"1"}},)"
+            R"({"line":6,"items":["C","Y"],"colors":{"Y":"1"}}]})");
+  EXPECT_TRUE(lines[1].starts_with(R"({"status":"complete","solutions":1,"nodes":6,)"
+                                   R"("updates":14,"cleansings":7,"max_level":4,"seconds":)"))
+      << lines[1];
+}
+
+TEST(DlxCliMcc, BitsetEngineRefusesBounds) {
+  const std::string message =
+      ": --engine bitset cannot solve a problem with multiplicities (bounds such as 2|item); "
+      "use --engine links or auto\n";
+  const auto r = run_command({dlx_program, "--engine", "bitset"}, mcc_toy);
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "dlx: <stdin>" + message);
+  const std::string path = test_support::write_temp_file("mcc-toy.dlx", mcc_toy);
+  const auto named = run_command({dlx_program, "--count", "--engine=bitset", path});
+  EXPECT_EQ(named.exit_code, 2);
+  EXPECT_EQ(named.out, "");
+  EXPECT_EQ(named.err, "dlx: " + path + message);
+  for (const std::string engine : {"auto", "links"}) {
+    const auto accepted = run_command({dlx_program, "--count", "--engine", engine, path});
+    EXPECT_EQ(accepted.exit_code, 0) << engine << ": " << accepted.err;
+    EXPECT_EQ(accepted.out, "1\n") << engine;
+  }
+}
+
+// Knuth's dlx2 and dlx3 figures (dlx-reference/README.md), through the command,
+// for every engine that accepts the file.
+struct knuth_figures {
+  const char* file;
+  std::uint64_t solutions, nodes, updates, cleansings;
+  bool bounds;  // DLX3: the bitset engine refuses it
+};
+
+TEST(DlxCliReference, KnuthsXccAndMccFigures) {
+  const std::filesystem::path dir = std::filesystem::path(DLX_SHARED_DIR) / "dlx-reference";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
+  const knuth_figures cases[] = {
+      {"xcc-toy.dlx", 1, 4, 20, 3, false},
+      {"xcc-ref-00.dlx", 77, 212, 1736, 159, false},
+      {"xcc-ref-04.dlx", 1879, 2554, 8508, 1716, false},
+      {"xcc-ref-05.dlx", 7, 22, 465, 30, false},
+      {"mcc-ref-00.dlx", 3999, 6295, 6648, 0, true},
+      {"mcc-ref-02.dlx", 437, 1020, 5514, 0, true},
+      {"mcc-ref-05.dlx", 1, 8, 120, 0, true},
+  };
+  for (const auto& c : cases) {
+    const std::string path = (dir / c.file).string();
+    if (!std::filesystem::is_regular_file(path)) {
+      ADD_FAILURE() << "missing " << path;
+      continue;
+    }
+    for (const std::string engine : {"auto", "links", "bitset"}) {
+      SCOPED_TRACE(std::string(c.file) + " --engine " + engine);
+      const auto r = run_command({dlx_program, "--count", "--stats", "--engine", engine, path});
+      if (engine == "bitset" && c.bounds) {
+        EXPECT_EQ(r.exit_code, 2) << r.err;
+        EXPECT_EQ(r.out, "");
+        EXPECT_TRUE(r.err.starts_with("dlx: " + path + ": --engine bitset cannot")) << r.err;
+        continue;
+      }
+      EXPECT_EQ(r.exit_code, 0) << r.err;
+      EXPECT_EQ(r.out, std::to_string(c.solutions) + "\n");
+      const auto stats = parse_stats(r.err);
+      ASSERT_TRUE(stats) << r.err;
+      EXPECT_EQ(stats->solutions, c.solutions);
+      EXPECT_EQ(stats->nodes, c.nodes);
+      EXPECT_EQ(stats->updates, c.updates);
+      EXPECT_EQ(stats->cleansings, c.cleansings);
+      EXPECT_EQ(stats->status, "complete");
+      if (engine == "links" || c.bounds) {
+        EXPECT_EQ(stats->engine, "dancing-links");
+      }
+      if (engine == "bitset") {
+        EXPECT_EQ(stats->engine, "bitset");
+      }
+      // The JSON summary agrees with the stats line.
+      const auto json = run_command({dlx_program, "--count", "--json", "--engine", engine, path});
+      EXPECT_EQ(json.exit_code, 0) << json.err;
+      EXPECT_TRUE(contains(json.out, fmt::format(R"("solutions":{},"nodes":{},"updates":{},)"
+                                                 R"("cleansings":{},)",
+                                                 c.solutions, c.nodes, c.updates, c.cleansings)))
+          << json.out;
+    }
+  }
 }
 
 // ---- encoders piped into dlx
