@@ -22,8 +22,17 @@
 // agree stay. As in DLX2, an entry whose item is purified with its own color is
 // "cleansed": removing its option costs no update there. So an option removed
 // costs its size minus one minus its cleansed entries, and a purification counts
-// one cleansing plus one per option that agrees. Multiplicities are not handled
-// here (see solver.cpp).
+// one cleansing plus one per option that agrees.
+//
+// Multiplicities (Knuth's DLX3). The state also holds each primary item's
+// residual bound. A level branches on the item of smallest branching degree
+// (which is also the number of its alternatives) in one of DLX3's three ways:
+// covered outright (residual bound 1, no slack: its options in turn, as above);
+// covered with slack left (its options in turn, then the "null" move that takes
+// none); or tweaked (bound left: its options in turn, each one removed for good
+// before it is tried, for as long as enough remain to reach the lower bound,
+// then possibly the null move). A tweaked branch keeps its cumulative removals in
+// its saved state. Same choices, same counts as the dancing-links engine.
 //
 // Why: for 9x9 Sudoku (324 items, 729 options) the whole state is about 520 bytes.
 // Copying it at a branch costs less than uncovering, and most nodes are forced.
@@ -103,11 +112,14 @@ class bitset_engine final : public engine {
     std::uint64_t* active;
     std::uint64_t* remaining;
     std::uint32_t* purified;  // indexed by internal item - primary_count_
+    std::uint32_t* bounds;    // with multiplicities: each primary item's residual bound
   };
   view at(std::uint64_t* words) const {
     std::uint64_t* active = words + counts_words_;
-    return {reinterpret_cast<Count*>(words), active, active + active_words_,
-            reinterpret_cast<std::uint32_t*>(active + active_words_ + 1)};
+    std::uint64_t* remaining = active + active_words_;
+    return {reinterpret_cast<Count*>(words), active, remaining,
+            reinterpret_cast<std::uint32_t*>(remaining + 1),
+            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_)};
   }
 
   // A place where the search branched: its state after covering the item it
@@ -118,6 +130,8 @@ class bitset_engine final : public engine {
     std::uint32_t options_count;
     std::uint32_t next;   // index of the option tried last
     std::uint32_t start;  // index of the option tried first
+    std::uint32_t item;   // with multiplicities: the item branched on
+    std::uint32_t mode;   // with multiplicities: how it branches (see run_multi)
   };
 
   void apply_preselected(option_id option) override;
@@ -129,6 +143,11 @@ class bitset_engine final : public engine {
   }
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
+    if (multiplicities_) {
+      if (colored_)
+        return randomized_ ? run_multi<true, true>(fresh) : run_multi<false, true>(fresh);
+      return randomized_ ? run_multi<true, false>(fresh) : run_multi<false, false>(fresh);
+    }
     if (colored_) return randomized_ ? run<true, 0, true>(fresh) : run<false, 0, true>(fresh);
     if (randomized_) return run<true, 0>(fresh);
     switch (uniform_primaries_) {
@@ -148,11 +167,22 @@ class bitset_engine final : public engine {
     chosen_count_ = 0;
   }
   void append_chosen(std::vector<option_id>& out) const override {
-    out.insert(out.end(), chosen_.begin(), chosen_.begin() + chosen_count_);
+    for (std::uint32_t l = 0; l < chosen_count_; ++l) {
+      if (chosen_[l] != ~option_id{0}) out.push_back(chosen_[l]);  // not a null move
+    }
   }
 
   template <bool Randomized, int K, bool Colored = false>
   bool run(bool fresh);
+  template <bool Randomized, bool Colored>
+  bool run_multi(bool fresh);
+  // Commits the entries of `option` other than item `skip`'s, in DLX3's order
+  // (from the entry after skip's, wrapping around): a primary item counts one
+  // use, and is covered when its bound runs out; a secondary item is covered or
+  // purified.
+  template <bool Colored>
+  void commit_multi(const view& s, option_id option, std::uint32_t skip, std::uint64_t& updates,
+                    std::uint64_t& cleansings) const;
   // Covers internal item `item` in state `s`: clears its active options and
   // updates the counters of their primary items. K > 0: every option has K
   // primary items (the loop over them unrolls); K = 0: any number.
@@ -218,6 +248,9 @@ class bitset_engine final : public engine {
   std::uint32_t counts_words_ = 0;  // counters padded to 16-byte vectors
   std::uint32_t active_words_ = 0;
   std::uint32_t purified_words_ = 0;  // with colors: a color per secondary item
+  std::uint32_t bounds_words_ = 0;    // with multiplicities: a bound per primary item
+  bool multiplicities_ = false;
+  std::vector<std::uint32_t> slack_;  // with multiplicities: upper - lower, per primary item
   std::uint32_t state_words_ = 0;
   std::vector<std::uint64_t> pristine_;  // no preselection
   std::vector<std::uint64_t> base_;      // the preselection applied
@@ -326,8 +359,21 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
     purified_words_ = (n - primaries + 1) / 2;
   }
 
+  std::uint64_t total_upper = primaries;
+  if (!upper_.empty()) {
+    multiplicities_ = true;
+    uniform_primaries_ = 0;
+    bounds_words_ = (primaries + 1) / 2;
+    slack_.resize(primaries);
+    total_upper = 0;
+    for (std::uint32_t k = 0; k < primaries; ++k) {
+      slack_[k] = upper_[k] - lower_[k];
+      total_upper += upper_[k];
+    }
+  }
+
   counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 15) / 16 * 2);
-  state_words_ = counts_words_ + active_words_ + 1 + purified_words_;
+  state_words_ = counts_words_ + active_words_ + 1 + purified_words_ + bounds_words_;
   pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
   std::fill(s.counts, s.counts + counts_words_ * 8 / sizeof(Count), covered);  // the padding
@@ -342,11 +388,17 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
     if (option_has_primary_[o]) set_bit(s.active, o);
   }
   *s.remaining = primaries;
+  if (multiplicities_) std::copy(upper_.begin(), upper_.end(), s.bounds);
   base_ = pristine_;
   work_ = pristine_;
   scratch_.resize(active_words_);
-  frames_.resize(primaries + 1);
-  chosen_.resize(primaries + 1);
+  // A level chooses an option (each at most once, at most the sum of the upper
+  // bounds) or, with multiplicities, closes an item with a null move.
+  const std::uint64_t levels = multiplicities_
+                                   ? std::min<std::uint64_t>(total_upper, options) + primaries + 1
+                                   : primaries + 1;
+  frames_.resize(levels);
+  chosen_.resize(levels);
 }
 
 template <class Count>
@@ -418,6 +470,7 @@ void bitset_engine<Count>::apply_preselected(option_id option) {
       s.purified[k - primary_count_] = color;
       continue;
     }
+    if (multiplicities_ && k < primary_count_ && --s.bounds[k] != 0) continue;  // uses left
     for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
       s.active[masks_[m].word] &= ~masks_[m].mask;
     }
@@ -487,10 +540,17 @@ void bitset_engine<Count>::recount_base() {
       up ? add_to_counts<0, 1>(s.counts, which) : add_to_counts<0, -1>(s.counts, which);
       break;
   }
-  // Then the covered marks, and the number of items left.
-  for (option_id o : preselected()) {
-    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-      if (option_items_[i] < primary_count_) s.counts[option_items_[i]] = covered;
+  // Then the covered marks (with multiplicities: the items with no use left),
+  // and the number of items left.
+  if (multiplicities_) {
+    for (std::uint32_t k = 0; k < primary_count_; ++k) {
+      if (s.bounds[k] == 0) s.counts[k] = covered;
+    }
+  } else {
+    for (option_id o : preselected()) {
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        if (option_items_[i] < primary_count_) s.counts[option_items_[i]] = covered;
+      }
     }
   }
   *s.remaining = static_cast<std::uint64_t>(
@@ -596,7 +656,7 @@ bool bitset_engine<Count>::run(bool fresh) {
         if (fewest >= 2) {
           ++branches;
           std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
-          frames[frame_count++] = {level, branch_top, fewest, first, first};
+          frames[frame_count++] = {level, branch_top, fewest, first, first, best, 0};
           branch_top += fewest;
         }
       }
@@ -656,6 +716,229 @@ bool bitset_engine<Count>::run(bool fresh) {
       }
     }
     if (*s.remaining == 0) {  // every primary item is covered
+      ++nodes;
+      ++result_.solutions;
+      max_level = std::max(max_level, level + 1);
+      save();
+      chosen_count_ = level + 1;
+      return true;
+    }
+    ++level;
+    entering = true;
+  }
+}
+
+template <class Count>
+template <bool Colored>
+inline void bitset_engine<Count>::commit_multi(const view& s, option_id option, std::uint32_t skip,
+                                               std::uint64_t& updates,
+                                               std::uint64_t& cleansings) const {
+  const std::uint32_t begin = option_start_[option], end = option_start_[option + 1];
+  std::uint32_t at = begin;
+  while (option_items_[at] != skip)
+    ++at;
+  for (std::uint32_t step = 1; step < end - begin; ++step) {
+    const std::uint32_t i = at + step < end ? at + step : at + step - (end - begin);
+    const std::uint32_t k = option_items_[i];
+    if (k < primary_count_) {
+      if (--s.bounds[k] == 0) cover<0, Colored>(s, k, updates);
+    } else if (!Colored || option_colors_[i] == 0) {
+      cover<0, Colored>(s, k, updates);
+    } else if (s.purified[k - primary_count_] != option_colors_[i]) {
+      purify(s, k, i, updates, cleansings);
+    }
+  }
+}
+
+// DLX3's search (see the top of the file). Modes of a level: covered with no
+// slack (its options), covered with slack (its options, then null), tweaked
+// (options removed one by one while enough remain, then maybe null).
+template <class Count>
+template <bool Randomized, bool Colored>
+bool bitset_engine<Count>::run_multi(bool fresh) {
+  enum : std::uint32_t { covered_exactly, covered_with_slack, tweaked };
+  constexpr option_id null_move = ~option_id{0};
+  const std::uint32_t primaries = primary_count_;
+  const std::size_t state_bytes = std::size_t{state_words_} * 8;
+  const view s = at(work_.data());
+  option_id* const chosen = chosen_.data();
+  frame* const frames = frames_.data();
+  std::uint64_t updates = result_.updates;
+  std::uint64_t nodes = result_.nodes;
+  std::uint64_t branches = result_.branches;
+  std::uint64_t cleansings = result_.cleansings;
+  std::uint32_t max_level = result_.max_level;
+  std::uint32_t level = chosen_count_;
+  std::uint32_t frame_count = frame_count_;
+  std::uint32_t branch_top = branch_top_;
+  bool entering = fresh;
+  if (fresh) {
+    std::memcpy(work_.data(), base_.data(), state_bytes);
+    level = frame_count = branch_top = 0;
+  }
+  auto save = [&] {
+    result_.updates = updates;
+    result_.nodes = nodes;
+    result_.branches = branches;
+    result_.cleansings = cleansings;
+    result_.max_level = max_level;
+    frame_count_ = frame_count;
+    branch_top_ = branch_top;
+  };
+  // Alternative j of a tweaked branch on `item`, in the current state (where
+  // alternatives 0..j-1 are removed already): its option, the null move, or
+  // false when no alternative is left.
+  auto tweak = [&](std::uint32_t item, const std::uint32_t* options, std::uint32_t count,
+                   std::uint32_t j, option_id& option) {
+    const auto len = static_cast<std::int64_t>(s.counts[item]);
+    if (len <= std::int64_t{s.bounds[item]} - slack_[item]) return false;
+    if (j < count) {
+      option = options[j];  // removed for good from this branch on
+      s.active[option / 64] &= ~(std::uint64_t{1} << (option % 64));
+      take_off<0, Colored>(s, option, updates);
+      ++updates;
+    } else {
+      option = null_move;  // the item takes no more options
+      s.counts[item] = covered;
+      --*s.remaining;
+    }
+    return true;
+  };
+
+  for (;;) {
+    option_id option = 0;
+    std::uint32_t item = 0;
+    bool have_option = false;
+    if (entering) {
+      if (nodes >= next_checkpoint_) {
+        save();
+        chosen_count_ = level;
+        if (!checkpoint(level)) return false;
+      }
+      ++nodes;
+      if (sanity_checks && sanity_due(nodes) && !check_invariants())
+        broken_invariant("bitset search");
+      max_level = std::max(max_level, level);
+
+      // The item of smallest branching degree, with DLX3's tie-breaks.
+      std::int64_t score = std::numeric_limits<std::int64_t>::max();
+      std::int64_t best_s = 0, best_len = 0;
+      std::uint32_t best = 0;
+      [[maybe_unused]] std::uint32_t ties = 0;
+      for (std::uint32_t k = 0; k < primaries; ++k) {
+        if (s.counts[k] == covered) continue;
+        const std::int64_t len = s.counts[k], b = s.bounds[k];
+        const std::int64_t sl = std::min<std::int64_t>(slack_[k], b);
+        const std::int64_t t = len + sl - b + 1;
+        if (t > score) continue;
+        if (t < score || sl < best_s || (sl == best_s && len > best_len)) {
+          score = t;
+          best = k;
+          best_s = sl;
+          best_len = len;
+          if constexpr (Randomized) ties = 1;
+        } else if constexpr (Randomized) {
+          if (sl == best_s && len == best_len && random_below(rng_, ++ties) == 0) best = k;
+        }
+      }
+      if (score > 0) {
+        branches += score >= 2;
+        item = best;
+        const std::uint32_t left = --s.bounds[best];
+        // The branching item's active options, in order.
+        const std::uint32_t fewest = s.counts[best];
+        if (branch_top + fewest > branch_options_.size()) [[unlikely]] {
+          branch_options_.resize(
+              std::max<std::size_t>(2 * branch_options_.size(), branch_top + longest_item_ + 1));
+        }
+        std::uint32_t* const options = branch_options_.data() + branch_top;
+        std::uint32_t found = 0;
+        for (std::uint32_t m = masks_start_[best]; m < masks_start_[best + 1]; ++m) {
+          std::uint64_t& word = s.active[masks_[m].word];
+          for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
+            options[found++] =
+                masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+          }
+          if (left == 0) word &= ~masks_[m].mask;
+        }
+        std::uint32_t mode = tweaked;
+        std::uint32_t first = 0;
+        if (left == 0) {  // covered: its options leave the other items' lists
+          mode = slack_[best] == 0 ? covered_exactly : covered_with_slack;
+          ++updates;
+          for (std::uint32_t t = 0; t < found; ++t)
+            take_off<0, Colored>(s, options[t], updates);
+          s.counts[best] = covered;
+          --*s.remaining;
+          if constexpr (Randomized) {
+            if (mode == covered_exactly) first = random_below(rng_, found);
+          }
+        }
+        if (mode == tweaked) {
+          have_option = tweak(best, options, found, 0, option);
+        } else if (mode == covered_with_slack && found == 0) {
+          option = null_move;
+          have_option = true;
+        } else {
+          option = options[first];
+          updates += mode == covered_with_slack;  // DLX3 tweaks it off the item's list
+          have_option = true;
+        }
+        if (score >= 2) {
+          // The saved state: for a tweaked branch, after alternative 0's removal.
+          std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
+          frames[frame_count++] = {level, branch_top, found, first, first, best, mode};
+          branch_top += found;
+        }
+      }
+      // A degree of 0 or less is a dead end: DLX3 backs up without covering.
+    }
+    while (!have_option) {
+      if (frame_count == 0) {
+        save();
+        chosen_count_ = 0;
+        result_.status = search_status::complete;
+        return false;
+      }
+      frame& f = frames[frame_count - 1];
+      const std::uint32_t* const options = branch_options_.data() + f.options_begin;
+      std::uint32_t next = f.next + 1;
+      if constexpr (Randomized) {
+        if (f.mode == covered_exactly) {
+          if (next == f.options_count) next = 0;
+          if (next == f.start) next = f.options_count;  // wrapped around: all tried
+        }
+      }
+      const std::uint32_t alternatives = f.options_count + (f.mode == covered_exactly ? 0 : 1);
+      if (next < alternatives) {
+        std::memcpy(work_.data(), frame_state(frame_count - 1), state_bytes);
+        item = f.item;
+        if (f.mode == tweaked) {
+          have_option = tweak(f.item, options, f.options_count, next, option);
+          if (have_option && option != null_move) {
+            std::memcpy(frame_state(frame_count - 1), work_.data(), state_bytes);
+          }
+        } else if (next < f.options_count) {
+          option = options[next];
+          updates += f.mode == covered_with_slack;
+          have_option = true;
+        } else {
+          option = null_move;
+          have_option = true;
+        }
+        if (have_option) {
+          f.next = next;
+          level = f.level;
+          break;
+        }
+      }
+      branch_top = f.options_begin;
+      --frame_count;
+    }
+
+    chosen[level] = option;
+    if (option != null_move) commit_multi<Colored>(s, option, item, updates, cleansings);
+    if (*s.remaining == 0) {  // every primary item is settled
       ++nodes;
       ++result_.solutions;
       max_level = std::max(max_level, level + 1);

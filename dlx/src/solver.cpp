@@ -19,18 +19,9 @@ bool small_enough_for_bitsets(const problem& p) {
 
 std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) {
   if (kind == engine_kind::automatic) {
-    // Multiplicities live in the dancing-links engine only (see bench/README.md).
-    kind = small_enough_for_bitsets(p) && !p.has_multiplicities() ? engine_kind::bitset
-                                                                  : engine_kind::dancing_links;
+    kind = small_enough_for_bitsets(p) ? engine_kind::bitset : engine_kind::dancing_links;
   }
-  if (kind == engine_kind::bitset) {
-    if (p.has_multiplicities()) {
-      throw std::invalid_argument(
-          "dlx::solver: the bitset engine does not handle multiplicities (items with bounds); "
-          "use engine_kind::dancing_links or automatic");
-    }
-    return detail::make_bitset_engine(p);
-  }
+  if (kind == engine_kind::bitset) return detail::make_bitset_engine(p);
   // Plain problems keep DLX1's smaller nodes; colors and bounds need DLX2/DLX3's.
   if (p.has_colors() || p.has_multiplicities()) return detail::make_mcc_engine(p);
   return detail::make_links_engine(p);

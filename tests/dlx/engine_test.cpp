@@ -1,12 +1,13 @@
 // The two engines (dancing links, bitsets) must be indistinguishable through
 // the API: the same solutions in the same order, the same nodes, updates,
 // cleansings, branches and deepest level, seeded or not, with or without
-// preselection, and the same point of stopping under a budget; with colors too
-// (the bitset engine does not take multiplicities, and must say so). The dancing-links engine is
+// preselection, and the same point of stopping under a budget; with colors and
+// multiplicities too. The dancing-links engine is
 // the one checked against Knuth's figures; this test carries that trust to the other.
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
 
+#include <algorithm>
 #include <random>
 #include <stdexcept>
 #include <string>
@@ -169,16 +170,66 @@ TEST(Engines, AgreeOnRandomColoredMatrices) {
   }
 }
 
-TEST(Engines, BitsetsRefuseMultiplicitiesAndAutomaticNeverPicksThem) {
+// Random MCC problems: bounds such as [0, 1], [1, 2], [2, 2], [0, 3] on some
+// primary items, colors on some secondary ones.
+dlx::problem random_mcc(std::mt19937& rng) {
+  const int primaries = 1 + static_cast<int>(rng() % 6);
+  const int secondaries = static_cast<int>(rng() % 3);
+  dlx::problem p;
+  for (int k = 0; k < primaries; ++k) {
+    const auto lower = static_cast<std::uint32_t>(rng() % 3);
+    const auto upper = std::max<std::uint32_t>(1, lower + static_cast<std::uint32_t>(rng() % 3));
+    p.add_item(dlx::item_bounds{lower, upper});
+  }
+  for (int k = 0; k < secondaries; ++k)
+    p.add_item(dlx::item_kind::secondary);
+  const dlx::color_id colors[] = {p.add_color("A"), p.add_color("B")};
+  const int options = 1 + static_cast<int>(rng() % 20);
+  std::vector<dlx::option_entry> entries;
+  for (int o = 0; o < options; ++o) {
+    entries.clear();
+    for (dlx::item_id i = 0; i < p.item_count(); ++i) {
+      if (rng() % 3 != 0) continue;
+      dlx::color_id c = dlx::no_color;
+      if (p.kind(i) == dlx::item_kind::secondary && rng() % 2 == 0) c = colors[rng() % 2];
+      entries.emplace_back(i, c);
+    }
+    if (entries.empty()) entries.emplace_back(static_cast<dlx::item_id>(rng() % primaries));
+    p.add_option(entries);
+  }
+  return p;
+}
+
+TEST(Engines, AgreeOnRandomMultiplicityMatrices) {
+  std::mt19937 rng(3);
+  for (int trial = 0; trial < 400; ++trial) {
+    const dlx::problem p = random_mcc(rng);
+    const std::string what = "random MCC matrix " + std::to_string(trial);
+    expect_same(p, {}, what);
+    expect_same(p, with_seed(trial), what + " seeded");
+    std::vector<dlx::option_id> chosen;
+    for (int k = 1 + static_cast<int>(rng() % 3); k > 0; --k)
+      chosen.push_back(static_cast<dlx::option_id>(rng() % p.option_count()));
+    expect_same(p, {}, what + " with a preselection", chosen);
+    dlx::search_options budget;
+    budget.node_budget = 1 + rng() % 20;
+    expect_same(p, budget, what + " under a budget");
+    dlx::search_options limit;
+    limit.limit = 1 + rng() % 3;
+    expect_same(p, limit, what + " with a limit");
+  }
+}
+
+TEST(Engines, AutomaticTakesMultiplicitiesToBitsetsToo) {
   dlx::problem p;
   const auto a = p.add_item("a", dlx::item_bounds{0, 2});
   const auto b = p.add_item("b");
   p.add_option({a, b});
   p.add_option({a});
-  EXPECT_THROW(dlx::solver(p, dlx::engine_kind::bitset), std::invalid_argument);
   dlx::solver automatic(p);
-  EXPECT_EQ(automatic.engine(), dlx::engine_kind::dancing_links);
+  EXPECT_EQ(automatic.engine(), dlx::engine_kind::bitset);
   EXPECT_EQ(automatic.count().solutions, 2u);  // {a b} and {a b, a}
+  EXPECT_EQ(dlx::solver(p, dlx::engine_kind::dancing_links).count().solutions, 2u);
 }
 
 TEST(Engines, AutomaticPicksBitsetsForSmallProblems) {

@@ -109,13 +109,6 @@ int run(const settings& s, const std::string& path) {
   for (const auto& w : file.warnings)
     fmt::print(stderr, "{}\n", w.to_string());
 
-  if (s.engine == dlx::engine_kind::bitset && file.problem.has_multiplicities()) {
-    fmt::print(stderr,
-               "dlx: {}: --engine bitset cannot solve a problem with multiplicities (bounds "
-               "such as 2|item); use --engine links or auto\n",
-               source);
-    return tools::exit_usage;
-  }
   dlx::solver solver(file.problem, s.engine);
   tools::line_output out;
   tools::progress_line progress;
@@ -205,8 +198,8 @@ int main(int argc, char** argv) {
       {'s', "seed", "S", "break ties between items at random, reproducibly from S",
        [&](std::string_view v) { s.search.seed = tools::parse_unsigned(v, "--seed"); }},
       {0, "engine", "auto|links|bitset",
-       "search with dancing links or bitsets (default auto: bitsets for small problems "
-       "without multiplicities); answers and counts are the same",
+       "search with dancing links or bitsets (default auto: bitsets for small problems); "
+       "answers and counts are the same",
        [&](std::string_view v) {
          if (v == "auto") {
            s.engine = dlx::engine_kind::automatic;
