@@ -155,6 +155,12 @@ class reader {
                        quoted(spec), quoted(t.text.substr(bar + 1))));
     }
     const std::size_t colon = spec.find(':');
+    if (colon != std::string_view::npos && spec.find(':', colon + 1) != std::string_view::npos) {
+      fail(line.number, t.column + spec.find(':', colon + 1),
+           fmt::format("malformed bounds {}: more than two numbers (bounds are written u:v|name "
+                       "or v|name)",
+                       quoted(spec)));
+    }
     const std::string_view lower_text =
         colon == std::string_view::npos ? spec : spec.substr(0, colon);
     const std::string_view upper_text =
@@ -212,20 +218,25 @@ class reader {
       file_.problem.add_item(t.text, kind);
     }
     seen_.push_back(0);
-    seen_color_.push_back(0);
+    seen_color_.emplace_back();
   }
 
   void read_option(const text_line& line) {
     entries_list_.clear();
     bool primary = false;
     ++stamp_;
+    entry_colors_.clear();
     for_each_token(line.text, [&](const token& t) {
       // "name" or, for a secondary item, "name:color" (DLX2's color controls).
       const std::size_t colon = t.text.find(':');
       const std::string_view name = t.text.substr(0, colon);
+      if (name.empty()) {
+        fail(line.number, t.column,
+             fmt::format("{} has a color but no item name before the ':'", quoted(t.text)));
+      }
       const auto item = file_.problem.find_item(name);
       if (!item) fail(line.number, t.column, fmt::format("unknown item {}", quoted(name)));
-      color_id color = no_color;
+      std::string_view color;  // empty: no color
       if (colon != std::string_view::npos) {
         const std::string_view color_name = t.text.substr(colon + 1);
         const std::size_t at = t.column + colon + 1;
@@ -243,20 +254,27 @@ class reader {
                  fmt::format("color {} contains '{}'", quoted(color_name), color_name[i]));
           }
         }
-        color = file_.problem.add_color(color_name);
+        color = color_name;
       }
       if (seen_[*item] == stamp_) {
-        if (file_.problem.kind(*item) == item_kind::secondary && seen_color_[*item] != color) {
+        const std::string_view before = seen_color_[*item];
+        if (file_.problem.kind(*item) == item_kind::secondary && before != color) {
           fail(line.number, t.column,
-               fmt::format("secondary item {} is given two colors in this option ({} and {})",
-                           quoted(name), color_label(seen_color_[*item]), color_label(color)));
+               before.empty() || color.empty()
+                   ? fmt::format("secondary item {} appears twice in this option, once without "
+                                 "a color and once with color {}",
+                                 quoted(name), quoted(before.empty() ? color : before))
+                   : fmt::format("secondary item {} is given two colors in this option ({} and "
+                                 "{})",
+                                 quoted(name), quoted(before), quoted(color)));
         }
         fail(line.number, t.column,
              fmt::format("item {} appears twice in this option", quoted(name)));
       }
       seen_[*item] = stamp_;
       seen_color_[*item] = color;
-      entries_list_.push_back(option_entry(*item, color));
+      entries_list_.push_back(option_entry(*item));
+      entry_colors_.push_back(color);
       primary |= file_.problem.kind(*item) == item_kind::primary;
     });
     if (!primary) {
@@ -268,12 +286,13 @@ class reader {
     if (entries_ > limits_.max_entries) {
       fail(line.number, 1, fmt::format("too many entries (more than {})", limits_.max_entries));
     }
+    // Colors are registered only for options kept, so a dropped option leaves none.
+    for (std::size_t e = 0; e < entries_list_.size(); ++e) {
+      if (!entry_colors_[e].empty())
+        entries_list_[e].color = file_.problem.add_color(entry_colors_[e]);
+    }
     file_.problem.add_option(entries_list_);
     file_.option_lines.push_back(line.number);
-  }
-
-  std::string color_label(color_id color) const {
-    return color == no_color ? "no color" : quoted(file_.problem.color_name(color));
   }
 
   line_reader lines_;
@@ -282,7 +301,8 @@ class reader {
   dlx_file file_;
   std::vector<option_entry> entries_list_;
   std::vector<std::uint32_t> seen_;
-  std::vector<color_id> seen_color_;
+  std::vector<std::string_view> seen_color_;  // valid while seen_ holds this option's stamp
+  std::vector<std::string_view> entry_colors_;
   std::uint32_t stamp_ = 0;
   std::size_t entries_ = 0;
 };

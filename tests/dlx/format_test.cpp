@@ -586,15 +586,17 @@ TEST(ReadDlxErrors, TwoColorsForOneItemInAnOption) {
   expect_error("a b | x y\na x:r x:s\n", 2, 7,
                "secondary item 'x' is given two colors in this option ('r' and 's')");
   expect_error("a b | x y\na x x:r\n", 2, 5,
-               "secondary item 'x' is given two colors in this option (no color and 'r')");
+               "secondary item 'x' appears twice in this option, once without a color and once "
+               "with color 'r'");
   expect_error("a b | x y\na x:r y x\n", 2, 9,
-               "secondary item 'x' is given two colors in this option ('r' and no color)");
+               "secondary item 'x' appears twice in this option, once without a color and once "
+               "with color 'r'");
   // The same color twice is a plain repeat.
   expect_error("a b | x y\na x:r x:r\n", 2, 7, "item 'x' appears twice in this option");
 }
 
 TEST(ReadDlxErrors, ColorWithoutAnItem) {
-  expect_error("a b | x\na :r\n", 2, 3, "unknown item ''");
+  expect_error("a b | x\na :r\n", 2, 3, "':r' has a color but no item name before the ':'");
 }
 
 TEST(ReadDlxErrors, BoundsOnASecondaryItem) {
@@ -626,7 +628,7 @@ TEST(ReadDlxErrors, MalformedBounds) {
   expect_error("a 1:|b\na\n", 1, 5, "malformed bounds: a number is missing");
   expect_error("a :|b\na\n", 1, 3, "malformed bounds: a number is missing");
   // Three numbers: the second ':' is the culprit.
-  expect_error("a 1:2:3|b\na\n", 1, 6, "malformed bounds: '2:3'" + how);
+  expect_error("a 1:2:3|b\na\n", 1, 6, "malformed bounds '1:2:3': more than two numbers");
 }
 
 TEST(ReadDlxErrors, BoundTooLarge) {
@@ -777,6 +779,28 @@ TEST(LineReader, CapsLongLinesAndCarriesOn) {
   EXPECT_EQ(line.text, "after");
   EXPECT_EQ(line.number, 3u);
   EXPECT_FALSE(lines.next(line));
+}
+
+}  // namespace
+
+namespace {
+
+// An option dropped for having no primary item leaves no trace, not even its colors.
+TEST(ReadDlx2, DroppedOptionRegistersNoColor) {
+  std::istringstream in("a | x\nx:zzz\na x:q\n");
+  const dlx::dlx_file file = dlx::read_dlx(in, "in.dlx");
+  EXPECT_EQ(file.warnings.size(), 1u);
+  EXPECT_EQ(file.problem.color_count(), 1u);
+  EXPECT_FALSE(file.problem.find_color("zzz").has_value());
+  EXPECT_TRUE(file.problem.find_color("q").has_value());
+}
+
+TEST(ProblemBoundsRange, OutOfRangeThrowsWhetherOrNotItemsHaveBounds) {
+  dlx::problem plain(1);
+  EXPECT_THROW((void)plain.bounds(5), std::out_of_range);
+  dlx::problem bounded;
+  bounded.add_item(dlx::item_bounds{0, 2});
+  EXPECT_THROW((void)bounded.bounds(5), std::out_of_range);
 }
 
 }  // namespace

@@ -413,7 +413,8 @@ std::vector<bad_case> catalogue() {
        {"{file}"},
        "a | x\na x x:r\n",
        "",
-       {"{file}:2:5: secondary item 'x' is given two colors in this option (no color and 'r')"},
+       {"{file}:2:5: secondary item 'x' appears twice in this option, once without a color and "
+        "once with color 'r'"},
        2},
       {"dlx_bounds_on_a_secondary_item",
        "dlx",
@@ -456,7 +457,7 @@ std::vector<bad_case> catalogue() {
        {"{file}"},
        "a 1:2:3|b\na b\n",
        "",
-       {"{file}:1:6: malformed bounds: '2:3' is not a number"},
+       {"{file}:1:6: malformed bounds '1:2:3': more than two numbers"},
        2},
       {"dlx_bounds_without_a_name",
        "dlx",

@@ -143,7 +143,8 @@ class problem {
   /// The bounds of an item: [1, 1] for a plain primary item, and for every
   /// secondary item (which is covered at most once or shares its color).
   [[nodiscard]] item_bounds bounds(item_id item) const {
-    return bounds_.empty() ? item_bounds{} : bounds_.at(item);
+    if (item >= kinds_.size()) throw std::out_of_range("dlx::problem::bounds: no such item");
+    return bounds_.empty() ? item_bounds{} : bounds_[item];
   }
   /// The item's name; empty for an unnamed item.
   [[nodiscard]] std::string_view name(item_id item) const { return names_.at(item); }
