@@ -1,1 +1,832 @@
-// Placeholder: being written.
+// Colors (XCC, Knuth's DLX2) and multiplicities (MCC, DLX3) against brute force
+// on small random problems.
+//
+// The oracle walks every subset of the options (each option in or out, in turn)
+// and keeps those that satisfy the model of dlx/problem.hpp, read directly:
+// - a primary item with bounds [u, v] is covered at least u and at most v times;
+// - a secondary item is named by at most one chosen option, or by several that
+//   all give it the same color (an option naming it without a color claims it);
+// - each option is used at most once; an option without a primary item is never
+//   chosen by a search, but may be preselected.
+// The walk drops a subset as soon as an upper bound or a color is broken, since
+// no superset can mend that; a second, literal reading of the model for one set
+// of options checks that pruning (OracleAgreesWithTheLiteralModel) and every
+// solution a solver reports under a budget. The oracle knows nothing of search
+// order, so it checks what is found, not how. The counters (nodes, updates,
+// cleansings) are checked against Knuth's figures in reference_test.cpp; here
+// they are only required to agree between the two engines.
+#include <gtest/gtest.h>
+#include <dlx/solver.hpp>
+
+#include <algorithm>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <random>
+#include <set>
+#include <span>
+#include <sstream>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "search_options.hpp"
+
+namespace {
+
+using test_support::with_limit;
+using test_support::with_node_budget;
+using test_support::with_seed;
+
+using dlx::color_id;
+using dlx::item_id;
+using dlx::option_id;
+using dlx::visit;
+using solution_t = std::vector<option_id>;  // sorted option ids
+
+// ---- Random problems ---------------------------------------------------------
+
+enum class flavour { colors, multiplicities, both };
+
+const char* name_of(flavour f) {
+  switch (f) {
+    case flavour::colors:
+      return "XCC";
+    case flavour::multiplicities:
+      return "MCC";
+    case flavour::both:
+      return "XCC+MCC";
+  }
+  return "?";
+}
+
+struct instance {
+  dlx::problem problem;
+  std::string text;  // in Knuth's format, so that a failure can be replayed with `dlx`
+};
+
+// The problem in DLX2/DLX3 format: `u:v|name` or `v|name` for bounds, `name:color`.
+std::string knuth_text(const dlx::problem& p) {
+  std::ostringstream out;
+  bool secondary_seen = false;
+  for (item_id i = 0; i < p.item_count(); ++i) {
+    if (p.kind(i) == dlx::item_kind::secondary && !secondary_seen) {
+      out << "| ";
+      secondary_seen = true;
+    }
+    const dlx::item_bounds b = p.bounds(i);
+    if (p.kind(i) == dlx::item_kind::primary && b != dlx::item_bounds{}) {
+      if (b.lower != b.upper) out << b.lower << ':';
+      out << b.upper << '|';
+    }
+    out << p.name(i) << ' ';
+  }
+  out << '\n';
+  for (option_id o = 0; o < p.option_count(); ++o) {
+    const auto items = p.option(o);
+    const auto colors = p.option_colors(o);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      out << (k ? " " : "") << p.name(items[k]);
+      if (colors[k] != dlx::no_color) out << ':' << p.color_name(colors[k]);
+    }
+    out << '\n';
+  }
+  return out.str();
+}
+
+// Bounds to draw from; [1, 1] is plain exact cover.
+constexpr dlx::item_bounds bounds_menu[] = {{1, 1}, {0, 1}, {1, 2}, {2, 2}, {0, 3},
+                                            {0, 2}, {1, 3}, {3, 3}, {2, 3}};
+
+// Up to 6 primary items, up to 4 secondary ones, 2 or 3 colors, up to 14 options.
+// Most instances get one or two planted solutions, so that many have several:
+// every primary item gets a planted coverage within its bounds, and each
+// secondary item one color (or none, then only one planted option names it).
+// Random options fill up the rest; some have only secondary items.
+instance random_instance(std::mt19937& rng, flavour f) {
+  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  const bool colors = f != flavour::multiplicities;
+  const bool bounds = f != flavour::colors;
+  using entry = std::pair<int, color_id>;  // item index, color
+  for (;;) {
+    const int primaries = uniform(0, 24) == 0 ? 0 : uniform(1, 6);
+    const int secondaries = uniform(colors ? 1 : 0, 4);
+    const int color_count = colors ? uniform(2, 3) : 0;
+
+    // How often a planted solution covers each primary item, and its bounds.
+    std::vector<int> target(primaries, 1);
+    std::vector<dlx::item_bounds> item_bounds(primaries);
+    for (int i = 0; i < primaries; ++i) {
+      if (!bounds) continue;
+      target[i] = uniform(0, 3);
+      std::vector<dlx::item_bounds> fitting;
+      for (const auto& b : bounds_menu) {
+        if (b.lower <= static_cast<std::uint32_t>(target[i]) &&
+            static_cast<std::uint32_t>(target[i]) <= b.upper) {
+          fitting.push_back(b);
+        }
+      }
+      item_bounds[i] = fitting[static_cast<std::size_t>(uniform(0, int(fitting.size()) - 1))];
+    }
+
+    std::vector<std::vector<entry>> rows;
+    const int plants = primaries == 0 ? 0 : uniform(0, 3) == 0 ? 0 : uniform(1, 2);
+    for (int plant = 0; plant < plants; ++plant) {
+      const int most = *std::max_element(target.begin(), target.end());
+      const int size = uniform(std::max(1, most), 4);
+      std::vector<std::vector<entry>> planted(static_cast<std::size_t>(size));
+      std::vector<int> slots(static_cast<std::size_t>(size));
+      for (int i = 0; i < primaries; ++i) {
+        for (int k = 0; k < size; ++k)
+          slots[k] = k;
+        std::shuffle(slots.begin(), slots.end(), rng);
+        for (int k = 0; k < target[i]; ++k)
+          planted[slots[k]].emplace_back(i, dlx::no_color);
+      }
+      for (int s = 0; s < secondaries; ++s) {
+        const color_id c = colors && uniform(0, 3) != 0
+                               ? static_cast<color_id>(uniform(1, color_count))
+                               : dlx::no_color;
+        for (auto& row : planted) {
+          if (row.empty() || uniform(0, 2) != 0) continue;
+          row.emplace_back(primaries + s, c);
+          if (c == dlx::no_color) break;  // an uncolored item is claimed once
+        }
+      }
+      for (auto& row : planted) {
+        if (!row.empty()) rows.push_back(std::move(row));  // no primary: not part of it
+      }
+    }
+
+    const int options = uniform(std::min<int>(14, int(rows.size()) + 1), 14);
+    const double density = std::uniform_real_distribution<double>(0.15, 0.6)(rng);
+    std::bernoulli_distribution pick(density);
+    const int items = primaries + secondaries;
+    while (static_cast<int>(rows.size()) < options && items > 0) {
+      std::vector<entry> row;
+      const bool secondary_only = secondaries > 0 && uniform(0, 7) == 0;
+      for (int i = secondary_only ? primaries : 0; i < items; ++i) {
+        if (!pick(rng)) continue;
+        color_id c = dlx::no_color;
+        if (i >= primaries && colors) c = static_cast<color_id>(uniform(0, color_count));
+        row.emplace_back(i, c);
+      }
+      if (!row.empty()) rows.push_back(std::move(row));
+    }
+    std::shuffle(rows.begin(), rows.end(), rng);
+
+    instance in;
+    dlx::problem& p = in.problem;
+    for (int i = 0; i < primaries; ++i)
+      p.add_item("p" + std::to_string(i), item_bounds[i]);
+    for (int s = 0; s < secondaries; ++s)
+      p.add_item("s" + std::to_string(s), dlx::item_kind::secondary);
+    for (int c = 0; c < color_count; ++c)
+      p.add_color(std::string(1, static_cast<char>('A' + c)));
+    std::vector<dlx::option_entry> entries;
+    for (auto& row : rows) {
+      std::shuffle(row.begin(), row.end(), rng);  // item order within an option is free
+      entries.clear();
+      for (const auto& [i, c] : row)
+        entries.emplace_back(static_cast<item_id>(i), c);
+      p.add_option(entries);
+    }
+    // Keep only instances that are what the caller asked for.
+    if (p.has_colors() != colors || p.has_multiplicities() != bounds) continue;
+    in.text = knuth_text(p);
+    return in;
+  }
+}
+
+// ---- The oracle ----------------------------------------------------------------
+
+// The model read literally for one list of options: true when they are distinct
+// and cover every primary item within its bounds and every secondary item at
+// most once or only with one shared color. Says nothing about primary items.
+bool satisfies(const dlx::problem& p, std::span<const option_id> chosen) {
+  if (std::set<option_id>(chosen.begin(), chosen.end()).size() != chosen.size()) return false;
+  std::vector<std::uint32_t> uses(p.item_count(), 0);
+  std::vector<std::vector<color_id>> colors(p.item_count());
+  for (option_id o : chosen) {
+    const auto items = p.option(o);
+    const auto given = p.option_colors(o);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      ++uses[items[k]];
+      colors[items[k]].push_back(given[k]);
+    }
+  }
+  for (item_id i = 0; i < p.item_count(); ++i) {
+    if (p.kind(i) == dlx::item_kind::primary) {
+      if (uses[i] < p.bounds(i).lower || uses[i] > p.bounds(i).upper) return false;
+    } else if (colors[i].size() > 1) {
+      const color_id first = colors[i].front();
+      if (first == dlx::no_color) return false;
+      for (color_id c : colors[i]) {
+        if (c != first) return false;
+      }
+    }
+  }
+  return true;
+}
+
+// Every set of options that satisfies the model, options without a primary item
+// included: the callers decide when those may take part.
+class oracle {
+ public:
+  explicit oracle(const dlx::problem& p)
+      : p_(p), uses_(p.item_count(), 0), color_(p.item_count(), dlx::no_color) {
+    walk(0);
+  }
+  [[nodiscard]] const std::vector<solution_t>& sets() const { return sets_; }
+
+  /// What a search must find: the sets that contain every option of `forced`
+  /// and whose other options each have a primary item.
+  [[nodiscard]] std::set<solution_t> solutions(std::span<const option_id> forced = {}) const {
+    std::set<solution_t> out;
+    for (const solution_t& set : sets_) {
+      bool ok = true;
+      for (option_id o : forced)
+        ok = ok && std::binary_search(set.begin(), set.end(), o);
+      for (option_id o : set) {
+        ok =
+            ok && (p_.has_primary(o) || std::find(forced.begin(), forced.end(), o) != forced.end());
+      }
+      if (ok) out.insert(set);
+    }
+    return out;
+  }
+
+ private:
+  // True when adding option o to the chosen ones breaks no upper bound and no color.
+  [[nodiscard]] bool fits(option_id o) const {
+    const auto items = p_.option(o);
+    const auto colors = p_.option_colors(o);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      const item_id i = items[k];
+      if (uses_[i] == 0) continue;
+      if (p_.kind(i) == dlx::item_kind::primary) {
+        if (uses_[i] >= p_.bounds(i).upper) return false;
+      } else if (colors[k] == dlx::no_color || colors[k] != color_[i]) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  void walk(option_id o) {
+    if (o == p_.option_count()) {
+      for (item_id i = 0; i < p_.item_count(); ++i) {
+        if (p_.kind(i) == dlx::item_kind::primary && uses_[i] < p_.bounds(i).lower) return;
+      }
+      sets_.push_back(chosen_);
+      return;
+    }
+    walk(o + 1);  // without o
+    if (!fits(o)) return;
+    const auto items = p_.option(o);
+    const auto colors = p_.option_colors(o);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      if (uses_[items[k]]++ == 0) color_[items[k]] = colors[k];
+    }
+    chosen_.push_back(o);
+    walk(o + 1);  // with o
+    chosen_.pop_back();
+    for (item_id i : items)
+      --uses_[i];
+  }
+
+  const dlx::problem& p_;
+  std::vector<std::uint32_t> uses_;
+  std::vector<color_id> color_;  // the color of the first chosen entry naming the item
+  solution_t chosen_;
+  std::vector<solution_t> sets_;
+};
+
+// ---- Running the solver ------------------------------------------------------------
+
+struct run_record {
+  std::vector<solution_t> sequence;  // as reported, in order
+  dlx::search_result result;
+};
+
+run_record record(dlx::solver& s, const dlx::search_options& options = {}) {
+  run_record r;
+  r.result = s.enumerate(
+      [&](std::span<const option_id> solution) {
+        r.sequence.emplace_back(solution.begin(), solution.end());
+        return visit::next;
+      },
+      options);
+  return r;
+}
+
+std::set<solution_t> as_set(const std::vector<solution_t>& sequence) {
+  std::set<solution_t> out;
+  for (solution_t s : sequence) {
+    std::sort(s.begin(), s.end());
+    out.insert(std::move(s));
+  }
+  return out;
+}
+
+const char* name_of(dlx::engine_kind e) {
+  return e == dlx::engine_kind::bitset ? "bitset" : "dancing links";
+}
+
+// The solvers that take this problem: dancing links always; the bitset engine
+// unless it refuses multiplicities, which it may do only by throwing
+// std::invalid_argument (and then only for a problem that has them).
+std::vector<std::unique_ptr<dlx::solver>> solvers_for(const dlx::problem& p) {
+  std::vector<std::unique_ptr<dlx::solver>> out;
+  out.push_back(std::make_unique<dlx::solver>(p, dlx::engine_kind::dancing_links));
+  try {
+    out.push_back(std::make_unique<dlx::solver>(p, dlx::engine_kind::bitset));
+  } catch (const std::invalid_argument&) {
+    EXPECT_TRUE(p.has_multiplicities()) << "the bitset engine refused a problem without bounds";
+  }
+  return out;
+}
+
+bool bitset_takes(const dlx::problem& p) {
+  try {
+    dlx::solver s(p, dlx::engine_kind::bitset);
+    return true;
+  } catch (const std::invalid_argument&) {
+    return false;
+  }
+}
+
+// For SCOPED_TRACE: the instance, ready to replay with `dlx --stats`.
+std::string describe(int k, const instance& in) {
+  return "instance " + std::to_string(k) + ", in Knuth's format:\n" + in.text;
+}
+
+// ---- 1. Solution sets ------------------------------------------------------------
+
+constexpr int instance_count = 300;
+
+void expect_solution_sets_match(flavour f, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  int with_solutions = 0, with_several = 0, with_secondary_only = 0;
+  for (int k = 0; k < instance_count; ++k) {
+    const instance in = random_instance(rng, f);
+    const dlx::problem& p = in.problem;
+    SCOPED_TRACE(describe(k, in));
+    const std::set<solution_t> expected = oracle(p).solutions();
+    for (auto& s : solvers_for(p)) {
+      SCOPED_TRACE(name_of(s->engine()));
+      ASSERT_TRUE(s->check_invariants());
+      const run_record r = record(*s);
+      EXPECT_EQ(as_set(r.sequence), expected);
+      EXPECT_EQ(r.sequence.size(), expected.size()) << "a solution was found twice";
+      EXPECT_EQ(r.result.status, dlx::search_status::complete);
+      EXPECT_EQ(r.result.solutions, expected.size());
+      if (!p.has_colors()) {
+        EXPECT_EQ(r.result.cleansings, 0u);
+      }
+      const auto counted = s->count();
+      EXPECT_EQ(counted.solutions, expected.size());
+      EXPECT_EQ(counted.nodes, r.result.nodes);
+      EXPECT_EQ(counted.updates, r.result.updates);
+      EXPECT_EQ(counted.cleansings, r.result.cleansings);
+      EXPECT_TRUE(s->check_invariants());
+    }
+    if (p.primary_count() == 0) {
+      EXPECT_EQ(expected, std::set<solution_t>{solution_t{}});
+    }
+    with_solutions += !expected.empty();
+    with_several += expected.size() > 1;
+    for (option_id o = 0; o < p.option_count(); ++o) {
+      if (!p.has_primary(o)) {
+        ++with_secondary_only;
+        break;
+      }
+    }
+    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+  }
+  // The generator really produced the cases this test is about.
+  EXPECT_GE(with_solutions, instance_count / 2) << name_of(f);
+  EXPECT_GE(with_several, instance_count / 5) << name_of(f);
+  EXPECT_GE(with_secondary_only, instance_count / 20) << name_of(f);
+}
+
+TEST(XccBruteForce, SolutionSetsMatch) {
+  expect_solution_sets_match(flavour::colors, 20240611);
+}
+TEST(MccBruteForce, SolutionSetsMatch) {
+  expect_solution_sets_match(flavour::multiplicities, 31);
+}
+TEST(XccMccBruteForce, SolutionSetsMatch) {
+  expect_solution_sets_match(flavour::both, 4242);
+}
+
+// The pruned walk finds exactly the subsets the literal model accepts.
+TEST(XccBruteForce, OracleAgreesWithTheLiteralModel) {
+  std::mt19937 rng(5);
+  for (int k = 0; k < 60; ++k) {
+    const instance in = random_instance(rng, static_cast<flavour>(k % 3));
+    const dlx::problem& p = in.problem;
+    if (p.option_count() > 12) continue;  // 4096 subsets are plenty
+    SCOPED_TRACE(describe(k, in));
+    std::set<solution_t> literal;
+    const auto n = static_cast<std::uint32_t>(p.option_count());
+    for (std::uint32_t mask = 0; mask < (1u << n); ++mask) {
+      solution_t chosen;
+      for (option_id o = 0; o < n; ++o) {
+        if (mask >> o & 1) chosen.push_back(o);
+      }
+      if (satisfies(p, chosen)) literal.insert(chosen);
+    }
+    const oracle walk(p);
+    EXPECT_EQ(std::set<solution_t>(walk.sets().begin(), walk.sets().end()), literal);
+    EXPECT_EQ(walk.sets().size(), literal.size());
+    if (HasFailure()) return;
+  }
+}
+
+// ---- 2. Preselection ------------------------------------------------------------
+
+// Checks a refused preselection: the refused option, added to what was
+// preselected before it, really breaks the reported item's bound or color, and
+// covered_by is one of those earlier options that names the item (or the refused
+// option itself, when it was already preselected).
+void expect_genuine_conflict(const dlx::problem& p, const solution_t& before,
+                             const dlx::preselect_conflict& c) {
+  SCOPED_TRACE(::testing::Message() << "refused option " << c.option << ", item " << c.item
+                                    << ", covered by " << c.covered_by);
+  const bool repeated = std::find(before.begin(), before.end(), c.option) != before.end();
+  const auto items = p.option(c.option);
+  const auto it = std::find(items.begin(), items.end(), c.item);
+  ASSERT_NE(it, items.end()) << "the item is not in the refused option";
+  if (c.covered_by == c.option) {
+    EXPECT_TRUE(repeated) << "covered_by names the refused option, which was not preselected";
+    return;
+  }
+  EXPECT_NE(std::find(before.begin(), before.end(), c.covered_by), before.end())
+      << "covered_by was not preselected before the refused option";
+  const auto cover = p.option(c.covered_by);
+  EXPECT_NE(std::find(cover.begin(), cover.end(), c.item), cover.end())
+      << "covered_by does not name the item";
+  // The item among the earlier options plus the refused one.
+  std::uint32_t uses = 1;
+  std::vector<color_id> colors = {p.option_colors(c.option)[it - items.begin()]};
+  for (option_id o : before) {
+    const auto other = p.option(o);
+    const auto at = std::find(other.begin(), other.end(), c.item);
+    if (at == other.end()) continue;
+    ++uses;
+    colors.push_back(p.option_colors(o)[at - other.begin()]);
+  }
+  if (p.kind(c.item) == dlx::item_kind::primary) {
+    EXPECT_GT(uses, p.bounds(c.item).upper) << "the item's bound is not exceeded";
+  } else {
+    const bool agree = std::all_of(colors.begin(), colors.end(), [&](color_id x) {
+      return x != dlx::no_color && x == colors.front();
+    });
+    EXPECT_FALSE(agree) << "the secondary item's colors agree";
+  }
+}
+
+// The position in `call` of the first option that cannot join `before` and the
+// earlier options of the call, if any: the refusal the solver must report.
+std::optional<std::size_t> first_misfit(const dlx::problem& p, solution_t before,
+                                        const std::vector<option_id>& call) {
+  for (std::size_t n = 0; n < call.size(); ++n) {
+    const option_id o = call[n];
+    if (std::find(before.begin(), before.end(), o) != before.end()) return n;
+    before.push_back(o);
+    // Only the upper bounds and colors: the lower bounds are the search's business.
+    std::vector<std::uint32_t> uses(p.item_count(), 0);
+    std::vector<color_id> color(p.item_count(), dlx::no_color);
+    for (option_id x : before) {
+      const auto items = p.option(x);
+      const auto colors = p.option_colors(x);
+      for (std::size_t k = 0; k < items.size(); ++k) {
+        const item_id i = items[k];
+        if (uses[i]++ == 0) {
+          color[i] = colors[k];
+        } else if (p.kind(i) == dlx::item_kind::primary) {
+          if (uses[i] > p.bounds(i).upper) return n;
+        } else if (colors[k] == dlx::no_color || colors[k] != color[i]) {
+          return n;
+        }
+      }
+    }
+  }
+  return std::nullopt;
+}
+
+void expect_preselections_match(flavour f, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int accepted = 0, accepted_with_solutions = 0, refused = 0;
+  for (int k = 0; k < instance_count; ++k) {
+    const instance in = random_instance(rng, f);
+    const dlx::problem& p = in.problem;
+    if (p.option_count() < 2) continue;
+    SCOPED_TRACE(describe(k, in));
+    const oracle truth(p);
+    const std::set<solution_t> full = truth.solutions();
+    auto any = [&] { return static_cast<option_id>(uniform(0, int(p.option_count()) - 1)); };
+
+    // Two calls. Half the time the first is part of a solution, so that many
+    // preselections are accepted and still leave solutions.
+    std::vector<option_id> first, second;
+    if (!full.empty() && uniform(0, 1) == 0) {
+      const solution_t& s = *std::next(full.begin(), uniform(0, int(full.size()) - 1));
+      for (option_id o : s) {
+        if (uniform(0, 1) == 0) first.push_back(o);
+      }
+      std::shuffle(first.begin(), first.end(), rng);
+    } else {
+      for (int n = uniform(0, 2); n > 0; --n)
+        first.push_back(any());
+    }
+    for (int n = uniform(1, 2); n > 0; --n)
+      second.push_back(any());
+
+    for (auto& s : solvers_for(p)) {
+      SCOPED_TRACE(name_of(s->engine()));
+      solution_t before;  // preselected so far, in order
+      for (const auto* call : {&first, &second}) {
+        SCOPED_TRACE(::testing::Message() << (call == &first ? "first" : "second") << " call");
+        const auto misfit = first_misfit(p, before, *call);
+        const auto conflict = s->preselect(*call);
+        EXPECT_TRUE(s->check_invariants());
+        const auto now = s->preselected();
+        if (conflict) {
+          ++refused;
+          ASSERT_TRUE(misfit.has_value()) << "refused a possible preselection";
+          EXPECT_EQ(conflict->option, (*call)[*misfit]);
+          // The options of this call before the refused one, after the earlier calls.
+          solution_t earlier = before;
+          earlier.insert(earlier.end(), call->begin(), call->begin() + std::ptrdiff_t(*misfit));
+          expect_genuine_conflict(p, earlier, *conflict);
+          EXPECT_EQ(solution_t(now.begin(), now.end()), before) << "the refused call left a trace";
+        } else {
+          ++accepted;
+          ASSERT_FALSE(misfit.has_value()) << "accepted an impossible preselection";
+          before.insert(before.end(), call->begin(), call->end());
+          ASSERT_EQ(solution_t(now.begin(), now.end()), before);
+        }
+        const std::set<solution_t> expected = truth.solutions(before);
+        if (!conflict) accepted_with_solutions += !expected.empty();
+        const run_record r = record(*s);
+        EXPECT_EQ(as_set(r.sequence), expected);
+        EXPECT_EQ(r.sequence.size(), expected.size());
+        EXPECT_EQ(r.result.status, dlx::search_status::complete);
+        for (const solution_t& solution : r.sequence) {
+          ASSERT_GE(solution.size(), before.size());
+          EXPECT_TRUE(std::equal(before.begin(), before.end(), solution.begin()))
+              << "the preselected options do not come first";
+        }
+        EXPECT_EQ(s->count().solutions, expected.size());
+        if (conflict) break;
+      }
+      s->clear_preselection();
+      EXPECT_TRUE(s->preselected().empty());
+      EXPECT_TRUE(s->check_invariants());
+      EXPECT_EQ(as_set(record(*s).sequence), full);
+    }
+    if (::testing::Test::HasFailure()) return;
+  }
+  EXPECT_GE(accepted, instance_count / 2) << name_of(f);
+  EXPECT_GE(accepted_with_solutions, instance_count / 5) << name_of(f);
+  EXPECT_GE(refused, instance_count / 5) << name_of(f);
+}
+
+TEST(XccBruteForce, PreselectionMatches) {
+  expect_preselections_match(flavour::colors, 99);
+}
+TEST(MccBruteForce, PreselectionMatches) {
+  expect_preselections_match(flavour::multiplicities, 100);
+}
+TEST(XccMccBruteForce, PreselectionMatches) {
+  expect_preselections_match(flavour::both, 101);
+}
+
+// Conflicts spelled out on one small problem: an upper bound, two colors, a
+// claim without a color, the same option twice.
+TEST(XccBruteForce, PreselectionConflictsByHand) {
+  dlx::problem p;
+  const item_id a = p.add_item("a", dlx::item_bounds{0, 2});
+  const item_id b = p.add_item("b");
+  const item_id x = p.add_item("x", dlx::item_kind::secondary);
+  const color_id red = p.add_color("red"), blue = p.add_color("blue");
+  const option_id a_red = p.add_option({{a}, {x, red}});
+  const option_id a_red2 = p.add_option({{a}, {x, red}});
+  const option_id a_only = p.add_option({a});
+  const option_id b_blue = p.add_option({{b}, {x, blue}});
+  const option_id b_plain = p.add_option({b, x});
+  const option_id x_red = p.add_option({{x, red}});  // no primary item
+  dlx::solver s(p, dlx::engine_kind::dancing_links);
+
+  const option_id two_reds[] = {a_red, a_red2, x_red};  // x red three times: fine
+  EXPECT_FALSE(s.preselect(two_reds).has_value());
+  auto c = s.preselect(a_only);  // a a third time: over [0, 2]
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->option, a_only);
+  EXPECT_EQ(c->item, a);
+  EXPECT_TRUE(c->covered_by == a_red || c->covered_by == a_red2);
+  c = s.preselect(b_blue);  // x is red already
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->item, x);
+  c = s.preselect(b_plain);  // x uncolored while red
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->item, x);
+  c = s.preselect(x_red);  // the same option again
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->option, x_red);
+  EXPECT_EQ(c->covered_by, x_red);
+  EXPECT_EQ(s.preselected().size(), 3u);
+  EXPECT_EQ(s.count().solutions, 0u);  // b can only be covered by options that clash on x
+  s.clear_preselection();
+  // Claimed without a color, then anything else naming x clashes, within one call.
+  const option_id plain_then_red[] = {b_plain, x_red};
+  c = s.preselect(plain_then_red);
+  ASSERT_TRUE(c.has_value());
+  EXPECT_EQ(c->option, x_red);
+  EXPECT_EQ(c->item, x);
+  EXPECT_EQ(c->covered_by, b_plain);
+  EXPECT_TRUE(s.preselected().empty());
+  EXPECT_TRUE(s.check_invariants());
+}
+
+// ---- 3. Limits, budgets, seeds, lazy ranges, engines in step --------------------
+
+TEST(XccBruteForce, LimitsAndBudgets) {
+  std::mt19937 rng(8);
+  for (int k = 0; k < instance_count; ++k) {
+    const auto f = static_cast<flavour>(k % 3);
+    const instance in = random_instance(rng, f);
+    const dlx::problem& p = in.problem;
+    SCOPED_TRACE(describe(k, in));
+    const std::set<solution_t> expected = oracle(p).solutions();
+    const std::uint64_t total = expected.size();
+    for (auto& s : solvers_for(p)) {
+      SCOPED_TRACE(name_of(s->engine()));
+      const dlx::search_result full = s->count();
+      for (std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}, total, total + 1}) {
+        if (limit == 0) continue;  // 0 means no limit
+        SCOPED_TRACE(::testing::Message() << "limit " << limit);
+        const auto counted = s->count(with_limit(limit));
+        EXPECT_EQ(counted.solutions, std::min(limit, total));
+        EXPECT_EQ(counted.status, total >= limit ? dlx::search_status::limit_reached
+                                                 : dlx::search_status::complete);
+        const run_record r = record(*s, with_limit(limit));
+        EXPECT_EQ(r.sequence.size(), std::min(limit, total));
+        EXPECT_EQ(r.result.status, counted.status);
+        for (const solution_t& solution : as_set(r.sequence))
+          EXPECT_TRUE(expected.count(solution));
+      }
+      const std::uint64_t budget =
+          1 + static_cast<std::uint64_t>(
+                  std::uniform_int_distribution<std::uint64_t>(0, full.nodes + 1)(rng));
+      SCOPED_TRACE(::testing::Message() << "node budget " << budget << " of " << full.nodes);
+      const run_record r = record(*s, with_node_budget(budget));
+      EXPECT_TRUE(r.result.status == dlx::search_status::complete ||
+                  r.result.status == dlx::search_status::budget_exhausted);
+      EXPECT_EQ(r.result.solutions, r.sequence.size());
+      for (const solution_t& solution : r.sequence) {
+        EXPECT_TRUE(satisfies(p, solution));
+        solution_t sorted = solution;
+        std::sort(sorted.begin(), sorted.end());
+        EXPECT_TRUE(expected.count(sorted));
+      }
+      EXPECT_EQ(as_set(r.sequence).size(), r.sequence.size()) << "a solution was found twice";
+      if (r.result.status == dlx::search_status::complete) {
+        EXPECT_EQ(r.result.solutions, total);
+        EXPECT_EQ(r.result.nodes, full.nodes);
+      } else {
+        EXPECT_LT(budget, full.nodes);
+        EXPECT_LE(r.result.solutions, total);
+      }
+      if (budget >= full.nodes) {
+        EXPECT_EQ(r.result.status, dlx::search_status::complete);
+      }
+      EXPECT_TRUE(s->check_invariants());
+      EXPECT_EQ(s->count().solutions, total);  // intact afterwards
+    }
+    if (HasFailure()) return;
+  }
+}
+
+TEST(XccBruteForce, SeededSearchesFindTheSameSolutions) {
+  std::mt19937 rng(12);
+  for (int k = 0; k < instance_count; ++k) {
+    const auto f = static_cast<flavour>(k % 3);
+    const instance in = random_instance(rng, f);
+    const dlx::problem& p = in.problem;
+    SCOPED_TRACE(describe(k, in));
+    const std::set<solution_t> expected = oracle(p).solutions();
+    const std::uint64_t seed = rng();
+    SCOPED_TRACE(::testing::Message() << "seed " << seed);
+    std::vector<run_record> seeded;
+    for (auto& s : solvers_for(p)) {
+      SCOPED_TRACE(name_of(s->engine()));
+      seeded.push_back(record(*s, with_seed(seed)));
+      EXPECT_EQ(as_set(seeded.back().sequence), expected);
+      EXPECT_EQ(seeded.back().sequence.size(), expected.size());
+      EXPECT_EQ(seeded.back().result.status, dlx::search_status::complete);
+      // The same seed, the same search.
+      const run_record again = record(*s, with_seed(seed));
+      EXPECT_EQ(again.sequence, seeded.back().sequence);
+      EXPECT_EQ(again.result.nodes, seeded.back().result.nodes);
+      EXPECT_TRUE(s->check_invariants());
+    }
+    if (seeded.size() == 2) {  // both engines: one seeded search
+      const run_record& x = seeded[0];
+      const run_record& y = seeded[1];
+      EXPECT_EQ(x.sequence, y.sequence) << "engines differ under a seed";
+      EXPECT_EQ(x.result.nodes, y.result.nodes);
+      EXPECT_EQ(x.result.updates, y.result.updates);
+      EXPECT_EQ(x.result.cleansings, y.result.cleansings);
+      EXPECT_EQ(x.result.branches, y.result.branches);
+    }
+    if (HasFailure()) return;
+  }
+}
+
+// Unseeded, the two engines make the same choices: the same solutions in the same
+// order and the same counters.
+TEST(XccBruteForce, EnginesAgreeStepByStep) {
+  std::mt19937 rng(13);
+  int compared = 0;
+  for (int k = 0; k < instance_count; ++k) {
+    const instance in = random_instance(rng, k % 2 ? flavour::colors : flavour::both);
+    const dlx::problem& p = in.problem;
+    if (!bitset_takes(p)) continue;
+    SCOPED_TRACE(describe(k, in));
+    ++compared;
+    dlx::solver links(p, dlx::engine_kind::dancing_links);
+    dlx::solver bits(p, dlx::engine_kind::bitset);
+    const run_record x = record(links);
+    const run_record y = record(bits);
+    EXPECT_EQ(x.sequence, y.sequence);
+    EXPECT_EQ(x.result.status, y.result.status);
+    EXPECT_EQ(x.result.solutions, y.result.solutions);
+    EXPECT_EQ(x.result.nodes, y.result.nodes);
+    EXPECT_EQ(x.result.updates, y.result.updates);
+    EXPECT_EQ(x.result.cleansings, y.result.cleansings);
+    EXPECT_EQ(x.result.branches, y.result.branches);
+    EXPECT_EQ(x.result.max_level, y.result.max_level);
+    if (HasFailure()) return;
+  }
+  EXPECT_GE(compared, instance_count / 2);  // every XCC instance at least
+}
+
+TEST(XccBruteForce, LazyRangesMatchEnumerate) {
+  std::mt19937 rng(14);
+  for (int k = 0; k < instance_count; ++k) {
+    const auto f = static_cast<flavour>(k % 3);
+    const instance in = random_instance(rng, f);
+    const dlx::problem& p = in.problem;
+    SCOPED_TRACE(describe(k, in));
+    for (auto& s : solvers_for(p)) {
+      SCOPED_TRACE(name_of(s->engine()));
+      const run_record eager = record(*s);
+      std::vector<solution_t> lazy;
+      dlx::search_result lazy_result;
+      {
+        auto range = s->solutions();
+        for (std::span<const option_id> solution : range)
+          lazy.emplace_back(solution.begin(), solution.end());
+        lazy_result = range.result();
+      }
+      EXPECT_EQ(lazy, eager.sequence);
+      EXPECT_EQ(lazy_result.status, eager.result.status);
+      EXPECT_EQ(lazy_result.solutions, eager.result.solutions);
+      EXPECT_EQ(lazy_result.nodes, eager.result.nodes);
+      EXPECT_EQ(lazy_result.updates, eager.result.updates);
+      EXPECT_EQ(lazy_result.cleansings, eager.result.cleansings);
+
+      // With a limit, and abandoned after the first solution: the solver is restored.
+      {
+        auto range = s->solutions(with_limit(2));
+        std::size_t n = 0;
+        for (std::span<const option_id> solution : range) {
+          ASSERT_LT(n, eager.sequence.size());
+          EXPECT_EQ(solution_t(solution.begin(), solution.end()), eager.sequence[n]);
+          ++n;
+        }
+        EXPECT_EQ(n, std::min<std::size_t>(2, eager.sequence.size()));
+      }
+      {
+        auto range = s->solutions();
+        auto it = range.begin();
+        if (!eager.sequence.empty()) {
+          ASSERT_FALSE(it == range.end());
+          EXPECT_EQ(solution_t((*it).begin(), (*it).end()), eager.sequence.front());
+        }
+      }  // destroyed mid-search
+      EXPECT_TRUE(s->check_invariants());
+      const run_record after = record(*s);
+      EXPECT_EQ(after.sequence, eager.sequence);
+      EXPECT_EQ(after.result.nodes, eager.result.nodes);
+    }
+    if (HasFailure()) return;
+  }
+}
+
+}  // namespace
