@@ -1,14 +1,19 @@
-// dlx-queens N | dlx-langford N | dlx-pentomino WxH: write a puzzle in Knuth's
-// DLX1 format on standard output, for `dlx` to solve. One source, three programs:
-// the program's name picks the encoder.
+// dlx-queens N | dlx-langford N | dlx-pentomino WxH | dlx-matrices N [K] |
+// dlx-wordsquares FILE: write a puzzle in Knuth's format (DLX1; DLX3 for the
+// matrices, DLX2 for the word squares) on standard output, for `dlx` to solve.
+// One source, five programs: the program's name picks the encoder.
 #include <fmt/format.h>
 #include <dlx/format.hpp>
 
+#include <cerrno>
 #include <charconv>
 #include <cstring>
 #include <filesystem>
+#include <fstream>
 #include <iostream>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 #include "encoders.hpp"
 
@@ -19,12 +24,34 @@ bool parse_int(std::string_view text, int& value) {
   return error == std::errc() && end == text.data() + text.size();
 }
 
-int usage(const std::string& program, const char* operand, const char* what) {
+int usage(const std::string& program, const char* operand, const char* what,
+          const char* format = "DLX1") {
   fmt::print(stderr,
-             "Usage: {} {}\nWrites {} as an exact-cover problem in Knuth's DLX1 format on "
+             "Usage: {} {}\nWrites {} as an exact-cover problem in Knuth's {} format on "
              "standard output.\n",
-             program, operand, what);
+             program, operand, what, format);
   return 2;
+}
+
+// The word list of dlx-wordsquares: a file, or standard input for "-".
+std::vector<std::string> read_word_file(const std::string& path) {
+  std::vector<std::string> words;
+  const std::string source = path == "-" ? "<stdin>" : path;
+  if (path == "-") {
+    words = examples::read_words(std::cin, source);
+  } else {
+    std::error_code ec;
+    if (std::filesystem::is_directory(path, ec)) {
+      throw std::runtime_error(path + ": is a directory");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      throw std::runtime_error(fmt::format("{}: cannot open: {}", path, std::strerror(errno)));
+    }
+    words = examples::read_words(in, path);
+  }
+  if (words.empty()) throw std::runtime_error(source + ": no words");
+  return words;
 }
 
 }  // namespace
@@ -34,7 +61,25 @@ int main(int argc, char** argv) {
   const std::string_view arg = argc == 2 ? std::string_view(argv[1]) : std::string_view();
   try {
     dlx::problem p;
-    if (program == "dlx-queens") {
+    if (program == "dlx-matrices") {
+      int n = 0, k = 2;
+      if (argc < 2 || argc > 3 || !parse_int(argv[1], n) || (argc == 3 && !parse_int(argv[2], k)) ||
+          n < 1 || n > 1000 || k < 1 || k > n) {
+        return usage(program, "N [K]",
+                     "the N x N matrices of 0s and 1s with K ones (default 2) in every row and "
+                     "column (1 <= K <= N <= 1000)",
+                     "DLX3");
+      }
+      p = examples::regular_matrices(n, k);
+    } else if (program == "dlx-wordsquares") {
+      if (argc != 2 || arg.empty()) {
+        return usage(program, "FILE",
+                     "the double word squares made of the words of FILE (one per line, all of "
+                     "one length; '-' reads standard input)",
+                     "DLX2");
+      }
+      p = examples::double_word_squares(read_word_file(std::string(arg)));
+    } else if (program == "dlx-queens") {
       int n = 0;
       if (!parse_int(arg, n) || n < 1 || n > 1000) {
         return usage(program, "N", "the N-queens problem (1 <= N <= 1000)");
@@ -61,6 +106,9 @@ int main(int argc, char** argv) {
     dlx::write_dlx(std::cout, p);
     std::cout.flush();
     return std::cout ? 0 : 4;
+  } catch (const dlx::parse_error& e) {
+    fmt::print(stderr, "{}\n", e.what());  // already "file:line:col: message", as dlx writes it
+    return 2;
   } catch (const std::exception& e) {
     fmt::print(stderr, "{}: {}\n", program, e.what());
     return 2;

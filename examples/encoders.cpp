@@ -1,11 +1,17 @@
 #include "encoders.hpp"
 
 #include <fmt/format.h>
+#include <dlx/format.hpp>
+#include <dlx/line_reader.hpp>
 
 #include <algorithm>
 #include <array>
+#include <cstdint>
 #include <set>
 #include <stdexcept>
+#include <string>
+#include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -131,6 +137,130 @@ dlx::problem pentominoes(int width, int height) {
     }
   }
   return p;
+}
+
+dlx::problem regular_matrices(int n, int k) {
+  if (n < 1 || k < 1 || k > n) {
+    throw std::invalid_argument("regular_matrices: needs 1 <= k <= n");
+  }
+  const dlx::item_bounds exactly_k{static_cast<std::uint32_t>(k), static_cast<std::uint32_t>(k)};
+  dlx::problem p;
+  std::vector<dlx::item_id> row(n), column(n);
+  for (int i = 0; i < n; ++i)
+    row[i] = p.add_item(fmt::format("r{}", i), exactly_k);
+  for (int j = 0; j < n; ++j)
+    column[j] = p.add_item(fmt::format("c{}", j), exactly_k);
+  for (int i = 0; i < n; ++i) {
+    for (int j = 0; j < n; ++j)
+      p.add_option({row[i], column[j]});
+  }
+  return p;
+}
+
+namespace {
+
+bool is_word(std::string_view w) {
+  return !w.empty() && std::all_of(w.begin(), w.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
+
+}  // namespace
+
+dlx::problem double_word_squares(const std::vector<std::string>& words) {
+  if (words.empty()) throw std::invalid_argument("double_word_squares: no words");
+  const std::size_t n = words.front().size();
+  for (const std::string& w : words) {
+    if (!is_word(w)) {
+      throw std::invalid_argument(
+          fmt::format("double_word_squares: '{}' is not a word of letters a-z", w));
+    }
+    if (w.size() != n) {
+      throw std::invalid_argument(fmt::format(
+          "double_word_squares: '{}' has {} letters, '{}' has {}", w, w.size(), words.front(), n));
+    }
+  }
+  dlx::problem p;
+  std::vector<dlx::item_id> row(n), column(n), cell(n * n), word_item;
+  for (std::size_t i = 0; i < n; ++i)
+    row[i] = p.add_item(fmt::format("R{}", i));
+  for (std::size_t j = 0; j < n; ++j)
+    column[j] = p.add_item(fmt::format("C{}", j));
+  for (std::size_t i = 0; i < n; ++i) {
+    for (std::size_t j = 0; j < n; ++j) {
+      cell[i * n + j] =
+          p.add_item(n <= 10 ? fmt::format("c{}{}", i, j) : fmt::format("c{}_{}", i, j),
+                     dlx::item_kind::secondary);
+    }
+  }
+  for (const std::string& w : words) {
+    if (p.find_item(w)) {
+      throw std::invalid_argument(fmt::format("double_word_squares: '{}' is repeated", w));
+    }
+    word_item.push_back(p.add_item(w, dlx::item_kind::secondary));
+  }
+  // The colors are the letters, added as they first appear.
+  std::array<dlx::color_id, 26> letter{};
+  for (const std::string& w : words) {
+    for (char c : w) {
+      if (letter[c - 'a'] == dlx::no_color) letter[c - 'a'] = p.add_color(std::string(1, c));
+    }
+  }
+
+  // Rows first, then columns, each line's words in the order of the list.
+  std::vector<dlx::option_entry> option;
+  for (int by_column = 0; by_column < 2; ++by_column) {
+    for (std::size_t line = 0; line < n; ++line) {
+      for (std::size_t w = 0; w < words.size(); ++w) {
+        option.assign(1, by_column ? column[line] : row[line]);
+        for (std::size_t k = 0; k < n; ++k) {
+          const std::size_t at = by_column ? k * n + line : line * n + k;
+          option.emplace_back(cell[at], letter[words[w][k] - 'a']);
+        }
+        option.emplace_back(word_item[w]);
+        p.add_option(option);
+      }
+    }
+  }
+  return p;
+}
+
+std::vector<std::string> read_words(std::istream& in, std::string_view source) {
+  const std::string file(source);
+  std::vector<std::string> words;
+  std::unordered_map<std::string, std::size_t> line_of;  // word -> line it first appeared on
+  dlx::line_reader lines(in);
+  std::size_t last_line = 0;
+  for (dlx::text_line line; lines.next(line);) {
+    last_line = line.number;
+    if (line.too_long) {
+      throw dlx::parse_error(file, line.number, lines.max_line() + 1,
+                             fmt::format("line too long (more than {} bytes)", lines.max_line()));
+    }
+    const std::string_view text = line.text;
+    const auto begin = text.find_first_not_of(" \t\r");
+    if (begin == std::string_view::npos || text[begin] == '#') continue;
+    const auto end = text.find_last_not_of(" \t\r") + 1;
+    const std::string_view word = text.substr(begin, end - begin);
+    for (std::size_t k = 0; k < word.size(); ++k) {
+      if (word[k] < 'a' || word[k] > 'z') {
+        throw dlx::parse_error(file, line.number, begin + k + 1,
+                               "a word is made of the letters a-z only");
+      }
+    }
+    if (!words.empty() && word.size() != words.front().size()) {
+      throw dlx::parse_error(file, line.number, begin + 1,
+                             fmt::format("'{}' has {} letters, the first word '{}' has {}", word,
+                                         word.size(), words.front(), words.front().size()));
+    }
+    const auto [first, added] = line_of.emplace(word, line.number);
+    if (!added) {
+      throw dlx::parse_error(
+          file, line.number, begin + 1,
+          fmt::format("'{}' is repeated (first on line {})", word, first->second));
+    }
+    words.emplace_back(word);
+  }
+  if (lines.read_error()) throw dlx::parse_error(file, last_line + 1, 1, "read error");
+  return words;
 }
 
 }  // namespace examples

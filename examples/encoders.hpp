@@ -4,6 +4,11 @@
 
 #include <dlx/problem.hpp>
 
+#include <istream>
+#include <string>
+#include <string_view>
+#include <vector>
+
 namespace examples {
 
 /// N queens on an n x n board, in Knuth's encoding: primary items r0.. (rows) and
@@ -21,5 +26,40 @@ dlx::problem langford(int n);
 /// rotation and reflection of every piece is an option, so each packing is counted
 /// once per symmetry of the rectangle (4 times).
 dlx::problem pentominoes(int width, int height);
+
+/// The n x n matrices of 0s and 1s with exactly k ones in every row and every
+/// column, as a problem with multiplicities (MCC, Knuth's DLX3): primary items
+/// r0.. (rows) and c0.. (columns), each with bounds [k, k]; option "ri cj" puts a
+/// 1 in cell (i, j). Needs 1 <= k <= n. For k = 1 the count is n!; for k = 2 it is
+/// OEIS A001499 (1, 6, 90, 2040, 67950, 3110940 for n = 2..7); for k = 3, A001501.
+///
+///   dlx::solver s(examples::regular_matrices(4, 2));
+///   s.count().solutions;  // 90
+dlx::problem regular_matrices(int n, int k);
+
+/// Double word squares (TAOCP 7.2.2.1): an n x n grid whose n rows and n columns
+/// are 2n distinct words of `words`, as a problem with colors (XCC, Knuth's DLX2).
+/// The words must all have the same length n >= 1, consist of letters a-z and not
+/// repeat. Primary items R0.. (rows) and C0.. (columns); secondary items c<i><j>
+/// (the cells; c<i>_<j> when n > 10, so that (1, 11) and (11, 1) differ), colored
+/// by the letter they hold; and one uncolored secondary item per word, named by
+/// the word, so that no word is used twice. Option "R<i> c<i>0:w0 .. w" puts word
+/// w in row i; "C<j> c0<j>:w0 .. w" in column j. A square and its transpose are
+/// different solutions (a square equal to its transpose would use each word
+/// twice, so there is none).
+///
+///   dlx::solver s(examples::double_word_squares({"ab", "cd", "ac", "bd"}));
+///   s.count().solutions;  // 2: rows ab cd or rows ac bd
+dlx::problem double_word_squares(const std::vector<std::string>& words);
+
+/// Reads a word list: one word per line. Blank lines and lines whose first
+/// non-blank character is '#' are skipped; blanks around a word are ignored.
+/// Throws dlx::parse_error ("source:line:col: message") for a line that is not a
+/// word of letters a-z, a word whose length differs from the first word's, a
+/// repeated word, or a read error. `source` names the input in messages.
+///
+///   std::ifstream in("words3.txt");
+///   auto p = examples::double_word_squares(examples::read_words(in, "words3.txt"));
+std::vector<std::string> read_words(std::istream& in, std::string_view source);
 
 }  // namespace examples
