@@ -788,19 +788,21 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
   // Alternative j of a tweaked branch on `item`, in the current state (where
   // alternatives 0..j-1 are removed already): its option, the null move, or
   // false when no alternative is left.
-  auto tweak = [&](std::uint32_t item, const std::uint32_t* options, std::uint32_t count,
-                   std::uint32_t j, option_id& option) {
-    const auto len = static_cast<std::int64_t>(s.counts[item]);
-    if (len <= std::int64_t{s.bounds[item]} - slack_[item]) return false;
+  // Applied to the branch's saved state itself when there is one, so that the
+  // removals accumulate there and each alternative costs one copy.
+  auto tweak = [&](const view& v, std::uint32_t item, const std::uint32_t* options,
+                   std::uint32_t count, std::uint32_t j, option_id& option) {
+    const auto len = static_cast<std::int64_t>(v.counts[item]);
+    if (len <= std::int64_t{v.bounds[item]} - slack_[item]) return false;
     if (j < count) {
       option = options[j];  // removed for good from this branch on
-      s.active[option / 64] &= ~(std::uint64_t{1} << (option % 64));
-      take_off<0, Colored>(s, option, updates);
+      v.active[option / 64] &= ~(std::uint64_t{1} << (option % 64));
+      take_off<0, Colored>(v, option, updates);
       ++updates;
     } else {
       option = null_move;  // the item takes no more options
-      s.counts[item] = covered;
-      --*s.remaining;
+      v.counts[item] = covered;
+      --*v.remaining;
     }
     return true;
   };
@@ -875,7 +877,7 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
           }
         }
         if (mode == tweaked) {
-          have_option = tweak(best, options, found, 0, option);
+          have_option = tweak(s, best, options, found, 0, option);
         } else if (mode == covered_with_slack && found == 0) {
           option = null_move;
           have_option = true;
@@ -911,18 +913,18 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
       }
       const std::uint32_t alternatives = f.options_count + (f.mode == covered_exactly ? 0 : 1);
       if (next < alternatives) {
-        std::memcpy(work_.data(), frame_state(frame_count - 1), state_bytes);
+        std::uint64_t* const saved = frame_state(frame_count - 1);
         item = f.item;
         if (f.mode == tweaked) {
-          have_option = tweak(f.item, options, f.options_count, next, option);
-          if (have_option && option != null_move) {
-            std::memcpy(frame_state(frame_count - 1), work_.data(), state_bytes);
-          }
+          have_option = tweak(at(saved), f.item, options, f.options_count, next, option);
+          std::memcpy(work_.data(), saved, state_bytes);
         } else if (next < f.options_count) {
+          std::memcpy(work_.data(), saved, state_bytes);
           option = options[next];
           updates += f.mode == covered_with_slack;
           have_option = true;
         } else {
+          std::memcpy(work_.data(), saved, state_bytes);
           option = null_move;
           have_option = true;
         }
