@@ -220,16 +220,16 @@ TEST(Engines, AgreeOnRandomMultiplicityMatrices) {
   }
 }
 
-TEST(Engines, AutomaticTakesMultiplicitiesToBitsetsToo) {
+TEST(Engines, AutomaticTakesMultiplicitiesToDancingLinks) {
   dlx::problem p;
   const auto a = p.add_item("a", dlx::item_bounds{0, 2});
   const auto b = p.add_item("b");
   p.add_option({a, b});
   p.add_option({a});
   dlx::solver automatic(p);
-  EXPECT_EQ(automatic.engine(), dlx::engine_kind::bitset);
+  EXPECT_EQ(automatic.engine(), dlx::engine_kind::dancing_links);
   EXPECT_EQ(automatic.count().solutions, 2u);  // {a b} and {a b, a}
-  EXPECT_EQ(dlx::solver(p, dlx::engine_kind::dancing_links).count().solutions, 2u);
+  EXPECT_EQ(dlx::solver(p, dlx::engine_kind::bitset).count().solutions, 2u);
 }
 
 TEST(Engines, AutomaticPicksBitsetsForSmallProblems) {
