@@ -2,10 +2,12 @@
 //
 // A solver compiles a problem once into one of two engines: Knuth's dancing
 // links (DLX1's layout: one flat array of 32-bit links, searched and restored in
-// place) or, for small problems, a bitset of active options whose state is
-// copied where the search branches. Both make the same choices (the leftmost
-// primary item with the fewest options, its options in order), so they find the
-// same solutions in the same order and report the same node and update counts.
+// place; DLX2's and DLX3's when the problem has colors or multiplicities) or, for
+// small problems, a bitset of active options whose state is copied where the
+// search branches. Both make Knuth's choices (the leftmost primary item with the
+// fewest options, its options in order; with multiplicities, DLX3's item of
+// smallest branching degree), so they find the same solutions in the same order
+// and report the same node, update and cleansing counts.
 // Every search leaves the solver as it found it, so one solver serves any number
 // of searches and preselections (the givens of a puzzle) without rebuilding and,
 // once warm, without allocating. Solvers hold no global state: use one per
@@ -33,7 +35,7 @@ class engine;
 /// The data structure a solver searches with. The answers and the node and
 /// update counts do not depend on it; the speed does.
 enum class engine_kind : std::uint8_t {
-  automatic,      ///< the bitset engine for small problems, dancing links otherwise
+  automatic,      ///< bitsets for small problems without multiplicities, else dancing links
   dancing_links,  ///< Knuth's DLX1 layout: any size, least memory
   bitset,         ///< active options as bits, state copied at branches: small problems
 };
