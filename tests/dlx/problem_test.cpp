@@ -381,8 +381,10 @@ TEST(ProblemColors, RepeatedItemThrowsWhateverItsColors) {
   EXPECT_THROW(p.add_option({{a}, {x, red}, {x, red}}), problem_error);
   EXPECT_THROW(p.add_option({{a}, {x, red}, {x, blue}}), problem_error);
   EXPECT_THROW(p.add_option({{a}, {x}, {x, blue}}), problem_error);
-  EXPECT_THROW(p.add_option({{a}, {a}}), problem_error);
-  EXPECT_THROW(p.add_option({{a}, {7}}), problem_error);  // unknown item
+  // Spelled as entries: `{{a}, {a}}` alone would pick the item-id overload.
+  EXPECT_THROW(p.add_option({dlx::option_entry(a), dlx::option_entry(a)}), problem_error);
+  EXPECT_THROW(p.add_option({dlx::option_entry(a), dlx::option_entry(7)}),
+               problem_error);  // unknown item
   EXPECT_EQ(p.option_count(), 0u);
 }
 

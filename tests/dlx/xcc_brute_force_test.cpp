@@ -15,6 +15,7 @@
 // order, so it checks what is found, not how. The counters (nodes, updates,
 // cleansings) are checked against Knuth's figures in reference_test.cpp; here
 // they are only required to agree between the two engines.
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
 
@@ -179,9 +180,9 @@ instance random_instance(std::mt19937& rng, flavour f) {
     instance in;
     dlx::problem& p = in.problem;
     for (int i = 0; i < primaries; ++i)
-      p.add_item("p" + std::to_string(i), item_bounds[i]);
+      p.add_item(fmt::format("p{}", i), item_bounds[i]);  // not "p" + ...: GCC 12 -Wrestrict
     for (int s = 0; s < secondaries; ++s)
-      p.add_item("s" + std::to_string(s), dlx::item_kind::secondary);
+      p.add_item(fmt::format("s{}", s), dlx::item_kind::secondary);
     for (int c = 0; c < color_count; ++c)
       p.add_color(std::string(1, static_cast<char>('A' + c)));
     std::vector<dlx::option_entry> entries;

@@ -133,7 +133,9 @@ void PrintTo(const matrices_case& c, std::ostream* os) {
 class RegularMatricesCount : public ::testing::TestWithParam<matrices_case> {};
 
 TEST_P(RegularMatricesCount, MatchesOeis) {
-  const auto [n, k, expected] = GetParam();
+  // Plain variables, not a structured binding: clang 14 cannot capture those.
+  const int n = GetParam().n, k = GetParam().k;
+  const std::uint64_t expected = GetParam().solutions;
   const dlx::problem p = examples::regular_matrices(n, k);
   EXPECT_EQ(p.primary_count(), static_cast<std::size_t>(2 * n));
   EXPECT_EQ(p.secondary_count(), 0u);
@@ -226,7 +228,8 @@ TEST(RegularMatrices, SolutionsAreExactlyTheMatrices) {
 }
 
 TEST(RegularMatrices, SolutionsAreValidMatrices) {
-  for (const auto& [n, k] : {std::pair{5, 2}, std::pair{5, 3}}) {
+  for (const auto& size : {std::pair{5, 2}, std::pair{5, 3}}) {
+    const int n = size.first, k = size.second;  // clang 14 cannot capture bindings
     const dlx::problem p = examples::regular_matrices(n, k);
     dlx::solver s(p);
     std::set<matrix> found;
