@@ -198,8 +198,8 @@ int main(int argc, char** argv) {
       {'s', "seed", "S", "break ties between items at random, reproducibly from S",
        [&](std::string_view v) { s.search.seed = tools::parse_unsigned(v, "--seed"); }},
       {0, "engine", "auto|links|bitset",
-       "search with dancing links or bitsets (default auto: bitsets for small problems); "
-       "answers and counts are the same",
+       "search with dancing links or bitsets (default auto: bitsets for small problems "
+       "without multiplicities); answers and counts are the same",
        [&](std::string_view v) {
          if (v == "auto") {
            s.engine = dlx::engine_kind::automatic;
