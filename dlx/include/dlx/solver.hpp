@@ -64,9 +64,10 @@ class solution_visitor {
 /// Why a preselection was refused.
 struct preselect_conflict {
   option_id option;  ///< the option that could not be preselected
-  item_id item;      ///< an item of it that is already covered
-  /// The preselected option that covers `item`, when it was preselected in an
-  /// earlier call (within one call, the earlier option of the same list).
+  item_id item;      ///< an item of it that is already covered as often as it may be
+  /// The first preselected option that covers `item` (within one call, possibly
+  /// an earlier option of the same list); `option` itself when it was preselected
+  /// already.
   option_id covered_by;
 };
 
@@ -91,10 +92,12 @@ class solver {
 
   // ---- Preselection: options forced into every solution (a puzzle's givens).
 
-  /// Preselects `options` in order. On a clash (two options sharing an item, or an
-  /// option sharing an item with an earlier preselection) nothing of this call is
-  /// kept and the clash is returned; earlier preselections stay. An option id out
-  /// of range throws std::out_of_range, also before anything is preselected.
+  /// Preselects `options` in order. On a clash (an item covered more often than
+  /// its upper bound allows, 1 for a plain item; a secondary item given a second
+  /// color, or shared by an option that names it without one; the same option
+  /// twice) nothing of this call is kept and the clash is returned; earlier
+  /// preselections stay. An option id out of range throws std::out_of_range, also
+  /// before anything is preselected.
   std::optional<preselect_conflict> preselect(std::span<const option_id> options);
   std::optional<preselect_conflict> preselect(option_id option) {
     return preselect(std::span<const option_id>(&option, 1));
