@@ -143,12 +143,12 @@ class bitset_engine final : public engine {
   }
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
-    if (multiplicities_) {
-      if (colored_)
+    if (multiplicities()) {
+      if (colored())
         return randomized_ ? run_multi<true, true>(fresh) : run_multi<false, true>(fresh);
       return randomized_ ? run_multi<true, false>(fresh) : run_multi<false, false>(fresh);
     }
-    if (colored_) return randomized_ ? run<true, 0, true>(fresh) : run<false, 0, true>(fresh);
+    if (colored()) return randomized_ ? run<true, 0, true>(fresh) : run<false, 0, true>(fresh);
     if (randomized_) return run<true, 0>(fresh);
     switch (uniform_primaries_) {
       case 2:
@@ -209,6 +209,26 @@ class bitset_engine final : public engine {
     for (std::uint32_t t = 0; t < count; ++t)
       --s.counts[p[t]];
   }
+  // Lists item's active options, in order, in branch_options_ from `at` (room
+  // for `expected` made first); with `clear`, also clears them from the state.
+  [[gnu::always_inline]] std::uint32_t* list_options(const view& s, std::uint32_t item,
+                                                     std::uint32_t at, std::uint32_t expected,
+                                                     bool clear, std::uint32_t& found) {
+    if (at + expected > branch_options_.size()) [[unlikely]] {
+      branch_options_.resize(
+          std::max<std::size_t>(2 * branch_options_.size(), at + longest_item_ + 1));
+    }
+    std::uint32_t* const options = branch_options_.data() + at;
+    found = 0;
+    for (std::uint32_t m = masks_start_[item]; m < masks_start_[item + 1]; ++m) {
+      std::uint64_t& word = s.active[masks_[m].word];
+      for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
+        options[found++] = masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+      }
+      if (clear) word &= ~masks_[m].mask;
+    }
+    return options;
+  }
   // Brings base_'s counters and count of items left up to date
   // with its active options, after preselections changed them.
   void recount_base();
@@ -249,7 +269,6 @@ class bitset_engine final : public engine {
   std::uint32_t active_words_ = 0;
   std::uint32_t purified_words_ = 0;  // with colors: a color per secondary item
   std::uint32_t bounds_words_ = 0;    // with multiplicities: a bound per primary item
-  bool multiplicities_ = false;
   std::vector<std::uint32_t> slack_;  // with multiplicities: upper - lower, per primary item
   std::uint32_t state_words_ = 0;
   std::vector<std::uint64_t> pristine_;  // no preselection
@@ -313,7 +332,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
     if (k != uniform_primaries_ || option_size_[o] != uniform_size_) uniform_primaries_ = 0;
   }
 
-  if (colored_) {
+  if (colored()) {
     uniform_primaries_ = 0;  // the colored search uses the general loops
     colored_start_.push_back(0);
     // Options that give item k color c, grouped per (k, c), as masks.
@@ -361,7 +380,6 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
 
   std::uint64_t total_upper = primaries;
   if (!upper_.empty()) {
-    multiplicities_ = true;
     uniform_primaries_ = 0;
     bounds_words_ = (primaries + 1) / 2;
     slack_.resize(primaries);
@@ -388,13 +406,13 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
     if (option_has_primary_[o]) set_bit(s.active, o);
   }
   *s.remaining = primaries;
-  if (multiplicities_) std::copy(upper_.begin(), upper_.end(), s.bounds);
+  if (multiplicities()) std::copy(upper_.begin(), upper_.end(), s.bounds);
   base_ = pristine_;
   work_ = pristine_;
   scratch_.resize(active_words_);
   // A level chooses an option (each at most once, at most the sum of the upper
   // bounds) or, with multiplicities, closes an item with a null move.
-  const std::uint64_t levels = multiplicities_
+  const std::uint64_t levels = multiplicities()
                                    ? std::min<std::uint64_t>(total_upper, options) + primaries + 1
                                    : primaries + 1;
   frames_.resize(levels);
@@ -470,7 +488,7 @@ void bitset_engine<Count>::apply_preselected(option_id option) {
       s.purified[k - primary_count_] = color;
       continue;
     }
-    if (multiplicities_ && k < primary_count_ && --s.bounds[k] != 0) continue;  // uses left
+    if (multiplicities() && k < primary_count_ && --s.bounds[k] != 0) continue;  // uses left
     for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m) {
       s.active[masks_[m].word] &= ~masks_[m].mask;
     }
@@ -542,7 +560,7 @@ void bitset_engine<Count>::recount_base() {
   }
   // Then the covered marks (with multiplicities: the items with no use left),
   // and the number of items left.
-  if (multiplicities_) {
+  if (multiplicities()) {
     for (std::uint32_t k = 0; k < primary_count_; ++k) {
       if (s.bounds[k] == 0) s.counts[k] = covered;
     }
@@ -629,20 +647,8 @@ bool bitset_engine<Count>::run(bool fresh) {
       // Note `best`'s active options, in order, and cover it: clear them as they
       // are listed, then take each off its items' counters (one pass over the
       // masks, not two).
-      if (branch_top + fewest > branch_options_.size()) [[unlikely]] {
-        branch_options_.resize(
-            std::max<std::size_t>(2 * branch_options_.size(), branch_top + longest_item_ + 1));
-      }
-      std::uint32_t* const options = branch_options_.data() + branch_top;
       std::uint32_t found = 0;
-      for (std::uint32_t m = masks_start_[best]; m < masks_start_[best + 1]; ++m) {
-        std::uint64_t& word = s.active[masks_[m].word];
-        for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
-          options[found++] =
-              masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
-        }
-        word &= ~masks_[m].mask;
-      }
+      std::uint32_t* const options = list_options(s, best, branch_top, fewest, true, found);
       ++updates;
       for (std::uint32_t t = 0; t < found; ++t)
         take_off<K, Colored>(s, options[t], updates);
@@ -822,47 +828,20 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
         broken_invariant("bitset search");
       max_level = std::max(max_level, level);
 
-      // The item of smallest branching degree, with DLX3's tie-breaks.
-      std::int64_t score = std::numeric_limits<std::int64_t>::max();
-      std::int64_t best_s = 0, best_len = 0;
-      std::uint32_t best = 0;
-      [[maybe_unused]] std::uint32_t ties = 0;
+      degree_choice<Randomized> choice;
       for (std::uint32_t k = 0; k < primaries; ++k) {
-        if (s.counts[k] == covered) continue;
-        const std::int64_t len = s.counts[k], b = s.bounds[k];
-        const std::int64_t sl = std::min<std::int64_t>(slack_[k], b);
-        const std::int64_t t = len + sl - b + 1;
-        if (t > score) continue;
-        if (t < score || sl < best_s || (sl == best_s && len > best_len)) {
-          score = t;
-          best = k;
-          best_s = sl;
-          best_len = len;
-          if constexpr (Randomized) ties = 1;
-        } else if constexpr (Randomized) {
-          if (sl == best_s && len == best_len && random_below(rng_, ++ties) == 0) best = k;
-        }
+        if (s.counts[k] != covered) choice.offer(k, s.counts[k], s.bounds[k], slack_[k], rng_);
       }
+      const std::int64_t score = choice.score;
+      const std::uint32_t best = choice.item;
       if (score > 0) {
         branches += score >= 2;
         item = best;
         const std::uint32_t left = --s.bounds[best];
-        // The branching item's active options, in order.
-        const std::uint32_t fewest = s.counts[best];
-        if (branch_top + fewest > branch_options_.size()) [[unlikely]] {
-          branch_options_.resize(
-              std::max<std::size_t>(2 * branch_options_.size(), branch_top + longest_item_ + 1));
-        }
-        std::uint32_t* const options = branch_options_.data() + branch_top;
+        // The branching item's active options, in order; cleared if it is covered.
         std::uint32_t found = 0;
-        for (std::uint32_t m = masks_start_[best]; m < masks_start_[best + 1]; ++m) {
-          std::uint64_t& word = s.active[masks_[m].word];
-          for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
-            options[found++] =
-                masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
-          }
-          if (left == 0) word &= ~masks_[m].mask;
-        }
+        std::uint32_t* const options =
+            list_options(s, best, branch_top, s.counts[best], left == 0, found);
         std::uint32_t mode = tweaked;
         std::uint32_t first = 0;
         if (left == 0) {  // covered: its options leave the other items' lists
@@ -967,7 +946,7 @@ bool bitset_engine<Count>::check_invariants() const {
     if (count != s.counts[k]) return false;
   }
   // A purified item has no active option that gives it another color or none.
-  for (option_id o = 0; colored_ && o < option_count(); ++o) {
+  for (option_id o = 0; colored() && o < option_count(); ++o) {
     if (!(s.active[o / 64] >> (o % 64) & 1)) continue;
     for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
       const std::uint32_t k = option_items_[i];

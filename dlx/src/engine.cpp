@@ -27,7 +27,7 @@ engine::engine(const problem& p) {
     internal[i] = k;
     item_of_internal_[k] = i;
   }
-  colored_ = p.has_colors();
+  const bool colored = p.has_colors();
   if (p.has_multiplicities()) {
     lower_.resize(primary_count_);
     upper_.resize(primary_count_);
@@ -39,7 +39,7 @@ engine::engine(const problem& p) {
   }
   option_start_.reserve(p.option_count() + 1);
   option_items_.reserve(p.entry_count());
-  if (colored_) option_colors_.reserve(p.entry_count());
+  if (colored) option_colors_.reserve(p.entry_count());
   option_has_primary_.reserve(p.option_count());
   option_start_.push_back(0);
   std::vector<std::uint32_t> length(n, 0);
@@ -49,7 +49,7 @@ engine::engine(const problem& p) {
       option_items_.push_back(internal[i]);
       if (primary) ++length[internal[i]];
     }
-    if (colored_) {
+    if (colored) {
       for (color_id c : p.option_colors(o))
         option_colors_.push_back(c);
     }
@@ -59,7 +59,7 @@ engine::engine(const problem& p) {
   longest_item_ = n ? *std::max_element(length.begin(), length.end()) : 0;
   uses_.assign(n, 0);
   covered_by_.assign(n, 0);
-  if (colored_) claimed_color_.assign(n, 0);
+  if (colored) claimed_color_.assign(n, 0);
   is_preselected_.assign(p.option_count(), 0);
   preselected_.reserve(n);
   solution_.reserve(n + 1);
@@ -85,14 +85,13 @@ std::optional<preselect_conflict> engine::preselect(std::span<const option_id> o
     // upper bound allows, or, for a secondary item, give it a second color.
     for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
       const std::uint32_t k = option_items_[i];
-      if (uses_[k] == 0 && !is_preselected_[o]) continue;
-      bool full = is_preselected_[o] != 0;  // each option is used at most once
-      if (k < primary_count_) {
-        full = full || uses_[k] >= (upper_.empty() ? 1 : upper_[k]);
-      } else {
-        const std::uint32_t color = entry_color(i);
-        full = full || color == 0 || claimed_color_.empty() || claimed_color_[k] != color;
-      }
+      // Each option is used at most once; a secondary item is shared only by
+      // options that give it the first one's color.
+      const bool full =
+          is_preselected_[o] ||
+          (k < primary_count_
+               ? uses_[k] >= (multiplicities() ? upper_[k] : 1)
+               : uses_[k] > 0 && (entry_color(i) == 0 || claimed_color_[k] != entry_color(i)));
       if (!full) continue;
       const preselect_conflict conflict{o, item_of_internal_[k],
                                         is_preselected_[o] ? o : covered_by_[k] - 1};

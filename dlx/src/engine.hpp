@@ -8,8 +8,10 @@
 // back. Options keep their ids; colors keep theirs (0 = no color).
 #pragma once
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <span>
@@ -50,6 +52,36 @@ inline std::uint64_t next_random(std::uint64_t& state) {
 inline std::uint32_t random_below(std::uint64_t& state, std::uint32_t bound) {
   return static_cast<std::uint32_t>(((next_random(state) >> 32) * bound) >> 32);
 }
+
+// DLX3's choice of the item to branch on, offered the active primary items in
+// order: the smallest branching degree len + s - bound + 1 (its number of
+// alternatives), where s = min(slack, bound); on ties the smaller s, then the
+// longer list, then the first (seeded: one of the tied at random). Both engines
+// use it, so they choose alike and draw the same random numbers.
+template <bool Randomized>
+struct degree_choice {
+  std::int64_t score = std::numeric_limits<std::int64_t>::max();
+  std::int64_t slack = 0;
+  std::int64_t length = 0;
+  std::uint32_t item = 0;
+  std::uint32_t ties = 0;
+
+  void offer(std::uint32_t k, std::int64_t len, std::int64_t bound, std::int64_t item_slack,
+             std::uint64_t& rng) {
+    const std::int64_t s = std::min(item_slack, bound);
+    const std::int64_t t = len + s - bound + 1;
+    if (t > score) return;
+    if (t < score || s < slack || (s == slack && len > length)) {
+      score = t;
+      item = k;
+      slack = s;
+      length = len;
+      ties = 1;
+    } else if constexpr (Randomized) {
+      if (s == slack && len == length && random_below(rng, ++ties) == 0) item = k;
+    }
+  }
+};
 
 class engine {
  public:
@@ -115,7 +147,9 @@ class engine {
   // Bounds [lower, upper] of each internal primary item; empty without multiplicities.
   std::vector<std::uint32_t> lower_;
   std::vector<std::uint32_t> upper_;
-  bool colored_ = false;
+
+  [[nodiscard]] bool colored() const noexcept { return !option_colors_.empty(); }
+  [[nodiscard]] bool multiplicities() const noexcept { return !upper_.empty(); }
 
   [[nodiscard]] std::uint32_t entry_color(std::uint32_t entry) const {
     return option_colors_.empty() ? 0 : option_colors_[entry];

@@ -81,6 +81,7 @@ class mcc_engine final : public engine {
 
   // The dance steps, as in DLX3. `updates` and `cleansings_` follow Knuth.
   void unlink_node(std::uint32_t x, std::uint64_t& updates);
+  void relink_node(std::uint32_t x);
   void hide(std::uint32_t r, std::uint64_t& updates);  // the other nodes of r's option
   void unhide(std::uint32_t r);
   void cover(std::uint32_t c, bool deactivate, std::uint64_t& updates);
@@ -107,7 +108,6 @@ class mcc_engine final : public engine {
   std::vector<std::uint32_t> purifier_;     // per header: the node that purified it, or 0
   std::vector<std::uint32_t> option_node_;  // first node of each option
   std::uint32_t first_spacer_ = 0;
-  bool multiplicities_ = false;  // DLX3's counts; else DLX2's
   std::uint64_t cleansings_ = 0;
   std::vector<level_state> levels_;
   std::uint32_t level_ = 0;  // levels in progress when the search is paused
@@ -116,7 +116,6 @@ class mcc_engine final : public engine {
 mcc_engine::mcc_engine(const problem& p) : engine(p) {
   const std::uint32_t n = item_count_;
   const std::uint32_t primaries = primary_count_;
-  multiplicities_ = !upper_.empty();
   first_spacer_ = n + 1;
 
   items_.resize(n + 2);
@@ -134,8 +133,8 @@ mcc_engine::mcc_engine(const problem& p) : engine(p) {
   make_ring(n + 1, primaries + 1, n);
   std::uint64_t total_upper = 0;
   for (std::uint32_t k = 0; k < primaries; ++k) {
-    const std::uint32_t upper = multiplicities_ ? upper_[k] : 1;
-    const std::uint32_t lower = multiplicities_ ? lower_[k] : 1;
+    const std::uint32_t upper = multiplicities() ? upper_[k] : 1;
+    const std::uint32_t lower = multiplicities() ? lower_[k] : 1;
     items_[k + 1].bound = static_cast<std::int32_t>(upper);
     items_[k + 1].slack = static_cast<std::int32_t>(upper - lower);
     total_upper += upper;
@@ -200,6 +199,13 @@ inline void mcc_engine::hide(std::uint32_t r, std::uint64_t& updates) {
   }
 }
 
+inline void mcc_engine::relink_node(std::uint32_t x) {
+  node* const nd = nodes_.data();
+  nd[nd[x].up].down = x;
+  nd[nd[x].down].up = x;
+  ++nd[nd[x].item].item;
+}
+
 inline void mcc_engine::unhide(std::uint32_t r) {
   node* const nd = nodes_.data();
   for (std::uint32_t nn = r - 1; nn != r;) {
@@ -207,12 +213,7 @@ inline void mcc_engine::unhide(std::uint32_t r) {
       nn = nd[nn].down;
       continue;
     }
-    if (nd[nn].color >= 0) {
-      const std::uint32_t uu = nd[nn].up, dd = nd[nn].down;
-      nd[uu].down = nn;
-      nd[dd].up = nn;
-      ++nd[nd[nn].item].item;
-    }
+    if (nd[nn].color >= 0) relink_node(nn);
     --nn;
   }
 }
@@ -293,21 +294,9 @@ void mcc_engine::untweak(std::uint32_t c, std::uint32_t first, bool unblock) {
   for (; rr != z; qq = rr, rr = nd[rr].down) {
     nd[rr].up = qq;
     ++k;
-    if (unblock) {
-      for (std::uint32_t nn = rr + 1; nn != rr;) {
-        if (nd[nn].item < 0) {
-          nn = nd[nn].up;
-          continue;
-        }
-        if (nd[nn].color >= 0) {
-          const std::uint32_t uu = nd[nn].up, dd = nd[nn].down;
-          nd[uu].down = nn;
-          nd[dd].up = nn;
-          ++nd[nd[nn].item].item;
-        }
-        ++nn;
-      }
-    }
+    // The option's other nodes are each in a list of its own, so the order in
+    // which they go back does not matter (Knuth goes rightward, unhide leftward).
+    if (unblock) unhide(rr);
   }
   nd[rr].up = qq;
   nd[c].item += k;
@@ -392,12 +381,7 @@ void mcc_engine::revert_preselection(std::size_t keep) {
       uncommit_entry(x);
     }
     if (option_has_primary_[o]) {
-      node* const nd = nodes_.data();
-      if (nd[first].color >= 0) {
-        nd[nd[first].up].down = first;
-        nd[nd[first].down].up = first;
-        ++nd[nd[first].item].item;
-      }
+      if (nodes_[first].color >= 0) relink_node(first);
       unhide(first);
     }
   }
@@ -414,7 +398,7 @@ bool mcc_engine::run(bool fresh) {
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = fresh ? 0 : level_;
   cleansings_ = fresh ? 0 : result_.cleansings;
-  const bool mcc = multiplicities_;
+  const bool mcc = multiplicities();
 
   auto save = [&] {
     result_.updates = updates;
@@ -447,29 +431,15 @@ bool mcc_engine::run(bool fresh) {
         if (sanity_checks && sanity_due(nodes) && !check_invariants())
           broken_invariant("mcc search");
         max_level = std::max(max_level, level);
-        // The item of smallest branching degree len + s - bound + 1, where s is
-        // min(slack, bound); on ties the smaller s, then the longer list, then the
-        // leftmost (or a random one). Without multiplicities this is DLX2's
-        // leftmost shortest list, whose scan stops at the first empty one.
-        std::int64_t score = std::numeric_limits<std::int64_t>::max();
-        std::int32_t best_s = 0, best_len = 0;
-        [[maybe_unused]] std::uint32_t ties = 0;
+        // DLX3's item of smallest branching degree. Without multiplicities it is
+        // DLX2's leftmost shortest list, whose scan stops at the first empty one.
+        degree_choice<Randomized> choice;
         for (std::uint32_t k = it[0].next; k != 0; k = it[k].next) {
-          const std::int32_t len = nd[k].item;
-          const std::int32_t s = std::min(it[k].slack, it[k].bound);
-          const std::int64_t t = std::int64_t{len} + s - it[k].bound + 1;
-          if (t > score) continue;
-          if (t < score || s < best_s || (s == best_s && len > best_len)) {
-            score = t;
-            best = k;
-            best_s = s;
-            best_len = len;
-            if constexpr (Randomized) ties = 1;
-            if (!mcc && t == 0) break;
-          } else if constexpr (Randomized) {
-            if (s == best_s && len == best_len && random_below(rng_, ++ties) == 0) best = k;
-          }
+          choice.offer(k, nd[k].item, it[k].bound, it[k].slack, rng_);
+          if (!mcc && choice.score == 0) break;
         }
+        best = choice.item;
+        const std::int64_t score = choice.score;
         if (score <= 0) {       // the item cannot be covered often enough: a dead end
           if (!mcc) ++updates;  // DLX2 covers it first
           next = step::backdown;

@@ -52,15 +52,9 @@ item_id problem::add_item(std::string_view name, item_kind kind) {
   if (by_name_.find(name) != by_name_.end()) {
     throw problem_error(fmt::format("duplicate item name '{}'", name));
   }
-  return add_item_named(name, kind);
-}
-
-item_id problem::add_item_named(std::string_view name, item_kind kind) {
-  item_id id = add_item(kind);
-  if (!name.empty()) {
-    names_.back() = std::string(name);
-    by_name_.emplace(names_.back(), id);
-  }
+  const item_id id = add_item(kind);
+  names_.back() = std::string(name);
+  by_name_.emplace(names_.back(), id);
   return id;
 }
 
@@ -77,11 +71,8 @@ item_id problem::add_item(std::string_view name, item_bounds bounds) {
   if (bounds.upper > max_multiplicity) {
     throw problem_error(fmt::format("an item's upper bound must be at most {}", max_multiplicity));
   }
-  if (!name.empty()) check_name(name, "item");
-  if (!name.empty() && by_name_.find(name) != by_name_.end()) {
-    throw problem_error(fmt::format("duplicate item name '{}'", name));
-  }
-  const item_id id = add_item_named(name, item_kind::primary);
+  const item_id id =
+      name.empty() ? add_item(item_kind::primary) : add_item(name, item_kind::primary);
   if (bounds != item_bounds{}) {
     if (bounds_.empty()) bounds_.assign(kinds_.size(), item_bounds{});
     bounds_[id] = bounds;
@@ -143,13 +134,16 @@ void problem::check_option(std::size_t size, EntryAt entry_at) {
       throw problem_error(
           fmt::format("unknown item {} (the problem has {} items)", item, kinds_.size()));
     }
-    const std::string what = names_[item].empty() ? fmt::format("item {}", item)
-                                                  : fmt::format("item '{}'", names_[item]);
-    if (seen_[item] == stamp) throw problem_error(what + " appears twice in one option");
+    // Only for messages: built when one is thrown, not for every entry.
+    const auto what = [&] {
+      return names_[item].empty() ? fmt::format("item {}", item)
+                                  : fmt::format("item '{}'", names_[item]);
+    };
+    if (seen_[item] == stamp) throw problem_error(what() + " appears twice in one option");
     seen_[item] = stamp;
     if (e.color != no_color) {
       if (kinds_[item] == item_kind::primary) {
-        throw problem_error(fmt::format("primary {} cannot have a color", what));
+        throw problem_error(fmt::format("primary {} cannot have a color", what()));
       }
       if (e.color > color_names_.size()) {
         throw problem_error(fmt::format("unknown color {} (the problem has {} colors)", e.color,

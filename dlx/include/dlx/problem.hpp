@@ -169,7 +169,6 @@ class problem {
     }
   };
 
-  item_id add_item_named(std::string_view name, item_kind kind);
   template <class EntryAt>
   void check_option(std::size_t size, EntryAt entry_at);
 
