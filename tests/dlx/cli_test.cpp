@@ -499,15 +499,8 @@ TEST(DlxCliMcc, Json) {
       << lines[1];
 }
 
-// The refusal that `dlx --engine bitset` gives a problem with bounds, when it
-// refuses one (the first DLX3 release did).
-const std::string bitset_refusal =
-    ": --engine bitset cannot solve a problem with multiplicities (bounds such as 2|item); "
-    "use --engine links or auto\n";
-
-TEST(DlxCliMcc, BitsetEngineRefusesBoundsOrAgrees) {
-  // Either a usage error naming the input, with nothing on stdout, or the
-  // answer every other engine gives: never a different answer.
+TEST(DlxCliMcc, BitsetEngineAgrees) {
+  // Every engine gives the same answer, from a file or a pipe.
   const std::string path = test_support::write_temp_file("mcc-toy.dlx", mcc_toy);
   const auto links = run_command({dlx_program, "--engine", "links", path});
   EXPECT_EQ(links.exit_code, 0) << links.err;
@@ -517,40 +510,30 @@ TEST(DlxCliMcc, BitsetEngineRefusesBoundsOrAgrees) {
   EXPECT_EQ(automatic.out, links.out);
   const auto named = run_command({dlx_program, "--engine=bitset", path});
   const auto piped = run_command({dlx_program, "--engine", "bitset"}, mcc_toy);
-  if (named.exit_code == 2) {
-    EXPECT_EQ(named.out, "");
-    EXPECT_EQ(named.err, "dlx: " + path + bitset_refusal);
-    EXPECT_EQ(piped.exit_code, 2);
-    EXPECT_EQ(piped.out, "");
-    EXPECT_EQ(piped.err, "dlx: <stdin>" + bitset_refusal);
-  } else {
-    EXPECT_EQ(named.exit_code, 0) << named.err;
-    EXPECT_EQ(named.out, links.out);
-    EXPECT_EQ(piped.exit_code, 0) << piped.err;
-    EXPECT_EQ(piped.out, links.out);
-  }
+  EXPECT_EQ(named.exit_code, 0) << named.err;
+  EXPECT_EQ(named.out, links.out);
+  EXPECT_EQ(piped.exit_code, 0) << piped.err;
+  EXPECT_EQ(piped.out, links.out);
 }
 
 // Knuth's dlx2 and dlx3 figures (dlx-reference/README.md), through the command,
-// for every engine that accepts the file (only the bitset engine may refuse, and
-// only a file with bounds).
+// for every engine.
 struct knuth_figures {
   const char* file;
   std::uint64_t solutions, nodes, updates, cleansings;
-  bool bounds;  // DLX3
 };
 
 TEST(DlxCliReference, KnuthsXccAndMccFigures) {
   const std::filesystem::path dir = std::filesystem::path(DLX_SHARED_DIR) / "dlx-reference";
   if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
   const knuth_figures cases[] = {
-      {"xcc-toy.dlx", 1, 4, 20, 3, false},
-      {"xcc-ref-00.dlx", 77, 212, 1736, 159, false},
-      {"xcc-ref-04.dlx", 1879, 2554, 8508, 1716, false},
-      {"xcc-ref-05.dlx", 7, 22, 465, 30, false},
-      {"mcc-ref-00.dlx", 3999, 6295, 6648, 0, true},
-      {"mcc-ref-02.dlx", 437, 1020, 5514, 0, true},
-      {"mcc-ref-05.dlx", 1, 8, 120, 0, true},
+      {"xcc-toy.dlx", 1, 4, 20, 3},
+      {"xcc-ref-00.dlx", 77, 212, 1736, 159},
+      {"xcc-ref-04.dlx", 1879, 2554, 8508, 1716},
+      {"xcc-ref-05.dlx", 7, 22, 465, 30},
+      {"mcc-ref-00.dlx", 3999, 6295, 6648, 0},
+      {"mcc-ref-02.dlx", 437, 1020, 5514, 0},
+      {"mcc-ref-05.dlx", 1, 8, 120, 0},
   };
   for (const auto& c : cases) {
     const std::string path = (dir / c.file).string();
@@ -561,11 +544,6 @@ TEST(DlxCliReference, KnuthsXccAndMccFigures) {
     for (const std::string engine : {"auto", "links", "bitset"}) {
       SCOPED_TRACE(std::string(c.file) + " --engine " + engine);
       const auto r = run_command({dlx_program, "--count", "--stats", "--engine", engine, path});
-      if (engine == "bitset" && c.bounds && r.exit_code == 2) {
-        EXPECT_EQ(r.out, "");
-        EXPECT_EQ(r.err, "dlx: " + path + bitset_refusal);
-        continue;
-      }
       EXPECT_EQ(r.exit_code, 0) << r.err;
       EXPECT_EQ(r.out, std::to_string(c.solutions) + "\n");
       const auto stats = parse_stats(r.err);

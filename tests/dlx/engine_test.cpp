@@ -126,8 +126,7 @@ TEST(Engines, AgreeOnRandomMatrices) {
 }
 
 // Random XCC problems: secondary items with two or three colors, entries with
-// and without a color, options with only secondary items, and preselections of
-// one to three options (agreeing on colors, or not).
+// and without a color, options with only secondary items.
 dlx::problem random_xcc(std::mt19937& rng) {
   const int primaries = 1 + static_cast<int>(rng() % 7);
   const int secondaries = 1 + static_cast<int>(rng() % 4);
@@ -150,11 +149,13 @@ dlx::problem random_xcc(std::mt19937& rng) {
   return p;
 }
 
-TEST(Engines, AgreeOnRandomColoredMatrices) {
-  std::mt19937 rng(77);
+// Each random problem plain, seeded, with one to three preselected options
+// (agreeing on colors and within bounds, or not), under a budget, with a limit.
+void expect_same_on_random(std::mt19937& rng, dlx::problem (*make)(std::mt19937&),
+                           const std::string& kind) {
   for (int trial = 0; trial < 400; ++trial) {
-    const dlx::problem p = random_xcc(rng);
-    const std::string what = "random XCC matrix " + std::to_string(trial);
+    const dlx::problem p = make(rng);
+    const std::string what = "random " + kind + " matrix " + std::to_string(trial);
     expect_same(p, {}, what);
     expect_same(p, with_seed(trial), what + " seeded");
     std::vector<dlx::option_id> chosen;
@@ -168,6 +169,11 @@ TEST(Engines, AgreeOnRandomColoredMatrices) {
     limit.limit = 1 + rng() % 3;
     expect_same(p, limit, what + " with a limit");
   }
+}
+
+TEST(Engines, AgreeOnRandomColoredMatrices) {
+  std::mt19937 rng(77);
+  expect_same_on_random(rng, random_xcc, "XCC");
 }
 
 // Random MCC problems: bounds such as [0, 1], [1, 2], [2, 2], [0, 3] on some
@@ -202,22 +208,7 @@ dlx::problem random_mcc(std::mt19937& rng) {
 
 TEST(Engines, AgreeOnRandomMultiplicityMatrices) {
   std::mt19937 rng(3);
-  for (int trial = 0; trial < 400; ++trial) {
-    const dlx::problem p = random_mcc(rng);
-    const std::string what = "random MCC matrix " + std::to_string(trial);
-    expect_same(p, {}, what);
-    expect_same(p, with_seed(trial), what + " seeded");
-    std::vector<dlx::option_id> chosen;
-    for (int k = 1 + static_cast<int>(rng() % 3); k > 0; --k)
-      chosen.push_back(static_cast<dlx::option_id>(rng() % p.option_count()));
-    expect_same(p, {}, what + " with a preselection", chosen);
-    dlx::search_options budget;
-    budget.node_budget = 1 + rng() % 20;
-    expect_same(p, budget, what + " under a budget");
-    dlx::search_options limit;
-    limit.limit = 1 + rng() % 3;
-    expect_same(p, limit, what + " with a limit");
-  }
+  expect_same_on_random(rng, random_mcc, "MCC");
 }
 
 TEST(Engines, AutomaticTakesMultiplicitiesToDancingLinks) {
