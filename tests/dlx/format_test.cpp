@@ -702,7 +702,7 @@ TEST(WriteDlx, RoundTripKeepsBoundsAndColors) {
   p.add_option({{item[2]}, {item[0], g}, {item[4]}});
   p.add_option({{item[4]}, {item[0]}, {item[3], h}});
   p.add_option({{item[1]}, {item[4]}, {item[3], g}});
-  p.add_option({{item[2]}, {item[3]}});
+  p.add_option({item[2], item[3]});  // no colors: the item-id overload
   const auto back = read(written(p));
   const auto& q = back.problem;
   ASSERT_EQ(q.item_count(), p.item_count());
