@@ -1,6 +1,7 @@
 #include "sudoku/generator.hpp"
 
 #include <algorithm>
+#include <array>
 #include <numeric>
 #include <random>
 
@@ -43,7 +44,8 @@ std::uint64_t mix(std::uint64_t seed, std::uint64_t index) {
   return z ^ (z >> 31);
 }
 
-// The cells a symmetry maps `cell` to, `cell` included, in increasing order.
+// The cells a symmetry maps `cell` to, `cell` included, in increasing order, on
+// a square board of n x n positions.
 std::vector<std::size_t> orbit_of(std::size_t cell, int n, clue_symmetry s) {
   const int r = static_cast<int>(cell) / n, c = static_cast<int>(cell) % n;
   std::vector<std::pair<int, int>> points = {{r, c}};
@@ -77,7 +79,7 @@ std::vector<std::size_t> orbit_of(std::size_t cell, int n, clue_symmetry s) {
 }  // namespace
 
 bool has_symmetry(const grid& g, clue_symmetry s) {
-  const int n = g.size();
+  const int n = g.columns();
   for (std::size_t cell = 0; cell < g.cells().size(); ++cell) {
     for (std::size_t other : orbit_of(cell, n, s)) {
       if ((g[cell] != 0) != (g[other] != 0)) return false;
@@ -86,7 +88,15 @@ bool has_symmetry(const grid& g, clue_symmetry s) {
   return true;
 }
 
-generator::generator(sudoku::shape s) : solver_(s), logic_(s), scratch_(s) {}
+generator::generator(sudoku::shape s) : generator(sudoku::variant(s)) {}
+
+generator::generator(const sudoku::variant& v)
+    : solver_(v),
+      logic_(v),
+      scratch_(v.empty_grid()),
+      // Row, band and transposition shuffles keep rows, columns and boxes, but
+      // not diagonals, windows, regions or a board of several grids.
+      shuffle_(v == sudoku::variant(v.shape())) {}
 
 bool generator::unique(const grid& g) {
   dlx::search_options o;
@@ -97,19 +107,19 @@ bool generator::unique(const grid& g) {
 }
 
 std::vector<std::vector<std::size_t>> generator::orbits(clue_symmetry s) const {
-  const int n = shape().size();
+  const sudoku::variant& v = solver_.variant();
   std::vector<std::vector<std::size_t>> out;
-  std::vector<char> seen(static_cast<std::size_t>(n * n), 0);
-  for (std::size_t cell = 0; cell < seen.size(); ++cell) {
+  std::vector<char> seen(v.positions(), 0);
+  for (std::uint32_t cell : v.cells()) {
     if (seen[cell]) continue;
-    out.push_back(orbit_of(cell, n, s));
+    out.push_back(orbit_of(cell, v.columns(), s));
     for (std::size_t c : out.back())
       seen[c] = 1;
   }
   return out;
 }
 
-grid generator::random_solution(std::uint64_t seed) {
+std::optional<grid> generator::random_solution(std::uint64_t seed) {
   // The search's random tie-break on an empty grid, then a random relabelling
   // and reshuffle of rows, columns and bands on top, for good measure.
   // Randomised searches have heavy tails: on an empty 25x25 grid the median seed
@@ -117,25 +127,37 @@ grid generator::random_solution(std::uint64_t seed) {
   // and a try that runs out starts again from another seed with twice the budget
   // (the classic cure; still deterministic for a given seed).
   dlx::search_options o;
-  o.node_budget = 4 * static_cast<std::uint64_t>(shape().cell_count()) + 1000;
-  grid solution(shape());
+  const sudoku::variant& v = solver_.variant();
+  o.node_budget = 4 * static_cast<std::uint64_t>(v.cells().size()) + 1000;
+  const grid empty = v.empty_grid();
   for (std::uint64_t restart = 0;; ++restart) {
     o.seed = restart == 0 ? seed : mix(seed, restart);
-    if (solver_.solve(grid(shape()), solution, o).status == status::solved) break;
+    const result r = solver_.solve(empty, scratch_, o);
+    if (r.status == status::solved) break;
+    if (r.status == status::none) return std::nullopt;  // a layout without solutions
     o.node_budget *= 2;
   }
-  return symmetry::random(shape(), mix(seed, 0x5eed)).apply(solution);
+  std::optional<grid> out;  // built in place: no copy on return
+  out.emplace(v.shape(), v.rows(), v.columns());
+  if (shuffle_) {
+    symmetry::random(shape(), mix(seed, 0x5eed)).apply(scratch_, *out);
+  } else {
+    std::copy(scratch_.cells().begin(), scratch_.cells().end(), out->cells().begin());
+  }
+  return out;
 }
 
 std::optional<generated> generator::make(const generate_options& options, std::uint64_t index) {
   const std::uint64_t puzzle_seed = mix(options.seed, index);
-  const int cells = shape().cell_count();
+  const int cells = static_cast<int>(solver_.variant().cells().size());
   check_budget_ = options.check_budget;
   auto rate = [&](const grid& g) { return logic_.run(g).level; };
   for (std::uint64_t attempt = 1; attempt <= options.max_attempts; ++attempt) {
     const std::uint64_t seed = mix(puzzle_seed, attempt);
     generated g;
-    g.solution = random_solution(seed);
+    auto solution = random_solution(seed);
+    if (!solution) return std::nullopt;
+    g.solution = std::move(*solution);
     g.puzzle = g.solution;
     g.clues = cells;
     g.attempts = attempt;
@@ -175,7 +197,7 @@ std::optional<generated> generator::make(const generate_options& options, std::u
 
 std::optional<grid> generator::minimize(const grid& puzzle, std::uint64_t seed) {
   check_budget_ = 0;  // exact: minimize promises minimality
-  if (puzzle.shape() != shape() || !unique(puzzle)) return std::nullopt;
+  if (!same_board(puzzle) || !unique(puzzle)) return std::nullopt;
   std::optional<grid> result(puzzle);  // built in place: no copy on return
   grid& g = *result;
   std::vector<std::size_t> givens;
@@ -194,8 +216,13 @@ std::optional<grid> generator::minimize(const grid& puzzle, std::uint64_t seed) 
 
 std::optional<std::vector<std::size_t>> generator::redundant_givens(const grid& puzzle) {
   check_budget_ = 0;  // exact: the answer is a promise
-  if (puzzle.shape() != shape() || !unique(puzzle)) return std::nullopt;
+  if (!same_board(puzzle) || !unique(puzzle)) return std::nullopt;
   return find_redundant(puzzle);
+}
+
+bool generator::same_board(const grid& g) const {
+  const sudoku::variant& v = solver_.variant();
+  return g.shape() == v.shape() && g.rows() == v.rows() && g.columns() == v.columns();
 }
 
 std::vector<std::size_t> generator::find_redundant(const grid& puzzle) {
@@ -209,6 +236,68 @@ std::vector<std::size_t> generator::find_redundant(const grid& puzzle) {
     scratch_.cells()[c] = v;
   }
   return redundant;
+}
+
+namespace {
+
+// True when the cells of region `k` form one piece (4-neighbours).
+bool connected(const std::vector<std::uint8_t>& region, int n, std::uint8_t k,
+               std::vector<std::size_t>& stack, std::vector<char>& seen) {
+  std::fill(seen.begin(), seen.end(), 0);
+  const auto start = static_cast<std::size_t>(
+      std::find(region.begin(), region.end(), k) - region.begin());
+  stack.assign(1, start);
+  seen[start] = 1;
+  std::size_t reached = 0;
+  while (!stack.empty()) {
+    const std::size_t at = stack.back();
+    stack.pop_back();
+    ++reached;
+    const int r = static_cast<int>(at) / n, c = static_cast<int>(at) % n;
+    for (auto [dr, dc] : {std::pair{-1, 0}, {1, 0}, {0, -1}, {0, 1}}) {
+      const int nr = r + dr, nc = c + dc;
+      if (nr < 0 || nr >= n || nc < 0 || nc >= n) continue;
+      const auto next = static_cast<std::size_t>(nr * n + nc);
+      if (!seen[next] && region[next] == k) {
+        seen[next] = 1;
+        stack.push_back(next);
+      }
+    }
+  }
+  return reached == static_cast<std::size_t>(n);
+}
+
+}  // namespace
+
+std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed) {
+  const int n = s.size();
+  const auto cells = static_cast<std::size_t>(n * n);
+  std::vector<std::uint8_t> region(cells);
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c)
+      region[static_cast<std::size_t>(r * n + c)] = static_cast<std::uint8_t>(s.box_of(r, c));
+  }
+  std::mt19937_64 rng(mix(seed, 0x1a95a));
+  std::vector<std::size_t> stack;
+  std::vector<char> seen(cells);
+  // Swapping two neighbours of different regions keeps every region's size;
+  // the swap stays when both regions stay in one piece. 20 tries per cell mix
+  // a 9x9 layout well beyond recognition of its boxes.
+  for (std::size_t t = 0; t < 20 * cells; ++t) {
+    const std::size_t a = rng() % cells;
+    const int r = static_cast<int>(a) / n, c = static_cast<int>(a) % n;
+    const auto [dr, dc] = std::array<std::pair<int, int>, 4>{
+        std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}[rng() % 4];
+    if (r + dr < 0 || r + dr >= n || c + dc < 0 || c + dc >= n) continue;
+    const auto b = static_cast<std::size_t>((r + dr) * n + c + dc);
+    if (region[a] == region[b]) continue;
+    const std::uint8_t ra = region[a], rb = region[b];
+    std::swap(region[a], region[b]);
+    if (!connected(region, n, ra, stack, seen) || !connected(region, n, rb, stack, seen)) {
+      std::swap(region[a], region[b]);
+    }
+  }
+  return region;
 }
 
 }  // namespace sudoku

@@ -44,7 +44,15 @@ std::optional<shape> shape::parse_box(std::string_view text) {
 
 void grid::reset(sudoku::shape s) {
   shape_ = s;
+  rows_ = columns_ = s.size();
   cells_.assign(static_cast<std::size_t>(s.cell_count()), 0);
+}
+
+void grid::reset_like(const grid& like) {
+  shape_ = like.shape_;
+  rows_ = like.rows_;
+  columns_ = like.columns_;
+  cells_.assign(like.cells_.size(), 0);
 }
 
 int grid::given_count() const noexcept {

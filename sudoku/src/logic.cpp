@@ -82,63 +82,36 @@ level level_of(technique t) noexcept {
   }
 }
 
-namespace {
+logic_solver::logic_solver(sudoku::shape s) : logic_solver(sudoku::variant(s)) {}
 
-// Item numbering of sudoku::model: p (cell), r (row, digit), c (column, digit),
-// b (box, digit), n*n items each.
-struct item_info {
-  char kind;  // 'p', 'r', 'c', 'b'
-  int a;      // the cell, or the row/column/box
-  int digit;  // 1..n for r, c, b
-};
-
-item_info info(dlx::item_id item, int n) {
-  const int cells = n * n;
-  const int block = static_cast<int>(item) / cells, rest = static_cast<int>(item) % cells;
-  if (block == 0) return {'p', rest, 0};
-  return {"rcb"[block - 1], rest / n, rest % n + 1};
-}
-
-}  // namespace
-
-logic_solver::logic_solver(sudoku::shape s)
-    : model_(s), problem_(model_.build()), reducer_(problem_) {
-  const int n = s.size();
-  const auto cells = static_cast<dlx::item_id>(n * n);
-  auto r_item = [&](int row, int d) { return cells + static_cast<dlx::item_id>(row * n + d - 1); };
-  auto c_item = [&](int col, int d) {
-    return 2 * cells + static_cast<dlx::item_id>(col * n + d - 1);
-  };
-  auto b_item = [&](int box, int d) {
-    return 3 * cells + static_cast<dlx::item_id>(box * n + d - 1);
-  };
-  for (dlx::item_id i = 0; i < cells; ++i)
-    cell_items_.push_back(i);
-  for (dlx::item_id i = cells; i < 4 * cells; ++i)
-    unit_digit_items_.push_back(i);
-  for (dlx::item_id i = 0; i < 4 * cells; ++i)
+logic_solver::logic_solver(const sudoku::variant& v)
+    : model_(v), problem_(model_.build()), reducer_(problem_) {
+  const int n = v.digits();
+  for (std::uint32_t cell : v.cells())
+    cell_items_.push_back(model_.cell_item(cell));
+  for (auto i = static_cast<dlx::item_id>(cell_items_.size());
+       i < static_cast<dlx::item_id>(model_.item_count()); ++i) {
     all_items_.push_back(i);
-  unit_cells_.resize(static_cast<std::size_t>(3 * n));
-  unit_digits_.resize(static_cast<std::size_t>(3 * n));
-  for (int row = 0; row < n; ++row) {
-    for (int col = 0; col < n; ++col) {
-      const auto cell = static_cast<dlx::item_id>(row * n + col);
-      unit_cells_[static_cast<std::size_t>(row)].push_back(cell);
-      unit_cells_[static_cast<std::size_t>(n + col)].push_back(cell);
-      unit_cells_[static_cast<std::size_t>(2 * n + s.box_of(row, col))].push_back(cell);
-    }
   }
-  digit_rows_.resize(static_cast<std::size_t>(n + 1));
-  digit_cols_.resize(digit_rows_.size());
-  digit_boxes_.resize(digit_rows_.size());
-  for (int u = 0; u < n; ++u) {
+  all_items_.insert(all_items_.begin(), cell_items_.begin(), cell_items_.end());
+  const auto digits = static_cast<std::size_t>(n + 1);
+  digit_rows_.resize(digits);
+  digit_cols_.resize(digits);
+  digit_areas_.resize(digits);
+  for (std::size_t u = 0; u < v.units().size(); ++u) {
+    const unit& unit = v.units()[u];
+    auto& cells = unit_cells_.emplace_back();
+    for (std::uint32_t cell : unit.cells)
+      cells.push_back(model_.cell_item(cell));
+    auto& unit_digits = unit_digits_.emplace_back();
     for (int d = 1; d <= n; ++d) {
-      unit_digits_[static_cast<std::size_t>(u)].push_back(r_item(u, d));
-      unit_digits_[static_cast<std::size_t>(n + u)].push_back(c_item(u, d));
-      unit_digits_[static_cast<std::size_t>(2 * n + u)].push_back(b_item(u, d));
-      digit_rows_[static_cast<std::size_t>(d)].push_back(r_item(u, d));
-      digit_cols_[static_cast<std::size_t>(d)].push_back(c_item(u, d));
-      digit_boxes_[static_cast<std::size_t>(d)].push_back(b_item(u, d));
+      const dlx::item_id item = model_.unit_item(u, d);
+      unit_digits.push_back(item);
+      unit_digit_items_.push_back(item);
+      auto& group = unit.kind == unit_kind::row      ? digit_rows_
+                    : unit.kind == unit_kind::column ? digit_cols_
+                                                     : digit_areas_;
+      group[static_cast<std::size_t>(d)].push_back(item);
     }
   }
 }
@@ -147,7 +120,7 @@ bool logic_solver::start(const grid& puzzle) {
   reducer_.reset();
   invalid_ = false;
   const auto cells = puzzle.cells();
-  for (std::size_t cell = 0; cell < cells.size(); ++cell) {
+  for (std::uint32_t cell : model_.variant().cells()) {
     if (cells[cell] != 0 && !reducer_.choose(model_.option(cell, cells[cell]))) {
       invalid_ = true;  // a given whose candidate an earlier given removed: a clash
       return false;
@@ -166,7 +139,11 @@ void logic_solver::eliminate(std::span<const candidate> candidates) {
 logic_outcome logic_solver::outcome() const {
   if (invalid_) return logic_outcome::invalid;
   if (reducer_.dead_item(all_items_)) return logic_outcome::contradiction;
-  if (reducer_.solved()) return logic_outcome::solved;
+  // Every cell placed (a killer's cage items may still wait for their combination).
+  if (std::all_of(cell_items_.begin(), cell_items_.end(),
+                  [&](dlx::item_id i) { return reducer_.covered(i); })) {
+    return logic_outcome::solved;
+  }
   return logic_outcome::stuck;
 }
 
@@ -205,9 +182,11 @@ logic_result logic_solver::run(const grid& puzzle) {
 }
 
 grid logic_solver::current() const {
-  grid g(shape());
+  grid g = model_.variant().empty_grid();
   for (dlx::option_id o : reducer_.chosen()) {
-    g.cells()[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
+    if (o < model_.cell_option_count()) {
+      g.cells()[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
+    }
   }
   return g;
 }
@@ -232,10 +211,9 @@ std::optional<logic_step> logic_solver::singles() {
     s.placed.push_back({model_.cell_of(o), model_.digit_of(o)});
     s.digits.push_back(model_.digit_of(o));
     if (t == technique::naked_single) {
-      s.where = cell_name(shape(), model_.cell_of(o));
+      s.where = model_.variant().cell_name(model_.cell_of(o));
     } else {
-      s.where = item_name(*item);
-      s.where.resize(s.where.rfind(' '));  // the unit, without the digit
+      s.where = unit_of_item(*item);
     }
     finish(s);
     return s;
@@ -245,15 +223,17 @@ std::optional<logic_step> logic_solver::singles() {
 
 std::optional<logic_step> logic_solver::locked_candidates() {
   const int n = shape().size();
-  // Pointing: a box's digit confined to one row (or column). Claiming: a row's
-  // (or column's) digit confined to one box.
+  // Pointing: a box's (or other area's) digit confined to one row, column or
+  // other area. Claiming: a row's (or column's) digit confined to one area.
+  // Areas are boxes or regions, then diagonals and windows.
   for (technique t : {technique::pointing, technique::claiming}) {
     for (int d = 1; d <= n; ++d) {
       const auto ds = static_cast<std::size_t>(d);
-      for (const auto* lines : {&digit_rows_[ds], &digit_cols_[ds]}) {
+      for (const auto* lines : {&digit_rows_[ds], &digit_cols_[ds], &digit_areas_[ds]}) {
+        if (t == technique::claiming && lines == &digit_areas_[ds]) continue;
         const auto found = t == technique::pointing
-                               ? reducer_.find_subset(1, digit_boxes_[ds], *lines)
-                               : reducer_.find_subset(1, *lines, digit_boxes_[ds]);
+                               ? reducer_.find_subset(1, digit_areas_[ds], *lines)
+                               : reducer_.find_subset(1, *lines, digit_areas_[ds]);
         if (found) return make_step(t, *found);
       }
     }
@@ -289,7 +269,6 @@ std::optional<logic_step> logic_solver::fish(std::size_t k) {
 }
 
 logic_step logic_solver::make_step(technique t, const dlx::subset_deduction& d) {
-  const int n = shape().size();
   logic_step s;
   s.technique = t;
   for (dlx::option_id o : d.ruled_out)
@@ -308,31 +287,34 @@ logic_step logic_solver::make_step(technique t, const dlx::subset_deduction& d) 
     case technique::hidden_triple:
     case technique::hidden_quad: {
       for (dlx::item_id i : cell_side)
-        s.cells.push_back(static_cast<std::size_t>(info(i, n).a));
+        s.cells.push_back(cell_of_item(i));
       for (dlx::item_id i : digit_side)
-        s.digits.push_back(info(i, n).digit);
+        s.digits.push_back(model_.digit_of_item(i));
       // The unit: the one the digit items belong to.
-      s.where = item_name(digit_side.front());
-      s.where = s.where.substr(0, s.where.rfind(' '));  // drop the digit
+      s.where = unit_of_item(digit_side.front());
       break;
     }
     case technique::pointing:
     case technique::claiming: {
-      s.digits.push_back(info(d.x.front(), n).digit);
-      std::string x = item_name(d.x.front()), y = item_name(d.y.front());
-      s.where = fmt::format("{} and {}", x.substr(0, x.rfind(' ')), y.substr(0, y.rfind(' ')));
+      s.digits.push_back(model_.digit_of_item(d.x.front()));
+      s.where = fmt::format("{} and {}", unit_of_item(d.x.front()), unit_of_item(d.y.front()));
       break;
     }
     default: {  // fish: rows and columns of one digit
-      s.digits.push_back(info(d.x.front(), n).digit);
+      s.digits.push_back(model_.digit_of_item(d.x.front()));
       auto lines = [&](const std::vector<dlx::item_id>& items) {
-        std::vector<int> v;
+        std::vector<std::pair<int, int>> v;  // (grid, line), 1-based lines
         for (dlx::item_id i : items)
-          v.push_back(info(i, n).a + 1);
+          v.emplace_back(unit_of(i).part, unit_of(i).index + 1);
         std::sort(v.begin(), v.end());
-        return fmt::format("{}", fmt::join(v, " "));
+        std::string out;
+        for (auto [part, line] : v) {
+          if (!out.empty()) out += ' ';
+          out += part < 0 ? fmt::format("{}", line) : fmt::format("{}/grid {}", line, part + 1);
+        }
+        return out;
       };
-      const bool rows = info(d.x.front(), n).kind == 'r';
+      const bool rows = unit_of(d.x.front()).kind == unit_kind::row;
       s.where = fmt::format("{} {} and {} {}", rows ? "rows" : "columns", lines(d.x),
                             rows ? "columns" : "rows", lines(d.y));
       break;
@@ -344,38 +326,44 @@ logic_step logic_solver::make_step(technique t, const dlx::subset_deduction& d) 
 }
 
 void logic_solver::finish(logic_step& s) const {
-  const int cells = shape().cell_count();
   s.solved = static_cast<int>(std::count_if(cell_items_.begin(), cell_items_.end(),
                                             [&](dlx::item_id i) { return reducer_.covered(i); }));
-  s.unsolved = cells - s.solved;
-  s.candidates = static_cast<int>(reducer_.active_option_count());
+  s.unsolved = static_cast<int>(cell_items_.size()) - s.solved;
+  // Candidates are cell options; a killer's cage combinations are not counted.
+  std::size_t combinations = 0;
+  for (auto o = model_.cell_option_count(); o < static_cast<dlx::option_id>(model_.option_count());
+       ++o) {
+    combinations += reducer_.active(o) ? 1 : 0;
+  }
+  s.candidates = static_cast<int>(reducer_.active_option_count() - combinations);
+}
+
+std::size_t logic_solver::cell_of_item(dlx::item_id item) const {
+  return model_.variant().cells()[item];  // cell items come first, in cell order
+}
+
+const unit& logic_solver::unit_of(dlx::item_id item) const {
+  return model_.variant().units()[static_cast<std::size_t>(model_.constraint_of(item))];
+}
+
+std::string logic_solver::unit_of_item(dlx::item_id item) const {
+  const auto constraint = static_cast<std::size_t>(model_.constraint_of(item));
+  const sudoku::variant& v = model_.variant();
+  if (constraint >= v.units().size()) return v.cage_name(v.cages()[constraint - v.units().size()]);
+  return v.unit_name(v.units()[constraint]);
 }
 
 std::string logic_solver::item_name(dlx::item_id item) const {
-  const int n = shape().size();
-  const item_info i = info(item, n);
-  switch (i.kind) {
-    case 'p':
-      return cell_name(shape(), static_cast<std::size_t>(i.a));
-    case 'r':
-      return fmt::format("row {} {}", i.a + 1, digit_char(i.digit));
-    case 'c':
-      return fmt::format("column {} {}", i.a + 1, digit_char(i.digit));
-    default:
-      return fmt::format("box {} {}", i.a + 1, digit_char(i.digit));
-  }
+  if (model_.constraint_of(item) < 0) return model_.variant().cell_name(cell_of_item(item));
+  return fmt::format("{} {}", unit_of_item(item), digit_char(model_.digit_of_item(item)));
 }
 
 std::string logic_solver::describe_dead(dlx::item_id item) const {
-  const int n = shape().size();
-  const item_info i = info(item, n);
-  if (i.kind == 'p') {
-    return fmt::format("{} has no candidate left",
-                       cell_name(shape(), static_cast<std::size_t>(i.a)));
+  if (model_.constraint_of(item) < 0) {
+    return fmt::format("{} has no candidate left", model_.variant().cell_name(cell_of_item(item)));
   }
-  const std::string unit = item_name(item);
-  return fmt::format("{} has no place for {}", unit.substr(0, unit.rfind(' ')),
-                     digit_char(i.digit));
+  return fmt::format("{} has no place for {}", unit_of_item(item),
+                     digit_char(model_.digit_of_item(item)));
 }
 
 }  // namespace sudoku

@@ -1,61 +1,125 @@
 #include "sudoku/model.hpp"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
 namespace sudoku {
 
 namespace {
-char index_char(int i) {
+
+char index_char(std::size_t i) {
   return static_cast<char>(i < 10 ? '0' + i : 'a' + i - 10);
 }
-}  // namespace
 
-model::model(sudoku::shape s) : shape_(s) {
-  const int n = s.size();
-  first_option_.resize(static_cast<std::size_t>(n * n));
-  cell_of_.resize(static_cast<std::size_t>(n * n * n));
-  digit_of_.resize(cell_of_.size());
-  dlx::option_id o = 0;
-  for (int box = 0; box < n; ++box) {
-    for (int place = 0; place < n; ++place) {
-      const int row = box / s.box_rows * s.box_rows + place / s.box_cols;
-      const int col = box % s.box_rows * s.box_cols + place % s.box_cols;
-      const auto cell = static_cast<std::uint32_t>(row * n + col);
-      first_option_[cell] = o;
-      for (int d = 1; d <= n; ++d, ++o) {
-        cell_of_[o] = cell;
-        digit_of_[o] = static_cast<std::uint8_t>(d);
-      }
+// The cells in option order: box by box when the boxes (or regions) partition
+// the board, each box's cells in reading order; else in reading order.
+std::vector<std::uint32_t> option_order(const variant& v) {
+  std::vector<std::uint32_t> order;
+  for (const unit& u : v.units()) {
+    if (u.kind == unit_kind::box || u.kind == unit_kind::region) {
+      order.insert(order.end(), u.cells.begin(), u.cells.end());
     }
   }
+  std::vector<std::uint32_t> sorted = order;
+  std::sort(sorted.begin(), sorted.end());
+  const auto cells = v.cells();
+  if (!std::equal(sorted.begin(), sorted.end(), cells.begin(), cells.end())) {
+    order.assign(cells.begin(), cells.end());
+  }
+  return order;
+}
+
+}  // namespace
+
+model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) {
+  const auto cells = variant_.cells();
+  cell_items_ = cells.size();
+  const auto n = static_cast<std::size_t>(n_);
+  item_count_ =
+      static_cast<int>(cell_items_ + (variant_.units().size() + variant_.cages().size()) * n);
+  cell_item_.assign(variant_.positions(), 0);
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    cell_item_[cells[i]] = static_cast<dlx::item_id>(i);
+  order_ = option_order(variant_);
+  first_option_.assign(variant_.positions(), 0);
+  cell_of_.resize(cells.size() * n);
+  digit_of_.resize(cell_of_.size());
+  dlx::option_id o = 0;
+  for (std::uint32_t cell : order_) {
+    first_option_[cell] = o;
+    for (int d = 1; d <= n_; ++d, ++o) {
+      cell_of_[o] = cell;
+      digit_of_[o] = static_cast<std::uint8_t>(d);
+    }
+  }
+  option_count_ = static_cast<int>(o);
+  for (const cage& c : variant_.cages()) {
+    if (c.cells.size() < n) {
+      option_count_ +=
+          static_cast<int>(cage_combinations(static_cast<int>(c.cells.size()), c.sum, n_).size());
+    }
+  }
+}
+
+int model::constraint_of(dlx::item_id item) const noexcept {
+  if (item < cell_items_) return -1;
+  return static_cast<int>((item - cell_items_) / static_cast<std::size_t>(n_));
+}
+
+int model::digit_of_item(dlx::item_id item) const noexcept {
+  if (item < cell_items_) return 0;
+  return static_cast<int>((item - cell_items_) % static_cast<std::size_t>(n_)) + 1;
 }
 
 dlx::problem model::build() const {
-  const int n = shape_.size();
+  const auto n = static_cast<std::size_t>(n_);
+  const auto columns = static_cast<std::size_t>(variant_.columns());
   dlx::problem p;
-  // Items in Knuth's order: p (cell), r (row, digit), c (column, digit), b (box, digit).
-  // The order matters: the search breaks ties towards the leftmost item.
-  for (char kind : {'p', 'r', 'c', 'b'}) {
-    for (int a = 0; a < n; ++a) {
-      for (int b = 0; b < n; ++b) {
-        const char second = kind == 'p' ? index_char(b) : digit_char(b + 1);
-        p.add_item(std::string{kind, index_char(a), second});
-      }
+  // Items in Knuth's order: p (cell), then each unit's digits: r (row), c
+  // (column), b (box), ... The order matters: the search breaks ties towards
+  // the leftmost item.
+  for (std::uint32_t cell : variant_.cells()) {
+    p.add_item(std::string{'p', index_char(cell / columns), index_char(cell % columns)});
+  }
+  static constexpr char letters[] = {'r', 'c', 'b', 'g', 'x', 'w', 'k'};
+  for (const unit& u : variant_.units()) {
+    std::string name(1, letters[static_cast<std::size_t>(u.kind)]);
+    if (u.part >= 0) name += index_char(static_cast<std::size_t>(u.part));
+    name += index_char(static_cast<std::size_t>(u.index));
+    for (std::size_t d = 1; d <= n; ++d)
+      p.add_item(name + digit_char(static_cast<int>(d)));
+  }
+  for (std::size_t c = 0; c < variant_.cages().size(); ++c) {
+    const std::string name{'k', index_char(c / 36), index_char(c % 36)};
+    for (std::size_t d = 1; d <= n; ++d)
+      p.add_item(name + digit_char(static_cast<int>(d)));
+  }
+  // Cell options in the order of their numbers (see model.hpp).
+  const auto constraint_item = [&](std::uint32_t constraint, int d) {
+    return static_cast<dlx::item_id>(cell_items_ + constraint * n + static_cast<std::size_t>(d - 1));
+  };
+  std::vector<dlx::item_id> items;
+  for (std::uint32_t cell : order_) {
+    for (int d = 1; d <= n_; ++d) {
+      items.clear();
+      items.push_back(cell_item_[cell]);
+      for (std::uint32_t constraint : variant_.constraints_of(cell))
+        items.push_back(constraint_item(constraint, d));
+      p.add_option(items);
     }
   }
-  // Options in the order of their numbers: box by box (see model.hpp).
-  const auto cells = static_cast<dlx::item_id>(n * n);
-  for (int box = 0; box < n; ++box) {
-    for (int place = 0; place < n; ++place) {
-      const int row = box / shape_.box_rows * shape_.box_rows + place / shape_.box_cols;
-      const int col = box % shape_.box_rows * shape_.box_cols + place % shape_.box_cols;
-      for (int d = 0; d < n; ++d) {
-        p.add_option({static_cast<dlx::item_id>(row * n + col),
-                      cells + static_cast<dlx::item_id>(row * n + d),
-                      2 * cells + static_cast<dlx::item_id>(col * n + d),
-                      3 * cells + static_cast<dlx::item_id>(box * n + d)});
+  // Cage combinations: the digits a combination leaves out.
+  const auto units = static_cast<std::uint32_t>(variant_.units().size());
+  for (std::uint32_t c = 0; c < variant_.cages().size(); ++c) {
+    const cage& k = variant_.cages()[c];
+    if (k.cells.size() >= n) continue;
+    for (std::uint64_t set : cage_combinations(static_cast<int>(k.cells.size()), k.sum, n_)) {
+      items.clear();
+      for (int d = 1; d <= n_; ++d) {
+        if ((set >> d & 1) == 0) items.push_back(constraint_item(units + c, d));
       }
+      p.add_option(items);
     }
   }
   return p;

@@ -1,5 +1,7 @@
 #include "sudoku/solver.hpp"
 
+#include <fmt/format.h>
+
 #include <stdexcept>
 
 namespace sudoku {
@@ -22,41 +24,46 @@ std::string_view to_string(status s) noexcept {
   return "unknown";
 }
 
-solver::solver(sudoku::shape s, dlx::engine_kind engine) : model_(s), dlx_(model_.build(), engine) {
-  givens_.reserve(static_cast<std::size_t>(s.cell_count()));
-  chosen_.reserve(static_cast<std::size_t>(s.cell_count()));
+solver::solver(sudoku::shape s, dlx::engine_kind engine) : solver(sudoku::variant(s), engine) {}
+
+solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
+    : model_(v), dlx_(model_.build(), engine) {
+  givens_.reserve(v.cells().size());
+  chosen_.reserve(v.cells().size() + v.cages().size());
 }
 
 std::optional<clash> solver::preselect_givens(const grid& puzzle) {
-  if (puzzle.shape() != shape()) {
-    throw std::invalid_argument("sudoku::solver: the puzzle is " + puzzle.shape().name() +
-                                ", the solver " + shape().name());
+  const sudoku::variant& v = variant();
+  if (puzzle.shape() != v.shape() || puzzle.rows() != v.rows() ||
+      puzzle.columns() != v.columns()) {
+    throw std::invalid_argument(fmt::format("sudoku::solver: the puzzle is {}x{}, the solver {}x{}",
+                                            puzzle.rows(), puzzle.columns(), v.rows(),
+                                            v.columns()));
   }
   givens_.clear();
   const auto cells = puzzle.cells();
-  for (std::size_t cell = 0; cell < cells.size(); ++cell) {
+  for (std::uint32_t cell : v.cells()) {
     if (cells[cell] != 0) givens_.push_back(model_.option(cell, cells[cell]));
   }
   const auto conflict = dlx_.preselect(givens_);
   if (!conflict) return std::nullopt;
   // Two givens share an item: the same cell (impossible in a grid), or one digit
-  // twice in a row, column or box. Name the unit the way a player would.
+  // twice in a unit or cage. Name the unit the way a player would.
   const std::size_t a = model_.cell_of(conflict->covered_by);
   const std::size_t b = model_.cell_of(conflict->option);
-  const auto n = static_cast<std::size_t>(shape().size());
-  const auto cell_count = n * n;
-  const auto item_block = conflict->item / cell_count;  // 1 row, 2 column, 3 box
-  const unit_kind unit = item_block == 1   ? unit_kind::row
-                         : item_block == 2 ? unit_kind::column
-                                           : unit_kind::box;
+  const auto constraint = static_cast<std::size_t>(model_.constraint_of(conflict->item));
+  const unit_kind unit =
+      constraint < v.units().size() ? v.units()[constraint].kind : unit_kind::cage;
   return clash{std::min(a, b), std::max(a, b), model_.digit_of(conflict->option), unit};
 }
 
 void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
-  if (out.shape() != shape()) out.reset(shape());
+  if (out.shape() != shape() || out.rows() != variant().rows()) out = variant().empty_grid();
   auto cells = out.cells();
   for (dlx::option_id o : options) {
-    cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
+    if (o < model_.cell_option_count()) {
+      cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
+    }
   }
 }
 

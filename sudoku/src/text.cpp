@@ -1,25 +1,18 @@
 #include "sudoku/text.hpp"
 
+#include "text_detail.hpp"
+
 #include <fmt/format.h>
 
 namespace sudoku {
 
-namespace {
+using detail::bad_character;
+using detail::grid_field;
+using detail::is_blank;
+using detail::out_of_range;
+using detail::strip_cr;
 
-bool is_blank(char c) {
-  return c == ' ' || c == '\t';
-}
-
-std::string_view strip_cr(std::string_view line) {
-  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
-  return line;
-}
-
-// How a bad byte is shown in a message: itself when printable ASCII, else its code.
-// What is wrong with the character at text[i], which is not a cell: itself when
-// printable ASCII; its code point when it starts well-formed UTF-8 (a full-width
-// digit reads "non-ASCII character U+FF11 '１'", not a mystery byte); else a name.
-std::string bad_character(std::string_view text, std::size_t i) {
+std::string detail::bad_character(std::string_view text, std::size_t i) {
   const auto u = static_cast<unsigned char>(text[i]);
   if (u >= 0x21 && u < 0x7f) return fmt::format("bad character '{}'", text[i]);
   if (u == '\r') return "carriage return inside the line (a file with CR line endings?)";
@@ -37,11 +30,12 @@ std::string bad_character(std::string_view text, std::size_t i) {
   return fmt::format("non-ASCII character U+{:04X} '{}'", code, text.substr(i, length));
 }
 
-// A character that is a digit of some larger grid but not of this one.
-std::string out_of_range(char c, const shape& s) {
+std::string detail::out_of_range(char c, const shape& s) {
   return fmt::format("bad character '{}': {} digits are 1-{}, blanks 0 or .", c, s.name(),
                      digit_char(s.size()));
 }
+
+namespace {
 
 std::string size_list() {
   return "16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ...";
@@ -57,24 +51,6 @@ bool is_skippable(std::string_view line) noexcept {
   return i == line.size() || line[i] == '#';
 }
 
-namespace {
-
-// Where the grid field of an SDM line (its first blank-separated word) begins
-// and ends; the line without its trailing '\r'.
-struct field {
-  std::size_t begin, end;
-};
-field grid_field(std::string_view line) noexcept {
-  std::size_t begin = 0;
-  while (begin < line.size() && is_blank(line[begin]))
-    ++begin;
-  std::size_t end = begin;
-  while (end < line.size() && !is_blank(line[end]))
-    ++end;
-  return {begin, end};
-}
-
-}  // namespace
 
 std::size_t sdm_grid_length(std::string_view line) noexcept {
   const auto [begin, end] = grid_field(strip_cr(line));
@@ -122,15 +98,7 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   for (std::size_t i = 0; i < cells.size(); ++i) {
     dst[i] = static_cast<std::uint8_t>(digit_value(cells[i]));
   }
-  if (fields) {
-    std::size_t a = end;
-    while (a < line.size() && is_blank(line[a]))
-      ++a;
-    std::size_t b = line.size();
-    while (b > a && is_blank(line[b - 1]))
-      --b;
-    *fields = {begin, line.substr(a, b - a)};
-  }
+  if (fields) *fields = {begin, detail::trimmed_rest(line, end)};
   return std::nullopt;
 }
 

@@ -1,5 +1,6 @@
 #include "sudoku/validate.hpp"
 
+#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -8,163 +9,197 @@ namespace sudoku {
 
 namespace {
 
-std::string_view unit_name(unit_kind u) {
-  switch (u) {
-    case unit_kind::row:
-      return "row";
-    case unit_kind::column:
-      return "column";
-    case unit_kind::box:
-      return "box";
-  }
-  return "unit";
+// The plain variant of a shape, kept per thread: the overloads without a
+// variant are called for every solution a tool prints.
+const variant& classic(const shape& s) {
+  thread_local std::optional<variant> cached;
+  if (!cached || cached->shape() != s) cached.emplace(s);
+  return *cached;
 }
 
-// The first cell (row-major) of a unit that holds digit d.
-std::size_t first_in_unit(const grid& g, unit_kind unit, int index, int d) {
-  const int n = g.size();
-  const shape& s = g.shape();
-  for (int k = 0; k < n; ++k) {
-    int row = index, col = k;
-    if (unit == unit_kind::column) {
-      row = k;
-      col = index;
-    } else if (unit == unit_kind::box) {
-      row = (index / s.box_rows) * s.box_rows + k / s.box_cols;
-      col = (index % s.box_rows) * s.box_cols + k % s.box_cols;
-    }
-    if (g.at(row, col) == d) return static_cast<std::size_t>(row * n + col);
-  }
-  return 0;  // not reached: the caller saw d in this unit
+unit_kind kind_of(const variant& v, std::uint32_t constraint) {
+  return constraint < v.units().size() ? v.units()[constraint].kind : unit_kind::cage;
 }
 
-// Calls f(unit, first cell, second cell, digit) for every cell whose digit
-// already appeared in one of its units, scanning cells in row-major order; stops
-// when f returns true. A bit per (unit, digit) on the stack: no allocation, so
-// the tools can afford to check every solution they print.
+const std::vector<std::uint32_t>& cells_of(const variant& v, std::uint32_t constraint) {
+  return constraint < v.units().size() ? v.units()[constraint].cells
+                                       : v.cages()[constraint - v.units().size()].cells;
+}
+
+// Calls f(unit kind, first cell, second cell, digit) for every cell whose digit
+// already appeared in one of its units or cages, scanning cells in reading
+// order; stops when f returns true. A bit per (constraint, digit), inline for
+// every variant here (samurai has 131 units): no allocation, so the tools can
+// afford to check every solution they print.
 template <class F>
-void scan_clashes(const grid& g, F&& f) {
-  const int n = g.size();
+void scan_clashes(const variant& v, const grid& g, F&& f) {
+  const int n = v.digits();
   const auto cells = g.cells();
-  std::uint64_t seen[3][max_size] = {};
-  for (int row = 0; row < n; ++row) {
-    for (int col = 0; col < n; ++col) {
-      const auto cell = static_cast<std::size_t>(row * n + col);
-      const int d = cells[cell];
-      if (d == 0 || d > n) continue;  // blanks; out-of-range values are check_puzzle's business
-      const std::uint64_t bit = std::uint64_t{1} << d;
-      const int indices[3] = {row, col, g.shape().box_of(row, col)};
-      for (int unit = 0; unit < 3; ++unit) {
-        std::uint64_t& mask = seen[unit][indices[unit]];
-        if ((mask & bit) == 0) {
-          mask |= bit;
-        } else if (f(static_cast<unit_kind>(unit),
-                     first_in_unit(g, static_cast<unit_kind>(unit), indices[unit], d), cell, d)) {
-          return;
-        }
+  boost::container::small_vector<std::uint64_t, 192> seen(v.units().size() + v.cages().size(), 0);
+  for (std::uint32_t cell : v.cells()) {
+    const int d = cells[cell];
+    if (d == 0 || d > n) continue;  // blanks; out-of-range values are check_puzzle's business
+    const std::uint64_t bit = std::uint64_t{1} << d;
+    for (std::uint32_t c : v.constraints_of(cell)) {
+      if ((seen[c] & bit) == 0) {
+        seen[c] |= bit;
+        continue;
       }
+      const auto& unit_cells = cells_of(v, c);
+      const auto first = *std::find_if(unit_cells.begin(), unit_cells.end(),
+                                       [&](std::uint32_t p) { return cells[p] == d; });
+      if (f(kind_of(v, c), std::size_t{first}, std::size_t{cell}, d)) return;
     }
   }
 }
 
-bool digits_in_range(const grid& g, std::size_t& bad_cell) {
+// Where a grid's values are not what the variant allows: a value above n, or a
+// digit outside every grid.
+std::optional<check_result> bad_value(const variant& v, const grid& g) {
   const auto cells = g.cells();
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (cells[i] > g.size()) {
-      bad_cell = i;
-      return false;
+    if (cells[i] == 0) continue;
+    if (!v.is_cell(i)) return check_result{check_status::outside, i, std::nullopt, 0, 0};
+    if (cells[i] > v.digits()) return check_result{check_status::bad_digit, i, std::nullopt, 0, 0};
+  }
+  return std::nullopt;
+}
+
+// A cage over its sum (or, when full, not at it).
+std::optional<check_result> bad_sum(const variant& v, const grid& g) {
+  const auto cells = g.cells();
+  for (std::size_t k = 0; k < v.cages().size(); ++k) {
+    const cage& c = v.cages()[k];
+    int total = 0;
+    bool full = true;
+    for (std::uint32_t p : c.cells) {
+      total += cells[p];
+      full = full && cells[p] != 0;
+    }
+    if (total > c.sum || (full && total != c.sum)) {
+      return check_result{check_status::wrong_sum, c.cells.front(), std::nullopt, k, total};
     }
   }
-  return true;
+  return std::nullopt;
+}
+
+check_result failed(check_status status, std::size_t cell = 0) {
+  check_result r;
+  r.status = status;
+  r.cell = cell;
+  return r;
+}
+
+bool same_board(const variant& v, const grid& g) {
+  return g.shape() == v.shape() && g.rows() == v.rows() && g.columns() == v.columns();
 }
 
 }  // namespace
 
-std::string describe(const clash& c, const shape& s) {
-  return fmt::format("{} repeats {} of {} (same {})", cell_name(s, c.second), digit_char(c.digit),
-                     cell_name(s, c.first), unit_name(c.unit));
+std::string describe(const clash& c, const variant& v) {
+  return fmt::format("{} repeats {} of {} (same {})", v.cell_name(c.second), digit_char(c.digit),
+                     v.cell_name(c.first), to_string(c.unit));
 }
 
-std::optional<clash> first_clash(const grid& g) {
+std::string describe(const clash& c, const shape& s) {
+  return describe(c, classic(s));
+}
+
+std::optional<clash> first_clash(const variant& v, const grid& g) {
   std::optional<clash> found;
-  scan_clashes(g, [&](unit_kind unit, std::size_t a, std::size_t b, int d) {
+  scan_clashes(v, g, [&](unit_kind unit, std::size_t a, std::size_t b, int d) {
     found = clash{a, b, d, unit};
     return true;
   });
   return found;
 }
 
-std::vector<clash> all_clashes(const grid& g) {
+std::optional<clash> first_clash(const grid& g) {
+  return first_clash(classic(g.shape()), g);
+}
+
+std::vector<clash> all_clashes(const variant& v, const grid& g) {
   std::vector<clash> found;
-  scan_clashes(g, [&](unit_kind unit, std::size_t a, std::size_t b, int d) {
+  scan_clashes(v, g, [&](unit_kind unit, std::size_t a, std::size_t b, int d) {
     found.push_back({a, b, d, unit});
     return false;
   });
   return found;
 }
 
-std::string check_result::message(const shape& s) const {
+std::vector<clash> all_clashes(const grid& g) {
+  return all_clashes(classic(g.shape()), g);
+}
+
+std::string check_result::message(const variant& v) const {
   switch (status) {
     case check_status::valid:
       return "valid";
     case check_status::clash:
-      return describe(*conflict, s);
+      return describe(*conflict, v);
     case check_status::incomplete:
-      return fmt::format("{} is blank", cell_name(s, cell));
+      return fmt::format("{} is blank", v.cell_name(cell));
     case check_status::changes_given:
-      return fmt::format("{} differs from the puzzle's given", cell_name(s, cell));
+      return fmt::format("{} differs from the puzzle's given", v.cell_name(cell));
     case check_status::shape_mismatch:
       return "the solution and the puzzle differ in size";
     case check_status::bad_digit:
-      return fmt::format("{} holds a digit above {}", cell_name(s, cell), s.size());
+      return fmt::format("{} holds a digit above {}", v.cell_name(cell), v.digits());
+    case check_status::outside:
+      return fmt::format("{} is outside the grids but holds a digit", v.cell_name(cell));
+    case check_status::wrong_sum:
+      return fmt::format("the digits of {} add up to {}", v.cage_name(v.cages()[cage]), total);
   }
   return "invalid";
 }
 
-check_result check_puzzle(const grid& puzzle) {
-  check_result r;
-  std::size_t bad = 0;
-  if (!digits_in_range(puzzle, bad)) {
-    r.status = check_status::bad_digit;
-    r.cell = bad;
+std::string check_result::message(const shape& s) const {
+  return message(classic(s));
+}
+
+check_result check_puzzle(const variant& v, const grid& puzzle) {
+  if (!same_board(v, puzzle)) return failed(check_status::shape_mismatch);
+  if (auto bad = bad_value(v, puzzle)) return *bad;
+  if (auto c = first_clash(v, puzzle)) {
+    check_result r = failed(check_status::clash, c->second);
+    r.conflict = c;
     return r;
   }
-  if (auto c = first_clash(puzzle)) {
-    r.status = check_status::clash;
-    r.cell = c->second;
-    r.conflict = c;
+  if (auto bad = bad_sum(v, puzzle)) return *bad;
+  return {};
+}
+
+check_result check_puzzle(const grid& puzzle) {
+  return check_puzzle(classic(puzzle.shape()), puzzle);
+}
+
+check_result check_solution(const variant& v, const grid& solution) {
+  check_result r = check_puzzle(v, solution);
+  if (!r.ok()) return r;
+  const auto cells = solution.cells();
+  for (std::uint32_t cell : v.cells()) {
+    if (cells[cell] == 0) return failed(check_status::incomplete, cell);
   }
   return r;
 }
 
 check_result check_solution(const grid& solution) {
-  check_result r = check_puzzle(solution);
-  if (!r.ok()) return r;
-  const auto cells = solution.cells();
-  const auto blank = std::find(cells.begin(), cells.end(), 0);
-  if (blank != cells.end()) {
-    r.status = check_status::incomplete;
-    r.cell = static_cast<std::size_t>(blank - cells.begin());
-  }
-  return r;
+  return check_solution(classic(solution.shape()), solution);
 }
 
-check_result check_solution(const grid& puzzle, const grid& solution) {
-  check_result r;
-  if (puzzle.shape() != solution.shape()) {
-    r.status = check_status::shape_mismatch;
-    return r;
-  }
+check_result check_solution(const variant& v, const grid& puzzle, const grid& solution) {
+  if (!same_board(v, puzzle) || !same_board(v, solution)) return failed(check_status::shape_mismatch);
   const auto p = puzzle.cells();
   const auto s = solution.cells();
   for (std::size_t i = 0; i < p.size(); ++i) {
-    if (p[i] != 0 && p[i] != s[i]) {
-      r.status = check_status::changes_given;
-      r.cell = i;
-      return r;
-    }
+    if (p[i] != 0 && p[i] != s[i]) return failed(check_status::changes_given, i);
   }
-  return check_solution(solution);
+  return check_solution(v, solution);
+}
+
+check_result check_solution(const grid& puzzle, const grid& solution) {
+  if (puzzle.shape() != solution.shape()) return failed(check_status::shape_mismatch);
+  return check_solution(classic(puzzle.shape()), puzzle, solution);
 }
 
 }  // namespace sudoku

@@ -79,12 +79,18 @@ struct generated {
 class generator {
  public:
   explicit generator(sudoku::shape s = {});
+  /// Puzzles of a variant (X, windoku, jigsaw of a given layout, ...); the
+  /// uniqueness checks and ratings use its units.
+  explicit generator(const sudoku::variant& v);
 
-  /// Puzzle number `index` of `options.seed`; nothing if max_attempts ran out.
+  /// Puzzle number `index` of `options.seed`; nothing if max_attempts ran out
+  /// or the variant has no solution. `options.shape` is not used: the
+  /// generator's variant says the shape.
   std::optional<generated> make(const generate_options& options, std::uint64_t index);
 
-  /// A random complete grid for `seed`.
-  grid random_solution(std::uint64_t seed);
+  /// A random complete grid for `seed`; nothing when the variant has no
+  /// solution at all (a jigsaw layout can be impossible).
+  std::optional<grid> random_solution(std::uint64_t seed);
 
   /// A minimal puzzle with the same unique solution: givens removed one at a time
   /// in a seeded order while the puzzle stays unique. Nothing when `puzzle` is
@@ -96,12 +102,14 @@ class generator {
   std::optional<std::vector<std::size_t>> redundant_givens(const grid& puzzle);
 
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return solver_.shape(); }
+  [[nodiscard]] const sudoku::variant& variant() const noexcept { return solver_.variant(); }
 
  private:
   // True when `g` has exactly one solution; false when it has more, none, or the
   // check ran out of budget (then `inconclusive_` is set).
   bool unique(const grid& g);
   std::vector<std::vector<std::size_t>> orbits(clue_symmetry s) const;
+  bool same_board(const grid& g) const;
   // The givens of a unique puzzle that can go one at a time, under the current
   // check budget (make() looks at inconclusive_ afterwards).
   std::vector<std::size_t> find_redundant(const grid& puzzle);
@@ -111,6 +119,13 @@ class generator {
   grid scratch_;
   std::uint64_t check_budget_ = 0;
   bool inconclusive_ = false;
+  bool shuffle_ = true;  // the variant is plain Sudoku: symmetries keep it
 };
+
+/// A random jigsaw layout of shape `s` for `seed`: n connected regions of n
+/// cells (region ids 0..n-1 per cell, row by row), grown from the boxes by
+/// random swaps across region borders that keep both regions connected. Not
+/// every layout has a solution: the generator tries another when it has none.
+[[nodiscard]] std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed);
 
 }  // namespace sudoku

@@ -65,15 +65,31 @@ inline constexpr int max_size = 35;  ///< digits 1-9 and A-Z
 ///
 ///   sudoku::grid g;                     // an empty 9x9 grid
 ///   g.set(0, 4, 7);                     // row 1, column 5 holds 7
+///
+/// A board of several grids (samurai: 21x21 positions, digits 1-9) is a grid
+/// whose rows and columns differ from its number of digits; the variant
+/// (variant.hpp) says which positions are cells.
 class grid {
  public:
   using storage = boost::container::small_vector<std::uint8_t, 81>;
 
   explicit grid(sudoku::shape s = {})
-      : shape_(s), cells_(static_cast<std::size_t>(s.cell_count()), 0) {}
+      : shape_(s),
+        rows_(s.size()),
+        columns_(s.size()),
+        cells_(static_cast<std::size_t>(s.cell_count()), 0) {}
+  /// A board of rows x columns positions holding digits of shape `s`.
+  grid(sudoku::shape s, int rows, int columns)
+      : shape_(s),
+        rows_(rows),
+        columns_(columns),
+        cells_(static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns), 0) {}
 
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return shape_; }
+  /// The number of digits, n (also the rows and columns of a single grid).
   [[nodiscard]] int size() const noexcept { return shape_.size(); }
+  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int columns() const noexcept { return columns_; }
   [[nodiscard]] std::span<const std::uint8_t> cells() const noexcept {
     return {cells_.data(), cells_.size()};
   }
@@ -86,17 +102,20 @@ class grid {
 
   /// Makes this an empty grid of shape `s`, reusing the storage.
   void reset(sudoku::shape s);
+  /// Makes this an empty board like `like` (same shape and size).
+  void reset_like(const grid& like);
   [[nodiscard]] int given_count() const noexcept;
   [[nodiscard]] bool complete() const noexcept;
   friend bool operator==(const grid& a, const grid& b) {
-    return a.shape_ == b.shape_ && a.cells_ == b.cells_;
+    return a.shape_ == b.shape_ && a.rows_ == b.rows_ && a.cells_ == b.cells_;
   }
 
  private:
   [[nodiscard]] std::size_t index(int row, int col) const {
-    return static_cast<std::size_t>(row * shape_.size() + col);
+    return static_cast<std::size_t>(row * columns_ + col);
   }
   sudoku::shape shape_;
+  int rows_ = 9, columns_ = 9;
   storage cells_;
 };
 

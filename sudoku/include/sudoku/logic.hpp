@@ -108,8 +108,13 @@ struct logic_result {
 class logic_solver {
  public:
   explicit logic_solver(sudoku::shape s = {});
+  /// For a variant: its units take part in every technique (diagonals and
+  /// windows as areas, like boxes). A killer's cages are not reasoned about:
+  /// logic that needs their sums gets stuck.
+  explicit logic_solver(const sudoku::variant& v);
 
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return model_.shape(); }
+  [[nodiscard]] const sudoku::variant& variant() const noexcept { return model_.variant(); }
 
   /// Starts from a puzzle's givens; false when they clash (nothing else to do).
   bool start(const grid& puzzle);
@@ -138,6 +143,9 @@ class logic_solver {
   logic_step make_step(technique t, const dlx::subset_deduction& d);
   void finish(logic_step& s) const;
   std::string item_name(dlx::item_id item) const;
+  std::size_t cell_of_item(dlx::item_id item) const;
+  const unit& unit_of(dlx::item_id item) const;
+  std::string unit_of_item(dlx::item_id item) const;
   std::string describe_dead(dlx::item_id item) const;
 
   sudoku::model model_;
@@ -146,12 +154,12 @@ class logic_solver {
   bool invalid_ = false;
   // Item groups, fixed by the shape.
   std::vector<dlx::item_id> cell_items_;                // p items, in cell order
-  std::vector<dlx::item_id> unit_digit_items_;          // r, c, b items
-  std::vector<std::vector<dlx::item_id>> unit_cells_;   // per unit (rows, columns, boxes)
+  std::vector<dlx::item_id> unit_digit_items_;          // every unit's digit items
+  std::vector<std::vector<dlx::item_id>> unit_cells_;   // per unit: its cells' items
   std::vector<std::vector<dlx::item_id>> unit_digits_;  // per unit: its digit items
   std::vector<std::vector<dlx::item_id>> digit_rows_;   // per digit: r items of every row
   std::vector<std::vector<dlx::item_id>> digit_cols_;
-  std::vector<std::vector<dlx::item_id>> digit_boxes_;
+  std::vector<std::vector<dlx::item_id>> digit_areas_;  // boxes or regions, diagonals, windows
   std::vector<dlx::item_id> all_items_;
 };
 

@@ -1,17 +1,28 @@
-// Sudoku as an exact-cover problem.
+// A Sudoku variant as an exact-cover problem.
 //
-// For an n x n grid there are 4n^2 primary items, in this order (Knuth's p, r,
-// c, b): cell (r,c) is filled; row r has digit d; column c has digit d; box b has
-// digit d. There are n^3 options, one per (cell, digit), covering the four items
-// that placing d at (r,c) satisfies. For 9x9 that is 324 items and 729 options.
+// Primary items, in this order: one per cell (the cell is filled: Knuth's p);
+// one per unit and digit (the unit has the digit: r, c, b for the plain model,
+// then regions, diagonals and windows); for a killer, one per cage and digit.
+// Options: one per (cell, digit), covering the cell, the digit of every unit
+// the cell is in, and the digit of its cage. For 9x9 that is 324 items and 729
+// options, the plain model of Knuth's DLX1 examples.
 //
-// Options are numbered box by box: (box * n + place in box) * n + (d-1). Within
-// every item the options keep the order of the plain row-major numbering, so the
-// search tree is the same; but each item's options now sit close together, a
-// cell's and a box-digit's in one or two 64-bit words, a row's or column's in
-// about four, instead of a column-digit's spreading over nine. The bitset engine
+// A killer cage of k cells also gets one option per set of k digits that makes
+// its sum, covering the cage's items for the 9-k digits *not* in the set (Dirk
+// Laurie's encoding for Knuth's DANCE). Each digit item of the cage is then
+// covered exactly once, either by the cell that holds the digit or by the one
+// combination chosen: the cage's digits differ and form a set with the right
+// sum, with no arithmetic in the search. (A cage of all n cells needs no
+// combination: its cells cover every digit.)
+//
+// Options are numbered box by box when boxes (or regions) partition the cells:
+// (box * n + place in box) * n + (d-1); otherwise cell by cell. Within every
+// item the options keep the order of the row-major numbering, so the search
+// tree is the same; but each item's options now sit close together, a cell's
+// and a box-digit's in one or two 64-bit words, a row's or column's in about
+// four, instead of a column-digit's spreading over nine. The bitset engine
 // visits an item's options a word at a time, so this cut its time on hard
-// puzzles (bench/README.md has the figures).
+// puzzles (bench/README.md has the figures). Cage combinations come last.
 #pragma once
 
 #include <dlx/problem.hpp>
@@ -20,40 +31,69 @@
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
-/// Numbering of the exact-cover model of one shape.
+/// Numbering of the exact-cover model of one variant.
 class model {
  public:
-  explicit model(sudoku::shape s = {});
+  explicit model(sudoku::shape s = {}) : model(sudoku::variant(s)) {}
+  explicit model(sudoku::variant v);
 
-  [[nodiscard]] const sudoku::shape& shape() const noexcept { return shape_; }
-  [[nodiscard]] int item_count() const noexcept { return 4 * shape_.cell_count(); }
-  [[nodiscard]] int option_count() const noexcept { return shape_.cell_count() * shape_.size(); }
+  [[nodiscard]] const sudoku::variant& variant() const noexcept { return variant_; }
+  [[nodiscard]] const sudoku::shape& shape() const noexcept { return variant_.shape(); }
+  [[nodiscard]] int item_count() const noexcept { return item_count_; }
+  [[nodiscard]] int option_count() const noexcept { return option_count_; }
+  /// Options below this place a digit in a cell; the rest are cage combinations.
+  [[nodiscard]] dlx::option_id cell_option_count() const noexcept {
+    return static_cast<dlx::option_id>(cell_of_.size());
+  }
 
   // Tables, not arithmetic: the box-major numbering needs divisions by the
   // grid's size, and these are called for every given and every cell of every
   // solution.
 
-  /// The option that places `digit` (1..n) in `cell` (row * n + col).
+  /// The option that places `digit` (1..n) in `cell` (a board position).
   [[nodiscard]] dlx::option_id option(std::size_t cell, int digit) const noexcept {
     return first_option_[cell] + static_cast<dlx::option_id>(digit - 1);
   }
+  /// The cell (board position) of an option below cell_option_count().
   [[nodiscard]] std::size_t cell_of(dlx::option_id option) const noexcept {
     return cell_of_[option];
   }
   [[nodiscard]] int digit_of(dlx::option_id option) const noexcept { return digit_of_[option]; }
 
+  /// The constraint an item stands for: an index into variant().units(), then
+  /// units().size() + a cage; -1 for a cell's item.
+  [[nodiscard]] int constraint_of(dlx::item_id item) const noexcept;
+  /// The digit of a unit's or cage's item (0 for a cell's).
+  [[nodiscard]] int digit_of_item(dlx::item_id item) const noexcept;
+  /// The item of a cell (board position).
+  [[nodiscard]] dlx::item_id cell_item(std::size_t cell) const noexcept {
+    return cell_item_[cell];
+  }
+  /// The item of digit `digit` in unit `u` (index into variant().units()).
+  [[nodiscard]] dlx::item_id unit_item(std::size_t u, int digit) const noexcept {
+    return static_cast<dlx::item_id>(cell_items_ + u * static_cast<std::size_t>(n_) +
+                                     static_cast<std::size_t>(digit - 1));
+  }
+
   /// The problem itself, with Knuth-style item names (p00, r01, c01, b01 for
-  /// 9x9: the letter, then two base-36 digits).
+  /// 9x9: the letter, then base-36 indices and the digit).
   [[nodiscard]] dlx::problem build() const;
 
  private:
-  sudoku::shape shape_;
-  std::vector<dlx::option_id> first_option_;  // per cell: the option for digit 1
-  std::vector<std::uint32_t> cell_of_;        // per option
-  std::vector<std::uint8_t> digit_of_;        // per option
+  sudoku::variant variant_;
+  int n_ = 9;
+  std::size_t cell_items_ = 0;
+  int item_count_ = 0;
+  int option_count_ = 0;
+  std::vector<std::uint32_t> order_;          // cells in option order
+  std::vector<dlx::option_id> first_option_;  // per position: the option for digit 1
+  std::vector<dlx::item_id> cell_item_;       // per position
+  std::vector<std::uint32_t> cell_of_;        // per cell option
+  std::vector<std::uint8_t> digit_of_;        // per cell option
 };
 
 }  // namespace sudoku

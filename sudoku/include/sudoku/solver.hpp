@@ -57,8 +57,13 @@ class solver {
   /// A solver for puzzles of shape `s`. The engine changes the speed only: both
   /// give the same solutions, in the same order, with the same node counts.
   explicit solver(sudoku::shape s = {}, dlx::engine_kind engine = dlx::engine_kind::automatic);
+  /// A solver for puzzles of a variant (variant.hpp): X, windoku, jigsaw,
+  /// killer, samurai, or any list of units and cages.
+  explicit solver(const sudoku::variant& v,
+                  dlx::engine_kind engine = dlx::engine_kind::automatic);
 
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return model_.shape(); }
+  [[nodiscard]] const sudoku::variant& variant() const noexcept { return model_.variant(); }
 
   /// Finds a solution (the first in search order) and writes it to `solution`.
   /// Status: solved, none, invalid or unknown. `options.limit` is ignored.
@@ -76,7 +81,7 @@ class solver {
   /// dlx::visit::stop. Status as for count.
   template <class Visitor>
   result enumerate(const grid& puzzle, Visitor&& visit, const dlx::search_options& options = {}) {
-    grid solution(shape());
+    grid solution = variant().empty_grid();
     return run(puzzle, options, [&](std::span<const dlx::option_id> options_chosen) {
       decode(options_chosen, solution);
       return visit(static_cast<const grid&>(solution));

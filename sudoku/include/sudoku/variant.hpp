@@ -1,0 +1,164 @@
+// A Sudoku variant as data: the cells of its board and the units a solution
+// must satisfy.
+//
+// Every variant here is a list of constraints over the cells of a board:
+//
+// * units: n cells that hold each digit 1..n exactly once: rows, columns,
+//   boxes, the irregular regions of a jigsaw, the two main diagonals of Sudoku
+//   X, the four extra windows of windoku;
+// * cages (killer): up to n cells whose digits differ and add up to a sum.
+//
+// The board is a rectangle of positions, row by row; most variants use every
+// position, a samurai (five 9x9 grids overlapping at their corner boxes, on a
+// 21x21 board) leaves 72 of them outside every grid. A cell is a position that
+// is inside. The exact-cover model (model.hpp), the validator (validate.hpp), the
+// logic solver and the text formats (variant_text.hpp) are all derived from this
+// description, so a new variant is a new way to fill it, not a branch in every
+// command, as in Knuth's sudoku-general-dlx, which builds any layout from its
+// list of cell groups.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku {
+
+/// The kinds of constraint, in the order the model lists their items.
+enum class unit_kind : std::uint8_t { row, column, box, region, diagonal, window, cage };
+
+/// "row", "column", "box", "region", "diagonal", "window", "cage".
+[[nodiscard]] std::string_view to_string(unit_kind k) noexcept;
+
+/// n cells that hold every digit once.
+struct unit {
+  unit_kind kind = unit_kind::row;
+  int index = 0;  ///< 0-based among the units of its kind (within its grid, for samurai)
+  int part = -1;  ///< samurai: the grid (0-4) it belongs to; -1 on a single grid
+  std::vector<std::uint32_t> cells;  ///< board positions, ascending
+  friend bool operator==(const unit&, const unit&) = default;
+};
+
+/// A killer cage: cells whose digits differ and add up to `sum`.
+struct cage {
+  std::vector<std::uint32_t> cells;  ///< board positions, ascending
+  int sum = 0;
+  friend bool operator==(const cage&, const cage&) = default;
+};
+
+/// The variants a line format can carry, as chosen with --variant x,windoku.
+struct rules {
+  bool diagonals = false;  ///< x: both main diagonals are units
+  bool windows = false;    ///< windoku: the extra windows are units
+  bool jigsaw = false;     ///< irregular regions replace the boxes
+  bool killer = false;     ///< cages with sums
+  bool samurai = false;    ///< five overlapping 9x9 grids
+  /// jigsaw: one region layout for every puzzle (n*n region characters); without
+  /// it, each line carries its own after the givens.
+  std::optional<std::string> layout;
+
+  /// No variant: plain Sudoku of any box shape.
+  [[nodiscard]] bool classic() const noexcept {
+    return !diagonals && !windows && !jigsaw && !killer && !samurai;
+  }
+  /// "x,windoku", "killer", "classic".
+  [[nodiscard]] std::string name() const;
+  /// Parses a comma-separated list of variant names (x, windoku, jigsaw,
+  /// killer, samurai; "classic" alone for none); on error, nothing and `error`
+  /// says why.
+  [[nodiscard]] static std::optional<rules> parse(std::string_view list, std::string& error);
+  friend bool operator==(const rules&, const rules&) = default;
+};
+
+/// The full description of one puzzle's constraints.
+///
+///   sudoku::variant v{sudoku::shape{}};  // classic 9x9
+///   v.add_diagonals();                   // Sudoku X
+///   sudoku::model m(v);                  // its exact-cover model
+class variant {
+ public:
+  /// Plain Sudoku of shape `s`: rows, columns and boxes.
+  explicit variant(sudoku::shape s = {});
+  /// Five 9x9 grids on a 21x21 board: one at each corner, one in the centre
+  /// sharing a corner box with each of the others.
+  [[nodiscard]] static variant samurai();
+
+  /// Replaces the boxes with regions: `region_of[cell]` (0..n-1, n cells each).
+  /// Returns the error instead when a region does not have n cells.
+  std::optional<std::string> set_regions(std::span<const std::uint8_t> region_of);
+  /// Adds the two main diagonals of each grid (Sudoku X).
+  void add_diagonals();
+  /// Adds the windows: boxes one cell in from the corners, between the boxes
+  /// (the four of 9x9 windoku). False when the boxes are not square.
+  bool add_windows();
+  /// Adds a killer cage (cells ascending, checked by the caller: see
+  /// variant_text.hpp).
+  void add_cage(sudoku::cage c);
+
+  /// The box shape of each grid: n = shape().size() is the number of digits.
+  [[nodiscard]] const sudoku::shape& shape() const noexcept { return shape_; }
+  [[nodiscard]] int digits() const noexcept { return shape_.size(); }
+  [[nodiscard]] int rows() const noexcept { return rows_; }
+  [[nodiscard]] int columns() const noexcept { return columns_; }
+  /// Board positions: rows() * columns().
+  [[nodiscard]] std::size_t positions() const noexcept {
+    return static_cast<std::size_t>(rows_) * static_cast<std::size_t>(columns_);
+  }
+  /// The cells (positions inside a grid), ascending.
+  [[nodiscard]] std::span<const std::uint32_t> cells() const noexcept { return cells_; }
+  [[nodiscard]] bool is_cell(std::size_t position) const noexcept { return inside_[position] != 0; }
+  [[nodiscard]] std::span<const unit> units() const noexcept { return units_; }
+  [[nodiscard]] std::span<const cage> cages() const noexcept { return cages_; }
+  /// The units and cages (index into units(), then units().size() + cage) that a
+  /// cell belongs to.
+  [[nodiscard]] std::span<const std::uint32_t> constraints_of(std::size_t position) const;
+  /// The number of grids: 5 for samurai, else 1.
+  [[nodiscard]] int parts() const noexcept { return parts_; }
+  [[nodiscard]] bool has_regions() const noexcept { return regions_; }
+  /// True when some unit is of kind `k`.
+  [[nodiscard]] bool has(unit_kind k) const noexcept;
+
+  /// An empty grid for this board.
+  [[nodiscard]] grid empty_grid() const;
+  /// "r1c2" in board coordinates.
+  [[nodiscard]] std::string cell_name(std::size_t position) const;
+  /// "row 3", "box 5", "diagonal 1", "window 2", "row 3 of grid 2" (samurai).
+  [[nodiscard]] std::string unit_name(const unit& u) const;
+  /// "cage r1c1 r1c2 (sum 10)".
+  [[nodiscard]] std::string cage_name(const cage& c) const;
+
+  friend bool operator==(const variant& a, const variant& b) {
+    return a.shape_ == b.shape_ && a.rows_ == b.rows_ && a.columns_ == b.columns_ &&
+           a.units_ == b.units_ && a.cages_ == b.cages_;
+  }
+
+ private:
+  variant(sudoku::shape s, int rows, int columns);
+  void add_grid(int top, int left, int part);
+  void add_unit(unit_kind kind, int index, int part, std::vector<std::uint32_t> cells);
+  void index_constraints();
+
+  sudoku::shape shape_;
+  int rows_ = 0, columns_ = 0;
+  int parts_ = 1;
+  bool regions_ = false;
+  std::vector<std::uint8_t> inside_;
+  std::vector<std::uint32_t> cells_;
+  std::vector<unit> units_;
+  std::vector<cage> cages_;
+  std::vector<std::pair<int, int>> corners_;  // each grid's top-left position
+  // constraints_of: per position, a range of constraint_list_.
+  std::vector<std::uint32_t> constraint_start_;
+  std::vector<std::uint32_t> constraint_list_;
+};
+
+/// The digit sets (as bit masks, bit d for digit d) of `size` distinct digits
+/// 1..`digits` that add up to `sum`; empty when there is none.
+[[nodiscard]] std::vector<std::uint64_t> cage_combinations(int size, int sum, int digits);
+
+}  // namespace sudoku

@@ -1,0 +1,72 @@
+// Variant puzzles as text, one puzzle per line, so files stream and split
+// across threads like plain SDM (text.hpp).
+//
+// With rules (variant.hpp) chosen by the caller (the tools' --variant):
+//
+// * classic, x, windoku, x,windoku: an SDM line (n*n cells); the rules add the
+//   diagonals and windows to every puzzle.
+// * jigsaw: 2*n*n characters: the n*n givens, then n*n region ids, one per
+//   cell row by row, any n distinct characters with n cells each (the layout
+//   convention of SudokuWiki and other solvers). With rules::layout the line
+//   holds only the givens.
+// * killer (9x9): the cage field, then optionally a blank and 81 givens.
+//   The cage field is either the players' forum format, 81 characters, one per
+//   cell: the cage's sum on one cell (0-9, A-Z for 10-35, a-j for 36-45) and on
+//   every other cell an arrow to a neighbour in the same cage (< > ^ v, and `
+//   ' , . for up-left, up-right, down-left, down-right); or SudoCue's
+//   `3x3::k:` followed by 81 colon-separated numbers sum*256 + cage id
+//   (`3x3:d:k:` adds the diagonals). A sum of 0 on a cell alone leaves it in no
+//   cage.
+// * samurai: 441 characters, the 21x21 board row by row, '.' or '0' for a
+//   blank, '-' for each of the 72 positions outside the five grids.
+//
+// Text after the puzzle's fields, separated by a blank, is an annotation.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/text.hpp"
+#include "sudoku/variant.hpp"
+
+namespace sudoku {
+
+/// The shape of the puzzle on `line` under rules `r`, from the length of its
+/// first field; nothing when the length fits no shape (parse_puzzle says why).
+[[nodiscard]] std::optional<shape> line_shape(std::string_view line, const rules& r) noexcept;
+
+/// Parses one puzzle line in the format of `r` into its constraints `v` and
+/// its givens. `v` is replaced only when the line's constraints differ from
+/// the ones it holds, so a reader of plain or X lines builds the variant once.
+/// `expected` fixes the shape for the formats of any size (classic, x,
+/// windoku, jigsaw). Errors name the 1-based column.
+///
+///   sudoku::variant v;
+///   sudoku::grid givens;
+///   sudoku::rules r;  r.killer = true;
+///   if (auto e = sudoku::parse_puzzle(line, r, v, givens)) { ... e->column, e->message ... }
+std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, variant& v,
+                                       grid& givens, std::optional<shape> expected = std::nullopt,
+                                       sdm_fields* fields = nullptr);
+
+/// Parses a grid of `v`'s board (a solution, say): n*n cells for one grid;
+/// for samurai 441 characters with '-' outside the grids.
+std::optional<text_error> parse_board(std::string_view line, const variant& v, grid& out,
+                                      sdm_fields* fields = nullptr);
+
+/// Appends `g` in the shape of its input: SDM for one grid (81 digits for
+/// jigsaw and killer too), 441 characters with '-' for samurai.
+void append_board(const variant& v, const grid& g, std::string& out);
+
+/// Appends a puzzle in its line format: the givens, then what the format
+/// carries besides: a jigsaw's region ids (1-9 by region), a killer's cages
+/// (SudoCue's 3x3::k: form, then the givens if any), samurai's '-'.
+void append_puzzle(const variant& v, const grid& givens, std::string& out);
+
+/// Appends `g` for people: digits separated by blanks, '|' and rules between
+/// boxes (none for jigsaw regions), blanks outside the grids.
+void append_board_pretty(const variant& v, const grid& g, std::string& out);
+
+}  // namespace sudoku

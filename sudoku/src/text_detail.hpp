@@ -1,0 +1,53 @@
+// Pieces shared by the readers of text.cpp and variant_text.cpp.
+#pragma once
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+#include "sudoku/grid.hpp"
+
+namespace sudoku::detail {
+
+inline bool is_blank(char c) {
+  return c == ' ' || c == '\t';
+}
+
+inline std::string_view strip_cr(std::string_view line) {
+  if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+  return line;
+}
+
+/// What is wrong with the character at text[i], which is not a cell: itself when
+/// printable ASCII; its code point when it starts well-formed UTF-8 (a full-width
+/// digit reads "non-ASCII character U+FF11 '１'", not a mystery byte); else a name.
+std::string bad_character(std::string_view text, std::size_t i);
+
+/// A character that is a digit of some larger grid but not of this one.
+std::string out_of_range(char c, const shape& s);
+
+/// Where a line's first blank-separated word begins and ends.
+struct field {
+  std::size_t begin, end;
+};
+inline field grid_field(std::string_view line, std::size_t from = 0) noexcept {
+  std::size_t begin = from;
+  while (begin < line.size() && is_blank(line[begin]))
+    ++begin;
+  std::size_t end = begin;
+  while (end < line.size() && !is_blank(line[end]))
+    ++end;
+  return {begin, end};
+}
+
+/// The text from `from` to the end, without surrounding blanks.
+inline std::string_view trimmed_rest(std::string_view line, std::size_t from) noexcept {
+  while (from < line.size() && is_blank(line[from]))
+    ++from;
+  std::size_t end = line.size();
+  while (end > from && is_blank(line[end - 1]))
+    --end;
+  return line.substr(from, end - from);
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,308 @@
+#include "sudoku/variant.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+
+namespace sudoku {
+
+std::string_view to_string(unit_kind k) noexcept {
+  switch (k) {
+    case unit_kind::row:
+      return "row";
+    case unit_kind::column:
+      return "column";
+    case unit_kind::box:
+      return "box";
+    case unit_kind::region:
+      return "region";
+    case unit_kind::diagonal:
+      return "diagonal";
+    case unit_kind::window:
+      return "window";
+    case unit_kind::cage:
+      return "cage";
+  }
+  return "unit";
+}
+
+// ---- rules ------------------------------------------------------------------
+
+std::string rules::name() const {
+  std::string out;
+  auto add = [&](bool on, std::string_view word) {
+    if (!on) return;
+    if (!out.empty()) out += ',';
+    out += word;
+  };
+  add(samurai, "samurai");
+  add(jigsaw, "jigsaw");
+  add(killer, "killer");
+  add(diagonals, "x");
+  add(windows, "windoku");
+  return out.empty() ? std::string("classic") : out;
+}
+
+std::optional<rules> rules::parse(std::string_view list, std::string& error) {
+  rules r;
+  bool classic = false;
+  std::size_t names = 0;
+  while (true) {
+    const auto comma = list.find(',');
+    const std::string_view name = list.substr(0, comma);
+    ++names;
+    bool* flag = name == "x"         ? &r.diagonals
+                 : name == "windoku" ? &r.windows
+                 : name == "jigsaw"  ? &r.jigsaw
+                 : name == "killer"  ? &r.killer
+                 : name == "samurai" ? &r.samurai
+                                     : nullptr;
+    if (name == "classic") {
+      classic = true;
+    } else if (!flag) {
+      error = fmt::format("unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai)",
+                          name);
+      return std::nullopt;
+    } else if (*flag) {
+      error = fmt::format("variant '{}' named twice", name);
+      return std::nullopt;
+    } else {
+      *flag = true;
+    }
+    if (comma == std::string_view::npos) break;
+    list.remove_prefix(comma + 1);
+  }
+  if (classic && names > 1) {
+    error = "'classic' means no variant: it does not combine with others";
+    return std::nullopt;
+  }
+  // Each line format carries one kind of extra data: regions, cages, or a board.
+  if (r.jigsaw + r.killer + r.samurai > 1) {
+    error = "jigsaw, killer and samurai do not combine with each other";
+    return std::nullopt;
+  }
+  if (r.samurai && (r.diagonals || r.windows)) {
+    error = "samurai does not combine with x or windoku";
+    return std::nullopt;
+  }
+  return r;
+}
+
+// ---- variant ----------------------------------------------------------------
+
+variant::variant(sudoku::shape s, int rows, int columns)
+    : shape_(s),
+      rows_(rows),
+      columns_(columns),
+      inside_(static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns), 0) {}
+
+variant::variant(sudoku::shape s) : variant(s, s.size(), s.size()) {
+  add_grid(0, 0, -1);
+  index_constraints();
+}
+
+variant variant::samurai() {
+  variant v(sudoku::shape{}, 21, 21);
+  v.parts_ = 5;
+  // Grids 1-4 at the corners, 5 in the centre; reading order puts the centre
+  // third, but players number it last, and so do we.
+  const int corners[5][2] = {{0, 0}, {0, 12}, {12, 0}, {12, 12}, {6, 6}};
+  for (int g = 0; g < 5; ++g)
+    v.add_grid(corners[g][0], corners[g][1], g);
+  // Units in kind order (all rows, then columns, then boxes), not grid order:
+  // the model's item order follows, as in the plain model.
+  std::stable_sort(v.units_.begin(), v.units_.end(),
+                   [](const unit& a, const unit& b) { return a.kind < b.kind; });
+  v.index_constraints();
+  return v;
+}
+
+void variant::add_grid(int top, int left, int part) {
+  const int n = shape_.size();
+  corners_.emplace_back(top, left);
+  auto position = [&](int r, int c) {
+    return static_cast<std::uint32_t>((top + r) * columns_ + left + c);
+  };
+  for (int r = 0; r < n; ++r) {
+    for (int c = 0; c < n; ++c)
+      inside_[position(r, c)] = 1;
+  }
+  cells_.clear();
+  for (std::uint32_t p = 0; p < inside_.size(); ++p) {
+    if (inside_[p]) cells_.push_back(p);
+  }
+  std::vector<std::uint32_t> cells;
+  for (int kind = 0; kind < 3; ++kind) {
+    for (int i = 0; i < n; ++i) {
+      cells.clear();
+      for (int k = 0; k < n; ++k) {
+        if (kind == 0) {
+          cells.push_back(position(i, k));
+        } else if (kind == 1) {
+          cells.push_back(position(k, i));
+        } else {
+          cells.push_back(position(i / shape_.box_rows * shape_.box_rows + k / shape_.box_cols,
+                                   i % shape_.box_rows * shape_.box_cols + k % shape_.box_cols));
+        }
+      }
+      std::sort(cells.begin(), cells.end());
+      add_unit(static_cast<unit_kind>(kind), i, part, cells);
+    }
+  }
+}
+
+void variant::add_unit(unit_kind kind, int index, int part, std::vector<std::uint32_t> cells) {
+  // Samurai grids share their corner boxes: one unit, not two with the same cells.
+  for (const unit& u : units_) {
+    if (u.cells == cells) return;
+  }
+  units_.push_back({kind, index, part, std::move(cells)});
+}
+
+void variant::index_constraints() {
+  std::vector<std::uint32_t> count(positions() + 1, 0);
+  auto each = [&](auto&& f) {
+    for (std::size_t u = 0; u < units_.size(); ++u) {
+      for (std::uint32_t p : units_[u].cells)
+        f(p, static_cast<std::uint32_t>(u));
+    }
+    for (std::size_t c = 0; c < cages_.size(); ++c) {
+      for (std::uint32_t p : cages_[c].cells)
+        f(p, static_cast<std::uint32_t>(units_.size() + c));
+    }
+  };
+  each([&](std::uint32_t p, std::uint32_t) { ++count[p + 1]; });
+  for (std::size_t p = 1; p < count.size(); ++p)
+    count[p] += count[p - 1];
+  constraint_start_ = count;
+  constraint_list_.assign(count.back(), 0);
+  each([&](std::uint32_t p, std::uint32_t c) { constraint_list_[count[p]++] = c; });
+}
+
+std::span<const std::uint32_t> variant::constraints_of(std::size_t position) const {
+  return std::span<const std::uint32_t>(constraint_list_)
+      .subspan(constraint_start_[position],
+               constraint_start_[position + 1] - constraint_start_[position]);
+}
+
+std::optional<std::string> variant::set_regions(std::span<const std::uint8_t> region_of) {
+  const int n = shape_.size();
+  std::vector<std::vector<std::uint32_t>> regions(static_cast<std::size_t>(n));
+  for (std::size_t i = 0; i < cells_.size() && i < region_of.size(); ++i) {
+    if (region_of[i] >= n) return fmt::format("region {} does not exist", region_of[i] + 1);
+    regions[region_of[i]].push_back(cells_[i]);
+  }
+  for (int r = 0; r < n; ++r) {
+    const auto size = regions[static_cast<std::size_t>(r)].size();
+    if (size != static_cast<std::size_t>(n)) {
+      return fmt::format("region {} has {} cells, not {}", r + 1, size, n);
+    }
+  }
+  std::erase_if(units_, [](const unit& u) { return u.kind == unit_kind::box; });
+  // Regions go where the boxes were: before any diagonal or window.
+  auto at = std::find_if(units_.begin(), units_.end(),
+                         [](const unit& u) { return u.kind > unit_kind::region; });
+  std::vector<unit> made;
+  for (int r = 0; r < n; ++r)
+    made.push_back({unit_kind::region, r, -1, std::move(regions[static_cast<std::size_t>(r)])});
+  units_.insert(at, made.begin(), made.end());
+  regions_ = true;
+  index_constraints();
+  return std::nullopt;
+}
+
+void variant::add_diagonals() {
+  const int n = shape_.size();
+  for (std::size_t g = 0; g < corners_.size(); ++g) {
+    const auto [top, left] = corners_[g];
+    for (int d = 0; d < 2; ++d) {
+      std::vector<std::uint32_t> cells;
+      for (int k = 0; k < n; ++k) {
+        const int c = d == 0 ? k : n - 1 - k;
+        cells.push_back(static_cast<std::uint32_t>((top + k) * columns_ + left + c));
+      }
+      std::sort(cells.begin(), cells.end());
+      add_unit(unit_kind::diagonal, d, parts_ > 1 ? static_cast<int>(g) : -1, std::move(cells));
+    }
+  }
+  index_constraints();
+}
+
+bool variant::add_windows() {
+  const int b = shape_.box_rows;
+  if (shape_.box_cols != b) return false;
+  const int n = shape_.size();
+  int index = 0;
+  for (std::size_t g = 0; g < corners_.size(); ++g) {
+    const auto [top, left] = corners_[g];
+    // Windows start one cell in and leave one line between them: rows 2-4 and
+    // 6-8 (1-based) of 9x9.
+    for (int r0 = 1; r0 + b <= n - 1; r0 += b + 1) {
+      for (int c0 = 1; c0 + b <= n - 1; c0 += b + 1) {
+        std::vector<std::uint32_t> cells;
+        for (int k = 0; k < n; ++k) {
+          cells.push_back(
+              static_cast<std::uint32_t>((top + r0 + k / b) * columns_ + left + c0 + k % b));
+        }
+        add_unit(unit_kind::window, index++, parts_ > 1 ? static_cast<int>(g) : -1,
+                 std::move(cells));
+      }
+    }
+  }
+  index_constraints();
+  return true;
+}
+
+void variant::add_cage(sudoku::cage c) {
+  cages_.push_back(std::move(c));
+  index_constraints();
+}
+
+bool variant::has(unit_kind k) const noexcept {
+  return std::any_of(units_.begin(), units_.end(), [k](const unit& u) { return u.kind == k; });
+}
+
+grid variant::empty_grid() const {
+  return grid(shape_, rows_, columns_);
+}
+
+std::string variant::cell_name(std::size_t position) const {
+  const auto columns = static_cast<std::size_t>(columns_);
+  return fmt::format("r{}c{}", position / columns + 1, position % columns + 1);
+}
+
+std::string variant::unit_name(const unit& u) const {
+  const std::string name = fmt::format("{} {}", to_string(u.kind), u.index + 1);
+  return u.part >= 0 ? fmt::format("{} of grid {}", name, u.part + 1) : name;
+}
+
+std::string variant::cage_name(const cage& c) const {
+  std::string cells;
+  for (std::uint32_t p : c.cells) {
+    if (!cells.empty()) cells += ' ';
+    cells += cell_name(p);
+  }
+  return fmt::format("cage {} (sum {})", cells, c.sum);
+}
+
+namespace {
+// Appends every set of `size` more digits from `low`..`digits` adding up to `sum`.
+void combine(int size, int sum, int low, int digits, std::uint64_t chosen,
+             std::vector<std::uint64_t>& out) {
+  if (size == 0) {
+    if (sum == 0) out.push_back(chosen);
+    return;
+  }
+  for (int d = low; d <= digits && d <= sum; ++d)
+    combine(size - 1, sum - d, d + 1, digits, chosen | std::uint64_t{1} << d, out);
+}
+}  // namespace
+
+std::vector<std::uint64_t> cage_combinations(int size, int sum, int digits) {
+  std::vector<std::uint64_t> out;
+  if (size >= 1 && size <= digits && digits <= max_size) combine(size, sum, 1, digits, 0, out);
+  return out;
+}
+
+}  // namespace sudoku

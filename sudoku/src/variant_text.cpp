@@ -1,0 +1,447 @@
+// Readers and writers of the variant line formats (variant_text.hpp).
+#include "sudoku/variant_text.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <charconv>
+
+#include "text_detail.hpp"
+
+namespace sudoku {
+
+using detail::bad_character;
+using detail::grid_field;
+using detail::strip_cr;
+
+namespace {
+
+constexpr std::size_t killer_cells = 81;
+constexpr std::size_t samurai_positions = 441;
+
+// Sets `fields` for a puzzle whose fields end at `end`.
+void set_fields(sdm_fields* fields, std::string_view line, std::size_t begin, std::size_t end) {
+  if (fields) *fields = {begin, detail::trimmed_rest(line, end)};
+}
+
+// Shifts an error's column by the offset of the text it was found in.
+std::optional<text_error> shifted(std::optional<text_error> e, std::size_t offset) {
+  if (e) e->column += offset;
+  return e;
+}
+
+// The plain, X or windoku variant of shape `s`, built only when `v` is not it.
+std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r, std::size_t column) {
+  const bool same = v.shape() == s && v.parts() == 1 && !v.has_regions() && v.cages().empty() &&
+                    v.has(unit_kind::diagonal) == r.diagonals &&
+                    v.has(unit_kind::window) == r.windows;
+  if (same) return std::nullopt;
+  variant made(s);
+  if (r.diagonals) made.add_diagonals();
+  if (r.windows && !made.add_windows()) {
+    return text_error{column, fmt::format("windoku needs square boxes; {} has {} boxes", s.name(),
+                                          s.box_name())};
+  }
+  v = std::move(made);
+  return std::nullopt;
+}
+
+// ---- jigsaw
+
+std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, variant& v,
+                                       grid& givens, std::optional<shape> expected,
+                                       sdm_fields* fields) {
+  const auto [begin, end] = grid_field(line);
+  const std::size_t length = end - begin;
+  const std::size_t givens_length = r.layout ? length : length / 2;
+  if (!r.layout && length % 2 != 0) {
+    return text_error{end + 1, fmt::format("a jigsaw line has the givens, then as many region "
+                                           "ids: an even length, not {}",
+                                           length)};
+  }
+  // The givens, as an SDM field of their own.
+  const std::string_view cells = line.substr(begin, givens_length);
+  if (auto e = parse_sdm(cells, givens, expected)) return shifted(e, begin);
+  const shape s = givens.shape();
+  const auto n = static_cast<std::size_t>(s.size());
+  const std::string_view layout = r.layout ? std::string_view(*r.layout)
+                                           : line.substr(begin + givens_length, givens_length);
+  const std::size_t layout_begin = r.layout ? 0 : begin + givens_length;
+  auto where = [&](std::size_t i) { return r.layout ? std::size_t{1} : layout_begin + i + 1; };
+  if (layout.size() != n * n) {
+    return text_error{1, fmt::format("the region layout has {} characters, not {}", layout.size(),
+                                     n * n)};
+  }
+  // Region ids in order of first appearance.
+  std::array<int, 256> id;
+  id.fill(-1);
+  std::vector<char> names;
+  std::vector<std::uint8_t> region_of(n * n);
+  for (std::size_t i = 0; i < layout.size(); ++i) {
+    const auto c = static_cast<unsigned char>(layout[i]);
+    if (c <= 0x20 || c >= 0x7f) return text_error{where(i), bad_character(layout, i)};
+    if (id[c] < 0) {
+      if (names.size() == n) {
+        return text_error{where(i), fmt::format("region id '{}' is region {}: a {} layout has {}",
+                                                layout[i], n + 1, s.name(), n)};
+      }
+      id[c] = static_cast<int>(names.size());
+      names.push_back(layout[i]);
+    }
+    region_of[i] = static_cast<std::uint8_t>(id[c]);
+  }
+  std::vector<std::size_t> size(n, 0);
+  for (auto k : region_of)
+    ++size[k];
+  for (std::size_t k = 0; k < n; ++k) {
+    if (size[k] != n) {
+      const std::size_t first = layout.find(names[k]);
+      return text_error{where(first), fmt::format("region '{}' has {} cells, not {}", names[k],
+                                                  size[k], n)};
+    }
+  }
+  variant made(s);
+  made.set_regions(region_of);  // sizes checked above
+  if (r.diagonals) made.add_diagonals();
+  if (r.windows && !made.add_windows()) {
+    return text_error{begin + 1, "windoku needs square boxes"};
+  }
+  if (!(made == v)) v = std::move(made);
+  set_fields(fields, line, begin, end);
+  return std::nullopt;
+}
+
+// ---- killer
+
+// The sum a cage character stands for; -1 for an arrow or anything else.
+int sum_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'A' && c <= 'Z') return c - 'A' + 10;
+  if (c >= 'a' && c <= 'j') return c - 'a' + 36;
+  return -1;
+}
+
+// An arrow's step (row, column); {0, 0} for a character that is not an arrow.
+std::pair<int, int> arrow_step(char c) {
+  switch (c) {
+    case '<':
+      return {0, -1};
+    case '>':
+      return {0, 1};
+    case '^':
+      return {-1, 0};
+    case 'v':
+      return {1, 0};
+    case '`':
+      return {-1, -1};
+    case '\'':
+      return {-1, 1};
+    case ',':
+      return {1, -1};
+    case '.':
+      return {1, 1};
+    default:
+      return {0, 0};
+  }
+}
+
+std::string cell_text(std::size_t cell) {
+  return fmt::format("r{}c{}", cell / 9 + 1, cell % 9 + 1);
+}
+
+// Cages as cell lists with their sums; `column_of(cell)` places messages.
+struct cage_draft {
+  std::vector<std::uint32_t> cells;
+  int sum = 0;
+};
+
+template <class ColumnOf>
+std::optional<text_error> check_cages(const std::vector<cage_draft>& cages, ColumnOf column_of) {
+  for (const cage_draft& c : cages) {
+    const std::size_t head = c.cells.front();
+    if (c.cells.size() > 9) {
+      return text_error{column_of(head), fmt::format("the cage of {} has {} cells; at most 9",
+                                                     cell_text(head), c.cells.size())};
+    }
+    if (cage_combinations(static_cast<int>(c.cells.size()), c.sum, 9).empty()) {
+      return text_error{column_of(head),
+                        fmt::format("no {} different digits add up to {} (the cage of {})",
+                                    c.cells.size(), c.sum, cell_text(head))};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<text_error> parse_arrow_cages(std::string_view field, std::size_t begin,
+                                            std::vector<cage_draft>& cages) {
+  if (field.size() != killer_cells) {
+    return text_error{begin + std::min(field.size(), killer_cells) + 1,
+                      fmt::format("a killer cage field has 81 characters (or starts with 3x3:), "
+                                  "found {}",
+                                  field.size())};
+  }
+  // Each cell's next cell along its arrow; a head points to itself.
+  std::array<int, killer_cells> next{};
+  for (std::size_t i = 0; i < killer_cells; ++i) {
+    const char c = field[i];
+    if (sum_value(c) >= 0) {
+      next[i] = static_cast<int>(i);
+      continue;
+    }
+    const auto [dr, dc] = arrow_step(c);
+    if (dr == 0 && dc == 0) {
+      return text_error{begin + i + 1,
+                        bad_character(field, i) + " (a cage sum 0-9, A-Z, a-j, or an arrow)"};
+    }
+    const int row = static_cast<int>(i / 9) + dr, col = static_cast<int>(i % 9) + dc;
+    if (row < 0 || row > 8 || col < 0 || col > 8) {
+      return text_error{begin + i + 1,
+                        fmt::format("the arrow '{}' at {} points outside the grid", c, cell_text(i))};
+    }
+    next[i] = row * 9 + col;
+  }
+  // Follow the arrows to each cell's head: 0 unseen, 1 on the current path, 2 done.
+  std::array<int, killer_cells> head{}, state{};
+  std::vector<std::size_t> path;
+  for (std::size_t i = 0; i < killer_cells; ++i) {
+    path.clear();
+    std::size_t at = i;
+    while (state[at] == 0 && next[at] != static_cast<int>(at)) {
+      state[at] = 1;
+      path.push_back(at);
+      at = static_cast<std::size_t>(next[at]);
+    }
+    if (state[at] == 1) {
+      return text_error{begin + at + 1, fmt::format("the arrows from {} go round in a circle and "
+                                                    "reach no cage sum",
+                                                    cell_text(at))};
+    }
+    const int h = state[at] == 2 ? head[at] : static_cast<int>(at);
+    state[at] = 2;
+    head[at] = h;
+    for (std::size_t p : path) {
+      state[p] = 2;
+      head[p] = h;
+    }
+  }
+  std::array<int, killer_cells> cage_of;
+  cage_of.fill(-1);
+  for (std::size_t i = 0; i < killer_cells; ++i) {
+    const auto h = static_cast<std::size_t>(head[i]);
+    if (cage_of[h] < 0) {
+      cage_of[h] = static_cast<int>(cages.size());
+      cages.push_back({{}, sum_value(field[h])});
+    }
+    cages[static_cast<std::size_t>(cage_of[h])].cells.push_back(static_cast<std::uint32_t>(i));
+  }
+  return std::nullopt;
+}
+
+std::optional<text_error> parse_sudocue_cages(std::string_view field, std::size_t begin,
+                                              std::vector<cage_draft>& cages, bool& diagonals) {
+  std::size_t at = 0;
+  if (field.starts_with("3x3::k:")) {
+    at = 7;
+  } else if (field.starts_with("3x3:d:k:")) {
+    at = 8;
+    diagonals = true;
+  } else {
+    return text_error{begin + 1, "expected 3x3::k: or 3x3:d:k: (SudoCue's killer format)"};
+  }
+  std::array<int, 256> cage_of_id;
+  cage_of_id.fill(-1);
+  std::array<std::size_t, 256> first_of_id{};
+  for (std::size_t cell = 0; cell < killer_cells; ++cell) {
+    const std::size_t end = std::min(field.find(':', at), field.size());
+    const std::string_view token = field.substr(at, end - at);
+    unsigned value = 0;
+    const auto [stop, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+    if (token.empty() || error != std::errc() || stop != token.data() + token.size() ||
+        value / 256 > 45) {
+      return text_error{begin + at + 1,
+                        token.empty()
+                            ? fmt::format("expected 81 numbers, found {}", cell)
+                            : fmt::format("'{}' is not sum*256 + cage id with a sum up to 45",
+                                          token)};
+    }
+    const int sum = static_cast<int>(value / 256);
+    const unsigned id = value % 256;
+    if (sum != 0 || value != 0) {
+      if (cage_of_id[id] < 0) {
+        cage_of_id[id] = static_cast<int>(cages.size());
+        first_of_id[id] = cell;
+        cages.push_back({{}, sum});
+      }
+      cage_draft& c = cages[static_cast<std::size_t>(cage_of_id[id])];
+      if (c.sum != sum) {
+        return text_error{begin + at + 1,
+                          fmt::format("{} gives cage {} the sum {}, but {} gave it {}",
+                                      cell_text(cell), id, sum, cell_text(first_of_id[id]), c.sum)};
+      }
+      c.cells.push_back(static_cast<std::uint32_t>(cell));
+    }
+    at = end + 1;
+    if (cell + 1 < killer_cells && end == field.size()) {
+      return text_error{begin + field.size() + 1,
+                        fmt::format("expected 81 numbers, found {}", cell + 1)};
+    }
+  }
+  if (at < field.size()) {
+    return text_error{begin + at + 1, "more than 81 numbers"};
+  }
+  return std::nullopt;
+}
+
+std::optional<text_error> parse_killer(std::string_view line, const rules& r, variant& v,
+                                       grid& givens, sdm_fields* fields) {
+  const auto [begin, end] = grid_field(line);
+  const std::string_view field = line.substr(begin, end - begin);
+  std::vector<cage_draft> drafts;
+  bool diagonals = r.diagonals;
+  auto e = field.starts_with("3x3:") ? parse_sudocue_cages(field, begin, drafts, diagonals)
+                                     : parse_arrow_cages(field, begin, drafts);
+  if (e) return e;
+  // A cell alone with sum 0 is in no cage; a 0 anywhere else is a mistake.
+  std::erase_if(drafts, [](const cage_draft& c) { return c.sum == 0 && c.cells.size() == 1; });
+  const bool arrows = !field.starts_with("3x3:");
+  auto column_of = [&](std::size_t cell) { return arrows ? begin + cell + 1 : begin + 1; };
+  if (auto bad = check_cages(drafts, column_of)) return bad;
+  // Optional givens: a second word of 81 cells.
+  const auto [gbegin, gend] = grid_field(line, end);
+  const std::string_view second = line.substr(gbegin, gend - gbegin);
+  const bool has_givens =
+      second.size() == killer_cells &&
+      std::all_of(second.begin(), second.end(), [](char c) { return digit_value(c) >= 0; });
+  if (has_givens) {
+    if (auto ge = parse_sdm(second, givens, shape{})) return shifted(ge, gbegin);
+  } else {
+    givens.reset(shape{});
+  }
+  variant made{shape{}};
+  if (diagonals) made.add_diagonals();
+  if (r.windows) made.add_windows();
+  for (cage_draft& c : drafts)
+    made.add_cage({std::move(c.cells), c.sum});
+  v = std::move(made);
+  set_fields(fields, line, begin, has_givens ? gend : end);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<shape> line_shape(std::string_view line, const rules& r) noexcept {
+  if (r.killer || r.samurai) return shape{};
+  const auto [begin, end] = grid_field(strip_cr(line));
+  const std::size_t length = end - begin;
+  if (r.jigsaw && !r.layout) return length % 2 ? std::nullopt : shape::for_cell_count(length / 2);
+  return shape::for_cell_count(length);
+}
+
+std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, variant& v,
+                                       grid& givens, std::optional<shape> expected,
+                                       sdm_fields* fields) {
+  line = strip_cr(line);
+  if (r.samurai) {
+    if (v.parts() != 5) v = variant::samurai();
+    return parse_board(line, v, givens, fields);
+  }
+  if (r.killer) return parse_killer(line, r, v, givens, fields);
+  if (r.jigsaw) return parse_jigsaw(line, r, v, givens, expected, fields);
+  if (auto e = parse_sdm(line, givens, expected, fields)) return e;
+  return use_plain(v, givens.shape(), r, grid_field(line).begin + 1);
+}
+
+std::optional<text_error> parse_board(std::string_view line, const variant& v, grid& out,
+                                      sdm_fields* fields) {
+  line = strip_cr(line);
+  if (v.parts() == 1) return parse_sdm(line, out, v.shape(), fields);
+  const auto [begin, end] = grid_field(line);
+  const std::string_view cells = line.substr(begin, end - begin);
+  if (cells.size() != v.positions()) {
+    const bool too_long = cells.size() > v.positions();
+    return text_error{too_long ? begin + v.positions() + 1 : end + 1,
+                      fmt::format("expected {} characters for a {}x{} board, found {}",
+                                  v.positions(), v.rows(), v.columns(), cells.size())};
+  }
+  if (out.rows() != v.rows() || out.columns() != v.columns() || out.shape() != v.shape()) {
+    out = v.empty_grid();
+  }
+  auto dst = out.cells();
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    const char c = cells[i];
+    if (!v.is_cell(i)) {
+      if (c != '-') {
+        return text_error{begin + i + 1,
+                          fmt::format("'{}' at {}, which is outside the grids: expected '-'", c,
+                                      v.cell_name(i))};
+      }
+      dst[i] = 0;
+      continue;
+    }
+    const int value = digit_value(c);
+    if (value < 0 || value > v.digits()) {
+      return text_error{begin + i + 1,
+                        c == '-' ? fmt::format("'-' at {}, which is a cell of a grid", v.cell_name(i))
+                        : value < 0 ? bad_character(cells, i)
+                                    : detail::out_of_range(c, v.shape())};
+    }
+    dst[i] = static_cast<std::uint8_t>(value);
+  }
+  set_fields(fields, line, begin, end);
+  return std::nullopt;
+}
+
+void append_board(const variant& v, const grid& g, std::string& out) {
+  const auto cells = g.cells();
+  for (std::size_t i = 0; i < cells.size(); ++i)
+    out += v.is_cell(i) ? digit_char(cells[i]) : '-';
+}
+
+void append_puzzle(const variant& v, const grid& givens, std::string& out) {
+  if (!v.cages().empty()) {
+    out += v.has(unit_kind::diagonal) ? "3x3:d:k:" : "3x3::k:";
+    std::vector<int> value(v.positions(), 0);
+    for (std::size_t k = 0; k < v.cages().size(); ++k) {
+      for (std::uint32_t p : v.cages()[k].cells)
+        value[p] = v.cages()[k].sum * 256 + static_cast<int>(k % 256);
+    }
+    for (std::size_t p = 0; p < value.size(); ++p)
+      fmt::format_to(std::back_inserter(out), "{}{}", p ? ":" : "", value[p]);
+    if (givens.given_count() == 0) return;
+    out += ' ';
+  }
+  append_board(v, givens, out);
+  if (!v.has_regions()) return;
+  std::string regions(v.positions(), '?');
+  for (const unit& u : v.units()) {
+    if (u.kind != unit_kind::region) continue;
+    for (std::uint32_t p : u.cells)
+      regions[p] = digit_char(u.index + 1);
+  }
+  out += regions;
+}
+
+void append_board_pretty(const variant& v, const grid& g, std::string& out) {
+  const shape& s = v.shape();
+  const bool boxes = !v.has_regions();
+  std::string row_text, rule;
+  for (int row = 0; row < v.rows(); ++row) {
+    row_text.clear();
+    for (int col = 0; col < v.columns(); ++col) {
+      if (col) row_text += boxes && col % s.box_cols == 0 ? " | " : " ";
+      const auto p = static_cast<std::size_t>(row * v.columns() + col);
+      row_text += v.is_cell(p) ? digit_char(g.cells()[p]) : ' ';
+    }
+    if (rule.empty()) {  // the rule between bands follows the row's layout
+      for (char c : row_text)
+        rule += c == '|' ? '+' : '-';
+    }
+    if (boxes && row && row % s.box_rows == 0) (out += rule) += '\n';
+    while (!row_text.empty() && row_text.back() == ' ')
+      row_text.pop_back();
+    (out += row_text) += '\n';
+  }
+}
+
+}  // namespace sudoku
