@@ -248,15 +248,16 @@ TEST(sudoku_cli_solve, stdin_dash_between_files_keeps_the_order) {
   EXPECT_EQ(out[8], "312564645231534126261453423615156342");
 }
 
-// An input without a single puzzle is almost always a mistake (a wrong file, a
-// failed download): nothing on stdout, a message, exit 2.
-TEST(sudoku_cli_solve, empty_input_and_only_comments_are_reported) {
+// An input without a single puzzle is not an error, as Unix filters treat
+// empty input (a pipeline whose earlier stage found nothing): nothing on
+// stdout, exit 0, and a note on stderr in case it was a wrong file.
+TEST(sudoku_cli_solve, empty_input_and_only_comments_are_noted_not_errors) {
   for (const std::string input : {"", "# nothing here\n\n   \n\t\r\n#\n"}) {
     const auto r = sudoku({"solve", "-q"}, input);
-    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.exit_code, 0);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err,
-              "sudoku: <stdin>: no puzzles (the input is empty, or has only comments and "
+              "sudoku: <stdin>: note: no puzzles (the input is empty, or has only comments and "
               "blank lines)\n");
   }
 }

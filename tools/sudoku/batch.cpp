@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <dlx/line_reader.hpp>
+#include <sudoku/variant_text.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -31,24 +32,6 @@ void tally::add(const tally& o) {
   nodes += o.nodes;
   for (std::size_t l = 0; l < levels.size(); ++l)
     levels[l] += o.levels[l];
-}
-
-sudoku::generator& worker_state::generator_for(const sudoku::shape& s) {
-  auto& slot = generators_[{s.box_rows, s.box_cols}];
-  if (!slot) slot = std::make_unique<sudoku::generator>(s);
-  return *slot;
-}
-
-sudoku::logic_solver& worker_state::logic_for(const sudoku::shape& s) {
-  auto& slot = logic_[{s.box_rows, s.box_cols}];
-  if (!slot) slot = std::make_unique<sudoku::logic_solver>(s);
-  return *slot;
-}
-
-sudoku::solver& worker_state::solver_for(const sudoku::shape& s) {
-  auto& slot = solvers_[{s.box_rows, s.box_cols}];
-  if (!slot) slot = std::make_unique<sudoku::solver>(s);
-  return *slot;
 }
 
 namespace {
@@ -184,14 +167,14 @@ class runner {
   }
 
   // A problem with a whole file, said after everything about the files before it.
-  void report_file_problem(std::string_view path, std::string_view problem) {
+  void report_file_problem(std::string_view path, std::string_view problem, bool error = true) {
     submit();
     while (!in_flight_.empty())
       write_front();
     out_.flush();
     progress_.clear();
     fmt::print(stderr, "sudoku: {}: {}\n", path, problem);
-    bad_input_ = true;
+    bad_input_ |= error;
   }
 
   void report_read_error(const dlx::line_reader& lines, std::uint32_t file) {
@@ -224,8 +207,8 @@ class runner {
   }
 
   // The shape a file's puzzles must have: --box, or the size of its first puzzle.
-  static void learn_shape(std::optional<sudoku::shape>& shape, std::string_view text) {
-    if (!shape) shape = sudoku::shape::for_cell_count(sudoku::sdm_grid_length(text));
+  void learn_shape(std::optional<sudoku::shape>& shape, std::string_view text) const {
+    if (!shape) shape = sudoku::line_shape(text, settings_.rules);
   }
 
   void too_long(job& j, std::size_t max) {
@@ -265,9 +248,11 @@ class runner {
     }
     report_read_error(lines, index);
     if (jobs_read_ == jobs_before && !lines.read_error()) {
+      // Not an error: a filter given empty input has nothing to do (exit 0).
       report_file_problem(names_[index],
-                          "no puzzles (the input is empty, or has only comments and "
-                          "blank lines)");
+                          "note: no puzzles (the input is empty, or has only comments and "
+                          "blank lines)",
+                          false);
     }
   }
 

@@ -12,7 +12,9 @@
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>
+#include <sudoku/variant.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -69,18 +71,42 @@ struct batch {
   bool any_unanswered = false;     // none, multiple under --unique, unknown, invalid verdict
 };
 
-/// Per-thread state: one solver per shape, built on first use.
+/// Per-thread state: the puzzle being answered, and solvers for the variants
+/// seen last, built on first use (a file of plain or X puzzles builds one; a
+/// killer file, whose every line has its own cages, one per line).
 class worker_state {
  public:
-  sudoku::solver& solver_for(const sudoku::shape& s);
-  sudoku::logic_solver& logic_for(const sudoku::shape& s);
-  sudoku::generator& generator_for(const sudoku::shape& s);
+  sudoku::solver& solver_for(const sudoku::variant& v) { return solvers_.get(v); }
+  sudoku::logic_solver& logic_for(const sudoku::variant& v) { return logic_.get(v); }
+  sudoku::generator& generator_for(const sudoku::variant& v) { return generators_.get(v); }
+  sudoku::variant variant;  // the constraints of the puzzle being answered
+  sudoku::variant other_variant;
   sudoku::grid puzzle, solution, other;
 
  private:
-  std::map<std::pair<int, int>, std::unique_ptr<sudoku::solver>> solvers_;
-  std::map<std::pair<int, int>, std::unique_ptr<sudoku::logic_solver>> logic_;
-  std::map<std::pair<int, int>, std::unique_ptr<sudoku::generator>> generators_;
+  // The few most recently used, most recent first.
+  template <class T>
+  class recent {
+   public:
+    T& get(const sudoku::variant& v) {
+      for (std::size_t i = 0; i < items_.size(); ++i) {
+        if (items_[i]->variant() == v) {
+          std::rotate(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(i),
+                      items_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
+          return *items_.front();
+        }
+      }
+      if (items_.size() == 4) items_.pop_back();
+      items_.insert(items_.begin(), std::make_unique<T>(v));
+      return *items_.front();
+    }
+
+   private:
+    std::vector<std::unique_ptr<T>> items_;
+  };
+  recent<sudoku::solver> solvers_;
+  recent<sudoku::logic_solver> logic_;
+  recent<sudoku::generator> generators_;
 };
 
 enum class input_format { sdm, grid };
@@ -90,6 +116,7 @@ struct run_settings {
   std::vector<std::string> files;  // "-" is standard input
   std::optional<std::string> against;
   input_format input = input_format::sdm;
+  sudoku::rules rules;                 // --variant, --regions
   std::optional<sudoku::shape> shape;  // --box: forced shape
   unsigned threads = 1;
   bool summary = true;

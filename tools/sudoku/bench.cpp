@@ -6,7 +6,7 @@
 // every solution with the validator; then time repeated passes for at least
 // --time seconds per mode, in --repeat separate runs, and report the median.
 // Parsing and output are not timed: this measures the solver.
-#include "bench.hpp"
+#include "commands.hpp"
 
 #include <fmt/format.h>
 #include <dlx/line_reader.hpp>
@@ -14,6 +14,7 @@
 #include <sudoku/symmetry.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/validate.hpp>
+#include <sudoku/variant_text.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -22,11 +23,13 @@
 #include <fstream>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <random>
 #include <thread>
 #include <vector>
 
 #include "cli.hpp"
+#include "puzzle_command.hpp"
 
 namespace sudoku_cli {
 
@@ -45,7 +48,24 @@ struct bench_settings {
   bool help = false;
   bool solve = true;
   bool count = true;
+  sudoku::rules rules;
   std::vector<std::string> files;
+};
+
+// A file's puzzles: their grids, and the variants they use (one for plain, X or
+// windoku files; one per puzzle for killers).
+struct puzzle_set {
+  std::vector<sudoku::variant> variants;
+  std::vector<sudoku::grid> grids;
+  std::vector<std::size_t> variant_of;  // per grid
+
+  // One solver per variant, for one thread: built before the clock starts.
+  std::vector<std::unique_ptr<sudoku::solver>> solvers() const {
+    std::vector<std::unique_ptr<sudoku::solver>> out;
+    for (const auto& v : variants)
+      out.push_back(std::make_unique<sudoku::solver>(v));
+    return out;
+  }
 };
 
 struct mode_figures {
@@ -56,8 +76,8 @@ struct mode_figures {
 };
 
 // Reads a file's puzzles; unusable lines are reported and skipped.
-std::vector<sudoku::grid> load(const std::string& path, std::size_t limit) {
-  std::vector<sudoku::grid> puzzles;
+puzzle_set load(const std::string& path, std::size_t limit, const sudoku::rules& rules) {
+  puzzle_set set;
   std::ifstream in(path, std::ios::binary);
   std::error_code ec;
   if (!in || std::filesystem::is_directory(path, ec)) {
@@ -67,46 +87,54 @@ std::vector<sudoku::grid> load(const std::string& path, std::size_t limit) {
   std::optional<sudoku::shape> shape;
   std::size_t skipped = 0;
   sudoku::grid g;
-  for (dlx::text_line line; lines.next(line) && (limit == 0 || puzzles.size() < limit);) {
+  sudoku::variant v;
+  for (dlx::text_line line; lines.next(line) && (limit == 0 || set.grids.size() < limit);) {
     if (line.too_long || sudoku::is_skippable(line.text)) {
       skipped += line.too_long;
       continue;
     }
-    if (!shape) shape = sudoku::shape::for_cell_count(sudoku::sdm_grid_length(line.text));
-    if (auto e = sudoku::parse_sdm(line.text, g, shape)) {
+    if (!shape) shape = sudoku::line_shape(line.text, rules);
+    if (auto e = sudoku::parse_puzzle(line.text, rules, v, g, shape)) {
       if (skipped++ == 0) {
         fmt::print(stderr, "sudoku bench: {}:{}:{}: {} (skipped)\n", path, line.number, e->column,
                    e->message);
       }
       continue;
     }
-    puzzles.push_back(g);
+    if (set.variants.empty() || !(set.variants.back() == v)) set.variants.push_back(v);
+    set.variant_of.push_back(set.variants.size() - 1);
+    set.grids.push_back(g);
   }
   if (skipped > 1)
     fmt::print(stderr, "sudoku bench: {}: {} unusable lines skipped\n", path, skipped);
-  return puzzles;
+  return set;
 }
 
 // One timed run: passes over the puzzles until `seconds` have gone by, on
-// `threads` threads each with its own solver. Returns microseconds per puzzle
+// `threads` threads each with its own solvers. Returns microseconds per puzzle
 // (wall clock, so with N threads it is the throughput-equivalent time). Every
 // puzzle solved counts, not only whole passes: a pass over a large file can
 // take longer than a run, and dropping a worker's unfinished pass once made
 // two threads look barely faster than one.
-double timed_run(const std::vector<sudoku::grid>& puzzles, bool count, double seconds,
-                 unsigned threads) {
+double timed_run(const puzzle_set& puzzles, bool count, double seconds, unsigned threads) {
+  std::vector<std::vector<std::unique_ptr<sudoku::solver>>> solvers;
+  for (unsigned t = 0; t < threads; ++t)
+    solvers.push_back(puzzles.solvers());
   std::atomic<std::uint64_t> solved{0};
   std::atomic<bool> stop{false};
   const auto started = clock_type::now();
-  auto work = [&](bool timekeeper) {
-    sudoku::solver solver(puzzles.front().shape());
+  auto work = [&](unsigned thread) {
+    auto& own = solvers[thread];
     sudoku::grid solution;
     std::uint64_t done = 0;
-    for (std::size_t i = 0;; i = i + 1 == puzzles.size() ? 0 : i + 1) {
-      const auto r = count ? solver.count(puzzles[i], 2) : solver.solve(puzzles[i], solution);
+    const std::size_t n = puzzles.grids.size();
+    for (std::size_t i = 0;; i = i + 1 == n ? 0 : i + 1) {
+      sudoku::solver& solver = *own[puzzles.variant_of[i]];
+      const auto r = count ? solver.count(puzzles.grids[i], 2)
+                           : solver.solve(puzzles.grids[i], solution);
       if (r.status == sudoku::status::invalid) std::abort();  // cannot happen: checked in warm-up
       if (++done % 64 != 0) continue;
-      if (timekeeper) {
+      if (thread == 0) {
         if (std::chrono::duration<double>(clock_type::now() - started).count() >= seconds) {
           stop = true;
           break;
@@ -119,8 +147,8 @@ double timed_run(const std::vector<sudoku::grid>& puzzles, bool count, double se
   };
   std::vector<std::thread> pool;
   for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back(work, false);
-  work(true);
+    pool.emplace_back(work, t);
+  work(0);
   for (auto& t : pool)
     t.join();
   const double elapsed = std::chrono::duration<double>(clock_type::now() - started).count();
@@ -163,6 +191,13 @@ int run_bench(int argc, char** argv) {
          s.solve = v != "count";
          s.count = v != "solve";
        }},
+      {0, "variant", "NAME[,NAME]", "the files' variant (as for solve: x, windoku, jigsaw, ...)",
+       [&](std::string_view v) {
+         std::string error;
+         auto parsed = sudoku::rules::parse(v, error);
+         if (!parsed) throw tools::usage_error("--variant: " + error);
+         s.rules = *parsed;
+       }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {
          s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
@@ -186,6 +221,9 @@ int run_bench(int argc, char** argv) {
       return tools::exit_ok;
     }
     if (s.files.empty()) throw tools::usage_error("no puzzle file given");
+    if (s.shuffle && !s.rules.classic()) {
+      throw tools::usage_error("--shuffle: symmetries of rows and bands keep plain Sudoku only");
+    }
   } catch (const tools::usage_error& e) {
     fmt::print(stderr, "sudoku bench: {}\nTry 'sudoku bench --help' for more information.\n",
                e.what());
@@ -202,60 +240,69 @@ int run_bench(int argc, char** argv) {
   }
   int status = tools::exit_ok;
   for (const auto& path : s.files) {
-    std::vector<sudoku::grid> puzzles;
+    puzzle_set puzzles;
     try {
-      puzzles = load(path, s.limit);
+      puzzles = load(path, s.limit, s.rules);
     } catch (const tools::usage_error& e) {
       fmt::print(stderr, "sudoku bench: {}\n", e.what());
       status = tools::exit_usage;
       continue;
     }
-    if (puzzles.empty()) {
+    if (puzzles.grids.empty()) {
       fmt::print(stderr, "sudoku bench: {}: no puzzles\n", path);
       status = tools::exit_usage;
       continue;
     }
-    std::mt19937_64 rng(s.seed);
-    std::shuffle(puzzles.begin(), puzzles.end(), rng);
+    {  // a seeded order: puzzles and their variants together
+      std::vector<std::size_t> order(puzzles.grids.size());
+      std::iota(order.begin(), order.end(), 0);
+      std::mt19937_64 rng(s.seed);
+      std::shuffle(order.begin(), order.end(), rng);
+      puzzle_set shuffled{puzzles.variants, {}, {}};
+      for (std::size_t i : order) {
+        shuffled.grids.push_back(puzzles.grids[i]);
+        shuffled.variant_of.push_back(puzzles.variant_of[i]);
+      }
+      puzzles = std::move(shuffled);
+    }
     if (s.shuffle) {
-      for (std::size_t i = 0; i < puzzles.size(); ++i) {
-        puzzles[i] =
-            sudoku::symmetry::random(puzzles[i].shape(), s.seed * 1000003 + i).apply(puzzles[i]);
+      for (std::size_t i = 0; i < puzzles.grids.size(); ++i) {
+        auto& g = puzzles.grids[i];
+        g = sudoku::symmetry::random(g.shape(), s.seed * 1000003 + i).apply(g);
       }
     }
 
     // Warm-up: every puzzle once per mode, every solution checked.
     std::map<bool, mode_figures> figures;
-    sudoku::solver solver(puzzles.front().shape());
+    const auto solvers = puzzles.solvers();
     sudoku::grid solution;
+    const std::size_t size = puzzles.grids.size();
     for (bool count : {false, true}) {
       std::uint64_t nodes = 0, no_guess = 0;
-      for (const auto& p : puzzles) {
-        if (p.shape() != solver.shape()) {
-          fmt::print(stderr, "sudoku bench: {}: puzzles of different sizes\n", path);
-          return tools::exit_usage;
-        }
+      for (std::size_t i = 0; i < size; ++i) {
+        const sudoku::grid& p = puzzles.grids[i];
+        sudoku::solver& solver = *solvers[puzzles.variant_of[i]];
+        const sudoku::variant& v = solver.variant();
         const auto r = count ? solver.solve_unique(p, solution) : solver.solve(p, solution);
+        std::string line;
+        sudoku::append_puzzle(v, p, line);
         if (r.status == sudoku::status::invalid) {
-          fmt::print(stderr, "sudoku bench: {}: a puzzle has clashing givens: {}\n", path,
-                     sudoku::to_sdm(p));
+          fmt::print(stderr, "sudoku bench: {}: a puzzle has clashing givens: {}\n", path, line);
           return tools::exit_usage;
         }
         if (r.solutions > 0) {
-          const auto check = sudoku::check_solution(p, solution);
+          const auto check = sudoku::check_solution(v, p, solution);
           if (!check.ok()) {
-            fmt::print(stderr, "sudoku bench: {}: WRONG SOLUTION for {}: {}\n", path,
-                       sudoku::to_sdm(p), check.message(p.shape()));
+            fmt::print(stderr, "sudoku bench: {}: WRONG SOLUTION for {}: {}\n", path, line,
+                       check.message(v));
             return 70;
           }
         }
         nodes += r.nodes;
         no_guess += r.branches == 0;
       }
-      figures[count].nodes_per_puzzle =
-          static_cast<double>(nodes) / static_cast<double>(puzzles.size());
-      figures[count].no_guess_share =
-          static_cast<double>(no_guess) / static_cast<double>(puzzles.size());
+      figures[count].nodes_per_puzzle = static_cast<double>(nodes) / static_cast<double>(size);
+      figures[count].no_guess_share = static_cast<double>(no_guess) / static_cast<double>(size);
     }
 
     for (bool count : {false, true}) {
@@ -275,12 +322,12 @@ int run_bench(int argc, char** argv) {
             "1f},"
             "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"no_guess_share\":{:.4f},"
             "\"runs_us_per_puzzle\":[{:.3f}],\"build\":{}}}\n",
-            tools::json_string(path), puzzles.size(), count ? "count2" : "solve", s.threads,
+            tools::json_string(path), size, count ? "count2" : "solve", s.threads,
             f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.no_guess_share,
             fmt::join(runs, ","), tools::json_string(build_description()));
       } else {
         fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>8.1f}%\n", name,
-                   puzzles.size(), count ? "count2" : "solve", f.puzzles_per_second,
+                   size, count ? "count2" : "solve", f.puzzles_per_second,
                    f.us_per_puzzle, f.nodes_per_puzzle, 100 * f.no_guess_share);
       }
       std::fflush(stdout);

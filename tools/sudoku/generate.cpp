@@ -2,11 +2,12 @@
 //
 // Puzzle i comes from the seed and i alone, so workers take indices in any order
 // and the main thread writes them in order: the same output for any -j.
-#include "generate.hpp"
+#include "commands.hpp"
 
 #include <fmt/format.h>
 #include <sudoku/generator.hpp>
 #include <sudoku/text.hpp>
+#include <sudoku/variant_text.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -21,6 +22,7 @@
 
 #include "cli.hpp"
 #include "output.hpp"
+#include "puzzle_command.hpp"
 
 namespace sudoku_cli {
 
@@ -32,6 +34,7 @@ constexpr int exit_broken_pipe = 128 + 13;
 struct generate_settings {
   std::uint64_t count = 1;
   sudoku::generate_options options;
+  sudoku::rules rules;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   bool summary = true;
   bool help = false;
@@ -42,6 +45,58 @@ std::optional<sudoku::level> parse_level(std::string_view v) {
   for (auto l : {sudoku::level::easy, sudoku::level::medium, sudoku::level::hard,
                  sudoku::level::evil, sudoku::level::beyond}) {
     if (v == sudoku::to_string(l)) return l;
+  }
+  return std::nullopt;
+}
+
+// The variant of the puzzles: read by the library from a line of blanks (and,
+// for a jigsaw, region ids), as a puzzle of that variant would be.
+sudoku::variant variant_of(const generate_settings& s, std::string_view regions) {
+  const auto cells = static_cast<std::size_t>(s.options.shape.cell_count());
+  std::string line(cells, '.');
+  if (s.rules.jigsaw && !s.rules.layout) line += regions;
+  sudoku::variant v;
+  sudoku::grid blank;
+  if (auto e = sudoku::parse_puzzle(line, s.rules, v, blank, s.options.shape)) {
+    throw tools::usage_error(e->message);
+  }
+  return v;
+}
+
+// The boxes as a jigsaw layout: a stand-in where a layout is needed before any
+// random one is drawn.
+std::string box_layout(const sudoku::shape& shape) {
+  std::string regions;
+  for (int r = 0; r < shape.size(); ++r) {
+    for (int c = 0; c < shape.size(); ++c)
+      regions += sudoku::digit_char(shape.box_of(r, c) + 1);
+  }
+  return regions;
+}
+
+// A generated puzzle and, for random jigsaw layouts, its own variant.
+struct made_puzzle {
+  sudoku::generated puzzle;
+  sudoku::variant variant;
+};
+
+// Puzzle `index`: a jigsaw without --regions tries random layouts (seeded by
+// the index) until one has a solution; every other variant uses `fixed`.
+std::optional<made_puzzle> make_one(const generate_settings& s, sudoku::generator& fixed,
+                                    std::uint64_t index) {
+  if (!(s.rules.jigsaw && !s.rules.layout)) {
+    auto g = fixed.make(s.options, index);
+    if (!g) return std::nullopt;
+    return made_puzzle{std::move(*g), fixed.variant()};
+  }
+  for (std::uint64_t layout = 0; layout < 64; ++layout) {
+    std::string regions;
+    for (auto r : sudoku::random_regions(s.options.shape, s.options.seed * 1000003 + index * 64 +
+                                                              layout)) {
+      regions += sudoku::digit_char(r + 1);
+    }
+    sudoku::generator g(variant_of(s, regions));
+    if (auto made = g.make(s.options, index)) return made_puzzle{std::move(*made), g.variant()};
   }
   return std::nullopt;
 }
@@ -105,6 +160,10 @@ int run_generate(int argc, char** argv) {
       {'q', "quiet", "", "no summary line on stderr", [&](std::string_view) { s.summary = false; }},
       {'h', "help", "", "show this help and exit", [&](std::string_view) { s.help = true; }},
   };
+  // Before -j, -q and -h, with the other puzzle options.
+  std::vector<tools::option_spec> variant_options;
+  add_variant_options(variant_options, s.rules);
+  options.insert(options.begin() + 2, variant_options.begin(), variant_options.end());
   try {
     auto operands = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
     if (s.help) {
@@ -115,11 +174,20 @@ int run_generate(int argc, char** argv) {
                            "command. A random complete grid comes from the\nsearch's seeded "
                            "tie-break; givens are then removed, in a seeded order and respecting "
                            "the\nsymmetry, while the puzzle stays unique (and, with --difficulty, "
-                           "no harder than asked).",
+                           "no harder than asked).\nVariants: x, windoku and jigsaw (with "
+                           "--regions LAYOUT, or a random layout per puzzle,\nwritten on its "
+                           "line after the givens).",
                            options));
       return tools::exit_ok;
     }
     if (!operands.empty()) throw tools::usage_error("generate reads no files");
+    if (s.rules.killer || s.rules.samurai) {
+      throw tools::usage_error("--variant: generate makes plain, x, windoku and jigsaw puzzles");
+    }
+    if (s.rules.layout) {
+      s.options.shape = *sudoku::shape::for_cell_count(s.rules.layout->size());
+    }
+    (void)variant_of(s, box_layout(s.options.shape));  // windoku on boxes that are not square
   } catch (const tools::usage_error& e) {
     fmt::print(stderr, "sudoku generate: {}\nTry 'sudoku generate --help' for more information.\n",
                e.what());
@@ -134,18 +202,20 @@ int run_generate(int argc, char** argv) {
   if (o.difficulty)
     s.command_line += fmt::format(" --difficulty {}", sudoku::to_string(*o.difficulty));
   if (o.minimal) s.command_line += " --minimal";
+  if (!s.rules.classic()) s.command_line += fmt::format(" --variant {}", s.rules.name());
+  if (s.rules.layout) s.command_line += fmt::format(" --regions {}", *s.rules.layout);
 
   // Workers take the next index; the main thread writes results in index order,
   // keeping at most a window of them in memory.
   std::mutex mutex;
   std::condition_variable ready, room;
-  std::map<std::uint64_t, std::optional<sudoku::generated>> done;
+  std::map<std::uint64_t, std::optional<made_puzzle>> done;
   std::uint64_t next_to_write = 0;
   std::atomic<std::uint64_t> next_index{0};
   std::atomic<bool> stop{false};
   const std::uint64_t window = 64ull * s.threads;
   auto work = [&] {
-    sudoku::generator g(s.options.shape);
+    sudoku::generator g(variant_of(s, box_layout(s.options.shape)));
     for (;;) {
       const std::uint64_t i = next_index++;
       if (i >= s.count || stop) return;
@@ -154,7 +224,7 @@ int run_generate(int argc, char** argv) {
         room.wait(lock, [&] { return i < next_to_write + window || stop; });
         if (stop) return;
       }
-      auto result = g.make(s.options, i);
+      auto result = make_one(s, g, i);
       {
         std::lock_guard lock(mutex);
         done.emplace(i, std::move(result));
@@ -176,7 +246,7 @@ int run_generate(int argc, char** argv) {
   try {
     out.line(fmt::format("# {}  (dlx-sudoku {})", s.command_line, DLX_VERSION));
     for (; next_to_write < s.count;) {
-      std::optional<sudoku::generated> result;
+      std::optional<made_puzzle> result;
       {
         std::unique_lock lock(mutex);
         ready.wait(lock, [&] { return done.count(next_to_write) != 0; });
@@ -191,14 +261,18 @@ int run_generate(int argc, char** argv) {
         continue;
       }
       ++made;
-      clue_sum += static_cast<std::uint64_t>(result->clues);
-      attempts += result->attempts;
-      fewest = std::min(fewest, result->clues);
-      most = std::max(most, result->clues);
-      at_target += s.options.clues && result->clues <= *s.options.clues;
-      ++levels[static_cast<std::size_t>(result->level)];
-      out.line(fmt::format("{} clues={} level={}", sudoku::to_sdm(result->puzzle), result->clues,
-                           sudoku::to_string(result->level)));
+      const sudoku::generated& p = result->puzzle;
+      clue_sum += static_cast<std::uint64_t>(p.clues);
+      attempts += p.attempts;
+      fewest = std::min(fewest, p.clues);
+      most = std::max(most, p.clues);
+      at_target += s.options.clues && p.clues <= *s.options.clues;
+      ++levels[static_cast<std::size_t>(p.level)];
+      std::string line;
+      sudoku::append_puzzle(result->variant, p.puzzle, line);
+      // With --regions the layout is the file's, not each line's.
+      if (s.rules.layout) line.resize(static_cast<std::size_t>(s.options.shape.cell_count()));
+      out.line(fmt::format("{} clues={} level={}", line, p.clues, sudoku::to_string(p.level)));
       if (progress.due()) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();

@@ -1,0 +1,17 @@
+// The commands of the sudoku tool, one file each; sudoku.cpp dispatches on
+// argv[1]. Each returns the process's exit code.
+#pragma once
+
+namespace sudoku_cli {
+
+int run_solve(int argc, char** argv);
+int run_count(int argc, char** argv);
+int run_validate(int argc, char** argv);
+int run_explain(int argc, char** argv);
+int run_rate(int argc, char** argv);
+int run_generate(int argc, char** argv);
+int run_minimize(int argc, char** argv);
+int run_redundant(int argc, char** argv);
+int run_bench(int argc, char** argv);
+
+}  // namespace sudoku_cli

@@ -1,0 +1,54 @@
+// sudoku count: each puzzle's number of solutions, up to a limit.
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "puzzle_command.hpp"
+
+namespace sudoku_cli {
+
+int run_count(int argc, char** argv) {
+  std::uint64_t limit = 2;
+  puzzle_command command;
+  command.name = "count";
+  command.usage = "sudoku count [OPTIONS] [FILE...]";
+  command.description =
+      "Prints one line per puzzle: the number of solutions found, stopping at the limit;\n"
+      "'invalid' for a line that is not a usable puzzle. A count of 1 under the default\n"
+      "limit of 2 means the puzzle is unique.";
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
+    options.push_back({'l', "limit", "N", "stop counting at N solutions (default 2; 0 counts all)",
+                       [&](std::string_view v) { limit = tools::parse_unsigned(v, "--limit"); }});
+  };
+  command.answer = [&](answer_context& c) {
+    sudoku::result r = c.solver().count(c.puzzle(), limit, c.search_options());
+    c.counts().nodes += r.nodes;
+    if (r.status == sudoku::status::invalid) return c.clash(*r.conflict);
+    // The budget ran out before the limit: the count asked for is not known.
+    if (r.search == dlx::search_status::budget_exhausted) r.status = sudoku::status::unknown;
+    if (r.status == sudoku::status::unique || r.status == sudoku::status::solved) {
+      ++c.counts().solved;
+    } else if (r.status == sudoku::status::multiple) {
+      ++c.counts().multiple;
+    } else {
+      c.tally_unanswered(r.status);
+    }
+    if (c.settings().json) {
+      c.json_head(sudoku::to_string(r.status));
+      fmt::format_to(std::back_inserter(c.out()), ",\"count\":{},\"exact\":{}", r.solutions,
+                     r.exact ? "true" : "false");
+      c.json_tail(r);
+    } else if (r.status == sudoku::status::unknown) {
+      c.word("unknown");
+    } else {
+      c.word(fmt::format("{}", r.solutions));
+    }
+  };
+  command.summary = [](const tally& t) {
+    return fmt::format("{}: {} unique, {} multiple, {} none, {} invalid{}",
+                       counted(t.puzzles, "puzzle"), t.solved, t.multiple, t.none, t.invalid,
+                       t.unknown ? fmt::format(", {} unknown", t.unknown) : "");
+  };
+  return run_puzzle_command(argc, argv, command);
+}
+
+}  // namespace sudoku_cli

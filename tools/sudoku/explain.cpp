@@ -1,0 +1,158 @@
+// sudoku explain: each puzzle solved the way a person would, step by step.
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "logic_answer.hpp"
+#include "puzzle_command.hpp"
+
+namespace sudoku_cli {
+
+namespace {
+
+// "r1c2=5 r3c4=6" or "r1c2<>5 ...".
+std::string candidate_list(const sudoku::variant& v, const std::vector<sudoku::candidate>& list,
+                           std::string_view op) {
+  std::string text;
+  for (const auto& c : list) {
+    fmt::format_to(std::back_inserter(text), "{}{}{}{}", text.empty() ? "" : " ",
+                   v.cell_name(c.cell), op, sudoku::digit_char(c.digit));
+  }
+  return text;
+}
+
+// The same as a JSON array of strings.
+std::string json_candidates(const sudoku::variant& v, const std::vector<sudoku::candidate>& list,
+                            std::string_view op) {
+  std::string text = "[";
+  for (std::size_t i = 0; i < list.size(); ++i) {
+    fmt::format_to(std::back_inserter(text), "{}\"{}{}{}\"", i ? "," : "",
+                   v.cell_name(list[i].cell), op, sudoku::digit_char(list[i].digit));
+  }
+  return text + "]";
+}
+
+// What a step is about, after its technique: " in row 3", " (box 1 and row 2, digit 5)".
+std::string step_about(const sudoku::variant& v, const sudoku::logic_step& st) {
+  switch (st.technique) {
+    case sudoku::technique::naked_single:
+      return {};
+    case sudoku::technique::hidden_single:
+      return fmt::format(" in {}", st.where);
+    case sudoku::technique::pointing:
+    case sudoku::technique::claiming:
+    case sudoku::technique::x_wing:
+    case sudoku::technique::swordfish:
+      return fmt::format(" ({}, digit {})", st.where, sudoku::digit_char(st.digits.front()));
+    default: {
+      std::string cell_list, digit_list;
+      for (std::size_t c : st.cells) {
+        if (!cell_list.empty()) cell_list += ' ';
+        cell_list += v.cell_name(c);
+      }
+      for (int d : st.digits)
+        digit_list += sudoku::digit_char(d);
+      return fmt::format(" ({} = {} in {})", cell_list, digit_list, st.where);
+    }
+  }
+}
+
+void write_explanation(answer_context& c, const logic_answer& a) {
+  const sudoku::variant& v = c.variant();
+  const sudoku::logic_result& r = a.result;
+  std::string result;
+  if (r.outcome == sudoku::logic_outcome::solved) {
+    result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
+  } else if (r.outcome == sudoku::logic_outcome::contradiction) {
+    result = fmt::format("no solution: {}", r.contradiction);
+  } else if (a.searched && a.searched->status == sudoku::status::none) {
+    result = "no solution (found by search)";
+  } else {
+    result = "needs search: beyond";
+  }
+  // The solution, when known: from logic, or from the search after it.
+  const sudoku::grid* solution = nullptr;
+  if (a.searched && a.searched->status == sudoku::status::solved) {
+    solution = &c.solution();
+  } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
+    solution = &r.reached;
+  }
+  std::string& out = c.out();
+  if (c.settings().json) {
+    c.json_head(a.none                                        ? "none"
+                : r.outcome == sudoku::logic_outcome::solved ? "solved"
+                                                              : "stuck");
+    fmt::format_to(std::back_inserter(out), ",\"level\":\"{}\",\"steps\":[",
+                   a.none ? "none" : sudoku::to_string(r.level));
+    for (std::size_t k = 0; k < r.steps.size(); ++k) {
+      const auto& st = r.steps[k];
+      fmt::format_to(std::back_inserter(out),
+                     "{}{{\"technique\":\"{}\",\"where\":{},\"placed\":{},\"eliminated\":{},"
+                     "\"solved\":{},\"unsolved\":{},\"candidates\":{}}}",
+                     k ? "," : "", hyphenated(sudoku::to_string(st.technique)),
+                     tools::json_string(st.where), json_candidates(v, st.placed, "="),
+                     json_candidates(v, st.eliminated, "<>"), st.solved, st.unsolved,
+                     st.candidates);
+    }
+    out += "]";
+    if (r.hardest) {
+      fmt::format_to(std::back_inserter(out), ",\"hardest\":\"{}\"",
+                     hyphenated(sudoku::to_string(*r.hardest)));
+    }
+    if (a.searched) fmt::format_to(std::back_inserter(out), ",\"nodes\":{}", a.searched->nodes);
+    if (solution) {
+      out += ",\"solution\":\"";
+      c.append_board(*solution, out);
+      out += '"';
+    }
+    fmt::format_to(std::back_inserter(out), ",\"result\":{}}}\n", tools::json_string(result));
+    return;
+  }
+  out += fmt::format("puzzle {}:{} ", c.file_name(), c.line());
+  c.append_board(c.puzzle(), out);
+  out += '\n';
+  for (const auto& st : r.steps) {
+    fmt::format_to(std::back_inserter(out), "{}{}: {} | solved {} unsolved {} candidates {}\n",
+                   sudoku::to_string(st.technique), step_about(v, st),
+                   st.placed.empty() ? candidate_list(v, st.eliminated, "<>")
+                                     : candidate_list(v, st.placed, "="),
+                   st.solved, st.unsolved, st.candidates);
+  }
+  std::string tail;
+  if (r.hardest) tail = fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
+  fmt::format_to(std::back_inserter(out), "result: {}{}, {} steps", result, tail, r.steps.size());
+  if (a.searched) fmt::format_to(std::back_inserter(out), "; search: {} nodes", a.searched->nodes);
+  if (solution) {
+    out += ", solution ";
+    c.append_board(*solution, out);
+  }
+  out += "\n\n";
+}
+
+}  // namespace
+
+int run_explain(int argc, char** argv) {
+  bool search = false;
+  puzzle_command command;
+  command.name = "explain";
+  command.usage = "sudoku explain [OPTIONS] [FILE...]";
+  command.description =
+      "Solves each puzzle the way a person would and prints the steps, one per line: the\n"
+      "technique, the digits placed (r1c2=5) or candidates removed (r1c2<>5), and the counts\n"
+      "of solved and unsolved cells and of candidates left; then the result. Techniques,\n"
+      "easiest first: naked and hidden singles, pointing, claiming, naked and hidden pairs,\n"
+      "triples and quads, X-Wing, Swordfish. Variants' diagonals, windows and regions take\n"
+      "part in every technique; killer cages do not (logic does not add up sums).";
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
+    options.push_back(
+        {0, "search", "",
+         "when logic is stuck, finish with the exact-cover search and report its nodes",
+         [&](std::string_view) { search = true; }});
+  };
+  command.answer = [&](answer_context& c) {
+    if (const auto a = run_logic(c, search)) write_explanation(c, *a);
+  };
+  command.summary = level_summary;
+  return run_puzzle_command(argc, argv, command);
+}
+
+}  // namespace sudoku_cli

@@ -1,0 +1,359 @@
+#include "puzzle_command.hpp"
+
+#include <fmt/format.h>
+#include <sudoku/validate.hpp>
+#include <sudoku/variant_text.hpp>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+#include <iterator>
+#include <stdexcept>
+#include <thread>
+
+namespace sudoku_cli {
+
+// ---- Answering --------------------------------------------------------------
+
+answer_context::answer_context(const command_settings& s, batch& b, worker_state& w)
+    : s_(s), b_(b), w_(w) {
+  options_.node_budget = s.budget;
+}
+
+bool answer_context::read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset,
+                               std::uint32_t length, const std::optional<sudoku::shape>& shape) {
+  const std::string_view text(b_.text.data() + offset, length);
+  if (auto e = sudoku::parse_puzzle(text, s_.run.rules, w_.variant, w_.puzzle, shape, &fields_)) {
+    unusable(file, line, e->column, e->message);
+    return false;
+  }
+  return true;
+}
+
+bool answer_context::read(const job& j) {
+  ++b_.counts.puzzles;
+  job_ = &j;
+  grid_input_ = false;
+  fields_ = {};
+  if (!j.preset_error.empty()) {
+    unusable(j.file, j.line, j.preset_column, j.preset_error);
+    return false;
+  }
+  if (j.parsed >= 0) {  // grid input: plain Sudoku, read by the pipeline
+    const sudoku::grid_item& item = b_.parsed[static_cast<std::size_t>(j.parsed)];
+    if (item.error) {
+      unusable(j.file, item.error_line, item.error->column, item.error->message);
+      return false;
+    }
+    w_.puzzle = item.puzzle;
+    // Grid input is plain Sudoku only: the variant is the plain one of its shape.
+    if (w_.variant.shape() != w_.puzzle.shape()) w_.variant = sudoku::variant(w_.puzzle.shape());
+    grid_input_ = true;
+    return true;
+  }
+  return read_text(j.file, j.line, j.offset, j.length, j.shape);
+}
+
+bool answer_context::read_pair(const job& j) {
+  ++b_.counts.puzzles;
+  job_ = &j;
+  grid_input_ = false;
+  fields_ = {};
+  if (!j.preset_error.empty()) {
+    unusable(j.file, j.line, j.preset_column, j.preset_error);
+    return false;
+  }
+  // The puzzle first: its line says the variant (a jigsaw's regions, a
+  // killer's cages), and the solution is a board of that variant.
+  const auto puzzle_file = static_cast<std::uint32_t>(s_.run.files.size());
+  if (!read_text(puzzle_file, j.other_line, j.other_offset, j.other_length, j.shape)) return false;
+  std::swap(w_.puzzle, w_.other);
+  const std::string_view text(b_.text.data() + j.offset, j.length);
+  if (auto e = sudoku::parse_board(text, w_.variant, w_.puzzle, &fields_)) {
+    unusable(j.file, j.line, e->column, e->message);
+    return false;
+  }
+  return true;
+}
+
+std::size_t answer_context::column_of(std::size_t cell) const {
+  return grid_input_ ? 1 : fields_.grid_offset + cell + 1;
+}
+
+void answer_context::message(std::size_t column, std::string_view what) {
+  fmt::format_to(std::back_inserter(b_.err), "{}:{}:{}: {}\n", (*b_.names)[job_->file], job_->line,
+                 column, what);
+}
+
+void answer_context::json_head(std::string_view status) {
+  fmt::format_to(std::back_inserter(b_.out), "{{\"file\":{},\"line\":{},\"status\":\"{}\"",
+                 tools::json_string((*b_.names)[job_->file]), job_->line, status);
+}
+
+void answer_context::unusable(std::uint32_t file, std::uint64_t line, std::size_t column,
+                              std::string_view what) {
+  fmt::format_to(std::back_inserter(b_.err), "{}:{}:{}: {}\n", (*b_.names)[file], line, column,
+                 what);
+  ++b_.counts.invalid;
+  b_.any_invalid_input = true;
+  if (s_.json) {
+    json_head("invalid");
+    fmt::format_to(std::back_inserter(b_.out), ",\"error\":{},\"error_line\":{},\"column\":{}}}\n",
+                   tools::json_string(what), line, column);
+  } else {
+    word("invalid");
+  }
+}
+
+void answer_context::word(std::string_view w) {
+  b_.out += w;
+  b_.out += s_.output == output_format::grid ? "\n\n" : "\n";
+}
+
+void answer_context::clash(const sudoku::clash& c) {
+  unusable(job_->file, job_->line, column_of(c.second),
+           fmt::format("clashing givens: {}", sudoku::describe(c, w_.variant)));
+}
+
+void answer_context::append_board(const sudoku::grid& g, std::string& out) const {
+  sudoku::append_board(w_.variant, g, out);
+}
+
+void answer_context::write_board(const sudoku::grid& g) {
+  if (s_.output == output_format::grid) {
+    sudoku::append_board_pretty(w_.variant, g, b_.out);
+  } else {
+    append_board(g, b_.out);
+  }
+  b_.out += '\n';
+}
+
+// Every solution printed is checked by the independent validator first: a
+// wrong answer is a bug, and it must never reach a user's file.
+void answer_context::verify(const sudoku::grid& puzzle, const sudoku::grid& solution) const {
+  const auto check = sudoku::check_solution(w_.variant, puzzle, solution);
+  if (!check.ok()) {
+    throw std::logic_error(fmt::format("{}:{}: internal error: the solver's answer is wrong: {}",
+                                       (*b_.names)[job_->file], job_->line,
+                                       check.message(w_.variant)));
+  }
+}
+
+void answer_context::json_tail(const sudoku::result& r) {
+  fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{}", r.nodes);
+  if (!fields_.annotation.empty()) {
+    fmt::format_to(std::back_inserter(b_.out), ",\"annotation\":{}",
+                   tools::json_string(fields_.annotation));
+  }
+  b_.out += "}\n";
+}
+
+void answer_context::tally_unanswered(sudoku::status st) {
+  b_.any_unanswered = true;
+  if (st == sudoku::status::none) ++b_.counts.none;
+  if (st == sudoku::status::multiple) ++b_.counts.multiple;
+  if (st == sudoku::status::unknown) ++b_.counts.unknown;
+}
+
+bool answer_context::check_unique() {
+  const sudoku::result r = solver().count(w_.puzzle, 2, options_);
+  b_.counts.nodes += r.nodes;
+  if (r.status == sudoku::status::invalid) {
+    clash(*r.conflict);
+    return false;
+  }
+  if (r.status == sudoku::status::unique) {
+    ++b_.counts.solved;
+    return true;
+  }
+  tally_unanswered(r.status);
+  if (s_.json) {
+    json_head(sudoku::to_string(r.status));
+    b_.out += "}\n";
+  } else {
+    word(sudoku::to_string(r.status));
+  }
+  return false;
+}
+
+// ---- Command line -----------------------------------------------------------
+
+std::string counted(std::uint64_t n, std::string_view noun) {
+  return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
+namespace {
+
+// --regions: a layout of n*n region ids, given as text or as a file whose first
+// puzzle line is one.
+std::string read_layout(std::string_view value) {
+  std::ifstream file{std::string(value)};
+  std::string layout(value);
+  if (file) {
+    layout.clear();
+    for (std::string line; std::getline(file, line);) {
+      if (sudoku::is_skippable(line)) continue;
+      const auto begin = line.find_first_not_of(" \t");
+      layout = line.substr(begin, line.find_first_of(" \t\r", begin) - begin);
+      break;
+    }
+  }
+  // Checked as a jigsaw of blanks would be: the same messages as for a line.
+  sudoku::rules r;
+  r.jigsaw = true;
+  r.layout = layout;
+  const auto s = sudoku::shape::for_cell_count(layout.size());
+  if (!s) {
+    throw tools::usage_error(fmt::format(
+        "--regions: expected a layout of n*n region ids (81 for 9x9), or a file holding one; "
+        "got {} characters",
+        layout.size()));
+  }
+  sudoku::variant v;
+  sudoku::grid g;
+  if (auto e = sudoku::parse_puzzle(std::string(layout.size(), '.'), r, v, g, *s)) {
+    throw tools::usage_error(fmt::format("--regions: {}", e->message));
+  }
+  return layout;
+}
+
+}  // namespace
+
+void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules) {
+  options.push_back({0, "variant", "NAME[,NAME]",
+                     "x, windoku, jigsaw, killer or samurai (x and windoku combine with each "
+                     "other and with jigsaw or killer)",
+                     [&rules](std::string_view v) {
+                       std::string error;
+                       auto parsed = sudoku::rules::parse(v, error);
+                       if (!parsed) throw tools::usage_error("--variant: " + error);
+                       parsed->layout = rules.layout;
+                       parsed->jigsaw = parsed->jigsaw || rules.layout.has_value();
+                       rules = *parsed;
+                     }});
+  options.push_back({0, "regions", "LAYOUT",
+                     "jigsaw: one region layout (n*n ids, or a file holding one) for lines of "
+                     "givens only",
+                     [&rules](std::string_view v) {
+                       rules.layout = read_layout(v);
+                       rules.jigsaw = true;
+                     }});
+}
+
+namespace {
+
+std::optional<command_settings> parse(int argc, char** argv, const puzzle_command& command,
+                                      int& exit_code) {
+  command_settings s;
+  s.name = std::string(command.name);
+  s.run.command = s.name;
+  s.run.threads = std::max(1u, std::thread::hardware_concurrency());
+
+  std::vector<tools::option_spec> options;
+  options.push_back(
+      {'j', "threads", "N", "worker threads (default: all cores); the output does not depend on it",
+       [&](std::string_view v) {
+         s.run.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
+       }});
+  options.push_back({0, "json", "", "one JSON object per puzzle (JSON Lines)",
+                     [&](std::string_view) { s.json = true; }});
+  options.push_back({0, "input-format", "sdm|grid",
+                     "input: one puzzle per line (default) or grids of n lines (plain Sudoku)",
+                     [&](std::string_view v) {
+                       if (v == "sdm") {
+                         s.run.input = input_format::sdm;
+                       } else if (v == "grid") {
+                         s.run.input = input_format::grid;
+                       } else {
+                         throw tools::usage_error(
+                             fmt::format("--input-format: expected sdm or grid, got '{}'", v));
+                       }
+                     }});
+  add_variant_options(options, s.run.rules);
+  if (command.add_options) command.add_options(options, s);
+  if (command.has_budget) {
+    options.push_back(
+        {0, "budget", "NODES", "give up on a puzzle after NODES search nodes (answer 'unknown')",
+         [&](std::string_view v) { s.budget = tools::parse_unsigned(v, "--budget", 1); }});
+  }
+  options.push_back(
+      {0, "box", "RxC", "box shape, for sizes with more than one (default: from the first puzzle)",
+       [&](std::string_view v) {
+         s.run.shape = sudoku::shape::parse_box(v);
+         if (!s.run.shape)
+           throw tools::usage_error(fmt::format("--box: expected RxC with R*C <= 35, got '{}'", v));
+       }});
+  options.push_back({'q', "quiet", "", "no summary line on stderr",
+                     [&](std::string_view) { s.run.summary = false; }});
+  options.push_back(
+      {'h', "help", "", "show this help and exit", [&](std::string_view) { s.help = true; }});
+
+  try {
+    auto operands = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
+    if (s.help) {
+      fmt::print("{}", tools::help_text(command.usage,
+                                        fmt::format("{}\n\n{}", command.description, variant_help),
+                                        options, exit_status_help));
+      exit_code = tools::exit_ok;
+      return std::nullopt;
+    }
+    if (s.json && s.output == output_format::grid) {
+      throw tools::usage_error("--json and --output-format=grid do not go together");
+    }
+    if (s.run.input == input_format::grid && !s.run.rules.classic()) {
+      throw tools::usage_error("--input-format grid reads plain Sudoku only, not variants");
+    }
+    if (s.run.shape && (s.run.rules.killer || s.run.rules.samurai)) {
+      throw tools::usage_error("--box: killer and samurai puzzles are 9x9");
+    }
+    if (command.check) command.check(s);
+    s.run.files = operands.empty() ? std::vector<std::string>{"-"} : operands;
+    if (s.run.against && s.run.files.size() > 1) {
+      throw tools::usage_error("--against takes one file of solutions");
+    }
+    // --against - reads standard input too: it cannot also be the solutions.
+    if (std::count(s.run.files.begin(), s.run.files.end(), "-") + (s.run.against == "-") > 1) {
+      throw tools::usage_error("standard input ('-') can be read only once");
+    }
+  } catch (const tools::usage_error& e) {
+    fmt::print(stderr, "sudoku {}: {}\nTry 'sudoku {} --help' for more information.\n",
+               command.name, e.what(), command.name);
+    exit_code = tools::exit_usage;
+    return std::nullopt;
+  }
+  return s;
+}
+
+}  // namespace
+
+int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
+  int exit_code = 0;
+  auto parsed = parse(argc, argv, command, exit_code);
+  if (!parsed) return exit_code;
+  const command_settings& s = *parsed;
+  try {
+    return run_batches(
+        s.run,
+        [&](batch& b, worker_state& w) {
+          answer_context context(s, b, w);
+          for (const job& j : b.jobs) {
+            const bool read = command.reads_pairs && s.run.against ? context.read_pair(j)
+                                                                   : context.read(j);
+            if (read) command.answer(context);
+            b.ends.emplace_back(static_cast<std::uint32_t>(b.out.size()),
+                                static_cast<std::uint32_t>(b.err.size()));
+          }
+        },
+        [&](const tally& t, double seconds) {
+          const double rate = static_cast<double>(t.puzzles) / std::max(seconds, 1e-9);
+          return fmt::format("sudoku {}: {} in {:.3f} s ({:.0f} puzzles/s, {} thread{})",
+                             command.name, command.summary(t), seconds, rate, s.run.threads,
+                             s.run.threads == 1 ? "" : "s");
+        });
+  } catch (const std::exception& e) {
+    fmt::print(stderr, "sudoku: {}\n", e.what());
+    return 70;  // EX_SOFTWARE: a bug, never bad input
+  }
+}
+
+}  // namespace sudoku_cli

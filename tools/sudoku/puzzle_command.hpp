@@ -1,0 +1,149 @@
+// What every per-puzzle command (solve, count, validate, explain, rate,
+// minimize, redundant) shares: the common options, reading each puzzle line in
+// the chosen variant's format, and the ways of answering it (a word, a
+// solution, a JSON object, a located message), over the batch pipeline of
+// batch.hpp. A command file says only what is its own: its options, how it
+// answers one puzzle, and its summary line.
+#pragma once
+
+#include <dlx/search.hpp>
+#include <sudoku/solver.hpp>
+#include <sudoku/text.hpp>
+#include <sudoku/variant.hpp>
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "batch.hpp"
+#include "cli.hpp"
+
+namespace sudoku_cli {
+
+/// The options every per-puzzle command has (some commands add to them).
+struct command_settings {
+  std::string name;  // "solve", ...
+  run_settings run;
+  output_format output = output_format::sdm;
+  bool json = false;
+  bool help = false;
+  std::uint64_t budget = 0;
+};
+
+/// One puzzle being answered: its text read into a variant and a grid, and
+/// the ways to answer it. Created per batch on a worker thread.
+class answer_context {
+ public:
+  answer_context(const command_settings& s, batch& b, worker_state& w);
+
+  /// Reads the job's line into variant() and puzzle(); on failure answers
+  /// "invalid" (with the located reason on stderr) and returns false.
+  bool read(const job& j);
+  /// validate --against: reads the puzzle from the other file's line into
+  /// variant() and other(), and the job's line as a board of that variant into
+  /// puzzle(). False (answered) when either is not usable.
+  bool read_pair(const job& j);
+
+  [[nodiscard]] const sudoku::variant& variant() const { return w_.variant; }
+  [[nodiscard]] sudoku::grid& puzzle() { return w_.puzzle; }
+  [[nodiscard]] sudoku::grid& solution() { return w_.solution; }
+  [[nodiscard]] sudoku::grid& other() { return w_.other; }
+  [[nodiscard]] const sudoku::sdm_fields& fields() const { return fields_; }
+  [[nodiscard]] const dlx::search_options& search_options() const { return options_; }
+  [[nodiscard]] const command_settings& settings() const { return s_; }
+  [[nodiscard]] tally& counts() { return b_.counts; }
+  /// The puzzle's file (as named in messages) and line.
+  [[nodiscard]] const std::string& file_name() const { return (*b_.names)[job_->file]; }
+  [[nodiscard]] std::uint64_t line() const { return job_->line; }
+  [[nodiscard]] std::string& out() { return b_.out; }
+
+  sudoku::solver& solver() { return w_.solver_for(w_.variant); }
+  sudoku::logic_solver& logic() { return w_.logic_for(w_.variant); }
+  sudoku::generator& generator() { return w_.generator_for(w_.variant); }
+
+  /// The column of a cell in the line it came from (grid input: 1).
+  [[nodiscard]] std::size_t column_of(std::size_t cell) const;
+  /// "FILE:LINE:COL: what" on stderr, at this puzzle's place in the output.
+  void message(std::size_t column, std::string_view what);
+  /// The line is not a usable puzzle: "invalid", and the reason on stderr.
+  void unusable(std::uint32_t file, std::uint64_t line, std::size_t column, std::string_view what);
+  /// The givens clash: unusable, naming the cells.
+  void clash(const sudoku::clash& c);
+  /// A word alone on its line ("none", "multiple", ...).
+  void word(std::string_view w);
+  /// `{"file":...,"line":...,"status":"..."` (the caller closes the object).
+  void json_head(std::string_view status);
+  /// `,"nodes":N` and the annotation, then `}` and a newline.
+  void json_tail(const sudoku::result& r);
+  /// A grid of the puzzle's board, as SDM (or the variant's board form) or, with
+  /// --output-format grid, for people.
+  void write_board(const sudoku::grid& g);
+  /// `g` as its board's line (for JSON strings and one-line answers).
+  void append_board(const sudoku::grid& g, std::string& out) const;
+  /// Throws if `solution` is not a valid solution of `puzzle` under the
+  /// variant: every solution printed is checked first.
+  void verify(const sudoku::grid& puzzle, const sudoku::grid& solution) const;
+  /// Counts a status that is not the answer asked for (none, multiple, unknown).
+  void tally_unanswered(sudoku::status st);
+  /// Marks the run as having an unanswered puzzle (exit 1).
+  void set_unanswered() { b_.any_unanswered = true; }
+  /// minimize and redundant: true when the puzzle has exactly one solution;
+  /// otherwise answers with its status (none, multiple, invalid, unknown).
+  bool check_unique();
+
+ private:
+  bool read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset,
+                 std::uint32_t length, const std::optional<sudoku::shape>& shape);
+
+  const command_settings& s_;
+  batch& b_;
+  worker_state& w_;
+  dlx::search_options options_;
+  const job* job_ = nullptr;
+  sudoku::sdm_fields fields_;
+  bool grid_input_ = false;
+};
+
+/// A per-puzzle command: its help, its own options and its answers.
+struct puzzle_command {
+  std::string_view name;
+  std::string_view usage;
+  std::string_view description;
+  /// Adds the command's own options to the common ones.
+  std::function<void(std::vector<tools::option_spec>&, command_settings&)> add_options;
+  /// Checks the combination of options after parsing; throws tools::usage_error.
+  std::function<void(const command_settings&)> check;
+  /// Answers one puzzle, read into the context.
+  std::function<void(answer_context&)> answer;
+  /// The summary's counts: "3 puzzles: 2 solved, 1 none".
+  std::function<std::string(const tally&)> summary;
+  bool has_budget = true;     // --budget
+  bool reads_pairs = false;   // answer reads with read_pair under --against
+};
+
+/// Parses the command line (argv[1] is the command's name), runs the batch
+/// pipeline and returns the exit code.
+int run_puzzle_command(int argc, char** argv, const puzzle_command& command);
+
+/// "1 puzzle", "2 puzzles".
+[[nodiscard]] std::string counted(std::uint64_t n, std::string_view noun);
+
+/// The exit status paragraph every per-puzzle command's help ends with.
+inline constexpr std::string_view exit_status_help =
+    "Exit status: 0 all answered as asked; 1 some puzzle has no solution (or not unique,\n"
+    "or invalid for validate); 2 bad usage or unusable input; 3 write error.";
+
+/// The --variant help paragraph, shared with generate and bench.
+inline constexpr std::string_view variant_help =
+    "Variants (--variant, combine with commas): x (both main diagonals hold 1-9),\n"
+    "windoku (four extra 3x3 windows), jigsaw (lines of 2*n*n characters: givens, then a\n"
+    "region id per cell; or --regions LAYOUT), killer (an 81-character cage line or\n"
+    "3x3::k:..., then optionally a blank and 81 givens), samurai (441 characters, the\n"
+    "21x21 board, '-' outside the five grids). README.md shows each format.";
+
+/// Adds --variant and --regions to an option table, filling `rules`.
+void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules);
+
+}  // namespace sudoku_cli
