@@ -30,14 +30,63 @@ std::vector<std::uint32_t> option_order(const variant& v) {
   return order;
 }
 
+// The cages the search works with: the variant's, then for each unit that
+// cages cover in part the cells they leave, whose digits differ (one unit) and
+// add up to n(n+1)/2 minus the sums of the cages inside it: the players' "45
+// rule". Such an implied cage holds in every solution, so adding it changes
+// no count; it lets the search see a unit's missing sum without trying the
+// cells one by one (bench/README.md has the effect on hard killers).
+std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& implied_unit) {
+  std::vector<cage> out(v.cages().begin(), v.cages().end());
+  if (out.empty()) return out;
+  const int n = v.digits();
+  std::vector<int> cage_of(v.positions(), -1);
+  for (std::size_t k = 0; k < v.cages().size(); ++k) {
+    for (std::uint32_t p : v.cages()[k].cells)
+      cage_of[p] = static_cast<int>(k);
+  }
+  std::vector<char> in_unit(v.positions(), 0);
+  for (std::uint32_t u = 0; u < v.units().size(); ++u) {
+    const auto& cells = v.units()[u].cells;
+    for (std::uint32_t p : cells)
+      in_unit[p] = 1;
+    int inside = 0;
+    std::vector<std::uint32_t> rest;
+    for (std::uint32_t p : cells) {
+      const int k = cage_of[p];
+      const bool whole = k >= 0 && std::all_of(v.cages()[static_cast<std::size_t>(k)].cells.begin(),
+                                               v.cages()[static_cast<std::size_t>(k)].cells.end(),
+                                               [&](std::uint32_t q) { return in_unit[q] != 0; });
+      if (!whole) {
+        rest.push_back(p);
+      } else if (v.cages()[static_cast<std::size_t>(k)].cells.front() == p) {
+        inside += v.cages()[static_cast<std::size_t>(k)].sum;
+      }
+    }
+    for (std::uint32_t p : cells)
+      in_unit[p] = 0;
+    if (rest.empty() || rest.size() == cells.size()) continue;
+    cage implied{std::move(rest), n * (n + 1) / 2 - inside};
+    if (std::find(out.begin(), out.end(), implied) != out.end()) continue;
+    out.push_back(std::move(implied));
+    implied_unit.push_back(u);
+  }
+  return out;
+}
+
 }  // namespace
 
 model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) {
   const auto cells = variant_.cells();
   cell_items_ = cells.size();
   const auto n = static_cast<std::size_t>(n_);
-  item_count_ =
-      static_cast<int>(cell_items_ + (variant_.units().size() + variant_.cages().size()) * n);
+  sums_ = sum_constraints(variant_, implied_unit_);
+  item_count_ = static_cast<int>(cell_items_ + (variant_.units().size() + sums_.size()) * n);
+  sums_of_cell_.resize(variant_.positions());
+  for (std::uint32_t k = 0; k < sums_.size(); ++k) {
+    for (std::uint32_t p : sums_[k].cells)
+      sums_of_cell_[p].push_back(k);
+  }
   cell_item_.assign(variant_.positions(), 0);
   for (std::size_t i = 0; i < cells.size(); ++i)
     cell_item_[cells[i]] = static_cast<dlx::item_id>(i);
@@ -54,7 +103,7 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
     }
   }
   option_count_ = static_cast<int>(o);
-  for (const cage& c : variant_.cages()) {
+  for (const cage& c : sums_) {
     if (c.cells.size() < n) {
       option_count_ +=
           static_cast<int>(cage_combinations(static_cast<int>(c.cells.size()), c.sum, n_).size());
@@ -64,7 +113,10 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
 
 int model::constraint_of(dlx::item_id item) const noexcept {
   if (item < cell_items_) return -1;
-  return static_cast<int>((item - cell_items_) / static_cast<std::size_t>(n_));
+  const auto c = (item - cell_items_) / static_cast<std::size_t>(n_);
+  const std::size_t given = variant_.units().size() + variant_.cages().size();
+  // An implied cage stands for the unit it comes from.
+  return static_cast<int>(c < given ? c : implied_unit_[c - given]);
 }
 
 int model::digit_of_item(dlx::item_id item) const noexcept {
@@ -90,7 +142,7 @@ dlx::problem model::build() const {
     for (std::size_t d = 1; d <= n; ++d)
       p.add_item(name + digit_char(static_cast<int>(d)));
   }
-  for (std::size_t c = 0; c < variant_.cages().size(); ++c) {
+  for (std::size_t c = 0; c < sums_.size(); ++c) {
     const std::string name{'k', index_char(c / 36), index_char(c % 36)};
     for (std::size_t d = 1; d <= n; ++d)
       p.add_item(name + digit_char(static_cast<int>(d)));
@@ -99,20 +151,24 @@ dlx::problem model::build() const {
   const auto constraint_item = [&](std::uint32_t constraint, int d) {
     return static_cast<dlx::item_id>(cell_items_ + constraint * n + static_cast<std::size_t>(d - 1));
   };
+  const auto units = static_cast<std::uint32_t>(variant_.units().size());
   std::vector<dlx::item_id> items;
   for (std::uint32_t cell : order_) {
     for (int d = 1; d <= n_; ++d) {
       items.clear();
       items.push_back(cell_item_[cell]);
-      for (std::uint32_t constraint : variant_.constraints_of(cell))
-        items.push_back(constraint_item(constraint, d));
+      // The cell's units, then its cages (the variant's and implied ones).
+      for (std::uint32_t constraint : variant_.constraints_of(cell)) {
+        if (constraint < variant_.units().size()) items.push_back(constraint_item(constraint, d));
+      }
+      for (std::uint32_t k : sums_of_cell_[cell])
+        items.push_back(constraint_item(units + k, d));
       p.add_option(items);
     }
   }
   // Cage combinations: the digits a combination leaves out.
-  const auto units = static_cast<std::uint32_t>(variant_.units().size());
-  for (std::uint32_t c = 0; c < variant_.cages().size(); ++c) {
-    const cage& k = variant_.cages()[c];
+  for (std::uint32_t c = 0; c < sums_.size(); ++c) {
+    const cage& k = sums_[c];
     if (k.cells.size() >= n) continue;
     for (std::uint64_t set : cage_combinations(static_cast<int>(k.cells.size()), k.sum, n_)) {
       items.clear();

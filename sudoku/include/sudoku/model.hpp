@@ -89,6 +89,9 @@ class model {
   std::size_t cell_items_ = 0;
   int item_count_ = 0;
   int option_count_ = 0;
+  std::vector<sudoku::cage> sums_;            // the variant's cages, then implied ones
+  std::vector<std::uint32_t> implied_unit_;   // per implied cage: the unit it comes from
+  std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
   std::vector<std::uint32_t> order_;          // cells in option order
   std::vector<dlx::option_id> first_option_;  // per position: the option for digit 1
   std::vector<dlx::item_id> cell_item_;       // per position
