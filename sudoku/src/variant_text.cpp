@@ -324,7 +324,8 @@ std::optional<text_error> parse_killer(std::string_view line, const rules& r, va
   for (cage_draft& c : drafts)
     made.add_cage({std::move(c.cells), c.sum});
   v = std::move(made);
-  set_fields(fields, line, begin, has_givens ? gend : end);
+  // Cells are counted from the givens field, where the line has one.
+  set_fields(fields, line, has_givens ? gbegin : begin, has_givens ? gend : end);
   return std::nullopt;
 }
 
