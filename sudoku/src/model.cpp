@@ -1,6 +1,7 @@
 #include "sudoku/model.hpp"
 
 #include <algorithm>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,46 +31,111 @@ std::vector<std::uint32_t> option_order(const variant& v) {
   return order;
 }
 
-// The cages the search works with: the variant's, then for each unit that
-// cages cover in part the cells they leave, whose digits differ (one unit) and
-// add up to n(n+1)/2 minus the sums of the cages inside it: the players' "45
-// rule". Such an implied cage holds in every solution, so adding it changes
-// no count; it lets the search see a unit's missing sum without trying the
-// cells one by one (bench/README.md has the effect on hard killers).
+// The cages the search works with: the variant's, then the ones they imply by
+// the players' "law of leftovers". A unit, or a band of m consecutive rows or
+// columns, holds digits adding up to m*n(n+1)/2. Take away the cages inside
+// it: the cells left (the innies) add up to the rest. Take the cages that
+// stick out of it: their cells outside (the outies) add up to what those cages
+// hold beyond the innies. When such a set of cells lies within one unit its
+// digits differ, so it is a cage; it holds in every solution, so adding it
+// changes no count, and it lets the search see a missing sum without trying
+// the cells one by one (bench/README.md has the effect on hard killers).
 std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& implied_unit) {
   std::vector<cage> out(v.cages().begin(), v.cages().end());
   if (out.empty()) return out;
   const int n = v.digits();
+  const int unit_sum = n * (n + 1) / 2;
   std::vector<int> cage_of(v.positions(), -1);
   for (std::size_t k = 0; k < v.cages().size(); ++k) {
-    for (std::uint32_t p : v.cages()[k].cells)
+    for (std::uint32_t p : v.cages()[k].cells) {
+      if (cage_of[p] >= 0) return out;  // overlapping cages: no simple accounting
       cage_of[p] = static_cast<int>(k);
+    }
   }
-  std::vector<char> in_unit(v.positions(), 0);
-  for (std::uint32_t u = 0; u < v.units().size(); ++u) {
-    const auto& cells = v.units()[u].cells;
+  // The groups: each unit, and bands of consecutive rows or columns.
+  std::vector<std::pair<std::vector<std::uint32_t>, int>> groups;
+  std::vector<const unit*> rows, columns;
+  for (const unit& u : v.units()) {
+    groups.push_back({u.cells, 1});
+    if (u.kind == unit_kind::row) rows.push_back(&u);
+    if (u.kind == unit_kind::column) columns.push_back(&u);
+  }
+  if (v.parts() == 1) {
+    for (const auto* lines : {&rows, &columns}) {
+      for (std::size_t length = 2; length + 1 < lines->size(); ++length) {
+        for (std::size_t first = 0; first + length <= lines->size(); ++first) {
+          std::vector<std::uint32_t> cells;
+          for (std::size_t k = first; k < first + length; ++k)
+            cells.insert(cells.end(), (*lines)[k]->cells.begin(), (*lines)[k]->cells.end());
+          std::sort(cells.begin(), cells.end());
+          groups.push_back({std::move(cells), static_cast<int>(length)});
+        }
+      }
+    }
+  }
+  std::vector<char> mark(v.positions(), 0);
+  // A unit holding every cell of `cells`, if any.
+  auto common_unit = [&](const std::vector<std::uint32_t>& cells) -> std::optional<std::uint32_t> {
+    for (std::uint32_t c : v.constraints_of(cells.front())) {
+      if (c >= v.units().size()) continue;
+      const auto& unit_cells = v.units()[c].cells;
+      if (std::all_of(cells.begin(), cells.end(), [&](std::uint32_t p) {
+            return std::binary_search(unit_cells.begin(), unit_cells.end(), p);
+          })) {
+        return c;
+      }
+    }
+    return std::nullopt;
+  };
+  auto add = [&](std::vector<std::uint32_t> cells, int sum) {
+    if (cells.empty() || cells.size() >= static_cast<std::size_t>(n)) return;
+    std::sort(cells.begin(), cells.end());
+    const auto u = common_unit(cells);
+    if (!u) return;
+    cage implied{std::move(cells), sum};
+    if (std::find(out.begin(), out.end(), implied) != out.end()) return;
+    out.push_back(std::move(implied));
+    implied_unit.push_back(*u);
+  };
+  std::vector<char> counted(v.cages().size(), 0);
+  for (const auto& [cells, m] : groups) {
     for (std::uint32_t p : cells)
-      in_unit[p] = 1;
-    int inside = 0;
-    std::vector<std::uint32_t> rest;
+      mark[p] = 1;
+    int inside = 0, sticking_out = 0;
+    bool all_caged = true;
+    std::vector<std::uint32_t> innies, outies;
+    std::vector<std::size_t> touched;
     for (std::uint32_t p : cells) {
       const int k = cage_of[p];
-      const bool whole = k >= 0 && std::all_of(v.cages()[static_cast<std::size_t>(k)].cells.begin(),
-                                               v.cages()[static_cast<std::size_t>(k)].cells.end(),
-                                               [&](std::uint32_t q) { return in_unit[q] != 0; });
-      if (!whole) {
-        rest.push_back(p);
-      } else if (v.cages()[static_cast<std::size_t>(k)].cells.front() == p) {
-        inside += v.cages()[static_cast<std::size_t>(k)].sum;
+      if (k < 0) {
+        innies.push_back(p);
+        all_caged = false;
+        continue;
+      }
+      const cage& c = v.cages()[static_cast<std::size_t>(k)];
+      const bool whole =
+          std::all_of(c.cells.begin(), c.cells.end(), [&](std::uint32_t q) { return mark[q]; });
+      if (whole) {
+        if (c.cells.front() == p) inside += c.sum;
+        continue;
+      }
+      innies.push_back(p);
+      if (!counted[static_cast<std::size_t>(k)]) {
+        counted[static_cast<std::size_t>(k)] = 1;
+        touched.push_back(static_cast<std::size_t>(k));
+        sticking_out += c.sum;
+        for (std::uint32_t q : c.cells) {
+          if (!mark[q]) outies.push_back(q);
+        }
       }
     }
     for (std::uint32_t p : cells)
-      in_unit[p] = 0;
-    if (rest.empty() || rest.size() == cells.size()) continue;
-    cage implied{std::move(rest), n * (n + 1) / 2 - inside};
-    if (std::find(out.begin(), out.end(), implied) != out.end()) continue;
-    out.push_back(std::move(implied));
-    implied_unit.push_back(u);
+      mark[p] = 0;
+    for (std::size_t k : touched)
+      counted[k] = 0;
+    const int innie_sum = m * unit_sum - inside;
+    add(innies, innie_sum);
+    if (all_caged) add(outies, sticking_out - innie_sum);
   }
   return out;
 }
