@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <numeric>
+#include <optional>
 #include <random>
 
 #include "sudoku/symmetry.hpp"
@@ -135,6 +136,10 @@ std::optional<grid> generator::random_solution(std::uint64_t seed) {
     const result r = solver_.solve(empty, scratch_, o);
     if (r.status == status::solved) break;
     if (r.status == status::none) return std::nullopt;  // a layout without solutions
+    // Plain Sudoku always has a solution: keep doubling. A jigsaw layout may
+    // have none, and proving it can take the search very long: give up after
+    // a few thousand nodes per cell, which solvable layouts do not need.
+    if (!shuffle_ && o.node_budget > 4096 * v.cells().size()) return std::nullopt;
     o.node_budget *= 2;
   }
   std::optional<grid> out;  // built in place: no copy on return
@@ -280,21 +285,46 @@ std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed) {
   std::mt19937_64 rng(mix(seed, 0x1a95a));
   std::vector<std::size_t> stack;
   std::vector<char> seen(cells);
-  // Swapping two neighbours of different regions keeps every region's size;
-  // the swap stays when both regions stay in one piece. 20 tries per cell mix
-  // a 9x9 layout well beyond recognition of its boxes.
+  // A cell of region A next to region B joins B, and a cell of B next to A
+  // (another one) joins A: both keep their size, and the move stays when both
+  // are still in one piece. 20 tries per cell mix a 9x9 layout well beyond
+  // recognition of its boxes.
+  constexpr std::array<std::pair<int, int>, 4> steps = {
+      std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}};
+  auto neighbour = [&](std::size_t cell, std::size_t k) -> std::optional<std::size_t> {
+    const int r = static_cast<int>(cell) / n + steps[k].first;
+    const int c = static_cast<int>(cell) % n + steps[k].second;
+    if (r < 0 || r >= n || c < 0 || c >= n) return std::nullopt;
+    return static_cast<std::size_t>(r * n + c);
+  };
+  std::vector<std::size_t> candidates;
   for (std::size_t t = 0; t < 20 * cells; ++t) {
     const std::size_t a = rng() % cells;
-    const int r = static_cast<int>(a) / n, c = static_cast<int>(a) % n;
-    const auto [dr, dc] = std::array<std::pair<int, int>, 4>{
-        std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}}[rng() % 4];
-    if (r + dr < 0 || r + dr >= n || c + dc < 0 || c + dc >= n) continue;
-    const auto b = static_cast<std::size_t>((r + dr) * n + c + dc);
-    if (region[a] == region[b]) continue;
-    const std::uint8_t ra = region[a], rb = region[b];
-    std::swap(region[a], region[b]);
+    const auto b = neighbour(a, rng() % 4);
+    if (!b || region[a] == region[*b]) continue;
+    const std::uint8_t ra = region[a], rb = region[*b];
+    region[a] = rb;
+    // The cells of B (a excepted) that touch A: one of them goes the other way.
+    candidates.clear();
+    for (std::size_t c = 0; c < cells; ++c) {
+      if (region[c] != rb || c == a) continue;
+      for (std::size_t k = 0; k < 4; ++k) {
+        const auto d = neighbour(c, k);
+        if (d && region[*d] == ra) {
+          candidates.push_back(c);
+          break;
+        }
+      }
+    }
+    if (candidates.empty()) {
+      region[a] = ra;
+      continue;
+    }
+    const std::size_t c = candidates[rng() % candidates.size()];
+    region[c] = ra;
     if (!connected(region, n, ra, stack, seen) || !connected(region, n, rb, stack, seen)) {
-      std::swap(region[a], region[b]);
+      region[a] = ra;
+      region[c] = rb;
     }
   }
   return region;

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <stdexcept>
 
 namespace sudoku {
 
@@ -255,6 +256,11 @@ bool variant::add_windows() {
 }
 
 void variant::add_cage(sudoku::cage c) {
+  if (cage_combinations(static_cast<int>(c.cells.size()), c.sum, digits()).empty()) {
+    throw std::invalid_argument(
+        fmt::format("sudoku::variant: no {} different digits 1-{} add up to {}", c.cells.size(),
+                    digits(), c.sum));
+  }
   cages_.push_back(std::move(c));
   index_constraints();
 }

@@ -83,8 +83,10 @@ std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, va
     if (c <= 0x20 || c >= 0x7f) return text_error{where(i), bad_character(layout, i)};
     if (id[c] < 0) {
       if (names.size() == n) {
-        return text_error{where(i), fmt::format("region id '{}' is region {}: a {} layout has {}",
-                                                layout[i], n + 1, s.name(), n)};
+        return text_error{where(i),
+                          fmt::format("a region id '{}' after {} others ({}): a {} layout has {}",
+                                      layout[i], n, std::string_view(names.data(), names.size()),
+                                      s.name(), n)};
       }
       id[c] = static_cast<int>(names.size());
       names.push_back(layout[i]);
@@ -165,9 +167,13 @@ std::optional<text_error> check_cages(const std::vector<cage_draft>& cages, Colu
                                                      cell_text(head), c.cells.size())};
     }
     if (cage_combinations(static_cast<int>(c.cells.size()), c.sum, 9).empty()) {
-      return text_error{column_of(head),
-                        fmt::format("no {} different digits add up to {} (the cage of {})",
-                                    c.cells.size(), c.sum, cell_text(head))};
+      return text_error{
+          column_of(head),
+          c.cells.size() == 1
+              ? fmt::format("the one-cell cage of {} has sum {}, which no digit is", cell_text(head),
+                            c.sum)
+              : fmt::format("no {} different digits add up to {} (the cage of {})", c.cells.size(),
+                            c.sum, cell_text(head))};
     }
   }
   return std::nullopt;
@@ -239,7 +245,8 @@ std::optional<text_error> parse_arrow_cages(std::string_view field, std::size_t 
 }
 
 std::optional<text_error> parse_sudocue_cages(std::string_view field, std::size_t begin,
-                                              std::vector<cage_draft>& cages, bool& diagonals) {
+                                              std::vector<cage_draft>& cages, bool& diagonals,
+                                              std::array<std::size_t, killer_cells>& column) {
   std::size_t at = 0;
   if (field.starts_with("3x3::k:")) {
     at = 7;
@@ -257,11 +264,14 @@ std::optional<text_error> parse_sudocue_cages(std::string_view field, std::size_
     const std::string_view token = field.substr(at, end - at);
     unsigned value = 0;
     const auto [stop, error] = std::from_chars(token.data(), token.data() + token.size(), value);
+    column[cell] = begin + at + 1;
     if (token.empty() || error != std::errc() || stop != token.data() + token.size() ||
         value / 256 > 45) {
       return text_error{begin + at + 1,
-                        token.empty()
+                        token.empty() && end == field.size()
                             ? fmt::format("expected 81 numbers, found {}", cell)
+                        : token.empty()
+                            ? fmt::format("no number for {}", cell_text(cell))
                             : fmt::format("'{}' is not sum*256 + cage id with a sum up to 45",
                                           token)};
     }
@@ -299,20 +309,27 @@ std::optional<text_error> parse_killer(std::string_view line, const rules& r, va
   const std::string_view field = line.substr(begin, end - begin);
   std::vector<cage_draft> drafts;
   bool diagonals = r.diagonals;
-  auto e = field.starts_with("3x3:") ? parse_sudocue_cages(field, begin, drafts, diagonals)
+  // Where each cell's text is: its character, or its number in SudoCue's form.
+  std::array<std::size_t, killer_cells> column{};
+  for (std::size_t i = 0; i < killer_cells; ++i)
+    column[i] = begin + i + 1;
+  auto e = field.starts_with("3x3:") ? parse_sudocue_cages(field, begin, drafts, diagonals, column)
                                      : parse_arrow_cages(field, begin, drafts);
   if (e) return e;
   // A cell alone with sum 0 is in no cage; a 0 anywhere else is a mistake.
   std::erase_if(drafts, [](const cage_draft& c) { return c.sum == 0 && c.cells.size() == 1; });
-  const bool arrows = !field.starts_with("3x3:");
-  auto column_of = [&](std::size_t cell) { return arrows ? begin + cell + 1 : begin + 1; };
+  if (drafts.empty()) return text_error{begin + 1, "a killer without cages (every sum is 0)"};
+  auto column_of = [&](std::size_t cell) { return column[cell]; };
   if (auto bad = check_cages(drafts, column_of)) return bad;
-  // Optional givens: a second word of 81 cells.
+  // Optional givens: a second word of 81 cells. A long word of digits and
+  // dots is taken for givens, so that a mistyped one is an error, not an
+  // annotation that silently drops them.
   const auto [gbegin, gend] = grid_field(line, end);
   const std::string_view second = line.substr(gbegin, gend - gbegin);
-  const bool has_givens =
-      second.size() == killer_cells &&
-      std::all_of(second.begin(), second.end(), [](char c) { return digit_value(c) >= 0; });
+  const auto cell_like = static_cast<std::size_t>(
+      std::count_if(second.begin(), second.end(), [](char c) { return digit_value(c) >= 0; }));
+  const bool has_givens = second.size() == killer_cells ||
+                          (second.size() >= 40 && cell_like == second.size());
   if (has_givens) {
     if (auto ge = parse_sdm(second, givens, shape{})) return shifted(ge, gbegin);
   } else {

@@ -232,9 +232,10 @@ int run_bench(int argc, char** argv) {
 
   if (!s.json) {
     fmt::print("sudoku bench: {}\n", build_description());
-    fmt::print("{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file\n\n",
+    fmt::print("{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file{}\n\n",
                s.threads, s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "",
-               s.repeat, s.min_time);
+               s.repeat, s.min_time,
+               s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()));
     fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9}\n", "file", "puzzles", "mode",
                "puzzles/s", "us/puzzle", "nodes/puzzle", "no guess");
   }
@@ -321,10 +322,10 @@ int run_bench(int argc, char** argv) {
             "{{\"file\":{},\"puzzles\":{},\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:."
             "1f},"
             "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"no_guess_share\":{:.4f},"
-            "\"runs_us_per_puzzle\":[{:.3f}],\"build\":{}}}\n",
+            "\"runs_us_per_puzzle\":[{:.3f}],\"variant\":\"{}\",\"build\":{}}}\n",
             tools::json_string(path), size, count ? "count2" : "solve", s.threads,
             f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.no_guess_share,
-            fmt::join(runs, ","), tools::json_string(build_description()));
+            fmt::join(runs, ","), s.rules.name(), tools::json_string(build_description()));
       } else {
         fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>8.1f}%\n", name,
                    size, count ? "count2" : "solve", f.puzzles_per_second,

@@ -89,7 +89,9 @@ class generator {
   std::optional<generated> make(const generate_options& options, std::uint64_t index);
 
   /// A random complete grid for `seed`; nothing when the variant has no
-  /// solution at all (a jigsaw layout can be impossible).
+  /// solution at all (a jigsaw layout can be impossible), or, for a variant
+  /// other than plain Sudoku, when none was found within a few thousand search
+  /// nodes per cell.
   std::optional<grid> random_solution(std::uint64_t seed);
 
   /// A minimal puzzle with the same unique solution: givens removed one at a time

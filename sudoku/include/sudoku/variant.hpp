@@ -75,7 +75,8 @@ struct rules {
   friend bool operator==(const rules&, const rules&) = default;
 };
 
-/// The full description of one puzzle's constraints.
+/// The full description of one puzzle's constraints. Regions need not be
+/// connected; a killer on a jigsaw is possible here but has no line format.
 ///
 ///   sudoku::variant v{sudoku::shape{}};  // classic 9x9
 ///   v.add_diagonals();                   // Sudoku X
@@ -96,8 +97,10 @@ class variant {
   /// Adds the windows: boxes one cell in from the corners, between the boxes
   /// (the four of 9x9 windoku). False when the boxes are not square.
   bool add_windows();
-  /// Adds a killer cage (cells ascending, checked by the caller: see
-  /// variant_text.hpp).
+  /// Adds a killer cage (cells ascending and inside the board, checked by the
+  /// caller: see variant_text.hpp). Throws std::invalid_argument when no set of
+  /// distinct digits has its size and sum (a cage of every cell must sum to
+  /// n(n+1)/2).
   void add_cage(sudoku::cage c);
 
   /// The box shape of each grid: n = shape().size() is the number of digits.
