@@ -156,12 +156,13 @@ std::string cell_text(std::size_t cell) {
 struct cage_draft {
   std::vector<std::uint32_t> cells;
   int sum = 0;
+  std::uint32_t head = 0;  // the cell that holds the sum (arrows), or the first cell
 };
 
 template <class ColumnOf>
 std::optional<text_error> check_cages(const std::vector<cage_draft>& cages, ColumnOf column_of) {
   for (const cage_draft& c : cages) {
-    const std::size_t head = c.cells.front();
+    const std::size_t head = c.head;
     if (c.cells.size() > 9) {
       return text_error{column_of(head), fmt::format("the cage of {} has {} cells; at most 9",
                                                      cell_text(head), c.cells.size())};
@@ -237,7 +238,7 @@ std::optional<text_error> parse_arrow_cages(std::string_view field, std::size_t 
     const auto h = static_cast<std::size_t>(head[i]);
     if (cage_of[h] < 0) {
       cage_of[h] = static_cast<int>(cages.size());
-      cages.push_back({{}, sum_value(field[h])});
+      cages.push_back({{}, sum_value(field[h]), static_cast<std::uint32_t>(h)});
     }
     cages[static_cast<std::size_t>(cage_of[h])].cells.push_back(static_cast<std::uint32_t>(i));
   }
@@ -281,7 +282,7 @@ std::optional<text_error> parse_sudocue_cages(std::string_view field, std::size_
       if (cage_of_id[id] < 0) {
         cage_of_id[id] = static_cast<int>(cages.size());
         first_of_id[id] = cell;
-        cages.push_back({{}, sum});
+        cages.push_back({{}, sum, static_cast<std::uint32_t>(cell)});
       }
       cage_draft& c = cages[static_cast<std::size_t>(cage_of_id[id])];
       if (c.sum != sum) {
