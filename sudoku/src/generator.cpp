@@ -249,8 +249,8 @@ namespace {
 bool connected(const std::vector<std::uint8_t>& region, int n, std::uint8_t k,
                std::vector<std::size_t>& stack, std::vector<char>& seen) {
   std::fill(seen.begin(), seen.end(), 0);
-  const auto start = static_cast<std::size_t>(
-      std::find(region.begin(), region.end(), k) - region.begin());
+  const auto start =
+      static_cast<std::size_t>(std::find(region.begin(), region.end(), k) - region.begin());
   stack.assign(1, start);
   seen[start] = 1;
   std::size_t reached = 0;
@@ -289,8 +289,8 @@ std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed) {
   // (another one) joins A: both keep their size, and the move stays when both
   // are still in one piece. 20 tries per cell mix a 9x9 layout well beyond
   // recognition of its boxes.
-  constexpr std::array<std::pair<int, int>, 4> steps = {
-      std::pair{-1, 0}, std::pair{1, 0}, std::pair{0, -1}, std::pair{0, 1}};
+  constexpr std::array<std::pair<int, int>, 4> steps = {std::pair{-1, 0}, std::pair{1, 0},
+                                                        std::pair{0, -1}, std::pair{0, 1}};
   auto neighbour = [&](std::size_t cell, std::size_t k) -> std::optional<std::size_t> {
     const int r = static_cast<int>(cell) / n + steps[k].first;
     const int c = static_cast<int>(cell) % n + steps[k].second;

@@ -215,7 +215,8 @@ dlx::problem model::build() const {
   }
   // Cell options in the order of their numbers (see model.hpp).
   const auto constraint_item = [&](std::uint32_t constraint, int d) {
-    return static_cast<dlx::item_id>(cell_items_ + constraint * n + static_cast<std::size_t>(d - 1));
+    return static_cast<dlx::item_id>(cell_items_ + constraint * n +
+                                     static_cast<std::size_t>(d - 1));
   };
   const auto units = static_cast<std::uint32_t>(variant_.units().size());
   std::vector<dlx::item_id> items;

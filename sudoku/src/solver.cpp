@@ -34,8 +34,7 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
 
 std::optional<clash> solver::preselect_givens(const grid& puzzle) {
   const sudoku::variant& v = variant();
-  if (puzzle.shape() != v.shape() || puzzle.rows() != v.rows() ||
-      puzzle.columns() != v.columns()) {
+  if (puzzle.shape() != v.shape() || puzzle.rows() != v.rows() || puzzle.columns() != v.columns()) {
     throw std::invalid_argument(fmt::format("sudoku::solver: the puzzle is {}x{}, the solver {}x{}",
                                             puzzle.rows(), puzzle.columns(), v.rows(),
                                             v.columns()));

@@ -51,7 +51,6 @@ bool is_skippable(std::string_view line) noexcept {
   return i == line.size() || line[i] == '#';
 }
 
-
 std::size_t sdm_grid_length(std::string_view line) noexcept {
   const auto [begin, end] = grid_field(strip_cr(line));
   return end - begin;

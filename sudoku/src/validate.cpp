@@ -1,7 +1,7 @@
 #include "sudoku/validate.hpp"
 
-#include <boost/container/small_vector.hpp>
 #include <fmt/format.h>
+#include <boost/container/small_vector.hpp>
 
 #include <algorithm>
 
@@ -188,7 +188,8 @@ check_result check_solution(const grid& solution) {
 }
 
 check_result check_solution(const variant& v, const grid& puzzle, const grid& solution) {
-  if (!same_board(v, puzzle) || !same_board(v, solution)) return failed(check_status::shape_mismatch);
+  if (!same_board(v, puzzle) || !same_board(v, solution))
+    return failed(check_status::shape_mismatch);
   const auto p = puzzle.cells();
   const auto s = solution.cells();
   for (std::size_t i = 0; i < p.size(); ++i) {

@@ -62,8 +62,8 @@ std::optional<rules> rules::parse(std::string_view list, std::string& error) {
     if (name == "classic") {
       classic = true;
     } else if (!flag) {
-      error = fmt::format("unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai)",
-                          name);
+      error =
+          fmt::format("unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai)", name);
       return std::nullopt;
     } else if (*flag) {
       error = fmt::format("variant '{}' named twice", name);

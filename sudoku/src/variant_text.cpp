@@ -32,7 +32,8 @@ std::optional<text_error> shifted(std::optional<text_error> e, std::size_t offse
 }
 
 // The plain, X or windoku variant of shape `s`, built only when `v` is not it.
-std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r, std::size_t column) {
+std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r,
+                                    std::size_t column) {
   const bool same = v.shape() == s && v.parts() == 1 && !v.has_regions() && v.cages().empty() &&
                     v.has(unit_kind::diagonal) == r.diagonals &&
                     v.has(unit_kind::window) == r.windows;
@@ -40,8 +41,8 @@ std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r, 
   variant made(s);
   if (r.diagonals) made.add_diagonals();
   if (r.windows && !made.add_windows()) {
-    return text_error{column, fmt::format("windoku needs square boxes; {} has {} boxes", s.name(),
-                                          s.box_name())};
+    return text_error{
+        column, fmt::format("windoku needs square boxes; {} has {} boxes", s.name(), s.box_name())};
   }
   v = std::move(made);
   return std::nullopt;
@@ -65,13 +66,13 @@ std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, va
   if (auto e = parse_sdm(cells, givens, expected)) return shifted(e, begin);
   const shape s = givens.shape();
   const auto n = static_cast<std::size_t>(s.size());
-  const std::string_view layout = r.layout ? std::string_view(*r.layout)
-                                           : line.substr(begin + givens_length, givens_length);
+  const std::string_view layout =
+      r.layout ? std::string_view(*r.layout) : line.substr(begin + givens_length, givens_length);
   const std::size_t layout_begin = r.layout ? 0 : begin + givens_length;
   auto where = [&](std::size_t i) { return r.layout ? std::size_t{1} : layout_begin + i + 1; };
   if (layout.size() != n * n) {
-    return text_error{1, fmt::format("the region layout has {} characters, not {}", layout.size(),
-                                     n * n)};
+    return text_error{
+        1, fmt::format("the region layout has {} characters, not {}", layout.size(), n * n)};
   }
   // Region ids in order of first appearance.
   std::array<int, 256> id;
@@ -83,10 +84,10 @@ std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, va
     if (c <= 0x20 || c >= 0x7f) return text_error{where(i), bad_character(layout, i)};
     if (id[c] < 0) {
       if (names.size() == n) {
-        return text_error{where(i),
-                          fmt::format("a region id '{}' after {} others ({}): a {} layout has {}",
-                                      layout[i], n, std::string_view(names.data(), names.size()),
-                                      s.name(), n)};
+        return text_error{
+            where(i),
+            fmt::format("a region id '{}' after {} others ({}): a {} layout has {}", layout[i], n,
+                        std::string_view(names.data(), names.size()), s.name(), n)};
       }
       id[c] = static_cast<int>(names.size());
       names.push_back(layout[i]);
@@ -99,8 +100,8 @@ std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, va
   for (std::size_t k = 0; k < n; ++k) {
     if (size[k] != n) {
       const std::size_t first = layout.find(names[k]);
-      return text_error{where(first), fmt::format("region '{}' has {} cells, not {}", names[k],
-                                                  size[k], n)};
+      return text_error{where(first),
+                        fmt::format("region '{}' has {} cells, not {}", names[k], size[k], n)};
     }
   }
   variant made(s);
@@ -168,13 +169,12 @@ std::optional<text_error> check_cages(const std::vector<cage_draft>& cages, Colu
                                                      cell_text(head), c.cells.size())};
     }
     if (cage_combinations(static_cast<int>(c.cells.size()), c.sum, 9).empty()) {
-      return text_error{
-          column_of(head),
-          c.cells.size() == 1
-              ? fmt::format("the one-cell cage of {} has sum {}, which no digit is", cell_text(head),
-                            c.sum)
-              : fmt::format("no {} different digits add up to {} (the cage of {})", c.cells.size(),
-                            c.sum, cell_text(head))};
+      return text_error{column_of(head),
+                        c.cells.size() == 1
+                            ? fmt::format("the one-cell cage of {} has sum {}, which no digit is",
+                                          cell_text(head), c.sum)
+                            : fmt::format("no {} different digits add up to {} (the cage of {})",
+                                          c.cells.size(), c.sum, cell_text(head))};
     }
   }
   return std::nullopt;
@@ -203,8 +203,8 @@ std::optional<text_error> parse_arrow_cages(std::string_view field, std::size_t 
     }
     const int row = static_cast<int>(i / 9) + dr, col = static_cast<int>(i % 9) + dc;
     if (row < 0 || row > 8 || col < 0 || col > 8) {
-      return text_error{begin + i + 1,
-                        fmt::format("the arrow '{}' at {} points outside the grid", c, cell_text(i))};
+      return text_error{begin + i + 1, fmt::format("the arrow '{}' at {} points outside the grid",
+                                                   c, cell_text(i))};
     }
     next[i] = row * 9 + col;
   }
@@ -268,13 +268,12 @@ std::optional<text_error> parse_sudocue_cages(std::string_view field, std::size_
     column[cell] = begin + at + 1;
     if (token.empty() || error != std::errc() || stop != token.data() + token.size() ||
         value / 256 > 45) {
-      return text_error{begin + at + 1,
-                        token.empty() && end == field.size()
-                            ? fmt::format("expected 81 numbers, found {}", cell)
-                        : token.empty()
-                            ? fmt::format("no number for {}", cell_text(cell))
-                            : fmt::format("'{}' is not sum*256 + cage id with a sum up to 45",
-                                          token)};
+      return text_error{
+          begin + at + 1,
+          token.empty() && end == field.size() ? fmt::format("expected 81 numbers, found {}", cell)
+          : token.empty()
+              ? fmt::format("no number for {}", cell_text(cell))
+              : fmt::format("'{}' is not sum*256 + cage id with a sum up to 45", token)};
     }
     const int sum = static_cast<int>(value / 256);
     const unsigned id = value % 256;
@@ -329,8 +328,8 @@ std::optional<text_error> parse_killer(std::string_view line, const rules& r, va
   const std::string_view second = line.substr(gbegin, gend - gbegin);
   const auto cell_like = static_cast<std::size_t>(
       std::count_if(second.begin(), second.end(), [](char c) { return digit_value(c) >= 0; }));
-  const bool has_givens = second.size() == killer_cells ||
-                          (second.size() >= 40 && cell_like == second.size());
+  const bool has_givens =
+      second.size() == killer_cells || (second.size() >= 40 && cell_like == second.size());
   if (has_givens) {
     if (auto ge = parse_sdm(second, givens, shape{})) return shifted(ge, gbegin);
   } else {
@@ -391,9 +390,9 @@ std::optional<text_error> parse_board(std::string_view line, const variant& v, g
     const char c = cells[i];
     if (!v.is_cell(i)) {
       if (c != '-') {
-        return text_error{begin + i + 1,
-                          fmt::format("'{}' at {}, which is outside the grids: expected '-'", c,
-                                      v.cell_name(i))};
+        return text_error{
+            begin + i + 1,
+            fmt::format("'{}' at {}, which is outside the grids: expected '-'", c, v.cell_name(i))};
       }
       dst[i] = 0;
       continue;
@@ -401,7 +400,8 @@ std::optional<text_error> parse_board(std::string_view line, const variant& v, g
     const int value = digit_value(c);
     if (value < 0 || value > v.digits()) {
       return text_error{begin + i + 1,
-                        c == '-' ? fmt::format("'-' at {}, which is a cell of a grid", v.cell_name(i))
+                        c == '-'
+                            ? fmt::format("'-' at {}, which is a cell of a grid", v.cell_name(i))
                         : value < 0 ? bad_character(cells, i)
                                     : detail::out_of_range(c, v.shape())};
     }

@@ -557,67 +557,136 @@ std::vector<bad_case> catalogue() {
     }
   }
   const std::vector<std::string> killer = {"solve", "-q", "--variant", "killer", "{file}"};
-  c.push_back({"killer_arrow_leaves_the_grid", "sudoku", killer,
-               replace_at(K, 0, "<") + "\n" + K + "\n", "invalid\n" + KS + "\n",
-               {"{file}:1:1: the arrow '<' at r1c1 points outside the grid"}, 2});
-  c.push_back({"killer_arrows_in_a_circle", "sudoku", killer,
-               replace_at(K, 0, "><", 2) + "\n" + K + "\n", "invalid\n" + KS + "\n",
-               {"{file}:1:", "go round in a circle and reach no cage sum"}, 2});
-  c.push_back({"killer_sum_no_digits_make", "sudoku", killer,
-               replace_at(K, 0, "I") + "\n" + K + "\n", "invalid\n" + KS + "\n",
-               {"{file}:1:1: no 2 different digits add up to 18 (the cage of r1c1)"}, 2});
-  c.push_back({"killer_cage_of_ten_cells", "sudoku", killer,
-               ">>>>>>>>e" + std::string(8, '1') + "^" + std::string(63, '1') + "\n" + K + "\n",
-               "invalid\n" + KS + "\n", {"{file}:1:9: the cage of r1c9 has 10 cells; at most 9"},
-               2});
-  c.push_back({"killer_unknown_character", "sudoku", killer,
-               replace_at(K, 5, "x") + "\n" + K + "\n", "invalid\n" + KS + "\n",
-               {"{file}:1:6: bad character 'x' (a cage sum 0-9, A-Z, a-j, or an arrow)"}, 2});
-  c.push_back({"killer_sudocue_two_sums_for_one_cage", "sudoku", killer,
-               "3x3::k:769:1025" + [] {
-                 std::string rest;
-                 for (int i = 0; i < 79; ++i)
-                   rest += ":0";
-                 return rest;
-               }() + "\n" + K + "\n",
+  c.push_back({"killer_arrow_leaves_the_grid",
+               "sudoku",
+               killer,
+               replace_at(K, 0, "<") + "\n" + K + "\n",
                "invalid\n" + KS + "\n",
-               {"{file}:1:12: r1c2 gives cage 1 the sum 4, but r1c1 gave it 3"}, 2});
-  c.push_back({"killer_givens_clash", "sudoku", killer,
-               K + " 11" + std::string(79, '.') + "\n" + K + "\n", "invalid\n" + KS + "\n",
-               {"{file}:1:84: clashing givens: r1c2 repeats 1 of r1c1 (same row)"}, 2});
-  c.push_back({"killer_givens_one_short", "sudoku", killer,
-               K + " " + std::string(80, '.') + "\n" + K + "\n", "invalid\n" + KS + "\n",
-               {"{file}:1:", "expected 81 cells for 9x9, found 80"}, 2});
+               {"{file}:1:1: the arrow '<' at r1c1 points outside the grid"},
+               2});
+  c.push_back({"killer_arrows_in_a_circle",
+               "sudoku",
+               killer,
+               replace_at(K, 0, "><", 2) + "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:", "go round in a circle and reach no cage sum"},
+               2});
+  c.push_back({"killer_sum_no_digits_make",
+               "sudoku",
+               killer,
+               replace_at(K, 0, "I") + "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:1: no 2 different digits add up to 18 (the cage of r1c1)"},
+               2});
+  c.push_back({"killer_cage_of_ten_cells",
+               "sudoku",
+               killer,
+               ">>>>>>>>e" + std::string(8, '1') + "^" + std::string(63, '1') + "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:9: the cage of r1c9 has 10 cells; at most 9"},
+               2});
+  c.push_back({"killer_unknown_character",
+               "sudoku",
+               killer,
+               replace_at(K, 5, "x") + "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:6: bad character 'x' (a cage sum 0-9, A-Z, a-j, or an arrow)"},
+               2});
+  c.push_back({"killer_sudocue_two_sums_for_one_cage",
+               "sudoku",
+               killer,
+               "3x3::k:769:1025" +
+                   [] {
+                     std::string rest;
+                     for (int i = 0; i < 79; ++i)
+                       rest += ":0";
+                     return rest;
+                   }() +
+                   "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:12: r1c2 gives cage 1 the sum 4, but r1c1 gave it 3"},
+               2});
+  c.push_back({"killer_givens_clash",
+               "sudoku",
+               killer,
+               K + " 11" + std::string(79, '.') + "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:84: clashing givens: r1c2 repeats 1 of r1c1 (same row)"},
+               2});
+  c.push_back({"killer_givens_one_short",
+               "sudoku",
+               killer,
+               K + " " + std::string(80, '.') + "\n" + K + "\n",
+               "invalid\n" + KS + "\n",
+               {"{file}:1:", "expected 81 cells for 9x9, found 80"},
+               2});
   const std::vector<std::string> jigsaw = {"count", "-q", "--variant", "jigsaw", "{file}"};
-  c.push_back({"jigsaw_region_without_nine_cells", "sudoku", jigsaw,
-               replace_at(J, 81, "2") + "\n" + J + "\n", "invalid\n1\n",
-               {"{file}:1:", "cells, not 9"}, 2});
-  c.push_back({"jigsaw_odd_length", "sudoku", jigsaw, J.substr(0, 161) + "\n" + J + "\n",
-               "invalid\n1\n", {"{file}:1:162: a jigsaw line has the givens, then as many"}, 2});
-  c.push_back({"jigsaw_bad_regions_option", "sudoku", {"count", "--regions", "1112222233334444"}, "", "",
-               {"--regions: region '1' has 3 cells, not 4"}, 2});
-  const std::vector<std::string> board = {"count", "-q", "--limit", "1", "--variant", "samurai",
-                                          "{file}"};
-  c.push_back({"samurai_digit_where_dash_belongs", "sudoku", board,
-               replace_at(samurai, 9, "5") + "\n" + samurai + "\n", "invalid\n1\n",
-               {"{file}:1:10: '5' at r1c10, which is outside the grids: expected '-'"}, 2});
-  c.push_back({"samurai_dash_where_a_cell_is", "sudoku", board,
-               replace_at(samurai, 0, "-") + "\n" + samurai + "\n", "invalid\n1\n",
-               {"{file}:1:1: '-' at r1c1, which is a cell of a grid"}, 2});
-  c.push_back({"samurai_short_line", "sudoku", board,
-               samurai.substr(0, 440) + "\n" + samurai + "\n", "invalid\n1\n",
-               {"{file}:1:441: expected 441 characters for a 21x21 board, found 440"}, 2});
-  c.push_back({"samurai_givens_clash_across_the_overlap", "sudoku", board,
-               replace_at(replace_at(samurai, 6 * 21 + 6, "4"), 6 * 21 + 12, "4") + "\n" +
-                   samurai + "\n",
+  c.push_back({"jigsaw_region_without_nine_cells",
+               "sudoku",
+               jigsaw,
+               replace_at(J, 81, "2") + "\n" + J + "\n",
                "invalid\n1\n",
-               {"{file}:1:139: clashing givens: r7c13 repeats 4 of r7c7 (same row)"}, 2});
-  c.push_back({"variant_unknown_name", "sudoku", {"solve", "--variant", "hexagonal"}, "", "",
-               {"--variant: unknown variant 'hexagonal'"}, 2});
-  c.push_back({"variant_windoku_without_square_boxes", "sudoku",
+               {"{file}:1:", "cells, not 9"},
+               2});
+  c.push_back({"jigsaw_odd_length",
+               "sudoku",
+               jigsaw,
+               J.substr(0, 161) + "\n" + J + "\n",
+               "invalid\n1\n",
+               {"{file}:1:162: a jigsaw line has the givens, then as many"},
+               2});
+  c.push_back({"jigsaw_bad_regions_option",
+               "sudoku",
+               {"count", "--regions", "1112222233334444"},
+               "",
+               "",
+               {"--regions: region '1' has 3 cells, not 4"},
+               2});
+  const std::vector<std::string> board = {"count",     "-q",      "--limit", "1",
+                                          "--variant", "samurai", "{file}"};
+  c.push_back({"samurai_digit_where_dash_belongs",
+               "sudoku",
+               board,
+               replace_at(samurai, 9, "5") + "\n" + samurai + "\n",
+               "invalid\n1\n",
+               {"{file}:1:10: '5' at r1c10, which is outside the grids: expected '-'"},
+               2});
+  c.push_back({"samurai_dash_where_a_cell_is",
+               "sudoku",
+               board,
+               replace_at(samurai, 0, "-") + "\n" + samurai + "\n",
+               "invalid\n1\n",
+               {"{file}:1:1: '-' at r1c1, which is a cell of a grid"},
+               2});
+  c.push_back({"samurai_short_line",
+               "sudoku",
+               board,
+               samurai.substr(0, 440) + "\n" + samurai + "\n",
+               "invalid\n1\n",
+               {"{file}:1:441: expected 441 characters for a 21x21 board, found 440"},
+               2});
+  c.push_back(
+      {"samurai_givens_clash_across_the_overlap",
+       "sudoku",
+       board,
+       replace_at(replace_at(samurai, 6 * 21 + 6, "4"), 6 * 21 + 12, "4") + "\n" + samurai + "\n",
+       "invalid\n1\n",
+       {"{file}:1:139: clashing givens: r7c13 repeats 4 of r7c7 (same row)"},
+       2});
+  c.push_back({"variant_unknown_name",
+               "sudoku",
+               {"solve", "--variant", "hexagonal"},
+               "",
+               "",
+               {"--variant: unknown variant 'hexagonal'"},
+               2});
+  c.push_back({"variant_windoku_without_square_boxes",
+               "sudoku",
                {"count", "-q", "--variant", "windoku", "{file}"},
-               std::string(36, '.') + "\n", "invalid\n",
-               {"{file}:1:1: windoku needs square boxes; 6x6 has 2x3 boxes"}, 2});
+               std::string(36, '.') + "\n",
+               "invalid\n",
+               {"{file}:1:1: windoku needs square boxes; 6x6 has 2x3 boxes"},
+               2});
   return c;
 }
 

@@ -128,8 +128,10 @@ std::string first_puzzle(const std::string& file) {
 TEST(sudoku_cli_variants, output_does_not_depend_on_threads) {
   for (const auto& [variant, file] :
        {variant_file{"samurai", "samurai"}, variant_file{"killer", "killer"}}) {
-    const auto one = sudoku({"solve", "-q", "-j1", "--variant", variant, variants_path(file + ".sdm")});
-    const auto two = sudoku({"solve", "-q", "-j2", "--variant", variant, variants_path(file + ".sdm")});
+    const auto one =
+        sudoku({"solve", "-q", "-j1", "--variant", variant, variants_path(file + ".sdm")});
+    const auto two =
+        sudoku({"solve", "-q", "-j2", "--variant", variant, variants_path(file + ".sdm")});
     EXPECT_EQ(one.out, two.out);
     EXPECT_FALSE(one.out.empty());
   }
@@ -145,8 +147,8 @@ TEST(sudoku_cli_variants, samurai_output_keeps_the_board_shape) {
     EXPECT_EQ(solution[i] == '-', puzzle[i] == '-') << i;
   const auto json = sudoku({"solve", "-q", "--json", "--variant", "samurai"}, puzzle + "\n");
   EXPECT_TRUE(contains(json.out, "\"solution\":\"" + solution + "\"")) << json.out;
-  const auto grid = sudoku({"solve", "-q", "--output-format", "grid", "--variant", "samurai"},
-                           puzzle + "\n");
+  const auto grid =
+      sudoku({"solve", "-q", "--output-format", "grid", "--variant", "samurai"}, puzzle + "\n");
   const auto rows = lines_of(grid.out);
   ASSERT_GE(rows.size(), 21u);
   // 21 rows of digits and 6 rules between bands of boxes, then a blank line.
@@ -199,9 +201,9 @@ TEST(sudoku_cli_variants, jigsaw_with_a_shared_layout) {
   const auto shared = sudoku({"solve", "-q", "--regions", layout}, givens + "\n");
   EXPECT_EQ(shared.exit_code, 0) << shared.err;
   EXPECT_EQ(own.out, shared.out);
-  const auto from_file =
-      sudoku({"solve", "-q", "--regions", write_temp_file("layout.txt", "# a layout\n" + layout + "\n")},
-             givens + "\n");
+  const auto from_file = sudoku(
+      {"solve", "-q", "--regions", write_temp_file("layout.txt", "# a layout\n" + layout + "\n")},
+      givens + "\n");
   EXPECT_EQ(own.out, from_file.out);
   std::string bad_layout = layout;
   bad_layout[0] = bad_layout[0] == '1' ? '2' : '1';
@@ -214,8 +216,7 @@ TEST(sudoku_cli_variants, killer_formats_and_givens) {
   // The first killer in SudoCue's format (via minimize, which writes it), then
   // with its solution's first row given, and as killer-X (3x3:d:k:).
   const std::string killer = first_puzzle("killer");
-  const std::string solution =
-      content_lines(read_file(variants_path("killer.solutions"))).front();
+  const std::string solution = content_lines(read_file(variants_path("killer.solutions"))).front();
   const auto sudocue = sudoku({"minimize", "-q", "--variant", "killer"}, killer + "\n");
   ASSERT_EQ(sudocue.exit_code, 0) << sudocue.err;
   const std::string line = lines_of(sudocue.out).front();
@@ -270,8 +271,10 @@ TEST(sudoku_cli_variants, logic_commands_work_on_region_variants) {
 
 TEST(sudoku_cli_variants, generate_x_windoku_and_jigsaw) {
   for (const std::vector<std::string>& extra :
-       {std::vector<std::string>{"--variant", "x"}, {"--variant", "windoku"},
-        {"--variant", "x,windoku"}, {"--variant", "jigsaw"},
+       {std::vector<std::string>{"--variant", "x"},
+        {"--variant", "windoku"},
+        {"--variant", "x,windoku"},
+        {"--variant", "jigsaw"},
         {"--regions", content_lines(read_file(variants_path("jigsaw.sdm"))).front().substr(81)}}) {
     std::vector<std::string> args = {"generate", "-q", "-n", "3", "--seed", "7"};
     args.insert(args.end(), extra.begin(), extra.end());

@@ -130,8 +130,8 @@ double timed_run(const puzzle_set& puzzles, bool count, double seconds, unsigned
     const std::size_t n = puzzles.grids.size();
     for (std::size_t i = 0;; i = i + 1 == n ? 0 : i + 1) {
       sudoku::solver& solver = *own[puzzles.variant_of[i]];
-      const auto r = count ? solver.count(puzzles.grids[i], 2)
-                           : solver.solve(puzzles.grids[i], solution);
+      const auto r =
+          count ? solver.count(puzzles.grids[i], 2) : solver.solve(puzzles.grids[i], solution);
       if (r.status == sudoku::status::invalid) std::abort();  // cannot happen: checked in warm-up
       if (++done % 64 != 0) continue;
       if (thread == 0) {
@@ -327,9 +327,9 @@ int run_bench(int argc, char** argv) {
             f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.no_guess_share,
             fmt::join(runs, ","), s.rules.name(), tools::json_string(build_description()));
       } else {
-        fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>8.1f}%\n", name,
-                   size, count ? "count2" : "solve", f.puzzles_per_second,
-                   f.us_per_puzzle, f.nodes_per_puzzle, 100 * f.no_guess_share);
+        fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>8.1f}%\n", name, size,
+                   count ? "count2" : "solve", f.puzzles_per_second, f.us_per_puzzle,
+                   f.nodes_per_puzzle, 100 * f.no_guess_share);
       }
       std::fflush(stdout);
     }

@@ -78,9 +78,7 @@ void write_explanation(answer_context& c, const logic_answer& a) {
   }
   std::string& out = c.out();
   if (c.settings().json) {
-    c.json_head(a.none                                        ? "none"
-                : r.outcome == sudoku::logic_outcome::solved ? "solved"
-                                                              : "stuck");
+    c.json_head(a.none ? "none" : r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck");
     fmt::format_to(std::back_inserter(out), ",\"level\":\"{}\",\"steps\":[",
                    a.none ? "none" : sudoku::to_string(r.level));
     for (std::size_t k = 0; k < r.steps.size(); ++k) {

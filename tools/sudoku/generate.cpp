@@ -91,8 +91,8 @@ std::optional<made_puzzle> make_one(const generate_settings& s, sudoku::generato
   }
   for (std::uint64_t layout = 0; layout < 64; ++layout) {
     std::string regions;
-    for (auto r : sudoku::random_regions(s.options.shape, s.options.seed * 1000003 + index * 64 +
-                                                              layout)) {
+    for (auto r :
+         sudoku::random_regions(s.options.shape, s.options.seed * 1000003 + index * 64 + layout)) {
       regions += sudoku::digit_char(r + 1);
     }
     sudoku::generator g(variant_of(s, regions));

@@ -16,7 +16,7 @@ namespace sudoku_cli {
 struct logic_answer {
   sudoku::logic_result result;
   std::optional<sudoku::result> searched;  // the search after logic got stuck
-  bool none = false;                        // the puzzle has no solution
+  bool none = false;                       // the puzzle has no solution
 };
 
 /// Runs logic (and with `search`, the search when logic is stuck) on the

@@ -337,8 +337,8 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
         [&](batch& b, worker_state& w) {
           answer_context context(s, b, w);
           for (const job& j : b.jobs) {
-            const bool read = command.reads_pairs && s.run.against ? context.read_pair(j)
-                                                                   : context.read(j);
+            const bool read =
+                command.reads_pairs && s.run.against ? context.read_pair(j) : context.read(j);
             if (read) command.answer(context);
             b.ends.emplace_back(static_cast<std::uint32_t>(b.out.size()),
                                 static_cast<std::uint32_t>(b.err.size()));

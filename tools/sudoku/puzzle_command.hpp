@@ -94,8 +94,8 @@ class answer_context {
   bool check_unique();
 
  private:
-  bool read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset,
-                 std::uint32_t length, const std::optional<sudoku::shape>& shape);
+  bool read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset, std::uint32_t length,
+                 const std::optional<sudoku::shape>& shape);
 
   const command_settings& s_;
   batch& b_;
@@ -119,8 +119,8 @@ struct puzzle_command {
   std::function<void(answer_context&)> answer;
   /// The summary's counts: "3 puzzles: 2 solved, 1 none".
   std::function<std::string(const tally&)> summary;
-  bool has_budget = true;     // --budget
-  bool reads_pairs = false;   // answer reads with read_pair under --against
+  bool has_budget = true;    // --budget
+  bool reads_pairs = false;  // answer reads with read_pair under --against
 };
 
 /// Parses the command line (argv[1] is the command's name), runs the batch

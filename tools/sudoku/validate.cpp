@@ -36,10 +36,10 @@ int run_validate(int argc, char** argv) {
   };
   command.answer = [&](answer_context& c) {
     const sudoku::variant& v = c.variant();
-    const sudoku::check_result check =
-        c.settings().run.against ? sudoku::check_solution(v, c.other(), c.puzzle())
-        : partial                ? sudoku::check_puzzle(v, c.puzzle())
-                                 : sudoku::check_solution(v, c.puzzle());
+    const sudoku::check_result check = c.settings().run.against
+                                           ? sudoku::check_solution(v, c.other(), c.puzzle())
+                                       : partial ? sudoku::check_puzzle(v, c.puzzle())
+                                                 : sudoku::check_solution(v, c.puzzle());
     const std::string reason = check.ok() ? std::string() : check.message(v);
     if (check.ok()) {
       ++c.counts().solved;

@@ -70,9 +70,7 @@ class model {
   /// The digit of a unit's or cage's item (0 for a cell's).
   [[nodiscard]] int digit_of_item(dlx::item_id item) const noexcept;
   /// The item of a cell (board position).
-  [[nodiscard]] dlx::item_id cell_item(std::size_t cell) const noexcept {
-    return cell_item_[cell];
-  }
+  [[nodiscard]] dlx::item_id cell_item(std::size_t cell) const noexcept { return cell_item_[cell]; }
   /// The item of digit `digit` in unit `u` (index into variant().units()).
   [[nodiscard]] dlx::item_id unit_item(std::size_t u, int digit) const noexcept {
     return static_cast<dlx::item_id>(cell_items_ + u * static_cast<std::size_t>(n_) +
@@ -89,14 +87,14 @@ class model {
   std::size_t cell_items_ = 0;
   int item_count_ = 0;
   int option_count_ = 0;
-  std::vector<sudoku::cage> sums_;            // the variant's cages, then implied ones
-  std::vector<std::uint32_t> implied_unit_;   // per implied cage: the unit it comes from
+  std::vector<sudoku::cage> sums_;           // the variant's cages, then implied ones
+  std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
   std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
-  std::vector<std::uint32_t> order_;          // cells in option order
-  std::vector<dlx::option_id> first_option_;  // per position: the option for digit 1
-  std::vector<dlx::item_id> cell_item_;       // per position
-  std::vector<std::uint32_t> cell_of_;        // per cell option
-  std::vector<std::uint8_t> digit_of_;        // per cell option
+  std::vector<std::uint32_t> order_;                      // cells in option order
+  std::vector<dlx::option_id> first_option_;              // per position: the option for digit 1
+  std::vector<dlx::item_id> cell_item_;                   // per position
+  std::vector<std::uint32_t> cell_of_;                    // per cell option
+  std::vector<std::uint8_t> digit_of_;                    // per cell option
 };
 
 }  // namespace sudoku

@@ -59,8 +59,7 @@ class solver {
   explicit solver(sudoku::shape s = {}, dlx::engine_kind engine = dlx::engine_kind::automatic);
   /// A solver for puzzles of a variant (variant.hpp): X, windoku, jigsaw,
   /// killer, samurai, or any list of units and cages.
-  explicit solver(const sudoku::variant& v,
-                  dlx::engine_kind engine = dlx::engine_kind::automatic);
+  explicit solver(const sudoku::variant& v, dlx::engine_kind engine = dlx::engine_kind::automatic);
 
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return model_.shape(); }
   [[nodiscard]] const sudoku::variant& variant() const noexcept { return model_.variant(); }
