@@ -31,10 +31,7 @@ int run_minimize(int argc, char** argv) {
       c.out() += '\n';
     }
   };
-  command.summary = [](const tally& t) {
-    return fmt::format("{}: {} unique, {} multiple, {} none, {} invalid",
-                       counted(t.puzzles, "puzzle"), t.solved, t.multiple, t.none, t.invalid);
-  };
+  command.summary = uniqueness_summary;
   return run_puzzle_command(argc, argv, command);
 }
 

@@ -30,15 +30,18 @@ bool answer_context::read_text(std::uint32_t file, std::uint64_t line, std::uint
   return true;
 }
 
-bool answer_context::read(const job& j) {
+bool answer_context::start(const job& j) {
   ++b_.counts.puzzles;
   job_ = &j;
   grid_input_ = false;
   fields_ = {};
-  if (!j.preset_error.empty()) {
-    unusable(j.file, j.line, j.preset_column, j.preset_error);
-    return false;
-  }
+  if (j.preset_error.empty()) return true;
+  unusable(j.file, j.line, j.preset_column, j.preset_error);
+  return false;
+}
+
+bool answer_context::read(const job& j) {
+  if (!start(j)) return false;
   if (j.parsed >= 0) {  // grid input: plain Sudoku, read by the pipeline
     const sudoku::grid_item& item = b_.parsed[static_cast<std::size_t>(j.parsed)];
     if (item.error) {
@@ -55,14 +58,7 @@ bool answer_context::read(const job& j) {
 }
 
 bool answer_context::read_pair(const job& j) {
-  ++b_.counts.puzzles;
-  job_ = &j;
-  grid_input_ = false;
-  fields_ = {};
-  if (!j.preset_error.empty()) {
-    unusable(j.file, j.line, j.preset_column, j.preset_error);
-    return false;
-  }
+  if (!start(j)) return false;
   // The puzzle first: its line says the variant (a jigsaw's regions, a
   // killer's cages), and the solution is a board of that variant.
   const auto puzzle_file = static_cast<std::uint32_t>(s_.run.files.size());
@@ -180,6 +176,11 @@ bool answer_context::check_unique() {
 
 std::string counted(std::uint64_t n, std::string_view noun) {
   return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+}
+
+std::string uniqueness_summary(const tally& t) {
+  return fmt::format("{}: {} unique, {} multiple, {} none, {} invalid",
+                     counted(t.puzzles, "puzzle"), t.solved, t.multiple, t.none, t.invalid);
 }
 
 namespace {

@@ -94,6 +94,9 @@ class answer_context {
   bool check_unique();
 
  private:
+  // Begins answering a job: counts it, and answers at once a line the pipeline
+  // already found unusable (false).
+  bool start(const job& j);
   bool read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset, std::uint32_t length,
                  const std::optional<sudoku::shape>& shape);
 
@@ -129,6 +132,8 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command);
 
 /// "1 puzzle", "2 puzzles".
 [[nodiscard]] std::string counted(std::uint64_t n, std::string_view noun);
+/// The summary of minimize and redundant: "3 puzzles: 2 unique, 1 multiple, ...".
+[[nodiscard]] std::string uniqueness_summary(const tally& t);
 
 /// The exit status paragraph every per-puzzle command's help ends with.
 inline constexpr std::string_view exit_status_help =

@@ -37,10 +37,7 @@ int run_redundant(int argc, char** argv) {
     c.out() += redundant.empty() ? std::string("minimal") : cells;
     c.out() += '\n';
   };
-  command.summary = [](const tally& t) {
-    return fmt::format("{}: {} unique, {} multiple, {} none, {} invalid",
-                       counted(t.puzzles, "puzzle"), t.solved, t.multiple, t.none, t.invalid);
-  };
+  command.summary = uniqueness_summary;
   return run_puzzle_command(argc, argv, command);
 }
 
