@@ -329,8 +329,8 @@ TEST(VariantText, KillerGivensAndAnnotation) {
   EXPECT_EQ(fields.annotation, "Wikipedia");
   EXPECT_EQ(fields.grid_offset, 82u);  // the givens' field: the grid of the line
   // Without givens, what follows is an annotation.
-  ASSERT_FALSE(
-      sudoku::parse_puzzle(field + " hard", rules_of("killer"), v, g, std::nullopt, &fields));
+  const std::string annotated = field + " hard";  // the annotation is a view into the line
+  ASSERT_FALSE(sudoku::parse_puzzle(annotated, rules_of("killer"), v, g, std::nullopt, &fields));
   EXPECT_EQ(g.given_count(), 0);
   EXPECT_EQ(fields.annotation, "hard");
   // Givens that break a cage's sum parse (the format is fine), and the checks
