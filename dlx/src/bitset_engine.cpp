@@ -57,8 +57,40 @@ inline void set_bit(std::uint64_t* bits, std::uint32_t i) {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
 }
 
-// The index of the leftmost smallest of `n` counters. The array is padded with
-// the largest value to a multiple of 16 elements, so whole vectors can be read.
+#if defined(__SSE2__)
+// The smallest of sixteen bytes.
+inline std::uint32_t horizontal_min(__m128i least) {
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 8));
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 4));
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 2));
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 1));
+  return static_cast<std::uint32_t>(_mm_cvtsi128_si32(least) & 0xff);
+}
+#endif
+
+// The index of the first counter equal to `value`, which one of them is. The
+// counters are padded with the largest value to a multiple of 16 elements, so
+// whole vectors can be read.
+template <class Count>
+inline std::uint32_t first_equal(const Count* counts, std::uint32_t value) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(Count) == 1) {
+    const auto* bytes = reinterpret_cast<const __m128i*>(counts);
+    const __m128i target = _mm_set1_epi8(static_cast<char>(value));
+    for (std::uint32_t v = 0;; ++v) {
+      const int hits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes + v), target));
+      if (hits)
+        return v * 16 + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits)));
+    }
+  }
+#endif
+  std::uint32_t k = 0;
+  while (counts[k] != value)
+    ++k;
+  return k;
+}
+
+// The index of the leftmost smallest of `n` counters (padded as above).
 template <class Count>
 inline std::uint32_t leftmost_min(const Count* counts, std::uint32_t n) {
 #if defined(__SSE2__)
@@ -71,16 +103,7 @@ inline std::uint32_t leftmost_min(const Count* counts, std::uint32_t n) {
     __m128i least = _mm_set1_epi8(-1);
     for (std::uint32_t v = 0; v < vectors; ++v)
       least = _mm_min_epu8(least, _mm_loadu_si128(bytes + v));
-    least = _mm_min_epu8(least, _mm_srli_si128(least, 8));
-    least = _mm_min_epu8(least, _mm_srli_si128(least, 4));
-    least = _mm_min_epu8(least, _mm_srli_si128(least, 2));
-    least = _mm_min_epu8(least, _mm_srli_si128(least, 1));
-    const __m128i target = _mm_set1_epi8(static_cast<char>(_mm_cvtsi128_si32(least) & 0xff));
-    for (std::uint32_t v = 0;; ++v) {
-      const int hits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes + v), target));
-      if (hits)
-        return v * 16 + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits)));
-    }
+    return first_equal(counts, horizontal_min(least));
   }
 #endif
   return static_cast<std::uint32_t>(std::min_element(counts, counts + n) - counts);
@@ -113,13 +136,17 @@ class bitset_engine final : public engine {
     std::uint64_t* remaining;
     std::uint32_t* purified;  // indexed by internal item - primary_count_
     std::uint32_t* bounds;    // with multiplicities: each primary item's residual bound
+    Count* checked;  // with the pair rule: the counters when last checked (past the state proper)
   };
   view at(std::uint64_t* words) const {
     std::uint64_t* active = words + counts_words_;
     std::uint64_t* remaining = active + active_words_;
-    return {reinterpret_cast<Count*>(words), active, remaining,
+    return {reinterpret_cast<Count*>(words),
+            active,
+            remaining,
             reinterpret_cast<std::uint32_t*>(remaining + 1),
-            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_)};
+            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_),
+            reinterpret_cast<Count*>(words + state_words_)};
   }
 
   // A place where the search branched: its state after covering the item it
@@ -135,14 +162,35 @@ class bitset_engine final : public engine {
   };
 
   void apply_preselected(option_id option) override;
+  bool preselect_quickly(std::span<const option_id> options) override;
   void revert_preselection(std::size_t keep) override;
   bool nothing_to_cover() const override {
     // Preselected items are marked covered at once, so this needs no recount.
     const Count* counts = reinterpret_cast<const Count*>(base_.data());
     return std::all_of(counts, counts + primary_count_, [](Count c) { return c == covered; });
   }
+  bool supports(propagation p) const noexcept override {
+    return p == propagation::none || !multiplicities();
+  }
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
+    if (options_->propagation != propagation::none) {
+      if (options_->propagation == propagation::pairs && !pairs_built_) build_pairs();
+      if (colored()) {
+        return randomized_ ? run<true, 0, true, true>(fresh) : run<false, 0, true, true>(fresh);
+      }
+      if (randomized_) return run<true, 0, false, true>(fresh);
+      switch (uniform_primaries_) {
+        case 2:
+          return run<false, 2, false, true>(fresh);
+        case 3:
+          return run<false, 3, false, true>(fresh);
+        case 4:
+          return run<false, 4, false, true>(fresh);
+        default:
+          return run<false, 0, false, true>(fresh);
+      }
+    }
     if (multiplicities()) {
       if (colored())
         return randomized_ ? run_multi<true, true>(fresh) : run_multi<false, true>(fresh);
@@ -172,8 +220,20 @@ class bitset_engine final : public engine {
     }
   }
 
-  template <bool Randomized, int K, bool Colored = false>
+  template <bool Randomized, int K, bool Colored = false, bool Propagate = false>
   bool run(bool fresh);
+  // Covers the items of `option` other than the one it was chosen for (already
+  // covered), in DLX2's order with colors.
+  template <int K, bool Colored>
+  void apply_option(const view& s, option_id option, std::uint64_t& updates,
+                    std::uint64_t& cleansings) const;
+  // The smallest counter with ties broken at random; its value in `fewest`.
+  std::uint32_t random_leftmost_min(const view& s, std::uint32_t& fewest);
+  // The pair rule (search.hpp), to a fixpoint.
+  // True when it removed an option.
+  template <int K, bool Colored>
+  bool eliminate_pairs(const view& s, std::uint64_t& updates, std::uint64_t& eliminated);
+  void build_pairs();
   template <bool Randomized, bool Colored>
   bool run_multi(bool fresh);
   // Commits the entries of `option` other than item `skip`'s, in DLX3's order
@@ -236,9 +296,9 @@ class bitset_engine final : public engine {
   template <int K, int Delta>
   void add_to_counts(Count* counts, const std::uint64_t* options) const;
   std::uint64_t* frame_state(std::size_t index) {
-    const std::size_t need = (index + 1) * state_words_;
+    const std::size_t need = (index + 1) * stride_words_;
     if (arena_.size() < need) arena_.resize(std::max(need, arena_.size() * 2));
-    return arena_.data() + index * state_words_;
+    return arena_.data() + index * stride_words_;
   }
 
   // Static lists: each item's options (only options with a primary item, the
@@ -271,6 +331,7 @@ class bitset_engine final : public engine {
   std::uint32_t bounds_words_ = 0;    // with multiplicities: a bound per primary item
   std::vector<std::uint32_t> slack_;  // with multiplicities: upper - lower, per primary item
   std::uint32_t state_words_ = 0;
+  std::uint32_t stride_words_ = 0;       // a state and its checked counters
   std::vector<std::uint64_t> pristine_;  // no preselection
   std::vector<std::uint64_t> base_;      // the preselection applied
   // Preselecting only clears active bits and marks items covered; the counters
@@ -289,6 +350,22 @@ class bitset_engine final : public engine {
   std::uint32_t branch_top_ = 0;
   std::vector<option_id> chosen_;
   std::uint32_t chosen_count_ = 0;
+  std::vector<std::uint32_t> scratch_items_;  // items found by a scan
+
+  // The pair rule: for each primary item A (pair_start_), the items B it can
+  // lie inside, as rules; pair_masks_ holds, per rule, A's options that miss B
+  // then B's options that miss A. pair_reach_[A] is the most options A shares
+  // with any B (0: no rule), padded like the counters.
+  struct pair_rule {
+    std::uint32_t b;       // internal item B
+    std::uint32_t shared;  // A's options that cover B
+    std::uint32_t outside_begin, elim_begin, elim_end;
+  };
+  std::vector<std::uint32_t> pair_start_;
+  std::vector<pair_rule> pairs_;
+  std::vector<option_mask> pair_masks_;
+  std::vector<Count> pair_reach_;
+  bool pairs_built_ = false;
 };
 
 template <class Count>
@@ -392,7 +469,8 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
 
   counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 15) / 16 * 2);
   state_words_ = counts_words_ + active_words_ + 1 + purified_words_ + bounds_words_;
-  pristine_.assign(state_words_, 0);
+  stride_words_ = state_words_ + counts_words_;
+  pristine_.assign(stride_words_, 0);
   const view s = at(pristine_.data());
   std::fill(s.counts, s.counts + counts_words_ * 8 / sizeof(Count), covered);  // the padding
   for (std::uint32_t k = 0; k < primaries; ++k) {
@@ -417,6 +495,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
                                    : primaries + 1;
   frames_.resize(levels);
   chosen_.resize(levels);
+  scratch_items_.resize(counts_words_ * 8 / sizeof(Count));
 }
 
 template <class Count>
@@ -499,6 +578,32 @@ void bitset_engine<Count>::apply_preselected(option_id option) {
 }
 
 template <class Count>
+bool bitset_engine<Count>::preselect_quickly(std::span<const option_id> options) {
+  // Without colors or multiplicities an option with a primary item can be
+  // preselected exactly when it is still active: covering an item clears all
+  // its options. So the clash check is one bit, and the generic path runs only
+  // for a clash (to name it) or an option without primary items.
+  if (colored() || multiplicities()) return false;
+  const view s = at(base_.data());
+  const option_mask* const masks = masks_.data();
+  const std::uint32_t* const masks_start = masks_start_.data();
+  for (option_id o : options) {
+    if (!(s.active[o / 64] >> (o % 64) & 1)) {
+      revert_preselection(preselected().size());  // drop this call's options
+      return false;
+    }
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      for (std::uint32_t m = masks_start[k]; m < masks_start[k + 1]; ++m)
+        s.active[masks[m].word] &= ~masks[m].mask;
+      if (k < primary_count_) s.counts[k] = covered;
+    }
+  }
+  base_stale_ = true;
+  return true;
+}
+
+template <class Count>
 void bitset_engine<Count>::revert_preselection(std::size_t keep) {
   // No links to undo: start again from nothing and apply the ones to keep.
   std::copy(pristine_.begin(), pristine_.end(), base_.begin());
@@ -577,10 +682,13 @@ void bitset_engine<Count>::recount_base() {
 }
 
 template <class Count>
-template <bool Randomized, int K, bool Colored>
+template <bool Randomized, int K, bool Colored, bool Propagate>
 bool bitset_engine<Count>::run(bool fresh) {
   const std::uint32_t primaries = primary_count_;
-  const std::size_t state_bytes = std::size_t{state_words_} * 8;
+  const bool pairs = Propagate && options_->propagation == propagation::pairs;
+  // With the pair rule, each state carries the counters as they were when its
+  // items were last checked against their pairs (see eliminate_pairs).
+  const std::size_t state_bytes = std::size_t{pairs ? stride_words_ : state_words_} * 8;
   const view s = at(work_.data());
   option_id* const chosen = chosen_.data();
   frame* const frames = frames_.data();
@@ -588,13 +696,17 @@ bool bitset_engine<Count>::run(bool fresh) {
   std::uint64_t nodes = result_.nodes;
   std::uint64_t branches = result_.branches;
   std::uint64_t cleansings = result_.cleansings;
+  std::uint64_t forced = result_.forced;
+  std::uint64_t eliminated = result_.eliminated;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = chosen_count_;
   std::uint32_t frame_count = frame_count_;
   std::uint32_t branch_top = branch_top_;
   bool entering = fresh;
   if (fresh) {
-    std::memcpy(work_.data(), base_.data(), state_bytes);
+    std::memcpy(work_.data(), base_.data(), std::size_t{state_words_} * 8);
+    // Nothing checked yet: every counter differs from "covered".
+    if (pairs) std::fill(s.checked, s.checked + counts_words_ * 8 / sizeof(Count), covered);
     level = frame_count = branch_top = 0;
   }
   auto save = [&] {
@@ -602,6 +714,8 @@ bool bitset_engine<Count>::run(bool fresh) {
     result_.nodes = nodes;
     result_.branches = branches;
     result_.cleansings = cleansings;
+    result_.forced = forced;
+    result_.eliminated = eliminated;
     result_.max_level = max_level;
     frame_count_ = frame_count;
     branch_top_ = branch_top;
@@ -619,51 +733,83 @@ bool bitset_engine<Count>::run(bool fresh) {
       ++nodes;
       if (sanity_checks && sanity_due(nodes) && !check_invariants())
         broken_invariant("bitset search");
-      max_level = std::max(max_level, level);
 
       // The leftmost primary item with the fewest options.
       std::uint32_t best = 0;
-      std::uint32_t fewest;
-      if constexpr (Randomized) {
-        fewest = std::numeric_limits<std::uint32_t>::max();
-        std::uint32_t ties = 0;
-        for (std::uint32_t k = 0; k < primaries; ++k) {
-          if (s.counts[k] == covered) continue;
-          const std::uint32_t len = s.counts[k];
-          if (len < fewest) {
-            best = k;
-            fewest = len;
-            if (len == 0) break;
-            ties = 1;
-          } else if (len == fewest && random_below(rng_, ++ties) == 0) {
-            best = k;
+      std::uint32_t fewest = 0;
+      if constexpr (Propagate) {
+        // Forced moves and eliminations, until the search must branch, fails
+        // or has a solution. A forced move is found as the search without
+        // propagation finds it (the leftmost smallest counter, a 1), which
+        // also meets a dead end as soon as there is one; only the node around
+        // it is saved. (Taking every single of one scan at once measured
+        // slower: a move that empties an item goes unnoticed until the next
+        // scan, and checking for that after every move costs a scan.)
+        bool solved = false;
+        for (;;) {
+          best = leftmost_min(s.counts, primaries);
+          fewest = s.counts[best];
+          if (fewest == 1) {
+            std::uint32_t found = 0;
+            const std::uint32_t* const only = list_options(s, best, branch_top, 1, true, found);
+            ++updates;
+            take_off<K, Colored>(s, only[0], updates);
+            s.counts[best] = covered;
+            --*s.remaining;
+            chosen[level++] = only[0];
+            ++forced;
+            apply_option<K, Colored>(s, only[0], updates, cleansings);
+            if (*s.remaining != 0) continue;
+            solved = true;
+            break;
           }
+          // The pair rule only when no forced move is left (most nodes are dead
+          // ends, found by forced moves alone); forced moves again if it removed
+          // anything.
+          if (fewest >= 2 && pairs && eliminate_pairs<K, Colored>(s, updates, eliminated)) continue;
+          break;
         }
+        max_level = std::max(max_level, level);
+        if (solved) {
+          ++result_.solutions;
+          save();
+          chosen_count_ = level;
+          return true;
+        }
+        if (Randomized && fewest >= 2) best = random_leftmost_min(s, fewest);
       } else {
-        best = leftmost_min(s.counts, primaries);
-        fewest = s.counts[best];
+        max_level = std::max(max_level, level);
+        if constexpr (Randomized) {
+          best = random_leftmost_min(s, fewest);
+        } else {
+          best = leftmost_min(s.counts, primaries);
+          fewest = s.counts[best];
+        }
       }
 
       // Note `best`'s active options, in order, and cover it: clear them as they
       // are listed, then take each off its items' counters (one pass over the
-      // masks, not two).
-      std::uint32_t found = 0;
-      std::uint32_t* const options = list_options(s, best, branch_top, fewest, true, found);
-      ++updates;
-      for (std::uint32_t t = 0; t < found; ++t)
-        take_off<K, Colored>(s, options[t], updates);
-      s.counts[best] = covered;
-      --*s.remaining;
-      if (fewest > 0) {
-        std::uint32_t first = 0;
-        if constexpr (Randomized) first = random_below(rng_, fewest);
-        option = options[first];
-        have_option = true;
-        if (fewest >= 2) {
-          ++branches;
-          std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
-          frames[frame_count++] = {level, branch_top, fewest, first, first, best, 0};
-          branch_top += fewest;
+      // masks, not two). Without propagation a dead end covers its empty item
+      // too, as DLX1 does (one update); with it, a dead end just backs up.
+      if (!Propagate || fewest > 0) {
+        std::uint32_t found = 0;
+        std::uint32_t* const options = list_options(s, best, branch_top, fewest, true, found);
+        ++updates;
+        for (std::uint32_t t = 0; t < found; ++t)
+          take_off<K, Colored>(s, options[t], updates);
+        s.counts[best] = covered;
+        --*s.remaining;
+        if (fewest > 0) {
+          std::uint32_t first = 0;
+          if constexpr (Randomized) first = random_below(rng_, fewest);
+          option = options[first];
+          have_option = true;
+          if (fewest >= 2) {
+            ++branches;
+            std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
+            frames[frame_count++] = {level, branch_top, fewest, first, first, best, 0};
+            branch_top += fewest;
+          }
         }
       }
     }
@@ -694,33 +840,7 @@ bool bitset_engine<Count>::run(bool fresh) {
     }
 
     chosen[level] = option;
-    // Cover the option's other items: all but the one branched on, which is the
-    // only item of an active option that can be covered already.
-    if constexpr (Colored) {
-      // In DLX2's order: from the entry after the branching item's, wrapping
-      // around. Purifications do not commute in their counts (an option that
-      // agrees on one item and not on another is cleansed or not).
-      const std::uint32_t begin = option_start_[option], end = option_start_[option + 1];
-      std::uint32_t at = begin;
-      while (option_items_[at] >= primaries || s.counts[option_items_[at]] != covered)
-        ++at;  // the branching item: the one primary item already covered
-      for (std::uint32_t step = 1; step < end - begin; ++step) {
-        const std::uint32_t i = at + step < end ? at + step : at + step - (end - begin);
-        const std::uint32_t k = option_items_[i];
-        if (k < primaries) {
-          cover<K, true>(s, k, updates);
-        } else if (option_colors_[i] == 0) {
-          cover<K, true>(s, k, updates);
-        } else if (s.purified[k - primaries] != option_colors_[i]) {
-          purify(s, k, i, updates, cleansings);
-        }
-      }
-    } else {
-      for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
-        const std::uint32_t k = option_items_[i];
-        if (k >= primaries || s.counts[k] != covered) cover<K>(s, k, updates);
-      }
-    }
+    apply_option<K, Colored>(s, option, updates, cleansings);
     if (*s.remaining == 0) {  // every primary item is covered
       ++nodes;
       ++result_.solutions;
@@ -731,6 +851,206 @@ bool bitset_engine<Count>::run(bool fresh) {
     }
     ++level;
     entering = true;
+  }
+}
+
+template <class Count>
+template <int K, bool Colored>
+inline void bitset_engine<Count>::apply_option(const view& s, option_id option,
+                                               std::uint64_t& updates,
+                                               std::uint64_t& cleansings) const {
+  // Cover the option's other items: all but the one branched on, which is the
+  // only item of an active option that can be covered already.
+  const std::uint32_t primaries = primary_count_;
+  if constexpr (Colored) {
+    // In DLX2's order: from the entry after the branching item's, wrapping
+    // around. Purifications do not commute in their counts (an option that
+    // agrees on one item and not on another is cleansed or not).
+    const std::uint32_t begin = option_start_[option], end = option_start_[option + 1];
+    std::uint32_t at = begin;
+    while (option_items_[at] >= primaries || s.counts[option_items_[at]] != covered)
+      ++at;  // the branching item: the one primary item already covered
+    for (std::uint32_t step = 1; step < end - begin; ++step) {
+      const std::uint32_t i = at + step < end ? at + step : at + step - (end - begin);
+      const std::uint32_t k = option_items_[i];
+      if (k < primaries) {
+        cover<K, true>(s, k, updates);
+      } else if (option_colors_[i] == 0) {
+        cover<K, true>(s, k, updates);
+      } else if (s.purified[k - primaries] != option_colors_[i]) {
+        purify(s, k, i, updates, cleansings);
+      }
+    }
+  } else {
+    (void)cleansings;
+    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      if (k >= primaries || s.counts[k] != covered) cover<K>(s, k, updates);
+    }
+  }
+}
+
+template <class Count>
+std::uint32_t bitset_engine<Count>::random_leftmost_min(const view& s, std::uint32_t& fewest) {
+  // The smallest counter, ties broken at random (the same draws as the
+  // dancing-links engine's).
+  std::uint32_t best = 0;
+  fewest = std::numeric_limits<std::uint32_t>::max();
+  std::uint32_t ties = 0;
+  for (std::uint32_t k = 0; k < primary_count_; ++k) {
+    if (s.counts[k] == covered) continue;
+    const std::uint32_t len = s.counts[k];
+    if (len < fewest) {
+      best = k;
+      fewest = len;
+      if (len == 0) break;
+      ties = 1;
+    } else if (len == fewest && random_below(rng_, ++ties) == 0) {
+      best = k;
+    }
+  }
+  return best;
+}
+
+template <class Count>
+template <int K, bool Colored>
+bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& updates,
+                                           std::uint64_t& eliminated) {
+  // Only an item whose options changed since it was last checked can newly
+  // lie inside another (options only go while the search descends), and only
+  // while it has no more options than it shares with some other item.
+  const std::uint64_t before = eliminated;
+  for (;;) {
+    std::uint32_t candidates = 0;
+    std::uint32_t* const out = scratch_items_.data();
+    const std::uint32_t n = primary_count_;
+#if defined(__SSE2__)
+    if constexpr (sizeof(Count) == 1) {
+      auto* now = reinterpret_cast<const __m128i*>(s.counts);
+      auto* then = reinterpret_cast<__m128i*>(s.checked);
+      auto* reach = reinterpret_cast<const __m128i*>(pair_reach_.data());
+      const __m128i one = _mm_set1_epi8(1);
+      for (std::uint32_t v = 0; v < (n + 15) / 16; ++v) {
+        const __m128i c = _mm_loadu_si128(now + v);
+        const __m128i same = _mm_cmpeq_epi8(c, _mm_loadu_si128(then + v));
+        const __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_loadu_si128(reach + v)), c);
+        const __m128i single = _mm_cmpeq_epi8(_mm_min_epu8(c, one), c);
+        _mm_storeu_si128(then + v, c);
+        auto hits = static_cast<unsigned>(
+            _mm_movemask_epi8(_mm_andnot_si128(_mm_or_si128(same, single), within)));
+        for (; hits; hits &= hits - 1)
+          out[candidates++] = v * 16 + static_cast<std::uint32_t>(std::countr_zero(hits));
+      }
+    } else
+#endif
+    {
+      for (std::uint32_t k = 0; k < n; ++k) {
+        const Count c = s.counts[k];
+        if (c != s.checked[k] && c >= 2 && c <= pair_reach_[k]) out[candidates++] = k;
+        s.checked[k] = c;
+      }
+    }
+    bool changed = false;
+    for (std::uint32_t j = 0; j < candidates; ++j) {
+      const std::uint32_t a = out[j];
+      for (std::uint32_t r = pair_start_[a]; r < pair_start_[a + 1]; ++r) {
+        const pair_rule& rule = pairs_[r];
+        const Count count_a = s.counts[a];
+        if (count_a > rule.shared) continue;  // also skips a covered item
+        // A primary B with no more options than A has none outside A (or is
+        // covered): nothing to remove. Most rules stop here.
+        if (rule.b < n && (s.counts[rule.b] <= count_a || s.counts[rule.b] == covered)) continue;
+        bool inside = true;
+        for (std::uint32_t m = rule.outside_begin; m < rule.elim_begin && inside; ++m)
+          inside = (s.active[pair_masks_[m].word] & pair_masks_[m].mask) == 0;
+        if (!inside) continue;
+        for (std::uint32_t m = rule.elim_begin; m < rule.elim_end; ++m) {
+          std::uint64_t& word = s.active[pair_masks_[m].word];
+          std::uint64_t gone = word & pair_masks_[m].mask;
+          word &= ~gone;
+          for (; gone; gone &= gone - 1) {
+            take_off<K, Colored>(
+                s, pair_masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)),
+                updates);
+            ++eliminated;
+            changed = true;
+          }
+        }
+      }
+    }
+    if (!changed) return eliminated != before;
+  }
+}
+
+template <class Count>
+void bitset_engine<Count>::build_pairs() {
+  // For each primary item A, the items B that every option of A covering B
+  // covers without a color (so B is covered outright) and that share two or
+  // more options with A. A rule with one shared option would only restate a
+  // forced move. Built once, on the first search that asks for it, within a
+  // memory budget: any subset of the rules is sound.
+  pairs_built_ = true;
+  constexpr std::size_t mask_budget = std::size_t{1} << 20;  // 16 MB of masks
+  const std::uint32_t n = item_count_, primaries = primary_count_;
+  const auto options = static_cast<std::uint32_t>(option_count());
+  std::vector<std::uint32_t> shared(n, 0), touched;
+  std::vector<std::uint8_t> colored_here(n, 0), in_a(options, 0);
+  std::vector<std::uint32_t> outside, elim;
+  auto options_of = [&](std::uint32_t item, auto&& f) {
+    for (std::uint32_t m = masks_start_[item]; m < masks_start_[item + 1]; ++m) {
+      for (std::uint64_t bits = masks_[m].mask; bits; bits &= bits - 1)
+        f(masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
+    }
+  };
+  auto append_masks = [&](const std::vector<std::uint32_t>& list) {
+    const std::size_t first = pair_masks_.size();
+    for (std::uint32_t o : list) {
+      if (pair_masks_.size() == first || pair_masks_.back().word != o / 64)
+        pair_masks_.push_back({o / 64, 0});
+      pair_masks_.back().mask |= std::uint64_t{1} << (o % 64);
+    }
+  };
+  pair_start_.assign(1, 0);
+  pair_reach_.assign(counts_words_ * 8 / sizeof(Count), 0);
+  for (std::uint32_t a = 0; a < primaries; ++a) {
+    options_of(a, [&](std::uint32_t o) {
+      in_a[o] = 1;
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        const std::uint32_t b = option_items_[i];
+        if (shared[b]++ == 0) touched.push_back(b);
+        if (entry_color(i) != 0) colored_here[b] = 1;
+      }
+    });
+    std::sort(touched.begin(), touched.end());
+    for (std::uint32_t b : touched) {
+      if (b == a || shared[b] < 2 || colored_here[b] || pair_masks_.size() > mask_budget) continue;
+      outside.clear();
+      elim.clear();
+      options_of(a, [&](std::uint32_t o) {
+        bool covers_b = false;
+        for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i)
+          covers_b |= option_items_[i] == b;
+        if (!covers_b) outside.push_back(o);
+      });
+      options_of(b, [&](std::uint32_t o) {
+        if (!in_a[o]) elim.push_back(o);
+      });
+      if (elim.empty()) continue;  // B has nothing to lose
+      pair_rule rule{b, shared[b], static_cast<std::uint32_t>(pair_masks_.size()), 0, 0};
+      append_masks(outside);
+      rule.elim_begin = static_cast<std::uint32_t>(pair_masks_.size());
+      append_masks(elim);
+      rule.elim_end = static_cast<std::uint32_t>(pair_masks_.size());
+      pairs_.push_back(rule);
+      pair_reach_[a] = static_cast<Count>(std::max<std::uint32_t>(pair_reach_[a], shared[b]));
+    }
+    for (std::uint32_t b : touched) {
+      shared[b] = 0;
+      colored_here[b] = 0;
+    }
+    touched.clear();
+    options_of(a, [&](std::uint32_t o) { in_a[o] = 0; });
+    pair_start_.push_back(static_cast<std::uint32_t>(pairs_.size()));
   }
 }
 

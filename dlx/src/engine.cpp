@@ -79,6 +79,13 @@ std::optional<preselect_conflict> engine::preselect(std::span<const option_id> o
   for (option_id o : options) {
     if (o >= option_count()) throw std::out_of_range("dlx::solver::preselect: no such option");
   }
+  if (preselect_quickly(options)) {
+    preselected_.insert(preselected_.end(), options.begin(), options.end());
+    if (sanity_checks && !check_invariants()) broken_invariant("after preselect");
+    return std::nullopt;
+  }
+  for (; booked_ < preselected_.size(); ++booked_)
+    book(preselected_[booked_]);
   const std::size_t mark = preselected_.size();
   for (option_id o : options) {
     // An item is full when one more option would cover it more often than its
@@ -100,22 +107,27 @@ std::optional<preselect_conflict> engine::preselect(std::span<const option_id> o
       return conflict;
     }
     apply_preselected(o);
-    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-      const std::uint32_t k = option_items_[i];
-      if (uses_[k]++ == 0) {
-        covered_by_[k] = o + 1;
-        if (!claimed_color_.empty()) claimed_color_[k] = entry_color(i);
-      }
-    }
-    is_preselected_[o] = 1;
+    book(o);
     preselected_.push_back(o);
+    ++booked_;
   }
   if (sanity_checks && !check_invariants()) broken_invariant("after preselect");
   return std::nullopt;
 }
 
+void engine::book(option_id o) {
+  for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+    const std::uint32_t k = option_items_[i];
+    if (uses_[k]++ == 0) {
+      covered_by_[k] = o + 1;
+      if (!claimed_color_.empty()) claimed_color_[k] = entry_color(i);
+    }
+  }
+  is_preselected_[o] = 1;
+}
+
 void engine::forget_preselections(std::size_t keep) {
-  for (std::size_t j = keep; j < preselected_.size(); ++j) {
+  for (std::size_t j = keep; j < booked_; ++j) {
     const option_id undone = preselected_[j];
     for (std::uint32_t i = option_start_[undone]; i < option_start_[undone + 1]; ++i) {
       const std::uint32_t k = option_items_[i];
@@ -123,6 +135,7 @@ void engine::forget_preselections(std::size_t keep) {
     }
     is_preselected_[undone] = 0;
   }
+  booked_ = std::min(booked_, keep);
   preselected_.resize(keep);
 }
 
@@ -135,6 +148,12 @@ void engine::clear_preselection() {
 
 void engine::begin(const search_options& options) {
   require_idle("search");
+  if (!supports(options.propagation)) {
+    throw std::invalid_argument(
+        multiplicities()
+            ? "dlx::solver: propagation other than none is not available with multiplicities"
+            : "dlx::solver: propagation other than none needs the bitset engine");
+  }
   options_ = &options;
   result_ = {};
   limit_ = options.limit;

@@ -118,6 +118,13 @@ class engine {
 
   // Cover the items of a preselected option (no conflict: checked already).
   virtual void apply_preselected(option_id option) = 0;
+  // A fast path for preselect (ids already checked): applies all of `options`
+  // and returns true, or leaves everything as it was and returns false (a clash,
+  // or a case it does not handle), and the generic path runs instead.
+  virtual bool preselect_quickly(std::span<const option_id> options) {
+    (void)options;
+    return false;
+  }
   // Undo preselections until only the first `keep` of preselected_ remain
   // applied; preselected_ still lists them all when this is called.
   virtual void revert_preselection(std::size_t keep) = 0;
@@ -126,6 +133,10 @@ class engine {
   // Runs the search to its next solution (true) or to its end (false, with
   // result_.status set). `fresh` is true on the first call of a search.
   virtual bool advance(bool fresh) = 0;
+  // Whether advance() can infer as `p` asks (see search.hpp).
+  [[nodiscard]] virtual bool supports(propagation p) const noexcept {
+    return p == propagation::none;
+  }
   // Restores the preselection state after a search that may have stopped early.
   virtual void unwind() = 0;
   // Appends the options chosen for the current solution, in order.
@@ -172,6 +183,10 @@ class engine {
   std::vector<std::uint32_t> claimed_color_;
   std::vector<std::uint8_t> is_preselected_;
   std::vector<option_id> preselected_;
+  // The bookkeeping above covers preselected_[0, booked_); the fast path skips
+  // it, and the generic path catches up (it needs it only to report a clash).
+  std::size_t booked_ = 0;
+  void book(option_id o);
   void forget_preselections(std::size_t keep);
   std::vector<option_id> solution_;
   run_state state_ = run_state::idle;

@@ -133,7 +133,12 @@ std::optional<grid> generator::random_solution(std::uint64_t seed) {
   const grid empty = v.empty_grid();
   for (std::uint64_t restart = 0;; ++restart) {
     o.seed = restart == 0 ? seed : mix(seed, restart);
+    // Without propagation: a seed's random grid stays the one it always was
+    // (propagation changes which random draws are made, not the speed here).
+    const dlx::propagation usual = solver_.propagation();
+    solver_.set_propagation(dlx::propagation::none);
     const result r = solver_.solve(empty, scratch_, o);
+    solver_.set_propagation(usual);
     if (r.status == status::solved) break;
     if (r.status == status::none) return std::nullopt;  // a layout without solutions
     // Plain Sudoku always has a solution: keep doubling. A jigsaw layout may

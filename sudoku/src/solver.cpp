@@ -28,6 +28,10 @@ solver::solver(sudoku::shape s, dlx::engine_kind engine) : solver(sudoku::varian
 
 solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
     : model_(v), dlx_(model_.build(), engine) {
+  // What measured fastest (bench/README.md); dancing links has no propagation.
+  if (dlx_.engine() == dlx::engine_kind::bitset) {
+    propagation_ = dlx::propagation::pairs;
+  }
   givens_.reserve(v.cells().size());
   chosen_.reserve(v.cells().size() + v.cages().size());
 }
@@ -101,8 +105,22 @@ result solver::with_givens(const grid& puzzle, Search&& search) {
   return classify(r);
 }
 
+dlx::search_options solver::tuned(const dlx::search_options& options) const {
+  dlx::search_options out = options;
+  if (out.propagation == dlx::propagation::none) out.propagation = propagation_;
+  return out;
+}
+
+void solver::set_propagation(dlx::propagation p) {
+  if (p != dlx::propagation::none && dlx_.engine() != dlx::engine_kind::bitset) {
+    throw std::invalid_argument("sudoku::solver: propagation needs the bitset engine");
+  }
+  propagation_ = p;
+}
+
 result solver::solve(const grid& puzzle, grid& solution, const dlx::search_options& options) {
-  result out = with_givens(puzzle, [&] { return dlx_.solve(chosen_, options); });
+  const dlx::search_options search = tuned(options);
+  result out = with_givens(puzzle, [&] { return dlx_.solve(chosen_, search); });
   if (out.solutions == 1) {
     out.status = status::solved;
     decode(chosen_, solution);
@@ -113,7 +131,7 @@ result solver::solve(const grid& puzzle, grid& solution, const dlx::search_optio
 result solver::solve_unique(const grid& puzzle, grid& solution,
                             const dlx::search_options& options) {
   bool first = true;
-  dlx::search_options limited = options;
+  dlx::search_options limited = tuned(options);
   limited.limit = 2;
   return run(puzzle, limited, [&](std::span<const dlx::option_id> found) {
     if (first) decode(found, solution);
@@ -123,14 +141,15 @@ result solver::solve_unique(const grid& puzzle, grid& solution,
 }
 
 result solver::count(const grid& puzzle, std::uint64_t limit, const dlx::search_options& options) {
-  dlx::search_options limited = options;
+  dlx::search_options limited = tuned(options);
   limited.limit = limit;
   return with_givens(puzzle, [&] { return dlx_.count(limited); });
 }
 
 result solver::run(const grid& puzzle, const dlx::search_options& options,
                    dlx::solution_visitor visitor) {
-  return with_givens(puzzle, [&] { return dlx_.enumerate(visitor, options); });
+  const dlx::search_options search = tuned(options);
+  return with_givens(puzzle, [&] { return dlx_.enumerate(visitor, search); });
 }
 
 }  // namespace sudoku

@@ -426,7 +426,7 @@ TEST(DlxCliXcc, JsonHasColorsAndCleansings) {
                       R"({"line":4,"items":["p","r","x","y"],"colors":{"x":"A"}}]})");
   EXPECT_TRUE(lines[1].starts_with(
       R"({"status":"complete","solutions":1,"nodes":4,"updates":20,"cleansings":3,)"
-      R"("max_level":2,"seconds":)"))
+      R"("branches":1,"forced":0,"eliminated":0,"max_level":2,"seconds":)"))
       << lines[1];
 }
 
@@ -495,7 +495,8 @@ TEST(DlxCliMcc, Json) {
             R"("colors":{"X":"1","Y":"1"}},{"line":5,"items":["B","X"],"colors":{"X":"1"}},)"
             R"({"line":6,"items":["C","Y"],"colors":{"Y":"1"}}]})");
   EXPECT_TRUE(lines[1].starts_with(R"({"status":"complete","solutions":1,"nodes":6,)"
-                                   R"("updates":14,"cleansings":7,"max_level":4,"seconds":)"))
+                                   R"("updates":14,"cleansings":7,"branches":1,"forced":0,)"
+                                   R"("eliminated":0,"max_level":4,"seconds":)"))
       << lines[1];
 }
 

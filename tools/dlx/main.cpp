@@ -110,6 +110,17 @@ int run(const settings& s, const std::string& path) {
     fmt::print(stderr, "{}\n", w.to_string());
 
   dlx::solver solver(file.problem, s.engine);
+  if (s.search.propagation != dlx::propagation::none) {
+    // Checked here, not thrown from inside the search.
+    const char* why = file.problem.has_multiplicities() ? "is not available with multiplicities"
+                      : solver.engine() != dlx::engine_kind::bitset
+                          ? "needs the bitset engine (this problem uses dancing links)"
+                          : nullptr;
+    if (why) {
+      fmt::print(stderr, "dlx: --propagation {}\n", why);
+      return tools::exit_usage;
+    }
+  }
   tools::line_output out;
   tools::progress_line progress;
   dlx::search_options options = s.search;
@@ -144,21 +155,26 @@ int run(const settings& s, const std::string& path) {
     if (s.json) {
       out.line(
           fmt::format("{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},"
-                      "\"cleansings\":{},\"max_level\":{},\"seconds\":{:.6f}}}",
+                      "\"cleansings\":{},\"branches\":{},\"forced\":{},\"eliminated\":{},"
+                      "\"max_level\":{},\"seconds\":{:.6f}}}",
                       status_name(result.status), result.solutions, result.nodes, result.updates,
-                      result.cleansings, result.max_level, seconds));
+                      result.cleansings, result.branches, result.forced, result.eliminated,
+                      result.max_level, seconds));
     } else if (s.count_only) {
       out.line(fmt::format("{}", result.solutions));
     }
     out.flush();
     if (s.stats) {
-      fmt::print(
-          stderr,
-          "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches, max level {}, "
-          "{:.3f} s ({}, {} engine)\n",
-          result.solutions, result.nodes, result.updates, result.cleansings, result.branches,
-          result.max_level, seconds, status_name(result.status),
-          solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
+      const std::string inferred =
+          s.search.propagation == dlx::propagation::none
+              ? std::string()
+              : fmt::format(", {} forced, {} eliminated", result.forced, result.eliminated);
+      fmt::print(stderr,
+                 "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches{}, max level "
+                 "{}, {:.3f} s ({}, {} engine)\n",
+                 result.solutions, result.nodes, result.updates, result.cleansings, result.branches,
+                 inferred, result.max_level, seconds, status_name(result.status),
+                 solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
     }
   } catch (const tools::output_error& e) {
     if (e.error_number() == EPIPE) return exit_broken_pipe;  // the reader has gone: stop quietly
@@ -210,6 +226,22 @@ int main(int argc, char** argv) {
          } else {
            throw tools::usage_error(
                fmt::format("--engine: expected auto, links or bitset, got '{}'", v));
+         }
+       }},
+      {0, "propagation", "none|forced|pairs",
+       "infer at each node: none (default: Knuth's tree and counts), forced (one-option items "
+       "taken without a node), pairs (also: when all options of A cover B, B's others go); "
+       "same solutions, smaller tree; bitset engine only",
+       [&](std::string_view v) {
+         if (v == "none") {
+           s.search.propagation = dlx::propagation::none;
+         } else if (v == "forced") {
+           s.search.propagation = dlx::propagation::forced;
+         } else if (v == "pairs") {
+           s.search.propagation = dlx::propagation::pairs;
+         } else {
+           throw tools::usage_error(
+               fmt::format("--propagation: expected none, forced or pairs, got '{}'", v));
          }
        }},
       {0, "stats", "", "print solutions, nodes, updates, cleansings and time on stderr",

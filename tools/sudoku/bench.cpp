@@ -72,7 +72,8 @@ struct mode_figures {
   double us_per_puzzle = 0;  // median over the runs
   double puzzles_per_second = 0;
   double nodes_per_puzzle = 0;
-  double no_guess_share = 0;  // puzzles searched without a branch
+  double branches_per_puzzle = 0;  // nodes with two or more options: guesses
+  double no_guess_share = 0;       // puzzles searched without a branch
 };
 
 // Reads a file's puzzles; unusable lines are reported and skipped.
@@ -215,7 +216,8 @@ int run_bench(int argc, char** argv) {
                      "Times the solver on each file: puzzles in a seeded random order, a "
                      "warm-up that checks every\nsolution with the validator, then the median "
                      "of several timed runs, for solve and for count to 2.\nReports puzzles/s, "
-                     "us/puzzle, search nodes per puzzle and the share solved without a "
+                     "us/puzzle, search nodes and guesses (nodes with two or more options) per "
+                     "puzzle, and the share solved without a "
                      "guess.",
                      options));
       return tools::exit_ok;
@@ -236,8 +238,8 @@ int run_bench(int argc, char** argv) {
                s.threads, s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "",
                s.repeat, s.min_time,
                s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()));
-    fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9}\n", "file", "puzzles", "mode",
-               "puzzles/s", "us/puzzle", "nodes/puzzle", "no guess");
+    fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles", "mode",
+               "puzzles/s", "us/puzzle", "nodes/puzzle", "guesses", "no guess");
   }
   int status = tools::exit_ok;
   for (const auto& path : s.files) {
@@ -279,7 +281,7 @@ int run_bench(int argc, char** argv) {
     sudoku::grid solution;
     const std::size_t size = puzzles.grids.size();
     for (bool count : {false, true}) {
-      std::uint64_t nodes = 0, no_guess = 0;
+      std::uint64_t nodes = 0, branches = 0, no_guess = 0;
       for (std::size_t i = 0; i < size; ++i) {
         const sudoku::grid& p = puzzles.grids[i];
         sudoku::solver& solver = *solvers[puzzles.variant_of[i]];
@@ -300,9 +302,12 @@ int run_bench(int argc, char** argv) {
           }
         }
         nodes += r.nodes;
+        branches += r.branches;
         no_guess += r.branches == 0;
       }
       figures[count].nodes_per_puzzle = static_cast<double>(nodes) / static_cast<double>(size);
+      figures[count].branches_per_puzzle =
+          static_cast<double>(branches) / static_cast<double>(size);
       figures[count].no_guess_share = static_cast<double>(no_guess) / static_cast<double>(size);
     }
 
@@ -321,15 +326,17 @@ int run_bench(int argc, char** argv) {
         fmt::print(
             "{{\"file\":{},\"puzzles\":{},\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:."
             "1f},"
-            "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"no_guess_share\":{:.4f},"
+            "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"branches_per_puzzle\":{:.2f},"
+            "\"no_guess_share\":{:.4f},"
             "\"runs_us_per_puzzle\":[{:.3f}],\"variant\":\"{}\",\"build\":{}}}\n",
             tools::json_string(path), size, count ? "count2" : "solve", s.threads,
-            f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.no_guess_share,
-            fmt::join(runs, ","), s.rules.name(), tools::json_string(build_description()));
+            f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.branches_per_puzzle,
+            f.no_guess_share, fmt::join(runs, ","), s.rules.name(),
+            tools::json_string(build_description()));
       } else {
-        fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>8.1f}%\n", name, size,
-                   count ? "count2" : "solve", f.puzzles_per_second, f.us_per_puzzle,
-                   f.nodes_per_puzzle, 100 * f.no_guess_share);
+        fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>9.1f} {:>8.1f}%\n", name,
+                   size, count ? "count2" : "solve", f.puzzles_per_second, f.us_per_puzzle,
+                   f.nodes_per_puzzle, f.branches_per_puzzle, 100 * f.no_guess_share);
       }
       std::fflush(stdout);
     }

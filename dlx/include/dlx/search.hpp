@@ -19,6 +19,26 @@ enum class search_status : std::uint8_t {
 /// What a visitor or progress callback tells the search to do next.
 enum class visit : std::uint8_t { next, stop };
 
+/// How much a search infers at each node before it branches.
+///
+/// `none` is Knuth's Algorithm X: every step, forced or not, is a node, and node
+/// and update counts equal DLX1's, DLX2's and DLX3's. The other settings find
+/// the same solutions in a smaller tree:
+///  - `forced`: an item with one option left takes it without a node of its own
+///    (as Knuth's SSXCC does). A node is then a branch, a dead end or a
+///    solution; `search_result::forced` counts the options taken this way. The
+///    branches are the same as without propagation, so the solutions come in
+///    the same order.
+///  - `pairs`: forced moves, and the subset rule for two items: when every
+///    remaining option of item A also covers item B, B's options that miss A can
+///    be in no solution and are removed (for Sudoku: locked candidates, pointing
+///    and claiming). `search_result::eliminated` counts them. A removal can
+///    change which item a node branches on, so solutions may come in another
+///    order (and a seeded search draws differently).
+/// Supported by the bitset engine on problems without multiplicities; another
+/// setting than `none` elsewhere makes the search throw std::invalid_argument.
+enum class propagation : std::uint8_t { none, forced, pairs };
+
 /// A snapshot handed to the progress callback.
 struct search_progress {
   std::uint64_t solutions = 0;
@@ -48,6 +68,8 @@ struct search_options {
   /// (with multiplicities, only where the branch covers its item outright: a
   /// branch that tweaks an item takes its options from the top).
   std::optional<std::uint64_t> seed;
+  /// What to infer at each node; see `propagation`. `none` keeps Knuth's tree.
+  dlx::propagation propagation = dlx::propagation::none;
   /// Called every `progress_interval` nodes; returning visit::stop ends the search.
   std::function<visit(const search_progress&)> on_progress;
   std::uint64_t progress_interval = std::uint64_t{1} << 20;
@@ -69,6 +91,10 @@ struct search_result {
   /// Nodes where the search had two or more options to try (a guess, in
   /// puzzle terms); 0 means every step was forced.
   std::uint64_t branches = 0;
+  /// With propagation: options taken as forced moves, without a node.
+  std::uint64_t forced = 0;
+  /// With propagation::pairs: options removed by the pair rule.
+  std::uint64_t eliminated = 0;
   /// The deepest level the search reached: the most options it held chosen at
   /// once (preselected ones excluded). With multiplicities a level may also be a
   /// "null" move that closes an item without choosing an option, as in DLX3.

@@ -89,11 +89,22 @@ class solver {
 
   [[nodiscard]] dlx::engine_kind engine() const noexcept { return dlx_.engine(); }
 
+  /// What the searches infer at each node (dlx::propagation). By default the
+  /// fastest measured with the solver's engine: locked candidates (`pairs`) with
+  /// the bitset engine, `none` with dancing links (which has no other). A search
+  /// whose options ask for something other than `none` gets that instead. The
+  /// answers do not depend on it (with several solutions, which comes first
+  /// may); node counts do: `none` gives Knuth's tree. Throws
+  /// std::invalid_argument for anything but `none` with dancing links.
+  [[nodiscard]] dlx::propagation propagation() const noexcept { return propagation_; }
+  void set_propagation(dlx::propagation p);
+
   /// The exact-cover numbering this solver uses.
   [[nodiscard]] const sudoku::model& model() const noexcept { return model_; }
 
  private:
   result run(const grid& puzzle, const dlx::search_options& options, dlx::solution_visitor visitor);
+  dlx::search_options tuned(const dlx::search_options& options) const;
   template <class Search>
   result with_givens(const grid& puzzle, Search&& search);
   std::optional<sudoku::clash> preselect_givens(const grid& puzzle);
@@ -104,6 +115,7 @@ class solver {
   dlx::solver dlx_;
   std::vector<dlx::option_id> givens_;
   std::vector<dlx::option_id> chosen_;
+  dlx::propagation propagation_ = dlx::propagation::none;
 };
 
 }  // namespace sudoku
