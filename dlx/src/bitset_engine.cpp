@@ -351,6 +351,9 @@ class bitset_engine final : public engine {
   std::vector<option_id> chosen_;
   std::uint32_t chosen_count_ = 0;
   std::vector<std::uint32_t> scratch_items_;  // items found by a scan
+  // For small plain problems: per option, the options that share an item with
+  // it (itself included), as a whole bitset of active_words_ words.
+  std::vector<std::uint64_t> conflicts_;
 
   // The pair rule: for each primary item A (pair_start_), the items B it can
   // lie inside, as rules; pair_masks_ holds, per rule, A's options that miss B
@@ -496,6 +499,19 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   frames_.resize(levels);
   chosen_.resize(levels);
   scratch_items_.resize(counts_words_ * 8 / sizeof(Count));
+  // Up to 1,024 options (a 9x9 Sudoku has 729), each option's conflicts as a
+  // whole bitset: preselecting it is then a dozen AND-NOTs (at most 128 KB).
+  if (options <= 1024 && !colored() && !multiplicities()) {
+    conflicts_.assign(std::size_t{options} * active_words_, 0);
+    for (option_id o = 0; o < options; ++o) {
+      std::uint64_t* const row = conflicts_.data() + std::size_t{o} * active_words_;
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        const std::uint32_t k = option_items_[i];
+        for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
+          row[masks_[m].word] |= masks_[m].mask;
+      }
+    }
+  }
 }
 
 template <class Count>
@@ -585,18 +601,33 @@ bool bitset_engine<Count>::preselect_quickly(std::span<const option_id> options)
   // for a clash (to name it) or an option without primary items.
   if (colored() || multiplicities()) return false;
   const view s = at(base_.data());
+  // Plain pointers: a store through the byte-sized counters may alias
+  // anything, so members would be reloaded after each one.
+  std::uint64_t* const active = s.active;
+  Count* const counts = s.counts;
   const option_mask* const masks = masks_.data();
   const std::uint32_t* const masks_start = masks_start_.data();
+  const std::uint32_t* const start = option_start_.data();
+  const std::uint32_t* const items = option_items_.data();
+  const std::uint32_t primaries = primary_count_;
   for (option_id o : options) {
-    if (!(s.active[o / 64] >> (o % 64) & 1)) {
+    if (!(active[o / 64] >> (o % 64) & 1)) {
       revert_preselection(preselected().size());  // drop this call's options
       return false;
     }
-    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-      const std::uint32_t k = option_items_[i];
-      for (std::uint32_t m = masks_start[k]; m < masks_start[k + 1]; ++m)
-        s.active[masks[m].word] &= ~masks[m].mask;
-      if (k < primary_count_) s.counts[k] = covered;
+    if (!conflicts_.empty()) {  // small problems: every option it rules out, at once
+      const std::uint64_t* const gone = conflicts_.data() + std::size_t{o} * active_words_;
+      for (std::uint32_t w = 0; w < active_words_; ++w)
+        active[w] &= ~gone[w];
+    } else {
+      for (std::uint32_t i = start[o]; i < start[o + 1]; ++i) {
+        const std::uint32_t k = items[i];
+        for (std::uint32_t m = masks_start[k]; m < masks_start[k + 1]; ++m)
+          active[masks[m].word] &= ~masks[m].mask;
+      }
+    }
+    for (std::uint32_t i = start[o]; i < start[o + 1]; ++i) {
+      if (items[i] < primaries) counts[items[i]] = covered;
     }
   }
   base_stale_ = true;

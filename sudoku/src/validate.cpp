@@ -105,7 +105,33 @@ std::string describe(const clash& c, const shape& s) {
   return describe(c, classic(s));
 }
 
+// True when no unit or cage holds a digit twice: a bit per digit, a unit at a
+// time. Several times cheaper than scan_clashes, which also says where (in
+// reading order); the tools check every solution they print.
+bool clash_free(const variant& v, const grid& g) {
+  if (v.digits() > 62) return false;  // no bit per digit: the slow path decides
+  const std::uint8_t* const cells = g.cells().data();
+  // Bits 1..n. A value above 63 wraps onto another bit: at worst a false
+  // alarm, which the slow path then clears.
+  const std::uint64_t digits = ((std::uint64_t{1} << (v.digits() + 1)) - 1) & ~std::uint64_t{1};
+  std::uint64_t repeated = 0;
+  auto scan = [&](const std::vector<std::uint32_t>& unit) {
+    std::uint64_t seen = 0;
+    for (std::uint32_t p : unit) {
+      const std::uint64_t bit = (std::uint64_t{1} << (cells[p] & 63)) & digits;
+      repeated |= seen & bit;
+      seen |= bit;
+    }
+  };
+  for (const unit& u : v.units())
+    scan(u.cells);
+  for (const cage& c : v.cages())
+    scan(c.cells);
+  return repeated == 0;
+}
+
 std::optional<clash> first_clash(const variant& v, const grid& g) {
+  if (clash_free(v, g)) return std::nullopt;
   std::optional<clash> found;
   scan_clashes(v, g, [&](unit_kind unit, std::size_t a, std::size_t b, int d) {
     found = clash{a, b, d, unit};

@@ -3,10 +3,16 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <atomic>
 #include <bit>
 #include <stdexcept>
 
 namespace sudoku {
+
+std::uint64_t variant::next_revision() noexcept {
+  static std::atomic<std::uint64_t> next{1};
+  return next.fetch_add(1, std::memory_order_relaxed);
+}
 
 std::string_view to_string(unit_kind k) noexcept {
   switch (k) {
@@ -188,6 +194,7 @@ std::span<const std::uint32_t> variant::constraints_of(std::size_t position) con
 }
 
 std::optional<std::string> variant::set_regions(std::span<const std::uint8_t> region_of) {
+  revision_ = next_revision();
   const int n = shape_.size();
   std::vector<std::vector<std::uint32_t>> regions(static_cast<std::size_t>(n));
   for (std::size_t i = 0; i < cells_.size() && i < region_of.size(); ++i) {
@@ -214,6 +221,7 @@ std::optional<std::string> variant::set_regions(std::span<const std::uint8_t> re
 }
 
 void variant::add_diagonals() {
+  revision_ = next_revision();
   const int n = shape_.size();
   for (std::size_t g = 0; g < corners_.size(); ++g) {
     const auto [top, left] = corners_[g];
@@ -231,6 +239,7 @@ void variant::add_diagonals() {
 }
 
 bool variant::add_windows() {
+  revision_ = next_revision();
   const int b = shape_.box_rows;
   if (shape_.box_cols != b) return false;
   const int n = shape_.size();
@@ -256,6 +265,7 @@ bool variant::add_windows() {
 }
 
 void variant::add_cage(sudoku::cage c) {
+  revision_ = next_revision();
   if (cage_combinations(static_cast<int>(c.cells.size()), c.sum, digits()).empty()) {
     throw std::invalid_argument(
         fmt::format("sudoku::variant: no {} different digits 1-{} add up to {}", c.cells.size(),

@@ -136,6 +136,7 @@ class variant {
   [[nodiscard]] std::string cage_name(const cage& c) const;
 
   friend bool operator==(const variant& a, const variant& b) {
+    if (a.revision_ == b.revision_) return true;  // copies of one another: the tools' usual case
     return a.shape_ == b.shape_ && a.rows_ == b.rows_ && a.columns_ == b.columns_ &&
            a.units_ == b.units_ && a.cages_ == b.cages_;
   }
@@ -158,6 +159,11 @@ class variant {
   // constraints_of: per position, a range of constraint_list_.
   std::vector<std::uint32_t> constraint_start_;
   std::vector<std::uint32_t> constraint_list_;
+  // Copies share it; construction and every change draw a new one, so equal
+  // revisions mean equal variants and comparing costs nothing (the tools compare
+  // each puzzle's variant with their cached solvers').
+  static std::uint64_t next_revision() noexcept;
+  std::uint64_t revision_ = next_revision();
 };
 
 /// The digit sets (as bit masks, bit d for digit d) of `size` distinct digits
