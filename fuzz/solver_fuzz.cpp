@@ -88,5 +88,31 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const auto a = links.count(), b = bits.count();
   FUZZ_CHECK(a.nodes == b.nodes && a.updates == b.updates && a.branches == b.branches &&
              a.max_level == b.max_level);
+  // Propagation (bitset engine): the same covers, every one of them valid; forced
+  // moves keep the branches and never add nodes. (The pair rule can: a removal
+  // may change which item a node branches on.)
+  for (dlx::propagation mode : {dlx::propagation::forced, dlx::propagation::pairs}) {
+    dlx::search_options o;
+    o.propagation = mode;
+    std::uint64_t visited = 0;
+    const auto r = bits.enumerate(
+        [&](std::span<const dlx::option_id> solution) {
+          std::uint32_t covered = 0;
+          for (dlx::option_id opt : solution) {
+            FUZZ_CHECK((covered & masks[opt]) == 0);
+            covered |= masks[opt];
+          }
+          FUZZ_CHECK((covered & ((1u << primaries) - 1)) == (1u << primaries) - 1);
+          ++visited;
+          return dlx::visit::next;
+        },
+        o);
+    FUZZ_CHECK(visited == expected && r.solutions == expected);
+    if (mode == dlx::propagation::forced)
+      FUZZ_CHECK(r.branches == b.branches && r.nodes <= b.nodes);
+    o.seed = size;
+    FUZZ_CHECK(bits.count(o).solutions == expected);
+    FUZZ_CHECK(bits.check_invariants());
+  }
   return 0;
 }

@@ -136,17 +136,13 @@ class bitset_engine final : public engine {
     std::uint64_t* remaining;
     std::uint32_t* purified;  // indexed by internal item - primary_count_
     std::uint32_t* bounds;    // with multiplicities: each primary item's residual bound
-    Count* checked;  // with the pair rule: the counters when last checked (past the state proper)
   };
   view at(std::uint64_t* words) const {
     std::uint64_t* active = words + counts_words_;
     std::uint64_t* remaining = active + active_words_;
-    return {reinterpret_cast<Count*>(words),
-            active,
-            remaining,
+    return {reinterpret_cast<Count*>(words), active, remaining,
             reinterpret_cast<std::uint32_t*>(remaining + 1),
-            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_),
-            reinterpret_cast<Count*>(words + state_words_)};
+            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_)};
   }
 
   // A place where the search branched: its state after covering the item it
@@ -175,7 +171,7 @@ class bitset_engine final : public engine {
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
     if (options_->propagation != propagation::none) {
-      if (options_->propagation == propagation::pairs && !pairs_built_) build_pairs();
+      if (options_->propagation == propagation::pairs && !reach_built_) build_reach();
       if (colored()) {
         return randomized_ ? run<true, 0, true, true>(fresh) : run<false, 0, true, true>(fresh);
       }
@@ -233,7 +229,21 @@ class bitset_engine final : public engine {
   // True when it removed an option.
   template <int K, bool Colored>
   bool eliminate_pairs(const view& s, std::uint64_t& updates, std::uint64_t& eliminated);
-  void build_pairs();
+  void build_reach();
+  // Whether `option` covers internal item `item` (with Colored: without a color).
+  template <bool Colored>
+  bool covers(option_id option, std::uint32_t item) const {
+    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+      if (option_items_[i] == item) return !Colored || option_colors_[i] == 0;
+    }
+    return false;
+  }
+  // Marks the primary items of `option` as to be checked again by the pair rule.
+  void uncheck(option_id option) {
+    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+      if (option_items_[i] < primary_count_) checked_[option_items_[i]] = covered;
+    }
+  }
   template <bool Randomized, bool Colored>
   bool run_multi(bool fresh);
   // Commits the entries of `option` other than item `skip`'s, in DLX3's order
@@ -296,9 +306,9 @@ class bitset_engine final : public engine {
   template <int K, int Delta>
   void add_to_counts(Count* counts, const std::uint64_t* options) const;
   std::uint64_t* frame_state(std::size_t index) {
-    const std::size_t need = (index + 1) * stride_words_;
+    const std::size_t need = (index + 1) * state_words_;
     if (arena_.size() < need) arena_.resize(std::max(need, arena_.size() * 2));
-    return arena_.data() + index * stride_words_;
+    return arena_.data() + index * state_words_;
   }
 
   // Static lists: each item's options (only options with a primary item, the
@@ -355,20 +365,13 @@ class bitset_engine final : public engine {
   // it (itself included), as a whole bitset of active_words_ words.
   std::vector<std::uint64_t> conflicts_;
 
-  // The pair rule: for each primary item A (pair_start_), the items B it can
-  // lie inside, as rules; pair_masks_ holds, per rule, A's options that miss B
-  // then B's options that miss A. pair_reach_[A] is the most options A shares
-  // with any B (0: no rule), padded like the counters.
-  struct pair_rule {
-    std::uint32_t b;       // internal item B
-    std::uint32_t shared;  // A's options that cover B
-    std::uint32_t outside_begin, elim_begin, elim_end;
-  };
-  std::vector<std::uint32_t> pair_start_;
-  std::vector<pair_rule> pairs_;
-  std::vector<option_mask> pair_masks_;
+  // The pair rule: per primary item A, the most options it shares with another
+  // item (0: none; padded like the counters), and the counters as they were
+  // when last checked (outside the saved states: see the backtracking).
   std::vector<Count> pair_reach_;
-  bool pairs_built_ = false;
+  std::vector<Count> checked_;
+  std::vector<std::uint32_t> scratch_options_;  // the options of the item checked
+  bool reach_built_ = false;
 };
 
 template <class Count>
@@ -472,8 +475,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
 
   counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 15) / 16 * 2);
   state_words_ = counts_words_ + active_words_ + 1 + purified_words_ + bounds_words_;
-  stride_words_ = state_words_ + counts_words_;
-  pristine_.assign(stride_words_, 0);
+  pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
   std::fill(s.counts, s.counts + counts_words_ * 8 / sizeof(Count), covered);  // the padding
   for (std::uint32_t k = 0; k < primaries; ++k) {
@@ -719,7 +721,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   const bool pairs = Propagate && options_->propagation == propagation::pairs;
   // With the pair rule, each state carries the counters as they were when its
   // items were last checked against their pairs (see eliminate_pairs).
-  const std::size_t state_bytes = std::size_t{pairs ? stride_words_ : state_words_} * 8;
+  const std::size_t state_bytes = std::size_t{state_words_} * 8;
   const view s = at(work_.data());
   option_id* const chosen = chosen_.data();
   frame* const frames = frames_.data();
@@ -735,9 +737,9 @@ bool bitset_engine<Count>::run(bool fresh) {
   std::uint32_t branch_top = branch_top_;
   bool entering = fresh;
   if (fresh) {
-    std::memcpy(work_.data(), base_.data(), std::size_t{state_words_} * 8);
+    std::memcpy(work_.data(), base_.data(), state_bytes);
     // Nothing checked yet: every counter differs from "covered".
-    if (pairs) std::fill(s.checked, s.checked + counts_words_ * 8 / sizeof(Count), covered);
+    if (pairs) std::fill(checked_.begin(), checked_.end(), covered);
     level = frame_count = branch_top = 0;
   }
   auto save = [&] {
@@ -864,6 +866,14 @@ bool bitset_engine<Count>::run(bool fresh) {
         std::memcpy(work_.data(), frame_state(frame_count - 1), state_bytes);
         option = branch_options_[f.options_begin + next];
         have_option = true;
+        if (pairs) {
+          // The pair rule ran to a fixpoint just before this branch, so every
+          // item is as checked then, except those that lost an option when the
+          // branching item was covered: check those again.
+          std::memcpy(checked_.data(), s.counts, checked_.size() * sizeof(Count));
+          for (std::uint32_t t = 0; t < f.options_count; ++t)
+            uncheck(branch_options_[f.options_begin + t]);
+        }
       } else {
         branch_top = f.options_begin;
         --frame_count;
@@ -949,22 +959,27 @@ bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& updates
                                            std::uint64_t& eliminated) {
   // Only an item whose options changed since it was last checked can newly
   // lie inside another (options only go while the search descends), and only
-  // while it has no more options than it shares with some other item.
+  // while it has no more options than it shares with some other item (its
+  // reach). The other item B must be in every remaining option of A, so it is
+  // one of the items of A's first option: no tables beyond the reach.
   const std::uint64_t before = eliminated;
+  const std::uint32_t n = primary_count_;
+  std::uint32_t* const out = scratch_items_.data();
+  Count* const checked = checked_.data();
+  const Count* const reach = pair_reach_.data();
+  std::uint32_t* const a_options = scratch_options_.data();
   for (;;) {
     std::uint32_t candidates = 0;
-    std::uint32_t* const out = scratch_items_.data();
-    const std::uint32_t n = primary_count_;
 #if defined(__SSE2__)
     if constexpr (sizeof(Count) == 1) {
       auto* now = reinterpret_cast<const __m128i*>(s.counts);
-      auto* then = reinterpret_cast<__m128i*>(s.checked);
-      auto* reach = reinterpret_cast<const __m128i*>(pair_reach_.data());
+      auto* then = reinterpret_cast<__m128i*>(checked);
+      auto* most = reinterpret_cast<const __m128i*>(reach);
       const __m128i one = _mm_set1_epi8(1);
       for (std::uint32_t v = 0; v < (n + 15) / 16; ++v) {
         const __m128i c = _mm_loadu_si128(now + v);
         const __m128i same = _mm_cmpeq_epi8(c, _mm_loadu_si128(then + v));
-        const __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_loadu_si128(reach + v)), c);
+        const __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_loadu_si128(most + v)), c);
         const __m128i single = _mm_cmpeq_epi8(_mm_min_epu8(c, one), c);
         _mm_storeu_si128(then + v, c);
         auto hits = static_cast<unsigned>(
@@ -977,32 +992,42 @@ bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& updates
     {
       for (std::uint32_t k = 0; k < n; ++k) {
         const Count c = s.counts[k];
-        if (c != s.checked[k] && c >= 2 && c <= pair_reach_[k]) out[candidates++] = k;
-        s.checked[k] = c;
+        if (c != checked[k] && c >= 2 && c <= reach[k]) out[candidates++] = k;
+        checked[k] = c;
       }
     }
     bool changed = false;
     for (std::uint32_t j = 0; j < candidates; ++j) {
       const std::uint32_t a = out[j];
-      for (std::uint32_t r = pair_start_[a]; r < pair_start_[a + 1]; ++r) {
-        const pair_rule& rule = pairs_[r];
-        const Count count_a = s.counts[a];
-        if (count_a > rule.shared) continue;  // also skips a covered item
+      const std::uint32_t count_a = s.counts[a];
+      if (count_a < 2 || count_a > reach[a]) continue;  // changed since the scan
+      std::uint32_t listed = 0;
+      for (std::uint32_t m = masks_start_[a]; m < masks_start_[a + 1] && listed < count_a; ++m) {
+        for (std::uint64_t bits = s.active[masks_[m].word] & masks_[m].mask; bits;
+             bits &= bits - 1) {
+          a_options[listed++] =
+              masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        }
+      }
+      const std::uint32_t first = a_options[0];
+      for (std::uint32_t i = option_start_[first]; i < option_start_[first + 1]; ++i) {
+        const std::uint32_t b = option_items_[i];
+        if (b == a || (Colored && option_colors_[i] != 0)) continue;
         // A primary B with no more options than A has none outside A (or is
-        // covered): nothing to remove. Most rules stop here.
-        if (rule.b < n && (s.counts[rule.b] <= count_a || s.counts[rule.b] == covered)) continue;
+        // covered): nothing to remove. Most candidates stop here.
+        if (b < n && (s.counts[b] <= count_a || s.counts[b] == covered)) continue;
         bool inside = true;
-        for (std::uint32_t m = rule.outside_begin; m < rule.elim_begin && inside; ++m)
-          inside = (s.active[pair_masks_[m].word] & pair_masks_[m].mask) == 0;
+        for (std::uint32_t t = 1; t < count_a && inside; ++t)
+          inside = covers<Colored>(a_options[t], b);
         if (!inside) continue;
-        for (std::uint32_t m = rule.elim_begin; m < rule.elim_end; ++m) {
-          std::uint64_t& word = s.active[pair_masks_[m].word];
-          std::uint64_t gone = word & pair_masks_[m].mask;
-          word &= ~gone;
-          for (; gone; gone &= gone - 1) {
-            take_off<K, Colored>(
-                s, pair_masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)),
-                updates);
+        // Every option of A covers B outright: B's options that miss A go.
+        for (std::uint32_t m = masks_start_[b]; m < masks_start_[b + 1]; ++m) {
+          std::uint64_t& word = s.active[masks_[m].word];
+          for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
+            const auto o = masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+            if (covers<false>(o, a)) continue;
+            word &= ~(std::uint64_t{1} << (o % 64));
+            take_off<K, Colored>(s, o, updates);
             ++eliminated;
             changed = true;
           }
@@ -1014,75 +1039,40 @@ bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& updates
 }
 
 template <class Count>
-void bitset_engine<Count>::build_pairs() {
-  // For each primary item A, the items B that every option of A covering B
-  // covers without a color (so B is covered outright) and that share two or
-  // more options with A. A rule with one shared option would only restate a
-  // forced move. Built once, on the first search that asks for it, within a
-  // memory budget: any subset of the rules is sound.
-  pairs_built_ = true;
-  constexpr std::size_t mask_budget = std::size_t{1} << 20;  // 16 MB of masks
+void bitset_engine<Count>::build_reach() {
+  // For each primary item A, the most options it shares with another item B
+  // that it covers without a color in each of them (B then covered outright).
+  // Sharing one option would only restate a forced move, so 0 then: A is never
+  // checked.
+  reach_built_ = true;
   const std::uint32_t n = item_count_, primaries = primary_count_;
-  const auto options = static_cast<std::uint32_t>(option_count());
   std::vector<std::uint32_t> shared(n, 0), touched;
-  std::vector<std::uint8_t> colored_here(n, 0), in_a(options, 0);
-  std::vector<std::uint32_t> outside, elim;
-  auto options_of = [&](std::uint32_t item, auto&& f) {
-    for (std::uint32_t m = masks_start_[item]; m < masks_start_[item + 1]; ++m) {
-      for (std::uint64_t bits = masks_[m].mask; bits; bits &= bits - 1)
-        f(masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits)));
-    }
-  };
-  auto append_masks = [&](const std::vector<std::uint32_t>& list) {
-    const std::size_t first = pair_masks_.size();
-    for (std::uint32_t o : list) {
-      if (pair_masks_.size() == first || pair_masks_.back().word != o / 64)
-        pair_masks_.push_back({o / 64, 0});
-      pair_masks_.back().mask |= std::uint64_t{1} << (o % 64);
-    }
-  };
-  pair_start_.assign(1, 0);
+  std::vector<std::uint8_t> colored_here(n, 0);
   pair_reach_.assign(counts_words_ * 8 / sizeof(Count), 0);
+  std::uint32_t widest = 0;
   for (std::uint32_t a = 0; a < primaries; ++a) {
-    options_of(a, [&](std::uint32_t o) {
-      in_a[o] = 1;
-      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-        const std::uint32_t b = option_items_[i];
-        if (shared[b]++ == 0) touched.push_back(b);
-        if (entry_color(i) != 0) colored_here[b] = 1;
+    for (std::uint32_t m = masks_start_[a]; m < masks_start_[a + 1]; ++m) {
+      for (std::uint64_t bits = masks_[m].mask; bits; bits &= bits - 1) {
+        const auto o = masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+          const std::uint32_t b = option_items_[i];
+          if (shared[b]++ == 0) touched.push_back(b);
+          if (entry_color(i) != 0) colored_here[b] = 1;
+        }
       }
-    });
-    std::sort(touched.begin(), touched.end());
-    for (std::uint32_t b : touched) {
-      if (b == a || shared[b] < 2 || colored_here[b] || pair_masks_.size() > mask_budget) continue;
-      outside.clear();
-      elim.clear();
-      options_of(a, [&](std::uint32_t o) {
-        bool covers_b = false;
-        for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i)
-          covers_b |= option_items_[i] == b;
-        if (!covers_b) outside.push_back(o);
-      });
-      options_of(b, [&](std::uint32_t o) {
-        if (!in_a[o]) elim.push_back(o);
-      });
-      if (elim.empty()) continue;  // B has nothing to lose
-      pair_rule rule{b, shared[b], static_cast<std::uint32_t>(pair_masks_.size()), 0, 0};
-      append_masks(outside);
-      rule.elim_begin = static_cast<std::uint32_t>(pair_masks_.size());
-      append_masks(elim);
-      rule.elim_end = static_cast<std::uint32_t>(pair_masks_.size());
-      pairs_.push_back(rule);
-      pair_reach_[a] = static_cast<Count>(std::max<std::uint32_t>(pair_reach_[a], shared[b]));
     }
+    std::uint32_t most = 0;
     for (std::uint32_t b : touched) {
+      if (b != a && !colored_here[b] && shared[b] >= 2) most = std::max(most, shared[b]);
       shared[b] = 0;
       colored_here[b] = 0;
     }
     touched.clear();
-    options_of(a, [&](std::uint32_t o) { in_a[o] = 0; });
-    pair_start_.push_back(static_cast<std::uint32_t>(pairs_.size()));
+    pair_reach_[a] = static_cast<Count>(std::min<std::uint32_t>(most, covered - 1));
+    widest = std::max(widest, most);
   }
+  checked_.assign(pair_reach_.size(), covered);
+  scratch_options_.resize(std::max<std::size_t>(widest, 1));
 }
 
 template <class Count>

@@ -137,8 +137,8 @@ TEST(Generator, MinimizeAndRedundant) {
 namespace {
 
 // With a budget of one node a uniqueness check concludes only when the puzzle
-// needs no branch: forced moves and locked candidates (the solver's default
-// propagation) solve it, and nothing else could fit. So every given the
+// needs no branch: forced moves (the solver's default propagation: naked and
+// hidden singles) solve it, and nothing else could fit. So every given the
 // generator removes keeps the puzzle solvable without a guess, and the
 // result is proven unique within one node; and a --minimal puzzle cannot be
 // proven (showing that a removal leaves two solutions takes a branch), so none

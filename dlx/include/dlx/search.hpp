@@ -23,7 +23,7 @@ enum class visit : std::uint8_t { next, stop };
 ///
 /// `none` is Knuth's Algorithm X: every step, forced or not, is a node, and node
 /// and update counts equal DLX1's, DLX2's and DLX3's. The other settings find
-/// the same solutions in a smaller tree:
+/// the same solutions, usually in a smaller tree:
 ///  - `forced`: an item with one option left takes it without a node of its own
 ///    (as Knuth's SSXCC does). A node is then a branch, a dead end or a
 ///    solution; `search_result::forced` counts the options taken this way. The
@@ -34,7 +34,8 @@ enum class visit : std::uint8_t { next, stop };
 ///    be in no solution and are removed (for Sudoku: locked candidates, pointing
 ///    and claiming). `search_result::eliminated` counts them. A removal can
 ///    change which item a node branches on, so solutions may come in another
-///    order (and a seeded search draws differently).
+///    order, a seeded search draws differently, and now and then the tree is
+///    larger (a removal steers the search to a worse branch).
 /// Supported by the bitset engine on problems without multiplicities; another
 /// setting than `none` elsewhere makes the search throw std::invalid_argument.
 enum class propagation : std::uint8_t { none, forced, pairs };

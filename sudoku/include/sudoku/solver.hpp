@@ -89,13 +89,15 @@ class solver {
 
   [[nodiscard]] dlx::engine_kind engine() const noexcept { return dlx_.engine(); }
 
-  /// What the searches infer at each node (dlx::propagation). By default the
-  /// fastest measured with the solver's engine: locked candidates (`pairs`) with
-  /// the bitset engine, `none` with dancing links (which has no other). A search
-  /// whose options ask for something other than `none` gets that instead. The
-  /// answers do not depend on it (with several solutions, which comes first
-  /// may); node counts do: `none` gives Knuth's tree. Throws
-  /// std::invalid_argument for anything but `none` with dancing links.
+  /// What the searches infer at each node (dlx::propagation). By default
+  /// forced moves (`forced`) with the bitset engine: the same tree, answers and
+  /// order as `none`, with a node per branch, dead end or solution rather than
+  /// per filled cell (so node budgets count decisions); `none` with dancing
+  /// links, which has no other. `pairs` adds locked candidates: fewer guesses,
+  /// the same answers (with several solutions, another may come first). A
+  /// search whose options ask for something other than `none` gets that
+  /// instead. Throws std::invalid_argument for anything but `none` with
+  /// dancing links.
   [[nodiscard]] dlx::propagation propagation() const noexcept { return propagation_; }
   void set_propagation(dlx::propagation p);
 
