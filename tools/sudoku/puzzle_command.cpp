@@ -136,7 +136,7 @@ void answer_context::verify(const sudoku::grid& puzzle, const sudoku::grid& solu
 }
 
 void answer_context::json_tail(const sudoku::result& r) {
-  fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{}", r.nodes);
+  fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{},\"guesses\":{}", r.nodes, r.branches);
   if (!fields_.annotation.empty()) {
     fmt::format_to(std::back_inserter(b_.out), ",\"annotation\":{}",
                    tools::json_string(fields_.annotation));
