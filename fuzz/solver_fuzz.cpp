@@ -59,22 +59,25 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const std::uint64_t expected = brute_force(masks, primaries, -1);
   dlx::solver links(p, dlx::engine_kind::dancing_links);
   dlx::solver bits(p, dlx::engine_kind::bitset);
+  std::uint64_t visited = 0;
+  // Each solution an exact cover: no item twice, every primary item once.
+  auto check_cover = [&](std::span<const dlx::option_id> solution) {
+    std::uint32_t covered = 0;
+    for (dlx::option_id o : solution) {
+      FUZZ_CHECK((covered & masks[o]) == 0);
+      covered |= masks[o];
+    }
+    FUZZ_CHECK((covered & ((1u << primaries) - 1)) == (1u << primaries) - 1);
+    ++visited;
+    return dlx::visit::next;
+  };
   for (dlx::solver* s : {&links, &bits}) {
     FUZZ_CHECK(s->count().solutions == expected);
     dlx::search_options seeded;
     seeded.seed = size;
     FUZZ_CHECK(s->count(seeded).solutions == expected);
-    std::uint64_t visited = 0;
-    s->enumerate([&](std::span<const dlx::option_id> solution) {
-      std::uint32_t covered = 0;
-      for (dlx::option_id o : solution) {
-        FUZZ_CHECK((covered & masks[o]) == 0);
-        covered |= masks[o];
-      }
-      FUZZ_CHECK((covered & ((1u << primaries) - 1)) == (1u << primaries) - 1);
-      ++visited;
-      return dlx::visit::next;
-    });
+    visited = 0;
+    s->enumerate(check_cover);
     FUZZ_CHECK(visited == expected);
     const auto forced = static_cast<dlx::option_id>(data[size - 1] % masks.size());
     if ((masks[forced] & ((1u << primaries) - 1)) != 0) {  // a choosable option
@@ -94,19 +97,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   for (dlx::propagation mode : {dlx::propagation::forced, dlx::propagation::pairs}) {
     dlx::search_options o;
     o.propagation = mode;
-    std::uint64_t visited = 0;
-    const auto r = bits.enumerate(
-        [&](std::span<const dlx::option_id> solution) {
-          std::uint32_t covered = 0;
-          for (dlx::option_id opt : solution) {
-            FUZZ_CHECK((covered & masks[opt]) == 0);
-            covered |= masks[opt];
-          }
-          FUZZ_CHECK((covered & ((1u << primaries) - 1)) == (1u << primaries) - 1);
-          ++visited;
-          return dlx::visit::next;
-        },
-        o);
+    visited = 0;
+    const auto r = bits.enumerate(check_cover, o);
     FUZZ_CHECK(visited == expected && r.solutions == expected);
     if (mode == dlx::propagation::forced)
       FUZZ_CHECK(r.branches == b.branches && r.nodes <= b.nodes);
