@@ -34,6 +34,16 @@
 // then possibly the null move). A tweaked branch keeps its cumulative removals in
 // its saved state. Same choices, same counts as the dancing-links engine.
 //
+// Propagation (search.hpp). Forced moves are found by the same scan as a node
+// (the leftmost smallest counter, a 1) and taken without a node or a saved
+// state. The pair rule runs when no forced move is left, on the items whose
+// counters changed since they were last checked and are within their reach
+// (the most options they share with another item): the other item must be one
+// of the first remaining option's. The "last checked" counters live outside the
+// saved states: the rule always reaches a fixpoint just before a branch, so on
+// backtracking they are the restored counters, minus the items that lost an
+// option when the branching item was covered.
+//
 // Why: for 9x9 Sudoku (324 items, 729 options) the whole state is about 520 bytes.
 // Copying it at a branch costs less than uncovering, and most nodes are forced.
 // Preselected options (a puzzle's givens) only clear bits; the counters are
@@ -341,7 +351,6 @@ class bitset_engine final : public engine {
   std::uint32_t bounds_words_ = 0;    // with multiplicities: a bound per primary item
   std::vector<std::uint32_t> slack_;  // with multiplicities: upper - lower, per primary item
   std::uint32_t state_words_ = 0;
-  std::uint32_t stride_words_ = 0;       // a state and its checked counters
   std::vector<std::uint64_t> pristine_;  // no preselection
   std::vector<std::uint64_t> base_;      // the preselection applied
   // Preselecting only clears active bits and marks items covered; the counters
