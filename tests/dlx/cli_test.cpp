@@ -593,6 +593,32 @@ TEST(EncoderCli, LangfordIntoDlx) {
   EXPECT_TRUE(contains(r.err, "8339 updates")) << r.err;
 }
 
+// --propagation: the same count, a smaller tree with its own counters, and
+// usage errors where it is not available.
+TEST(EncoderCli, PropagationKeepsTheCountAndShrinksTheTree) {
+  const auto encoded = run_command({DLX_LANGFORD, "7"});
+  ASSERT_EQ(encoded.exit_code, 0) << encoded.err;
+  for (const std::string mode : {"forced", "pairs"}) {
+    const auto r =
+        run_command({dlx_program, "--count", "--stats", "--propagation", mode}, encoded.out);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "52\n");
+    EXPECT_TRUE(contains(r.err, "forced, ")) << r.err;
+    EXPECT_TRUE(contains(r.err, mode == "pairs" ? "109 branches" : "129 branches")) << r.err;
+    EXPECT_FALSE(contains(r.err, "607 nodes")) << r.err;  // Knuth's tree is bigger
+  }
+  const auto bad = run_command({dlx_program, "--propagation", "all"}, encoded.out);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--propagation: expected none, forced or pairs")) << bad.err;
+  const auto links =
+      run_command({dlx_program, "--engine", "links", "--propagation", "forced"}, encoded.out);
+  EXPECT_EQ(links.exit_code, 2);
+  EXPECT_TRUE(contains(links.err, "needs the bitset engine")) << links.err;
+  const auto bounds = run_command({dlx_program, "--propagation", "pairs"}, mcc_toy);
+  EXPECT_EQ(bounds.exit_code, 2);
+  EXPECT_TRUE(contains(bounds.err, "not available with multiplicities")) << bounds.err;
+}
+
 TEST(EncoderCli, PentominoIntoDlx) {
   const auto encoded = run_command({DLX_PENTOMINO, "3x20"});
   ASSERT_EQ(encoded.exit_code, 0) << encoded.err;
