@@ -1181,3 +1181,39 @@ TEST(sudoku_cli_output, write_error_exits_3) {
 }
 
 }  // namespace
+
+// ---- bench ---------------------------------------------------------------------
+
+namespace {
+
+double json_number(const std::string& line, const std::string& key) {
+  const auto at = line.find("\"" + key + "\":");
+  if (at == std::string::npos) return -1;
+  return std::stod(line.substr(at + key.size() + 3));
+}
+
+// The figures bench reports follow the search: Knuth's tree (propagation none)
+// has a node per filled cell, forced moves take none, and the guesses are the
+// same; locked candidates (pairs) guess no more. A timing is never asserted.
+TEST(sudoku_cli_bench, nodes_and_guesses_follow_the_propagation) {
+  std::map<std::string, std::pair<double, double>> figures;  // nodes, guesses
+  for (const std::string p : {"none", "forced", "pairs"}) {
+    const auto r = sudoku({"bench", "--json", "--time", "0.01", "--repeat", "1", "--mode", "count",
+                           "--propagation", p, corpus_path("famous.sdm")});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = json_lines(r.out);
+    ASSERT_EQ(lines.size(), 1u) << r.out;
+    figures[p] = {json_number(lines[0], "nodes_per_puzzle"),
+                  json_number(lines[0], "branches_per_puzzle")};
+    EXPECT_GT(figures[p].first, 0) << lines[0];
+  }
+  EXPECT_LT(figures["forced"].first, figures["none"].first);
+  EXPECT_EQ(figures["forced"].second, figures["none"].second);
+  EXPECT_GT(figures["none"].second, 0);
+  EXPECT_LE(figures["pairs"].second, figures["none"].second);
+  const auto bad = sudoku({"bench", "--propagation", "some", corpus_path("famous.sdm")});
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--propagation: expected none, forced or pairs")) << bad.err;
+}
+
+}  // namespace

@@ -24,6 +24,7 @@
 #include <map>
 #include <memory>
 #include <numeric>
+#include <optional>
 #include <random>
 #include <thread>
 #include <vector>
@@ -49,6 +50,7 @@ struct bench_settings {
   bool solve = true;
   bool count = true;
   sudoku::rules rules;
+  std::optional<dlx::propagation> propagation;  // --propagation; else the solver's default
   std::vector<std::string> files;
 };
 
@@ -58,12 +60,15 @@ struct puzzle_set {
   std::vector<sudoku::variant> variants;
   std::vector<sudoku::grid> grids;
   std::vector<std::size_t> variant_of;  // per grid
+  std::optional<dlx::propagation> propagation;
 
   // One solver per variant, for one thread: built before the clock starts.
   std::vector<std::unique_ptr<sudoku::solver>> solvers() const {
     std::vector<std::unique_ptr<sudoku::solver>> out;
-    for (const auto& v : variants)
+    for (const auto& v : variants) {
       out.push_back(std::make_unique<sudoku::solver>(v));
+      if (propagation) out.back()->set_propagation(*propagation);
+    }
     return out;
   }
 };
@@ -199,6 +204,21 @@ int run_bench(int argc, char** argv) {
          if (!parsed) throw tools::usage_error("--variant: " + error);
          s.rules = *parsed;
        }},
+      {0, "propagation", "none|forced|pairs",
+       "what the search infers at each node (default forced: forced moves take no node; "
+       "none: Knuth's tree; pairs: also locked candidates)",
+       [&](std::string_view v) {
+         if (v == "none") {
+           s.propagation = dlx::propagation::none;
+         } else if (v == "forced") {
+           s.propagation = dlx::propagation::forced;
+         } else if (v == "pairs") {
+           s.propagation = dlx::propagation::pairs;
+         } else {
+           throw tools::usage_error(
+               fmt::format("--propagation: expected none, forced or pairs, got '{}'", v));
+         }
+       }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {
          s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
@@ -234,10 +254,14 @@ int run_bench(int argc, char** argv) {
 
   if (!s.json) {
     fmt::print("sudoku bench: {}\n", build_description());
-    fmt::print("{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file{}\n\n",
-               s.threads, s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "",
-               s.repeat, s.min_time,
-               s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()));
+    constexpr const char* propagation_names[] = {"none", "forced", "pairs"};
+    fmt::print(
+        "{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file{}{}\n\n", s.threads,
+        s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "", s.repeat,
+        s.min_time, s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()),
+        s.propagation
+            ? fmt::format(", propagation {}", propagation_names[static_cast<int>(*s.propagation)])
+            : std::string());
     fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles", "mode",
                "puzzles/s", "us/puzzle", "nodes/puzzle", "guesses", "no guess");
   }
@@ -261,7 +285,7 @@ int run_bench(int argc, char** argv) {
       std::iota(order.begin(), order.end(), 0);
       std::mt19937_64 rng(s.seed);
       std::shuffle(order.begin(), order.end(), rng);
-      puzzle_set shuffled{puzzles.variants, {}, {}};
+      puzzle_set shuffled{puzzles.variants, {}, {}, s.propagation};
       for (std::size_t i : order) {
         shuffled.grids.push_back(puzzles.grids[i]);
         shuffled.variant_of.push_back(puzzles.variant_of[i]);
