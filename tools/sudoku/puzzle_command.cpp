@@ -274,7 +274,9 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
   if (command.add_options) command.add_options(options, s);
   if (command.has_budget) {
     options.push_back(
-        {0, "budget", "NODES", "give up on a puzzle after NODES search nodes (answer 'unknown')",
+        {0, "budget", "NODES",
+         "give up on a puzzle after NODES search nodes, branches and dead ends (answer "
+         "'unknown')",
          [&](std::string_view v) { s.budget = tools::parse_unsigned(v, "--budget", 1); }});
   }
   options.push_back(
