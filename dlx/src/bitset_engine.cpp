@@ -181,7 +181,7 @@ class bitset_engine final : public engine {
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
     if (options_->propagation != propagation::none) {
-      if (options_->propagation == propagation::pairs && !reach_built_) build_reach();
+      if (options_->propagation == propagation::pairs && pair_reach_.empty()) build_reach();
       if (colored()) {
         return randomized_ ? run<true, 0, true, true>(fresh) : run<false, 0, true, true>(fresh);
       }
@@ -309,6 +309,22 @@ class bitset_engine final : public engine {
     }
     return options;
   }
+  // Covers primary item `item` as a node does: lists its active options (as
+  // list_options, clearing them) and takes each off its items' counters, in
+  // one pass over its masks. Returns the list; `found` is its length.
+  template <int K, bool Colored>
+  [[gnu::always_inline]] std::uint32_t* list_and_cover(const view& s, std::uint32_t item,
+                                                       std::uint32_t at, std::uint32_t expected,
+                                                       std::uint64_t& updates,
+                                                       std::uint32_t& found) {
+    std::uint32_t* const options = list_options(s, item, at, expected, true, found);
+    ++updates;
+    for (std::uint32_t t = 0; t < found; ++t)
+      take_off<K, Colored>(s, options[t], updates);
+    s.counts[item] = covered;
+    --*s.remaining;
+    return options;
+  }
   // Brings base_'s counters and count of items left up to date
   // with its active options, after preselections changed them.
   void recount_base();
@@ -375,12 +391,12 @@ class bitset_engine final : public engine {
   std::vector<std::uint64_t> conflicts_;
 
   // The pair rule: per primary item A, the most options it shares with another
-  // item (0: none; padded like the counters), and the counters as they were
-  // when last checked (outside the saved states: see the backtracking).
+  // item (0: none; padded like the counters; empty until a search asks for the
+  // rule), and the counters as they were when last checked (outside the saved
+  // states: see the backtracking).
   std::vector<Count> pair_reach_;
   std::vector<Count> checked_;
   std::vector<std::uint32_t> scratch_options_;  // the options of the item checked
-  bool reach_built_ = false;
 };
 
 template <class Count>
@@ -612,33 +628,21 @@ bool bitset_engine<Count>::preselect_quickly(std::span<const option_id> options)
   // for a clash (to name it) or an option without primary items.
   if (colored() || multiplicities()) return false;
   const view s = at(base_.data());
-  // Plain pointers: a store through the byte-sized counters may alias
-  // anything, so members would be reloaded after each one.
-  std::uint64_t* const active = s.active;
-  Count* const counts = s.counts;
-  const option_mask* const masks = masks_.data();
-  const std::uint32_t* const masks_start = masks_start_.data();
-  const std::uint32_t* const start = option_start_.data();
-  const std::uint32_t* const items = option_items_.data();
-  const std::uint32_t primaries = primary_count_;
   for (option_id o : options) {
-    if (!(active[o / 64] >> (o % 64) & 1)) {
+    if (!(s.active[o / 64] >> (o % 64) & 1)) {
       revert_preselection(preselected().size());  // drop this call's options
       return false;
     }
-    if (!conflicts_.empty()) {  // small problems: every option it rules out, at once
-      const std::uint64_t* const gone = conflicts_.data() + std::size_t{o} * active_words_;
-      for (std::uint32_t w = 0; w < active_words_; ++w)
-        active[w] &= ~gone[w];
-    } else {
-      for (std::uint32_t i = start[o]; i < start[o + 1]; ++i) {
-        const std::uint32_t k = items[i];
-        for (std::uint32_t m = masks_start[k]; m < masks_start[k + 1]; ++m)
-          active[masks[m].word] &= ~masks[m].mask;
-      }
+    if (conflicts_.empty()) {
+      apply_preselected(o);  // item by item
+      continue;
     }
-    for (std::uint32_t i = start[o]; i < start[o + 1]; ++i) {
-      if (items[i] < primaries) counts[items[i]] = covered;
+    // Small problems: every option it rules out, at once.
+    const std::uint64_t* const gone = conflicts_.data() + std::size_t{o} * active_words_;
+    for (std::uint32_t w = 0; w < active_words_; ++w)
+      s.active[w] &= ~gone[w];
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      if (option_items_[i] < primary_count_) s.counts[option_items_[i]] = covered;
     }
   }
   base_stale_ = true;
@@ -793,11 +797,8 @@ bool bitset_engine<Count>::run(bool fresh) {
           fewest = s.counts[best];
           if (fewest == 1) {
             std::uint32_t found = 0;
-            const std::uint32_t* const only = list_options(s, best, branch_top, 1, true, found);
-            ++updates;
-            take_off<K, Colored>(s, only[0], updates);
-            s.counts[best] = covered;
-            --*s.remaining;
+            const std::uint32_t* const only =
+                list_and_cover<K, Colored>(s, best, branch_top, 1, updates, found);
             chosen[level++] = only[0];
             ++forced;
             apply_option<K, Colored>(s, only[0], updates, cleansings);
@@ -829,18 +830,13 @@ bool bitset_engine<Count>::run(bool fresh) {
         }
       }
 
-      // Note `best`'s active options, in order, and cover it: clear them as they
-      // are listed, then take each off its items' counters (one pass over the
-      // masks, not two). Without propagation a dead end covers its empty item
-      // too, as DLX1 does (one update); with it, a dead end just backs up.
+      // Note `best`'s active options, in order, and cover it. Without
+      // propagation a dead end covers its empty item too, as DLX1 does (one
+      // update); with it, a dead end just backs up.
       if (!Propagate || fewest > 0) {
         std::uint32_t found = 0;
-        std::uint32_t* const options = list_options(s, best, branch_top, fewest, true, found);
-        ++updates;
-        for (std::uint32_t t = 0; t < found; ++t)
-          take_off<K, Colored>(s, options[t], updates);
-        s.counts[best] = covered;
-        --*s.remaining;
+        std::uint32_t* const options =
+            list_and_cover<K, Colored>(s, best, branch_top, fewest, updates, found);
         if (fewest > 0) {
           std::uint32_t first = 0;
           if constexpr (Randomized) first = random_below(rng_, fewest);
@@ -1053,7 +1049,6 @@ void bitset_engine<Count>::build_reach() {
   // that it covers without a color in each of them (B then covered outright).
   // Sharing one option would only restate a forced move, so 0 then: A is never
   // checked.
-  reach_built_ = true;
   const std::uint32_t n = item_count_, primaries = primary_count_;
   std::vector<std::uint32_t> shared(n, 0), touched;
   std::vector<std::uint8_t> colored_here(n, 0);

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "search_options.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
@@ -21,8 +23,7 @@ namespace fs = std::filesystem;
 const fs::path reference_dir = DLX_SHARED_DIR "/dlx-reference/";
 
 std::vector<std::vector<dlx::option_id>> all_solutions(dlx::solver& s, dlx::propagation p) {
-  dlx::search_options o;
-  o.propagation = p;
+  const auto o = test_support::with_propagation(p);
   std::vector<std::vector<dlx::option_id>> out;
   s.enumerate(
       [&](std::span<const dlx::option_id> solution) {
@@ -54,8 +55,7 @@ TEST_P(Propagation, SameSolutionsInASmallerTree) {
   std::sort(expected.begin(), expected.end());
 
   // Forced moves: the same branches, so the same solutions in the same order.
-  dlx::search_options forced;
-  forced.propagation = dlx::propagation::forced;
+  const auto forced = test_support::with_propagation(dlx::propagation::forced);
   const auto f = s.count(forced);
   EXPECT_EQ(f.solutions, plain.solutions);
   EXPECT_EQ(f.branches, plain.branches);
@@ -82,8 +82,7 @@ TEST_P(Propagation, SameSolutionsInASmallerTree) {
   }
 
   // The pair rule: the same set of solutions.
-  dlx::search_options pairs;
-  pairs.propagation = dlx::propagation::pairs;
+  const auto pairs = test_support::with_propagation(dlx::propagation::pairs);
   const auto p = s.count(pairs);
   EXPECT_EQ(p.solutions, plain.solutions);
   if (GetParam().expect_eliminations) {
@@ -124,8 +123,7 @@ TEST(Propagation, PairRuleRemovesTheOptionThatMissesA) {
   p.add_option(std::vector<dlx::item_id>{1, 2});     // b c: misses a, can never be used
   p.add_option(std::vector<dlx::item_id>{2});        // c
   dlx::solver s(p, dlx::engine_kind::bitset);
-  dlx::search_options o;
-  o.propagation = dlx::propagation::pairs;
+  const auto o = test_support::with_propagation(dlx::propagation::pairs);
   const auto r = s.count(o);
   EXPECT_EQ(r.solutions, 2u);  // {a b, c} and {a b c}
   EXPECT_EQ(r.eliminated, 1u);
@@ -137,8 +135,7 @@ TEST(Propagation, RefusedWhereNotAvailable) {
   p.add_option(std::vector<dlx::item_id>{0});
   p.add_option(std::vector<dlx::item_id>{1});
   dlx::solver links(p, dlx::engine_kind::dancing_links);
-  dlx::search_options o;
-  o.propagation = dlx::propagation::forced;
+  const auto o = test_support::with_propagation(dlx::propagation::forced);
   EXPECT_THROW(links.count(o), std::invalid_argument);
   EXPECT_EQ(links.count().solutions, 1u);  // still usable
 

@@ -181,7 +181,7 @@ TEST(SharedCorpus, EnginesAgreePuzzleByPuzzle) {
   sudoku::solver paired;
   paired.set_propagation(dlx::propagation::pairs);
   sudoku::grid puzzle, x, y, z;
-  std::uint64_t plain_nodes = 0, fast_nodes = 0, plain_branches = 0, fast_branches = 0;
+  std::uint64_t plain_nodes = 0, paired_nodes = 0, plain_branches = 0, paired_branches = 0;
   for (const auto& p : puzzles) {
     ASSERT_FALSE(sudoku::parse_sdm(p, puzzle));
     for (std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}}) {
@@ -212,14 +212,14 @@ TEST(SharedCorpus, EnginesAgreePuzzleByPuzzle) {
         ASSERT_TRUE(sudoku::check_solution(puzzle, z).ok()) << p;
       }
       plain_nodes += a.nodes;
-      fast_nodes += d.nodes;
+      paired_nodes += d.nodes;
       plain_branches += a.branches;
-      fast_branches += d.branches;
+      paired_branches += d.branches;
     }
   }
   // The pair rule must actually prune (on the bundled corpus alone too).
-  EXPECT_LT(fast_nodes, plain_nodes);
-  EXPECT_LT(fast_branches, plain_branches);
+  EXPECT_LT(paired_nodes, plain_nodes);
+  EXPECT_LT(paired_branches, plain_branches);
 }
 
 }  // namespace

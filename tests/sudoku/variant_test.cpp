@@ -23,12 +23,13 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <random>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "text_lines.hpp"
 
 namespace {
 
@@ -82,6 +83,19 @@ rulebook single(shape s, bool boxes = true) {
   b.columns = s.size();
   b.positions = static_cast<std::size_t>(s.size() * s.size());
   add_square(b, s.size(), 0, 0, s.box_rows, s.box_cols, boxes);
+  return b;
+}
+
+// Samurai: five 9x9 grids on a 21x21 board, at the four corners and one in the
+// centre overlapping a corner box of each.
+rulebook samurai_rules() {
+  rulebook b;
+  b.digits = 9;
+  b.columns = 21;
+  b.positions = 441;
+  for (const auto& [top, left] :
+       std::vector<std::pair<int, int>>{{0, 0}, {0, 12}, {12, 0}, {12, 12}, {6, 6}})
+    add_square(b, 9, top, left, 3, 3);
   return b;
 }
 
@@ -535,17 +549,7 @@ TEST(VariantBruteForce, RandomCombinations4x4) {
 
 // ---- 9x9 and samurai: published solutions with cells blanked ------------------
 
-std::vector<std::string> read_lines(const fs::path& path) {
-  std::ifstream in(path);
-  EXPECT_TRUE(in) << path;
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    lines.push_back(line);
-  }
-  return lines;
-}
+using test_support::content_lines;
 
 const fs::path variants_dir = fs::path(DLX_SOURCE_DIR) / "corpus" / "variants";
 
@@ -555,8 +559,8 @@ struct published {
 };
 
 std::vector<published> read_published(const std::string& name) {
-  const auto puzzles = read_lines(variants_dir / (name + ".sdm"));
-  const auto solutions = read_lines(variants_dir / (name + ".solutions"));
+  const auto puzzles = content_lines(variants_dir / (name + ".sdm"));
+  const auto solutions = content_lines(variants_dir / (name + ".solutions"));
   EXPECT_EQ(puzzles.size(), solutions.size()) << name;
   EXPECT_FALSE(puzzles.empty()) << name;
   std::vector<published> out;
@@ -617,15 +621,7 @@ TEST(VariantBruteForce, PublishedNineByNineWithBlanks) {
 
 TEST(VariantBruteForce, PublishedSamuraiWithBlanks) {
   std::mt19937_64 rng(5);
-  rulebook b;
-  b.digits = 9;
-  b.columns = 21;
-  b.positions = 441;
-  // Five 9x9 grids: at the four corners of the 21x21 board, and one in the
-  // centre overlapping a corner box of each.
-  for (const auto& [top, left] :
-       std::vector<std::pair<int, int>>{{0, 0}, {0, 12}, {12, 0}, {12, 12}, {6, 6}})
-    add_square(b, 9, top, left, 3, 3);
+  const rulebook b = samurai_rules();
   ASSERT_EQ(b.cells.size(), 369u);
   const variant v = variant::samurai();
   for (const auto& p : read_published("samurai")) {
@@ -705,14 +701,7 @@ TEST(VariantModel, UnitsMatchTheirDefinitions) {
   rulebook b6 = single(shape{2, 3});
   add_diagonals(b6);
   expect_units(x6, b6, "6x6 x");
-  rulebook sb;
-  sb.digits = 9;
-  sb.columns = 21;
-  sb.positions = 441;
-  for (const auto& [top, left] :
-       std::vector<std::pair<int, int>>{{0, 0}, {0, 12}, {12, 0}, {12, 12}, {6, 6}})
-    add_square(sb, 9, top, left, 3, 3);
-  expect_units(variant::samurai(), sb, "samurai");
+  expect_units(variant::samurai(), samurai_rules(), "samurai");
   // Names as players say them.
   variant x;
   x.add_diagonals();
@@ -973,40 +962,38 @@ std::optional<std::pair<std::size_t, std::size_t>> first_repeat(
   return std::nullopt;
 }
 
+// The plain solution checked against a variant with extra units: the clash the
+// validator reports is the first repeat the independent rulebook finds in them.
+void expect_first_extra_clash(const variant& v, void (*add_units)(rulebook&), unit_kind kind,
+                              const std::string& phrase, bool check_digit) {
+  rulebook b = single(shape{});
+  b.groups.clear();
+  add_units(b);
+  const auto expected = first_repeat(plain_solution, b.groups);
+  ASSERT_TRUE(expected) << "the plain solution keeps every " << phrase;
+  const auto r = sudoku::check_solution(v, grid_of(v, plain_solution));
+  ASSERT_EQ(r.status, sudoku::check_status::clash);
+  ASSERT_TRUE(r.conflict);
+  EXPECT_EQ(r.conflict->unit, kind);
+  EXPECT_EQ(r.conflict->first, expected->first);
+  EXPECT_EQ(r.conflict->second, expected->second);
+  if (check_digit) {
+    EXPECT_EQ(r.conflict->digit, sudoku::digit_value(plain_solution[expected->second]));
+  }
+  EXPECT_NE(r.message(v).find("(same " + phrase + ")"), std::string::npos) << r.message(v);
+}
+
 TEST(VariantValidate, DiagonalAndWindowClashes) {
   ASSERT_TRUE(sudoku::check_solution(grid_of(variant{}, plain_solution)).ok());
   {
     variant x;
     x.add_diagonals();
-    rulebook b = single(shape{});
-    b.groups.clear();
-    add_diagonals(b);
-    const auto expected = first_repeat(plain_solution, b.groups);
-    ASSERT_TRUE(expected) << "the plain solution keeps both diagonals";
-    const auto r = sudoku::check_solution(x, grid_of(x, plain_solution));
-    ASSERT_EQ(r.status, sudoku::check_status::clash);
-    ASSERT_TRUE(r.conflict);
-    EXPECT_EQ(r.conflict->unit, unit_kind::diagonal);
-    EXPECT_EQ(r.conflict->first, expected->first);
-    EXPECT_EQ(r.conflict->second, expected->second);
-    EXPECT_EQ(r.conflict->digit, sudoku::digit_value(plain_solution[expected->second]));
-    EXPECT_NE(r.message(x).find("(same diagonal)"), std::string::npos) << r.message(x);
+    expect_first_extra_clash(x, add_diagonals, unit_kind::diagonal, "diagonal", true);
   }
   {
     variant w;
     ASSERT_TRUE(w.add_windows());
-    rulebook b = single(shape{});
-    b.groups.clear();
-    add_windoku_windows(b);
-    const auto expected = first_repeat(plain_solution, b.groups);
-    ASSERT_TRUE(expected) << "the plain solution keeps the windows";
-    const auto r = sudoku::check_solution(w, grid_of(w, plain_solution));
-    ASSERT_EQ(r.status, sudoku::check_status::clash);
-    ASSERT_TRUE(r.conflict);
-    EXPECT_EQ(r.conflict->unit, unit_kind::window);
-    EXPECT_EQ(r.conflict->first, expected->first);
-    EXPECT_EQ(r.conflict->second, expected->second);
-    EXPECT_NE(r.message(w).find("(same window)"), std::string::npos) << r.message(w);
+    expect_first_extra_clash(w, add_windoku_windows, unit_kind::window, "window", false);
   }
   // A published X and windoku solution each pass their own rules.
   for (const std::string name : {"x", "windoku"}) {

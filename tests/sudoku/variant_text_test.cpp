@@ -12,11 +12,12 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "text_lines.hpp"
 
 namespace {
 
@@ -29,14 +30,7 @@ const fs::path variants_dir = fs::path(DLX_SOURCE_DIR) / "corpus" / "variants";
 
 // The puzzle lines of a corpus file (no comments, no blank lines).
 std::vector<std::string> puzzle_lines(const std::string& file) {
-  std::ifstream in(variants_dir / file);
-  EXPECT_TRUE(in) << file;
-  std::vector<std::string> lines;
-  for (std::string line; std::getline(in, line);) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.empty() || line[0] == '#') continue;
-    lines.push_back(line);
-  }
+  auto lines = test_support::content_lines(variants_dir / file);
   EXPECT_FALSE(lines.empty()) << file;
   return lines;
 }

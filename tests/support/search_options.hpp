@@ -30,5 +30,10 @@ inline dlx::search_options with_seed(std::uint64_t seed) {
   o.seed = seed;
   return o;
 }
+inline dlx::search_options with_propagation(dlx::propagation p) {
+  dlx::search_options o;
+  o.propagation = p;
+  return o;
+}
 
 }  // namespace test_support

@@ -132,6 +132,22 @@ double parse_seconds(std::string_view text, std::string_view option) {
   return value;
 }
 
+namespace {
+constexpr std::string_view propagation_names[] = {"none", "forced", "pairs"};
+}  // namespace
+
+dlx::propagation parse_propagation(std::string_view text, std::string_view option) {
+  for (std::size_t p = 0; p < std::size(propagation_names); ++p) {
+    if (text == propagation_names[p]) return static_cast<dlx::propagation>(p);
+  }
+  throw usage_error(
+      fmt::format("{}: expected none, forced or pairs, got '{}'", option, printable(text)));
+}
+
+std::string_view propagation_name(dlx::propagation p) {
+  return propagation_names[static_cast<std::size_t>(p)];
+}
+
 std::string json_string(std::string_view text) {
   std::string out = "\"";
   for (std::size_t i = 0; i < text.size();) {

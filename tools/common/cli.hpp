@@ -3,6 +3,8 @@
 // with clear messages, and the exit codes the tools document.
 #pragma once
 
+#include <dlx/search.hpp>
+
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -51,6 +53,12 @@ std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std
 
 /// Parses a duration in seconds (a non-negative decimal number).
 double parse_seconds(std::string_view text, std::string_view option);
+
+/// Parses none|forced|pairs given for `option` (dlx::propagation); throws
+/// usage_error otherwise.
+dlx::propagation parse_propagation(std::string_view text, std::string_view option);
+/// "none", "forced" or "pairs".
+std::string_view propagation_name(dlx::propagation p);
 
 /// A JSON string literal for `text` (quotes included), escaping as RFC 8259 asks
 /// and replacing bytes that are not valid UTF-8 with U+FFFD.

@@ -10,6 +10,7 @@
 #include <fstream>
 #include <iostream>
 #include <optional>
+#include <stdexcept>
 
 #include "../common/cli.hpp"
 #include "../common/output.hpp"
@@ -110,17 +111,6 @@ int run(const settings& s, const std::string& path) {
     fmt::print(stderr, "{}\n", w.to_string());
 
   dlx::solver solver(file.problem, s.engine);
-  if (s.search.propagation != dlx::propagation::none) {
-    // Checked here, not thrown from inside the search.
-    const char* why = file.problem.has_multiplicities() ? "is not available with multiplicities"
-                      : solver.engine() != dlx::engine_kind::bitset
-                          ? "needs the bitset engine (this problem uses dancing links)"
-                          : nullptr;
-    if (why) {
-      fmt::print(stderr, "dlx: --propagation {}\n", why);
-      return tools::exit_usage;
-    }
-  }
   tools::line_output out;
   tools::progress_line progress;
   dlx::search_options options = s.search;
@@ -176,6 +166,12 @@ int run(const settings& s, const std::string& path) {
                  inferred, result.max_level, seconds, status_name(result.status),
                  solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
     }
+  } catch (const std::invalid_argument& e) {
+    // A setting the search refuses (before any output): --propagation with
+    // dancing links or with bounds.
+    progress.clear();
+    fmt::print(stderr, "dlx: {}\n", e.what());
+    return tools::exit_usage;
   } catch (const tools::output_error& e) {
     if (e.error_number() == EPIPE) return exit_broken_pipe;  // the reader has gone: stop quietly
     fmt::print(stderr, "dlx: {}\n", e.what());
@@ -233,16 +229,7 @@ int main(int argc, char** argv) {
        "taken without a node), pairs (also: when all options of A cover B, B's others go); "
        "same solutions, smaller tree; bitset engine only",
        [&](std::string_view v) {
-         if (v == "none") {
-           s.search.propagation = dlx::propagation::none;
-         } else if (v == "forced") {
-           s.search.propagation = dlx::propagation::forced;
-         } else if (v == "pairs") {
-           s.search.propagation = dlx::propagation::pairs;
-         } else {
-           throw tools::usage_error(
-               fmt::format("--propagation: expected none, forced or pairs, got '{}'", v));
-         }
+         s.search.propagation = tools::parse_propagation(v, "--propagation");
        }},
       {0, "stats", "", "print solutions, nodes, updates, cleansings and time on stderr",
        [&](std::string_view) { s.stats = true; }},

@@ -60,10 +60,10 @@ struct puzzle_set {
   std::vector<sudoku::variant> variants;
   std::vector<sudoku::grid> grids;
   std::vector<std::size_t> variant_of;  // per grid
-  std::optional<dlx::propagation> propagation;
 
   // One solver per variant, for one thread: built before the clock starts.
-  std::vector<std::unique_ptr<sudoku::solver>> solvers() const {
+  std::vector<std::unique_ptr<sudoku::solver>> solvers(
+      std::optional<dlx::propagation> propagation) const {
     std::vector<std::unique_ptr<sudoku::solver>> out;
     for (const auto& v : variants) {
       out.push_back(std::make_unique<sudoku::solver>(v));
@@ -122,10 +122,11 @@ puzzle_set load(const std::string& path, std::size_t limit, const sudoku::rules&
 // puzzle solved counts, not only whole passes: a pass over a large file can
 // take longer than a run, and dropping a worker's unfinished pass once made
 // two threads look barely faster than one.
-double timed_run(const puzzle_set& puzzles, bool count, double seconds, unsigned threads) {
+double timed_run(const puzzle_set& puzzles, bool count, double seconds, unsigned threads,
+                 std::optional<dlx::propagation> propagation) {
   std::vector<std::vector<std::unique_ptr<sudoku::solver>>> solvers;
   for (unsigned t = 0; t < threads; ++t)
-    solvers.push_back(puzzles.solvers());
+    solvers.push_back(puzzles.solvers(propagation));
   std::atomic<std::uint64_t> solved{0};
   std::atomic<bool> stop{false};
   const auto started = clock_type::now();
@@ -207,18 +208,7 @@ int run_bench(int argc, char** argv) {
       {0, "propagation", "none|forced|pairs",
        "what the search infers at each node (default forced: forced moves take no node; "
        "none: Knuth's tree; pairs: also locked candidates)",
-       [&](std::string_view v) {
-         if (v == "none") {
-           s.propagation = dlx::propagation::none;
-         } else if (v == "forced") {
-           s.propagation = dlx::propagation::forced;
-         } else if (v == "pairs") {
-           s.propagation = dlx::propagation::pairs;
-         } else {
-           throw tools::usage_error(
-               fmt::format("--propagation: expected none, forced or pairs, got '{}'", v));
-         }
-       }},
+       [&](std::string_view v) { s.propagation = tools::parse_propagation(v, "--propagation"); }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {
          s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
@@ -254,14 +244,12 @@ int run_bench(int argc, char** argv) {
 
   if (!s.json) {
     fmt::print("sudoku bench: {}\n", build_description());
-    constexpr const char* propagation_names[] = {"none", "forced", "pairs"};
     fmt::print(
         "{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file{}{}\n\n", s.threads,
         s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "", s.repeat,
         s.min_time, s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()),
-        s.propagation
-            ? fmt::format(", propagation {}", propagation_names[static_cast<int>(*s.propagation)])
-            : std::string());
+        s.propagation ? fmt::format(", propagation {}", tools::propagation_name(*s.propagation))
+                      : std::string());
     fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles", "mode",
                "puzzles/s", "us/puzzle", "nodes/puzzle", "guesses", "no guess");
   }
@@ -285,7 +273,7 @@ int run_bench(int argc, char** argv) {
       std::iota(order.begin(), order.end(), 0);
       std::mt19937_64 rng(s.seed);
       std::shuffle(order.begin(), order.end(), rng);
-      puzzle_set shuffled{puzzles.variants, {}, {}, s.propagation};
+      puzzle_set shuffled{puzzles.variants, {}, {}};
       for (std::size_t i : order) {
         shuffled.grids.push_back(puzzles.grids[i]);
         shuffled.variant_of.push_back(puzzles.variant_of[i]);
@@ -301,7 +289,7 @@ int run_bench(int argc, char** argv) {
 
     // Warm-up: every puzzle once per mode, every solution checked.
     std::map<bool, mode_figures> figures;
-    const auto solvers = puzzles.solvers();
+    const auto solvers = puzzles.solvers(s.propagation);
     sudoku::grid solution;
     const std::size_t size = puzzles.grids.size();
     for (bool count : {false, true}) {
@@ -339,7 +327,7 @@ int run_bench(int argc, char** argv) {
       if (count ? !s.count : !s.solve) continue;
       std::vector<double> runs;
       for (unsigned r = 0; r < s.repeat; ++r) {
-        runs.push_back(timed_run(puzzles, count, s.min_time / s.repeat, s.threads));
+        runs.push_back(timed_run(puzzles, count, s.min_time / s.repeat, s.threads, s.propagation));
       }
       std::sort(runs.begin(), runs.end());
       mode_figures& f = figures[count];
