@@ -222,8 +222,26 @@ class bitset_engine final : public engine {
   }
   void append_chosen(std::vector<option_id>& out) const override {
     for (std::uint32_t l = 0; l < chosen_count_; ++l) {
-      if (chosen_[l] != ~option_id{0}) out.push_back(chosen_[l]);  // not a null move
+      if (chosen_[l] != null_move) out.push_back(chosen_[l]);
     }
+  }
+  void append_path(std::vector<option_id>& out) const override {
+    out.insert(out.end(), chosen_.begin(), chosen_.begin() + chosen_count_);
+  }
+  std::uint32_t floor_here() const override { return frame_count_; }
+  std::optional<double> fraction_done(std::uint32_t from) const override {
+    // The saved branches below level `from` are the levels with a choice.
+    double done = 0, weight = 1;
+    for (std::uint32_t k = 0; k < frame_count_; ++k) {
+      const frame& f = frames_[k];
+      if (f.level < from) continue;
+      const std::uint32_t alternatives =
+          f.options_count + (multiplicities() && f.mode != 0 ? 1 : 0);
+      const std::uint32_t tried = (f.next + alternatives - f.start) % std::max(alternatives, 1U);
+      done += weight * tried / std::max(alternatives, 1U);
+      weight /= std::max(alternatives, 1U);
+    }
+    return done;
   }
 
   template <bool Randomized, int K, bool Colored = false, bool Propagate = false>
@@ -774,8 +792,12 @@ bool bitset_engine<Count>::run(bool fresh) {
       if (nodes >= next_checkpoint_) {
         save();
         chosen_count_ = level;
-        if (!checkpoint(level)) return false;
+        const verdict v = checkpoint(level);
+        if (v == verdict::stop) return false;
+        entering = v == verdict::proceed;  // pruned: back up as from a dead end, uncounted
       }
+    }
+    if (entering) {
       ++nodes;
       if (sanity_checks && sanity_due(nodes) && !check_invariants())
         broken_invariant("bitset search");
@@ -853,9 +875,9 @@ bool bitset_engine<Count>::run(bool fresh) {
     }
     while (!have_option) {
       // Back to the most recent branch with an option left to try.
-      if (frame_count == 0) {
+      if (frame_count == floor_) {
         save();
-        chosen_count_ = 0;
+        chosen_count_ = level;
         result_.status = search_status::complete;
         return false;
       }
@@ -1166,8 +1188,12 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
       if (nodes >= next_checkpoint_) {
         save();
         chosen_count_ = level;
-        if (!checkpoint(level)) return false;
+        const verdict v = checkpoint(level);
+        if (v == verdict::stop) return false;
+        entering = v == verdict::proceed;  // pruned: back up as from a dead end, uncounted
       }
+    }
+    if (entering) {
       ++nodes;
       if (sanity_checks && sanity_due(nodes) && !check_invariants())
         broken_invariant("bitset search");
@@ -1220,9 +1246,9 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
       // A degree of 0 or less is a dead end: DLX3 backs up without covering.
     }
     while (!have_option) {
-      if (frame_count == 0) {
+      if (frame_count == floor_) {
         save();
-        chosen_count_ = 0;
+        chosen_count_ = level;
         result_.status = search_status::complete;
         return false;
       }

@@ -146,7 +146,7 @@ void engine::clear_preselection() {
   if (sanity_checks && !check_invariants()) broken_invariant("after clear_preselection");
 }
 
-void engine::begin(const search_options& options) {
+void engine::begin(const search_options& options, std::vector<search_node>* children) {
   require_idle("search");
   if (!supports(options.propagation)) {
     throw std::invalid_argument(
@@ -156,9 +156,15 @@ void engine::begin(const search_options& options) {
   }
   options_ = &options;
   result_ = {};
+  baseline_ = {};
   limit_ = options.limit;
   randomized_ = options.seed.has_value();
   rng_ = options.seed.value_or(0);
+  subtree_ = options.subtree;
+  children_ = children;
+  reached_ = subtree_.empty();
+  root_level_ = 0;
+  floor_ = 0;
   constexpr auto never = std::numeric_limits<std::uint64_t>::max();
   next_progress_ =
       options.on_progress ? std::max<std::uint64_t>(options.progress_interval, 1) : never;
@@ -166,61 +172,113 @@ void engine::begin(const search_options& options) {
   if (next_progress_ != never || next_clock_check_ != never) {
     started_ = std::chrono::steady_clock::now();
   }
-  const std::uint64_t budget = options.node_budget ? options.node_budget : never;
-  next_checkpoint_ = std::min({budget, next_progress_, next_clock_check_});
+  set_next_checkpoint();
   state_ = run_state::fresh;
 }
 
-bool engine::checkpoint(std::uint32_t level) {
-  const std::uint64_t nodes = result_.nodes;
+void engine::set_next_checkpoint() {
+  if (!reached_ || children_ != nullptr) {
+    next_checkpoint_ = 0;  // every node entry: the walk down, or listing children
+    return;
+  }
+  // next_progress_ and next_clock_check_ count nodes of the subtree; the
+  // search loop compares with its own counter, which includes the walk down.
+  constexpr auto never = std::numeric_limits<std::uint64_t>::max();
+  const std::uint64_t budget = options_->node_budget ? options_->node_budget : never;
+  const std::uint64_t next = std::min({budget, next_progress_, next_clock_check_});
+  next_checkpoint_ = next > never - baseline_.nodes ? never : next + baseline_.nodes;
+}
+
+engine::verdict engine::checkpoint(std::uint32_t level) {
+  if (!reached_) {
+    // Walking down to the subtree's node: enter its ancestors and the node
+    // itself, prune every other node on the way.
+    path_.clear();
+    append_path(path_);
+    if (path_.size() > subtree_.size() ||
+        !std::equal(path_.begin(), path_.end(), subtree_.begin())) {
+      return verdict::prune;
+    }
+    if (path_.size() < subtree_.size()) return verdict::proceed;
+    reached_ = true;
+    root_level_ = level;
+    floor_ = floor_here();
+    baseline_ = result_;
+    set_next_checkpoint();
+    if (children_ != nullptr || next_checkpoint_ > result_.nodes) return verdict::proceed;
+  } else if (children_ != nullptr) {
+    if (level == root_level_) return verdict::proceed;  // the node itself
+    path_.clear();
+    append_path(path_);
+    children_->push_back(path_);
+    return verdict::prune;
+  }
+  const std::uint64_t nodes = result_.nodes - baseline_.nodes;
   const search_options& options = *options_;
   if (options.node_budget && nodes >= options.node_budget) {
     result_.status = search_status::budget_exhausted;
-    return false;
+    return verdict::stop;
   }
   if (nodes >= next_clock_check_ || nodes >= next_progress_) {
     const auto elapsed = std::chrono::steady_clock::now() - started_;
     if (nodes >= next_clock_check_) {
       if (elapsed >= options.time_budget) {
         result_.status = search_status::budget_exhausted;
-        return false;
+        return verdict::stop;
       }
       next_clock_check_ = nodes + 1024;
     }
     if (nodes >= next_progress_) {
-      const search_progress progress{result_.solutions, nodes, result_.updates, level, elapsed};
+      const search_result counts = result();
+      search_progress progress{counts.solutions, nodes, counts.updates, level, elapsed, {}};
+      progress.fraction_done = fraction_done(root_level_);
       if (options.on_progress(progress) == visit::stop) {
         result_.status = search_status::stopped;
-        return false;
+        return verdict::stop;
       }
       next_progress_ = nodes + std::max<std::uint64_t>(options.progress_interval, 1);
     }
   }
-  const std::uint64_t budget =
-      options.node_budget ? options.node_budget : std::numeric_limits<std::uint64_t>::max();
-  next_checkpoint_ = std::min({budget, next_progress_, next_clock_check_});
-  return true;
+  set_next_checkpoint();
+  return verdict::proceed;
+}
+
+search_result engine::result() const {
+  search_result r = result_;
+  r.solutions -= baseline_.solutions;
+  r.nodes -= baseline_.nodes;
+  r.updates -= baseline_.updates;
+  r.cleansings -= baseline_.cleansings;
+  r.branches -= baseline_.branches;
+  r.forced -= baseline_.forced;
+  r.eliminated -= baseline_.eliminated;
+  return r;
 }
 
 bool engine::next_solution() {
   switch (state_) {
-    case run_state::fresh:
-      if (nothing_to_cover()) {  // the empty choice is a solution
+    case run_state::fresh: {
+      if (nothing_to_cover()) {  // the empty choice is a solution, and the only node
+        state_ = run_state::trivial_solution;
+        if (!reached_) return false;  // so no other node exists: end() reports it
         result_.nodes = 1;
         result_.solutions = 1;
-        state_ = run_state::trivial_solution;
         return true;
       }
-      if (advance(true)) {
-        state_ = run_state::after_solution;
-        return true;
-      }
-      state_ = run_state::finished;
-      return false;
-    case run_state::after_solution:
-      if (advance(false)) return true;
-      state_ = run_state::finished;
-      return false;
+      // A solution met on the walk down to a subtree's node is not in it.
+      bool found = advance(true);
+      while (found && !reached_)
+        found = advance(false);
+      state_ = found ? run_state::after_solution : run_state::finished;
+      return found;
+    }
+    case run_state::after_solution: {
+      bool found = advance(false);
+      while (found && !reached_)
+        found = advance(false);
+      if (!found) state_ = run_state::finished;
+      return found;
+    }
     case run_state::trivial_solution:
       result_.status = search_status::complete;
       state_ = run_state::finished;
@@ -239,9 +297,17 @@ const std::vector<option_id>& engine::collect_solution() {
 search_result engine::end() {
   if (state_ != run_state::idle) unwind();
   if (sanity_checks && !check_invariants()) broken_invariant("after a search");
+  const search_result r = result();
+  const bool missed = !reached_;
   state_ = run_state::idle;
   options_ = nullptr;
-  return result_;
+  subtree_ = {};
+  children_ = nullptr;
+  reached_ = true;
+  baseline_ = {};
+  floor_ = 0;
+  if (missed) throw std::invalid_argument("dlx::solver: the search tree has no such node");
+  return r;
 }
 
 }  // namespace dlx::detail

@@ -103,14 +103,23 @@ class engine {
 
   // The search protocol: begin, then next_solution until it returns false (or
   // the caller has seen enough), then end, which restores the preselection state.
-  void begin(const search_options& options);
+  // A search covers the subtree of node `options.subtree` (the whole tree when
+  // it is empty): the search walks down to that node first, trying nothing on
+  // the way, and counts only from there. With `children`, it does that node's
+  // own work only and lists the nodes below it there instead of entering them.
+  void begin(const search_options& options, std::vector<search_node>* children = nullptr);
   bool next_solution();
   /// The current solution: preselected options, then the chosen ones.
   const std::vector<option_id>& collect_solution();
   search_result end();
   [[nodiscard]] bool idle() const noexcept { return state_ == run_state::idle; }
   void require_idle(const char* what) const;
-  search_result& result() noexcept { return result_; }
+  /// Status and counters so far, of the subtree searched.
+  [[nodiscard]] search_result result() const;
+  [[nodiscard]] std::uint64_t solutions() const noexcept {
+    return result_.solutions - baseline_.solutions;
+  }
+  void set_status(search_status status) noexcept { result_.status = status; }
   [[nodiscard]] std::uint64_t limit() const noexcept { return limit_; }
 
  protected:
@@ -141,9 +150,32 @@ class engine {
   virtual void unwind() = 0;
   // Appends the options chosen for the current solution, in order.
   virtual void append_chosen(std::vector<option_id>& out) const = 0;
-  // The slow path of the search loop, taken when result_.nodes reaches
-  // next_checkpoint_: budgets and progress. False stops the search.
-  bool checkpoint(std::uint32_t level);
+  // Appends the choice made at each level of the current node, in order: the
+  // options, and null_move for DLX3's null move. The search has saved its level.
+  virtual void append_path(std::vector<option_id>& out) const = 0;
+  // Where backtracking ends once the current node's subtree is searched: the
+  // current level, or for the bitset engine the number of saved branches.
+  [[nodiscard]] virtual std::uint32_t floor_here() const = 0;
+  // Knuth's estimate of how much of the subtree below level `from` is done:
+  // the current node's position, each level weighing 1 / its branching degree.
+  [[nodiscard]] virtual std::optional<double> fraction_done(std::uint32_t from) const {
+    (void)from;
+    return std::nullopt;
+  }
+
+  // What the slow path of the search loop tells the loop at a node entry.
+  enum class verdict : std::uint8_t {
+    proceed,  // enter the node
+    stop,     // end the search (result_.status says why)
+    prune,    // not a node of this search: back up as from a dead end, uncounted
+  };
+  // The slow path, taken when result_.nodes reaches next_checkpoint_: budgets,
+  // progress, and the walk down to a subtree's node.
+  verdict checkpoint(std::uint32_t level);
+
+  // When the search finishes the subtree it searches: backtracking past this
+  // floor (see floor_here) ends the search.
+  std::uint32_t floor_ = 0;
 
   // The compiled problem.
   std::uint32_t item_count_ = 0;
@@ -189,6 +221,16 @@ class engine {
   void book(option_id o);
   void forget_preselections(std::size_t keep);
   std::vector<option_id> solution_;
+  // The subtree searched: its node, whether the search has reached it, the
+  // level it is at, and the counters as they were when it was reached, which
+  // result() subtracts. With children_, the search lists the nodes below it.
+  std::span<const option_id> subtree_;
+  bool reached_ = true;
+  std::uint32_t root_level_ = 0;
+  search_result baseline_{};
+  std::vector<search_node>* children_ = nullptr;
+  std::vector<option_id> path_;
+  void set_next_checkpoint();
   run_state state_ = run_state::idle;
   std::uint64_t next_progress_ = 0;
   std::uint64_t next_clock_check_ = 0;

@@ -121,6 +121,9 @@ class links_engine final : public engine {
   bool advance(bool fresh) override { return randomized_ ? run<true>(fresh) : run<false>(fresh); }
   void unwind() override;
   void append_chosen(std::vector<option_id>& out) const override;
+  void append_path(std::vector<option_id>& out) const override { append_chosen(out); }
+  std::uint32_t floor_here() const override { return level_; }
+  std::optional<double> fraction_done(std::uint32_t from) const override;
 
   template <bool Randomized>
   bool run(bool fresh);
@@ -231,7 +234,13 @@ bool links_engine::run(bool fresh) {
     if (entering) {
       if (nodes >= next_checkpoint_) {
         save(level);
-        if (!checkpoint(level)) return false;
+        const verdict v = checkpoint(level);
+        if (v == verdict::stop) return false;
+        if (v == verdict::prune) {  // nothing covered here yet: back to the parent
+          --level;
+          entering = false;
+          continue;
+        }
       }
       ++nodes;
       if (sanity_checks && sanity_due(nodes) && !check_invariants())
@@ -279,8 +288,8 @@ bool links_engine::run(bool fresh) {
 
     if (cur < first_spacer) {  // back at the header: this item has no options left
       uncover(nd, cl, cur);
-      if (level == 0) {
-        save(0);
+      if (level == floor_) {
+        save(level);
         result_.status = search_status::complete;
         return false;
       }
@@ -322,6 +331,22 @@ void links_engine::append_chosen(std::vector<option_id>& out) const {
       ++x;  // walk right to the spacer, which names the option
     out.push_back(~static_cast<option_id>(nodes_[x].item));
   }
+}
+
+std::optional<double> links_engine::fraction_done(std::uint32_t from) const {
+  double done = 0, weight = 1;
+  for (std::uint32_t level = from; level < depth_; ++level) {
+    const std::uint32_t x = choice_[level];
+    const auto header = static_cast<std::uint32_t>(nodes_[x].item);
+    // A covered item's list and length stay as they were when it was covered.
+    std::uint32_t position = 0;
+    for (std::uint32_t y = nodes_[header].down; y != x; y = nodes_[y].down)
+      ++position;
+    const double degree = std::max(nodes_[header].item, 1);
+    done += weight * position / degree;
+    weight /= degree;
+  }
+  return done;
 }
 
 bool links_engine::check_invariants() const {

@@ -75,6 +75,8 @@ class mcc_engine final : public engine {
   bool advance(bool fresh) override { return randomized_ ? run<true>(fresh) : run<false>(fresh); }
   void unwind() override;
   void append_chosen(std::vector<option_id>& out) const override;
+  void append_path(std::vector<option_id>& out) const override;
+  std::uint32_t floor_here() const override { return level_; }
 
   template <bool Randomized>
   bool run(bool fresh);
@@ -425,7 +427,12 @@ bool mcc_engine::run(bool fresh) {
         }
         if (nodes >= next_checkpoint_) {
           save();
-          if (!checkpoint(level)) return false;
+          const verdict v = checkpoint(level);
+          if (v == verdict::stop) return false;
+          if (v == verdict::prune) {  // not a node of this search: as a dead end, uncounted
+            next = step::backdown;
+            break;
+          }
         }
         ++nodes;
         if (sanity_checks && sanity_due(nodes) && !check_invariants())
@@ -495,7 +502,7 @@ bool mcc_engine::run(bool fresh) {
         break;
 
       case step::backdown: {
-        if (level == 0) {
+        if (level == floor_) {
           save();
           result_.status = search_status::complete;
           return false;
@@ -560,6 +567,13 @@ std::uint32_t mcc_engine::option_of(std::uint32_t x) const {
 void mcc_engine::append_chosen(std::vector<option_id>& out) const {
   for (std::uint32_t l = 0; l < level_; ++l) {
     if (levels_[l].choice != levels_[l].item) out.push_back(option_of(levels_[l].choice));
+  }
+}
+
+void mcc_engine::append_path(std::vector<option_id>& out) const {
+  for (std::uint32_t l = 0; l < level_; ++l) {
+    out.push_back(levels_[l].choice == levels_[l].item ? null_move
+                                                       : option_of(levels_[l].choice));
   }
 }
 

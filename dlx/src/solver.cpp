@@ -1,7 +1,10 @@
 // The public solver: picks an engine and runs the search protocol on it.
 #include "dlx/solver.hpp"
 
+#include <stdexcept>
+
 #include "engine.hpp"
+#include "parallel.hpp"
 
 namespace dlx {
 
@@ -29,6 +32,16 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
   // Plain problems keep DLX1's smaller nodes; colors and bounds need DLX2/DLX3's.
   if (p.has_colors() || p.has_multiplicities()) return detail::make_mcc_engine(p);
   return detail::make_links_engine(p);
+}
+
+// Whether a search runs on many threads; refuses what cannot.
+bool in_parallel(const search_options& options) {
+  if (options.threads == 1) return false;
+  if (options.seed) {
+    throw std::invalid_argument(
+        "dlx::solver: a seeded search runs on one thread (its random tree cannot be split)");
+  }
+  return detail::thread_count(options) > 1;
 }
 
 }  // namespace
@@ -67,10 +80,14 @@ bool solver::check_invariants() const {
 
 search_result solver::count(const search_options& options) {
   detail::engine& e = *engine_;
+  if (in_parallel(options)) {
+    e.require_idle("count");
+    return detail::search_in_parallel(e, options, nullptr, nullptr);
+  }
   e.begin(options);
   while (e.next_solution()) {
-    if (e.limit() != 0 && e.result().solutions >= e.limit()) {
-      e.result().status = search_status::limit_reached;
+    if (e.limit() != 0 && e.solutions() >= e.limit()) {
+      e.set_status(search_status::limit_reached);
       break;
     }
   }
@@ -79,34 +96,54 @@ search_result solver::count(const search_options& options) {
 
 search_result solver::solve(std::vector<option_id>& solution, const search_options& options) {
   detail::engine& e = *engine_;
-  e.begin(options);
   solution.clear();
+  if (in_parallel(options)) {
+    e.require_idle("solve");
+    return detail::search_in_parallel(e, options, nullptr, &solution);
+  }
+  e.begin(options);
   if (e.next_solution()) {
     const auto& found = e.collect_solution();
     solution.assign(found.begin(), found.end());
-    e.result().status = search_status::limit_reached;
+    e.set_status(search_status::limit_reached);
   }
   return e.end();
 }
 
 search_result solver::enumerate(solution_visitor visitor, const search_options& options) {
   detail::engine& e = *engine_;
+  if (in_parallel(options)) {
+    e.require_idle("enumerate");
+    return detail::search_in_parallel(e, options, &visitor, nullptr);
+  }
   e.begin(options);
   while (e.next_solution()) {
     if (visitor(e.collect_solution()) == visit::stop) {
-      e.result().status = search_status::stopped;
+      e.set_status(search_status::stopped);
       break;
     }
-    if (e.limit() != 0 && e.result().solutions >= e.limit()) {
-      e.result().status = search_status::limit_reached;
+    if (e.limit() != 0 && e.solutions() >= e.limit()) {
+      e.set_status(search_status::limit_reached);
       break;
     }
   }
   return e.end();
 }
 
+search_result solver::expand(std::vector<search_node>& children, solution_visitor visitor,
+                             const search_options& options) {
+  return detail::expand(*engine_, children, visitor, options);
+}
+
+search_split solver::split(std::size_t pieces, const search_options& options) {
+  return detail::split(*engine_, pieces, options);
+}
+
 solution_range solver::solutions(const search_options& options) {
   engine_->require_idle("solutions");
+  if (options.threads != 1) {
+    throw std::invalid_argument("dlx::solver::solutions: a lazy enumeration runs on one thread");
+  }
   return solution_range(*this, options);
 }
 
@@ -131,8 +168,8 @@ solution_range::iterator solution_range::begin() {
 void solution_range::advance() {
   if (done_) return;
   detail::engine& e = *solver_->engine_;
-  if (e.limit() != 0 && e.result().solutions >= e.limit()) {
-    e.result().status = search_status::limit_reached;
+  if (e.limit() != 0 && e.solutions() >= e.limit()) {
+    e.set_status(search_status::limit_reached);
     finish();
     return;
   }

@@ -82,4 +82,13 @@ void progress_line::clear() {
   drawn_ = false;
 }
 
+std::string search_progress_text(const dlx::search_progress& p) {
+  const double seconds = std::chrono::duration<double>(p.elapsed).count();
+  std::string text = fmt::format("{} nodes", p.nodes);
+  if (seconds > 0) text += fmt::format(" ({:.3g}/s)", static_cast<double>(p.nodes) / seconds);
+  text += fmt::format(", {} solutions", p.solutions);
+  if (p.fraction_done) text += fmt::format(", about {:.1f}% done", 100 * *p.fraction_done);
+  return text;
+}
+
 }  // namespace tools

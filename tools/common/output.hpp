@@ -12,6 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include <dlx/search.hpp>
+
 namespace tools {
 
 class output_error : public std::runtime_error {
@@ -73,5 +75,9 @@ class progress_line {
   unsigned countdown_ = 0;
   std::chrono::steady_clock::time_point next_;
 };
+
+/// A long search's progress for a progress_line: nodes and their rate,
+/// solutions, and the estimated share of the tree done when the search knows it.
+std::string search_progress_text(const dlx::search_progress& p);
 
 }  // namespace tools

@@ -117,10 +117,7 @@ int run(const settings& s, const std::string& path) {
   if (progress.enabled()) {
     options.progress_interval = std::uint64_t{1} << 16;
     options.on_progress = [&](const dlx::search_progress& p) {
-      if (progress.due()) {
-        progress.show(
-            fmt::format("dlx: {} nodes, {} solutions, level {}", p.nodes, p.solutions, p.level));
-      }
+      if (progress.due()) progress.show("dlx: " + tools::search_progress_text(p));
       return dlx::visit::next;
     };
   }
@@ -168,7 +165,7 @@ int run(const settings& s, const std::string& path) {
     }
   } catch (const std::invalid_argument& e) {
     // A setting the search refuses (before any output): --propagation with
-    // dancing links or with bounds.
+    // dancing links or with bounds, --seed with --threads.
     progress.clear();
     fmt::print(stderr, "dlx: {}\n", e.what());
     return tools::exit_usage;
@@ -207,7 +204,13 @@ int main(int argc, char** argv) {
          s.search.time_budget = std::chrono::duration_cast<std::chrono::nanoseconds>(
              std::chrono::duration<double>(tools::parse_seconds(v, "--time-limit")));
        }},
-      {'s', "seed", "S", "break ties between items at random, reproducibly from S",
+      {'j', "threads", "N",
+       "search on N threads (default 1, which gives Knuth's order; 0: every core); counts "
+       "are the same, solutions come in another order",
+       [&](std::string_view v) {
+         s.search.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 0, 4096));
+       }},
+      {'s', "seed", "S", "break ties between items at random, reproducibly from S (one thread)",
        [&](std::string_view v) { s.search.seed = tools::parse_unsigned(v, "--seed"); }},
       {0, "engine", "auto|links|bitset",
        "search with dancing links or bitsets (default auto: bitsets for small problems "

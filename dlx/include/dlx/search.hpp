@@ -5,8 +5,22 @@
 #include <cstdint>
 #include <functional>
 #include <optional>
+#include <span>
+#include <vector>
+
+#include "dlx/problem.hpp"
 
 namespace dlx {
+
+/// A node of the search tree, named by the choices made on the way down to it:
+/// the options, in the order the search chose them (forced moves included), and
+/// `null_move` where DLX3 closed an item without choosing an option. The root is
+/// the empty path. Nodes are what a search is split into (see `solver::expand`
+/// and `search_options::subtree`); a node's path stays valid as long as the
+/// problem, the preselection and the search options (but threads and budgets)
+/// are the same.
+using search_node = std::vector<option_id>;
+inline constexpr option_id null_move = ~option_id{0};
 
 /// How a search ended.
 enum class search_status : std::uint8_t {
@@ -47,6 +61,11 @@ struct search_progress {
   std::uint64_t updates = 0;
   std::uint32_t level = 0;  ///< options chosen at this moment
   std::chrono::steady_clock::duration elapsed{};
+  /// An estimate of the fraction of the search tree done, in [0, 1], when the
+  /// engine can tell: Knuth's, in which each level weighs 1 / its branching
+  /// degree (so it runs ahead where early branches are small). With threads,
+  /// the finished subtrees' share by the same measure.
+  std::optional<double> fraction_done;
 };
 
 /// One options struct in.
@@ -72,8 +91,30 @@ struct search_options {
   /// What to infer at each node; see `propagation`. `none` keeps Knuth's tree.
   dlx::propagation propagation = dlx::propagation::none;
   /// Called every `progress_interval` nodes; returning visit::stop ends the search.
+  /// With threads it is called from the worker threads, one call at a time.
   std::function<visit(const search_progress&)> on_progress;
   std::uint64_t progress_interval = std::uint64_t{1} << 20;
+  /// Threads to search with; 0 uses every core (std::thread::hardware_concurrency).
+  /// With more than one, the search tree is split into subtrees (see
+  /// `solver::expand`) that the threads take from a shared queue:
+  ///  - counts are exact, and when no limit or budget stops the search, the
+  ///    totals (solutions, nodes, updates, cleansings, branches, forced,
+  ///    eliminated) and max_level equal a one-thread search's;
+  ///  - with a limit, `solutions` is exactly the limit when it is reached, and a
+  ///    visitor sees exactly that many solutions; which ones, and in what order,
+  ///    depends on timing;
+  ///  - a visitor and `on_progress` are called from the worker threads, one call
+  ///    at a time; a node budget is shared by the threads and checked every
+  ///    few thousand nodes, so a search may overrun it a little.
+  /// Not with a seed (a random tree cannot be split the same way twice: the
+  /// search throws std::invalid_argument), and not for `solver::solutions`.
+  unsigned threads = 1;
+  /// Search only the subtree of this node of the search tree (empty: the whole
+  /// tree), counting from that node: the pieces of a search split with
+  /// `solver::expand`, for instance over many machines. A path that names no
+  /// node of the tree makes the search throw std::invalid_argument. The span
+  /// must outlive the search.
+  std::span<const option_id> subtree;
 };
 
 /// One result struct out. Nodes, updates and cleansings are counted as Knuth's

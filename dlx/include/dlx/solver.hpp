@@ -73,6 +73,21 @@ struct preselect_conflict {
 
 class solution_range;
 
+/// A search cut into subtrees; see solver::split.
+struct search_split {
+  /// The subtrees' nodes, in the order a one-thread search meets them.
+  std::vector<search_node> pieces;
+  /// Each piece's share of the tree by Knuth's measure (each level weighs
+  /// 1 / its branching degree): a rough guide to its size, for progress.
+  std::vector<double> weights;
+  /// The work done above the pieces: their ancestors' nodes and updates, and
+  /// the solutions met there (which are in no piece). The pieces' counts added
+  /// to these are the whole search's.
+  search_result above;
+  /// Those solutions, each as solver::enumerate would give it.
+  std::vector<std::vector<option_id>> solutions;
+};
+
 /// Solves one exact-cover problem, many times.
 ///
 ///   dlx::solver s(problem);
@@ -121,6 +136,23 @@ class solver {
   /// Calls `visitor` with each solution until it returns visit::stop or the
   /// limit or a budget is reached. The span is valid only during the call.
   search_result enumerate(solution_visitor visitor, const search_options& options = {});
+
+  // ---- Splitting a search (what `search_options::threads` does, and what a
+  // program that spreads a search over many machines builds on).
+
+  /// Does the work of one node of the search tree, `options.subtree` (the
+  /// root when empty): chooses its item, covers it, tries each option, and
+  /// lists the nodes met below it in `children` (appended, in order) instead of
+  /// entering them. Solutions met on the way go to `visitor`. The result counts
+  /// that node's work alone, so a node's count plus its children's subtree
+  /// counts are its subtree's. Budgets and limits are ignored: a node's work is
+  /// small.
+  search_result expand(std::vector<search_node>& children, solution_visitor visitor,
+                       const search_options& options = {});
+  /// Expands nodes breadth-first from `options.subtree` until there are at
+  /// least `pieces` subtrees left or nothing more to expand. The pieces are the
+  /// same for the same problem, preselection and options.
+  search_split split(std::size_t pieces, const search_options& options = {});
 
   /// Lazy enumeration:
   ///
