@@ -96,6 +96,30 @@ TEST_P(Reference, EveryEngineMatches) {
   }
 }
 
+// Split over threads, the search still makes Knuth's choices: the totals are
+// his programs' figures, whatever the number of threads and the engine.
+TEST_P(Reference, ThreadsMatchKnuthsFigures) {
+  dlx::dlx_file file;
+  if (!load(file)) GTEST_SKIP() << "no " << GetParam().file << " in " << reference_dir;
+  for (auto engine : {dlx::engine_kind::dancing_links, dlx::engine_kind::bitset}) {
+    dlx::solver s(file.problem, engine);
+    for (unsigned threads : {2U, 3U}) {
+      dlx::search_options options;
+      options.threads = threads;
+      const auto r = s.count(options);
+      const auto where = ::testing::Message()
+                         << (engine == dlx::engine_kind::bitset ? "bitset" : "links") << ", "
+                         << threads << " threads";
+      EXPECT_EQ(r.status, dlx::search_status::complete) << where;
+      EXPECT_EQ(r.solutions, GetParam().solutions) << where;
+      EXPECT_EQ(r.nodes, GetParam().nodes) << where;
+      EXPECT_EQ(r.updates, GetParam().updates) << where;
+      EXPECT_EQ(r.cleansings, GetParam().cleansings) << where;
+      EXPECT_TRUE(s.check_invariants()) << where;
+    }
+  }
+}
+
 TEST_P(Reference, EnumerateAndLazyRangeCountAlike) {
   dlx::dlx_file file;
   if (!load(file)) GTEST_SKIP() << "no " << GetParam().file << " in " << reference_dir;
