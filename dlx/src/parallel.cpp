@@ -23,6 +23,12 @@ namespace {
 // Subtrees per thread: enough that the last ones to finish are small. The split
 // itself costs little (a few hundred nodes' work for this many).
 constexpr std::size_t pieces_per_thread = 64;
+// A count or a first solution is tried on one thread for this many nodes
+// before the search is split: most searches end sooner (a Sudoku's uniqueness
+// check, a small problem), and then cost no thread and give exactly the
+// one-thread answer. A longer one is searched again, split; the first try
+// costs it a few milliseconds.
+constexpr std::uint64_t trial_nodes = std::uint64_t{1} << 16;
 // Nodes between a worker's reports (budgets, stops, progress).
 constexpr std::uint64_t report_interval = std::uint64_t{1} << 14;
 
@@ -319,6 +325,31 @@ search_split split(engine& e, std::size_t pieces, const search_options& options)
 
 search_result search_in_parallel(engine& e, const search_options& options,
                                  const solution_visitor* visitor, std::vector<option_id>* first) {
+  if (visitor == nullptr) {  // a visitor would see the trial's solutions twice
+    search_options trial = options;
+    trial.threads = 1;
+    trial.node_budget =
+        options.node_budget != 0 ? std::min(options.node_budget, trial_nodes) : trial_nodes;
+    e.begin(trial);
+    bool found = false;
+    while (!found && e.next_solution()) {
+      if (first != nullptr) {
+        const auto& solution = e.collect_solution();
+        first->assign(solution.begin(), solution.end());
+        e.set_status(search_status::limit_reached);
+        found = true;
+      } else if (options.limit != 0 && e.solutions() >= options.limit) {
+        e.set_status(search_status::limit_reached);
+        found = true;
+      }
+    }
+    const search_result r = e.end();
+    // Done, or out of the caller's own budget: the one-thread answer stands.
+    const bool trial_ran_out = r.status == search_status::budget_exhausted &&
+                               trial.node_budget == trial_nodes && r.nodes >= trial_nodes &&
+                               (options.node_budget == 0 || options.node_budget > trial_nodes);
+    if (!trial_ran_out) return r;
+  }
   const std::size_t threads = thread_count(options);
   const search_split pieces = split(e, threads * pieces_per_thread, options);
   shared_search shared(options, visitor, first, threads, pieces.pieces.size());

@@ -43,6 +43,23 @@ dlx::search_options threaded(unsigned threads, dlx::search_options options = {})
   return options;
 }
 
+// A count on threads first searches 65,536 nodes on one thread, and splits only
+// a longer search; an enumeration with a visitor always splits. So this checks
+// both ways against one thread's totals.
+void expect_threads_keep_totals(dlx::solver& s, const dlx::search_options& options,
+                                const dlx::search_result& one, const std::string& where) {
+  expect_same_totals(s.count(options), one, where + ", count");
+  std::atomic<std::uint64_t> visits{0};
+  const auto listed = s.enumerate(
+      [&](std::span<const dlx::option_id>) {
+        visits.fetch_add(1);
+        return dlx::visit::next;
+      },
+      options);
+  expect_same_totals(listed, one, where + ", enumerate");
+  EXPECT_EQ(visits.load(), one.solutions) << where;
+}
+
 // True when `solution` covers every primary item once and every item at most
 // once (the problems here have no bounds), ignoring colors.
 bool covers_exactly(const dlx::problem& p, std::span<const dlx::option_id> solution) {
@@ -86,8 +103,9 @@ TEST_P(Published, EveryThreadCountGivesThePublishedCountAndOneThreadsTotals) {
   EXPECT_EQ(one.status, dlx::search_status::complete);
   EXPECT_EQ(one.solutions, GetParam().solutions);
   for (unsigned threads : {2U, 3U}) {
-    expect_same_totals(s.count(threaded(threads)), one,
-                       std::string(GetParam().name) + ", threads " + std::to_string(threads));
+    expect_threads_keep_totals(
+        s, threaded(threads), one,
+        std::string(GetParam().name) + ", threads " + std::to_string(threads));
   }
   EXPECT_TRUE(s.check_invariants());
 }
@@ -116,9 +134,10 @@ TEST(Parallel, BothEnginesAndEveryPropagationKeepOneThreadsTotals) {
       const auto one = s.count(options);
       EXPECT_EQ(one.solutions, 724U);
       for (unsigned threads : {2U, 3U, 5U}) {
-        expect_same_totals(s.count(threaded(threads, options)), one,
-                           "propagation " + std::to_string(static_cast<int>(propagation)) +
-                               ", threads " + std::to_string(threads));
+        expect_threads_keep_totals(s, threaded(threads, options), one,
+                                   "propagation " +
+                                       std::to_string(static_cast<int>(propagation)) +
+                                       ", threads " + std::to_string(threads));
       }
     }
   }
@@ -190,6 +209,11 @@ TEST(Parallel, BudgetsStopTheSearchAsUnknown) {
   EXPECT_EQ(r.status, dlx::search_status::budget_exhausted);
   EXPECT_GE(r.nodes, 5000U);
   EXPECT_LT(r.nodes, 5000U + 2 * 5000U);  // each thread reports every budget/16 nodes
+  // A budget beyond the one-thread trial is shared by the threads.
+  const auto split = s.count(threaded(2, test_support::with_node_budget(200000)));
+  EXPECT_EQ(split.status, dlx::search_status::budget_exhausted);
+  EXPECT_GE(split.nodes, 200000U);
+  EXPECT_LT(split.nodes, 200000U + 2 * (200000U / 16 + 1000U));
   const auto timed =
       s.count(threaded(2, test_support::with_time_budget(std::chrono::nanoseconds(1))));
   EXPECT_EQ(timed.status, dlx::search_status::budget_exhausted);
@@ -230,7 +254,7 @@ TEST(Parallel, PreselectionsHoldInEveryThread) {
   const auto one = s.count();
   EXPECT_GT(one.solutions, 0U);
   EXPECT_LT(one.solutions, 724U);
-  expect_same_totals(s.count(threaded(3)), one, "preselected");
+  expect_threads_keep_totals(s, threaded(3), one, "preselected");
   for (const auto& solution : all_solutions(s, threaded(2)))
     EXPECT_EQ(solution.front(), 3U);
 }
@@ -249,7 +273,7 @@ TEST(Parallel, TrivialAndUnsolvableProblems) {
   const auto zero = none.count(threaded(2));
   EXPECT_EQ(zero.status, dlx::search_status::complete);
   EXPECT_EQ(zero.solutions, 0U);
-  expect_same_totals(zero, none.count(), "queens 3");
+  expect_threads_keep_totals(none, threaded(2), none.count(), "queens 3");
 }
 
 TEST(Parallel, ZeroThreadsMeansEveryCore) {

@@ -8,6 +8,7 @@
 #include <dlx/solver.hpp>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
@@ -106,7 +107,16 @@ TEST_P(Reference, ThreadsMatchKnuthsFigures) {
     for (unsigned threads : {2U, 3U}) {
       dlx::search_options options;
       options.threads = threads;
-      const auto r = s.count(options);
+      // With a visitor: a count this small would run on one thread (see
+      // parallel_test.cpp), an enumeration is split whatever its size.
+      std::atomic<std::uint64_t> visits{0};
+      const auto r = s.enumerate(
+          [&](std::span<const dlx::option_id>) {
+            visits.fetch_add(1);
+            return dlx::visit::next;
+          },
+          options);
+      EXPECT_EQ(visits.load(), GetParam().solutions);
       const auto where = ::testing::Message()
                          << (engine == dlx::engine_kind::bitset ? "bitset" : "links") << ", "
                          << threads << " threads";
