@@ -11,6 +11,7 @@
 #include <optional>
 #include <regex>
 #include <sstream>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -207,7 +208,7 @@ TEST(DlxCli, HelpMentionsEveryOption) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
   for (const char* option : {"--count", "--limit", "--budget", "--time-limit", "--seed", "--stats",
-                             "--json", "--help", "--version"}) {
+                             "--json", "--threads", "--help", "--version"}) {
     EXPECT_TRUE(contains(r.out, option)) << option;
   }
   EXPECT_TRUE(r.out.starts_with("Usage: dlx")) << r.out;
@@ -643,3 +644,48 @@ TEST(EncoderCli, BadArgumentsAreUsageErrors) {
 }
 
 }  // namespace
+
+// --threads: the same count and figures whatever the number of threads, the
+// same solutions in another order, and the seed refused (a random tree cannot
+// be split). Queens 11 (2,680 solutions, OEIS A000170) is long enough to split.
+TEST(EncoderCli, ThreadsKeepTheCountsAndTheSolutions) {
+  const auto encoded = run_command({DLX_QUEENS, "11"});
+  ASSERT_EQ(encoded.exit_code, 0) << encoded.err;
+  const auto one = run_command({dlx_program, "--count", "--stats"}, encoded.out);
+  ASSERT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, "2680\n");
+  // The figures, without the time.
+  const auto figures = [](const std::string& err) { return err.substr(0, err.find(" s (")); };
+  const auto listed_once = run_command({dlx_program}, encoded.out);
+  auto blocks = [](const std::string& out) {
+    std::multiset<std::string> solutions;
+    std::string block;
+    for (const auto& line : test_support::lines_of(out + "\n")) {
+      if (line.empty()) {
+        solutions.insert(block);
+        block.clear();
+      } else {
+        block += line + "\n";
+      }
+    }
+    return solutions;
+  };
+  for (const std::string threads : {"2", "3", "0"}) {
+    const auto r = run_command({dlx_program, "--count", "--stats", "--threads", threads},
+                               encoded.out);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "2680\n");
+    EXPECT_EQ(figures(r.err).substr(0, figures(r.err).rfind(',')),
+              figures(one.err).substr(0, figures(one.err).rfind(',')))
+        << threads;
+    const auto listed = run_command({dlx_program, "-j", threads}, encoded.out);
+    EXPECT_EQ(listed.exit_code, 0) << listed.err;
+    EXPECT_EQ(blocks(listed.out), blocks(listed_once.out)) << threads;
+  }
+  const auto seeded = run_command({dlx_program, "--seed", "1", "--threads", "2"}, encoded.out);
+  EXPECT_EQ(seeded.exit_code, 2);
+  EXPECT_TRUE(contains(seeded.err, "seeded search runs on one thread")) << seeded.err;
+  const auto bad = run_command({dlx_program, "--threads", "two"}, encoded.out);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--threads")) << bad.err;
+}

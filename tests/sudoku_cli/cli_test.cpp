@@ -1217,3 +1217,20 @@ TEST(sudoku_cli_bench, nodes_and_guesses_follow_the_propagation) {
 }
 
 }  // namespace
+
+// One puzzle's count split over threads. 6x6 grids number 28,200,960 (OEIS
+// A107739); relabelling digits maps the grids with a given first row one to
+// one onto those with any other, so 28,200,960 / 6! = 39,168 have first row
+// 123456: a count long enough to be split.
+TEST(SudokuCli, CountSplitsOnePuzzleOverThreads) {
+  const std::string first_row = "123456" + std::string(30, '.') + "\n";
+  for (const std::string threads : {"1", "2", "3"}) {
+    const auto r =
+        run_command({sudoku_program, "count", "--limit", "0", "-q", "-j", threads}, first_row);
+    EXPECT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(r.out, "39168\n") << threads;
+  }
+  const auto limited =
+      run_command({sudoku_program, "count", "--limit", "1000", "-q", "-j", "2"}, first_row);
+  EXPECT_EQ(limited.out, "1000\n");
+}
