@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev libgtest-dev libgmock-dev
-          libbenchmark-dev)
+          libbenchmark-dev openmpi-bin libopenmpi-dev)
 if [ "${1:-}" = "--sanitizers" ]; then
   shift
   packages+=(clang libclang-rt-14-dev)

@@ -2,6 +2,10 @@
 # Set up, build, and run the whole test suite twice: the Release build (g++), then
 # a build with AddressSanitizer and UndefinedBehaviorSanitizer (clang) in which
 # the engines also check their own data structures as they search (DLX_SANITY).
+# Then ThreadSanitizer (clang) on everything that runs threads: the library's
+# split searches (the Parallel, Split and Threads tests, which also run the dlx
+# command with --threads) and the sudoku command, whose every test runs its
+# worker pool. (dlx-mpi is left out there: Open MPI itself is not instrumented.)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --sanitizers
@@ -15,3 +19,11 @@ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
+
+cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF >/dev/null
+cmake --build build/tsan --target dlx_tests sudoku_cli_tests
+TSAN_OPTIONS=halt_on_error=1 \
+  ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" \
+  -R "Parallel|Split|Threads|sudoku_cli_tests" -E "DlxMpi"

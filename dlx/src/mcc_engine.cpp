@@ -572,8 +572,7 @@ void mcc_engine::append_chosen(std::vector<option_id>& out) const {
 
 void mcc_engine::append_path(std::vector<option_id>& out) const {
   for (std::uint32_t l = 0; l < level_; ++l) {
-    out.push_back(levels_[l].choice == levels_[l].item ? null_move
-                                                       : option_of(levels_[l].choice));
+    out.push_back(levels_[l].choice == levels_[l].item ? null_move : option_of(levels_[l].choice));
   }
 }
 

@@ -125,12 +125,9 @@ class shared_search {
       running_share_[worker] = *share;
       if (total >= next_progress_ && !stop_.load(std::memory_order_relaxed)) {
         next_progress_ = total + std::max<std::uint64_t>(options_.progress_interval, 1);
-        search_progress progress{solutions_.load(std::memory_order_relaxed),
-                                 total,
-                                 updates_.load(std::memory_order_relaxed),
-                                 level,
-                                 std::chrono::steady_clock::now() - started_,
-                                 {}};
+        search_progress progress{solutions_.load(std::memory_order_relaxed),  total,
+                                 updates_.load(std::memory_order_relaxed),    level,
+                                 std::chrono::steady_clock::now() - started_, {}};
         double done = done_share_;
         for (double s : running_share_)
           done += s;
@@ -205,15 +202,15 @@ search_result work(engine& e, shared_search& shared, const search_options& optio
   }
   if (options.node_budget != 0) {
     // Reports often enough that the budget is overrun by little.
-    mine.progress_interval = std::clamp<std::uint64_t>(options.node_budget / 16, 1,
-                                                       mine.progress_interval);
+    mine.progress_interval =
+        std::clamp<std::uint64_t>(options.node_budget / 16, 1, mine.progress_interval);
   }
   std::uint64_t nodes = 0, solutions = 0, updates = 0;  // reported so far, this piece
   double weight = 0;
   mine.on_progress = [&](const search_progress& p) {
-    const bool go_on = shared.report(worker, p.nodes - nodes, p.solutions - solutions,
-                                     p.updates - updates, p.level,
-                                     weight * p.fraction_done.value_or(0.0));
+    const bool go_on =
+        shared.report(worker, p.nodes - nodes, p.solutions - solutions, p.updates - updates,
+                      p.level, weight * p.fraction_done.value_or(0.0));
     nodes = p.nodes;
     solutions = p.solutions;
     updates = p.updates;
@@ -236,8 +233,8 @@ search_result work(engine& e, shared_search& shared, const search_options& optio
     nodes = solutions = updates = 0;
     e.begin(mine);
     while (e.next_solution()) {
-      const bool go_on = counting ? !shared_limit || shared.accept_count()
-                                  : shared.accept(e.collect_solution());
+      const bool go_on =
+          counting ? !shared_limit || shared.accept_count() : shared.accept(e.collect_solution());
       if (!go_on) {
         e.set_status(search_status::stopped);
         break;
@@ -308,8 +305,8 @@ search_split split(engine& e, std::size_t pieces, const search_options& options)
           at);
       add(out.above, r);
       // Knuth's measure: the node's share, split evenly among its branches.
-      const double share = weights[i] / static_cast<double>(std::max<std::size_t>(
-                                            children.size() + found, 1));
+      const double share =
+          weights[i] / static_cast<double>(std::max<std::size_t>(children.size() + found, 1));
       for (search_node& child : children) {
         next.push_back(std::move(child));
         next_weights.push_back(share);

@@ -10,8 +10,8 @@
 #include <filesystem>
 #include <optional>
 #include <regex>
-#include <sstream>
 #include <set>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -671,8 +671,8 @@ TEST(EncoderCli, ThreadsKeepTheCountsAndTheSolutions) {
     return solutions;
   };
   for (const std::string threads : {"2", "3", "0"}) {
-    const auto r = run_command({dlx_program, "--count", "--stats", "--threads", threads},
-                               encoded.out);
+    const auto r =
+        run_command({dlx_program, "--count", "--stats", "--threads", threads}, encoded.out);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "2680\n");
     EXPECT_EQ(figures(r.err).substr(0, figures(r.err).rfind(',')),

@@ -3,8 +3,8 @@
 // truth: published counts (OEIS A000170 for queens, A014552 doubled for
 // Langford pairs, A001499 for 0/1 matrices with two 1s per row and column, a
 // problem with multiplicities); Knuth's figures, pentominoes 3x20 among them,
-// are checked in reference_test.cpp (pentominoes 6x10 take seconds: the bench). Inside: every total equals
-// the one-thread search's, every solution comes exactly once.
+// are checked in reference_test.cpp (pentominoes 6x10 take seconds: the bench). Inside: every total
+// equals the one-thread search's, every solution comes exactly once.
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
 
@@ -112,15 +112,14 @@ TEST_P(Published, EveryThreadCountGivesThePublishedCountAndOneThreadsTotals) {
 
 INSTANTIATE_TEST_SUITE_P(
     Parallel, Published,
-    ::testing::Values(published{"queens_12", [] { return examples::queens(12); }, 14200},
-                      published{"queens_13", [] { return examples::queens(13); }, 73712},
-                      published{"langford_11", [] { return examples::langford(11); }, 35584},
-                      published{"langford_12", [] { return examples::langford(12); }, 216288},
-                      published{"matrices_6", [] { return examples::regular_matrices(6, 2); },
-                                67950},
-                      published{"matrices_7", [] { return examples::regular_matrices(7, 2); },
-                                3110940}),
-    [](const auto& info) { return std::string(info.param.name); });
+    ::testing::Values(
+        published{"queens_12", [] { return examples::queens(12); }, 14200},
+        published{"queens_13", [] { return examples::queens(13); }, 73712},
+        published{"langford_11", [] { return examples::langford(11); }, 35584},
+        published{"langford_12", [] { return examples::langford(12); }, 216288},
+        published{"matrices_6", [] { return examples::regular_matrices(6, 2); }, 67950},
+        published{"matrices_7", [] { return examples::regular_matrices(7, 2); }, 3110940}),
+    [](const auto& test) { return std::string(test.param.name); });
 
 TEST(Parallel, BothEnginesAndEveryPropagationKeepOneThreadsTotals) {
   const dlx::problem p = examples::queens(10);
@@ -135,8 +134,7 @@ TEST(Parallel, BothEnginesAndEveryPropagationKeepOneThreadsTotals) {
       EXPECT_EQ(one.solutions, 724U);
       for (unsigned threads : {2U, 3U, 5U}) {
         expect_threads_keep_totals(s, threaded(threads, options), one,
-                                   "propagation " +
-                                       std::to_string(static_cast<int>(propagation)) +
+                                   "propagation " + std::to_string(static_cast<int>(propagation)) +
                                        ", threads " + std::to_string(threads));
       }
     }
@@ -323,9 +321,8 @@ TEST(Split, ExpandListsTheChildrenOfANodeInOrder) {
   const dlx::problem p = examples::queens(6);
   dlx::solver s(p);
   std::vector<dlx::search_node> children;
-  const auto root = s.expand(children, [](std::span<const dlx::option_id>) {
-    return dlx::visit::next;
-  });
+  const auto root =
+      s.expand(children, [](std::span<const dlx::option_id>) { return dlx::visit::next; });
   EXPECT_EQ(root.nodes, 1U);
   ASSERT_FALSE(children.empty());
   for (const auto& child : children)

@@ -1222,7 +1222,7 @@ TEST(sudoku_cli_bench, nodes_and_guesses_follow_the_propagation) {
 // A107739); relabelling digits maps the grids with a given first row one to
 // one onto those with any other, so 28,200,960 / 6! = 39,168 have first row
 // 123456: a count long enough to be split.
-TEST(SudokuCli, CountSplitsOnePuzzleOverThreads) {
+TEST(sudoku_cli_count, one_long_count_is_split_over_threads) {
   const std::string first_row = "123456" + std::string(30, '.') + "\n";
   for (const std::string threads : {"1", "2", "3"}) {
     const auto r =
