@@ -63,9 +63,11 @@ class DlxMpi : public ::testing::Test {
 // "S solutions, N nodes, U updates, C cleansings, B branches, max level L"
 // from a --stats line of dlx or dlx-mpi.
 std::string figures(const std::string& err) {
-  const auto begin = err.find(": ");
-  const auto end = err.find(", ", err.find("max level"));
-  if (begin == std::string::npos || end == std::string::npos) return "no figures in: " + err;
+  const auto level = err.find("max level");
+  if (level == std::string::npos) return "no figures in: " + err;
+  const auto line = err.rfind('\n', level) == std::string::npos ? 0 : err.rfind('\n', level) + 1;
+  const auto begin = err.find(": ", line);
+  const auto end = err.find(", ", level);
   return err.substr(begin + 2, end - begin - 2);
 }
 
@@ -199,11 +201,15 @@ TEST_F(DlxMpi, AKilledCheckpointedRunResumesToTheSameTotals) {
   const auto pieces = lines_of(test_support::read_file(checkpoint))[2];
   EXPECT_TRUE(pieces.starts_with("split 2000 ")) << pieces;
 
-  // Finished: a third run reads every piece from the checkpoint.
+  // Finished: a third run reads every piece from the checkpoint, and drops a
+  // line torn by a kill while it was being written.
+  std::ofstream(checkpoint, std::ios::app) << "piece 3 1";
   const auto again =
       run_command(mpirun(1, {"--count", "--stats", "--checkpoint", checkpoint, problem}));
   EXPECT_EQ(again.out, "9356\n");
   EXPECT_EQ(figures(again.err), one_thread_figures(p));
+  EXPECT_TRUE(contains(again.err, "warning: incomplete last line ignored")) << again.err;
+  EXPECT_TRUE(test_support::read_file(checkpoint).ends_with("\n"));
 }
 
 TEST_F(DlxMpi, BadCheckpointsAndUsageAreReported) {

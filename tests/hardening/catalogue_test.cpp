@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
+#include <cstdio>
 #include <filesystem>
 #include <ostream>
 #include <string>
@@ -32,8 +34,9 @@ const std::string ES =
 
 struct bad_case {
   std::string name;
-  std::string tool;               // "sudoku" or "dlx"
-  std::vector<std::string> args;  // "{file}" stands for the case's file
+  std::string tool;               // "sudoku", "dlx" or "dlx-mpi"
+  std::vector<std::string> args;  // "{file}" stands for the case's file, "{problem}" for
+                                  // a small DLX problem (dlx-mpi's checkpoint cases)
   std::string file;               // written to a temporary file when args use it
   std::string out;                // expected stdout, exactly ("*" to skip the check)
   std::vector<std::string> err;   // substrings stderr must contain ("{file}" as above)
@@ -48,6 +51,20 @@ std::string with_file(std::string s, const std::string& path) {
   for (std::size_t at; (at = s.find("{file}")) != std::string::npos;)
     s.replace(at, 6, path);
   return s;
+}
+
+// The problem of dlx-mpi's cases, and its fingerprint in a checkpoint: 64-bit
+// FNV-1a of its text, as dlx/checkpoint.hpp documents it.
+const std::string small_problem = "a b\na\nb\n";
+std::string small_problem_hash() {
+  std::uint64_t hash = 0xcbf29ce484222325ULL;
+  for (unsigned char ch : small_problem) {
+    hash ^= ch;
+    hash *= 0x100000001b3ULL;
+  }
+  char text[17];
+  std::snprintf(text, sizeof text, "%016llx", static_cast<unsigned long long>(hash));
+  return text;
 }
 
 std::string replace_at(std::string s, std::size_t at, const std::string& with, std::size_t n = 1) {
@@ -687,6 +704,66 @@ std::vector<bad_case> catalogue() {
                "invalid\n",
                {"{file}:1:1: windoku needs square boxes; 6x6 has 2x3 boxes"},
                2});
+  // --threads (dlx and sudoku share the parser).
+  c.push_back({"dlx_usage_threads_not_a_number",
+               "dlx",
+               {"--threads", "two", "{file}"},
+               "a\na\n",
+               "",
+               {"--threads: expected a non-negative integer, got 'two'"},
+               2});
+  c.push_back({"dlx_seed_with_threads",
+               "dlx",
+               {"--seed", "1", "--threads", "2", "{file}"},
+               "a\na\n",
+               "",
+               {"dlx: dlx::solver: a seeded search runs on one thread"},
+               2});
+#if defined(DLX_MPI)
+  // dlx-mpi's checkpoints (dlx/checkpoint.hpp); dlx-mpi runs here as an MPI
+  // singleton, without mpirun.
+  const std::string header =
+      "dlx-checkpoint 1\nproblem " + small_problem_hash() + "\nsplit 4 4 0000000000000000\n";
+  const std::vector<std::string> resume = {"--count", "--checkpoint", "{file}", "{problem}"};
+  const auto checkpoint = [&](std::string name, std::string text, std::string message) {
+    c.push_back({std::move(name), "dlx-mpi", resume, std::move(text), "", {std::move(message)}, 2});
+  };
+  checkpoint("checkpoint_not_a_checkpoint", "dlx-chekpoint 1\n",
+             "{file}:1:1: expected 'dlx-checkpoint', got 'dlx-chekpoint'");
+  checkpoint("checkpoint_unknown_version", "dlx-checkpoint 2\n",
+             "{file}:1:16: unknown checkpoint version");
+  checkpoint("checkpoint_incomplete_header", "dlx-checkpoint 1\n",
+             "{file}:2:1: incomplete checkpoint header");
+  checkpoint("checkpoint_hash_not_hexadecimal", "dlx-checkpoint 1\nproblem xyz\n",
+             "{file}:2:9: expected a 16-digit hexadecimal hash, got 'xyz'");
+  checkpoint("checkpoint_of_another_problem",
+             "dlx-checkpoint 1\nproblem 0123456789abcdef\nsplit 4 4 0000000000000000\n",
+             "{file}:2:9: the checkpoint is of another problem than {problem}");
+  checkpoint("checkpoint_of_another_split", header,
+             "{file}:3:7: the checkpoint's pieces are not this search's");
+  checkpoint("checkpoint_piece_out_of_range", header + "piece 7 0 1 1 0 0 0 0 1\n",
+             "{file}:4:7: piece 7 is out of range: the split made 4");
+  checkpoint("checkpoint_piece_twice",
+             header + "piece 1 0 1 1 0 0 0 0 1\npiece 1 0 1 1 0 0 0 0 1\n",
+             "{file}:5:7: piece 1 is already recorded on line 4");
+  checkpoint("checkpoint_missing_counts", header + "piece 1 2 3\n",
+             "{file}:4:12: expected a count of updates");
+  checkpoint("checkpoint_two_spaces", header + "piece  1 0 1 1 0 0 0 0 1\n",
+             "{file}:4:7: expected a piece number");
+  checkpoint("checkpoint_text_after_the_counts", header + "piece 1 0 1 1 0 0 0 0 1 more\n",
+             "{file}:4:24: unexpected text at the end of the line");
+  checkpoint("checkpoint_count_out_of_range", header + "piece 1 99999999999999999999 1\n",
+             "{file}:4:9: a count of solutions is out of range");
+  checkpoint("checkpoint_negative_count", header + "piece 1 -1 1\n",
+             "{file}:4:9: expected a count of solutions, got '-1'");
+  c.push_back({"checkpoint_without_count",
+               "dlx-mpi",
+               {"--checkpoint", "{file}", "{problem}"},
+               header,
+               "",
+               {"--checkpoint needs --count and no --limit"},
+               2});
+#endif
   return c;
 }
 
@@ -694,19 +771,32 @@ class catalogue_case : public ::testing::TestWithParam<bad_case> {};
 
 TEST_P(catalogue_case, is_reported_in_place) {
   const bad_case& c = GetParam();
-  const std::string path = write_temp_file(c.name + (c.tool == "dlx" ? ".dlx" : ".sdm"), c.file);
+  const std::string path = write_temp_file(c.name + (c.tool == "sudoku" ? ".sdm" : ".dlx"), c.file);
   std::filesystem::create_directories(path + ".dir");
+  const std::string problem = write_temp_file(c.name + ".problem.dlx", small_problem);
   std::vector<std::string> argv = {c.tool == "dlx" ? DLX_CLI : SUDOKU_CLI};
+#if defined(DLX_MPI)
+  if (c.tool == "dlx-mpi") {
+    argv = {DLX_MPI};
+    test_support::ignore_leaks_in_children();
+  }
+#endif
+  const auto place = [&](const std::string& s) {
+    std::string out = with_file(s, path);
+    for (std::size_t at; (at = out.find("{problem}")) != std::string::npos;)
+      out.replace(at, 9, problem);
+    return out;
+  };
   for (const auto& a : c.args)
-    argv.push_back(with_file(a, path));
+    argv.push_back(place(a));
   const auto r = run_command(argv);
   EXPECT_EQ(r.exit_code, c.exit_code) << r.err;
   if (c.out != "*") {
     EXPECT_EQ(r.out, c.out) << r.err;
   }
   for (const auto& e : c.err) {
-    EXPECT_NE(r.err.find(with_file(e, path)), std::string::npos)
-        << "stderr lacks: " << with_file(e, path) << "\nstderr was:\n"
+    EXPECT_NE(r.err.find(place(e)), std::string::npos)
+        << "stderr lacks: " << place(e) << "\nstderr was:\n"
         << r.err.substr(0, 2000);
   }
   if (c.err.empty() && c.exit_code == 0) {

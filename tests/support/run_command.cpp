@@ -9,6 +9,7 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
@@ -121,6 +122,12 @@ std::string write_temp_file(const std::string& name, const std::string& content)
   const auto path = (dir / name).string();
   std::ofstream(path, std::ios::binary) << content;
   return path;
+}
+
+void ignore_leaks_in_children() {
+  const char* now = std::getenv("ASAN_OPTIONS");
+  std::string options = now != nullptr && *now != '\0' ? std::string(now) + ":" : std::string();
+  setenv("ASAN_OPTIONS", (options + "detect_leaks=0").c_str(), 1);
 }
 
 }  // namespace test_support

@@ -32,6 +32,10 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return out;
 }
 
+/// Open MPI keeps allocations until exit: in the sanitizer build, a leak check
+/// would fail every run of dlx-mpi. Turns it off for the programs run after.
+void ignore_leaks_in_children();
+
 inline bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }

@@ -300,19 +300,19 @@ class coordinator {
       try {
         previous = dlx::read_checkpoint(in, *s_.checkpoint);
       } catch (const dlx::parse_error& e) {
-        fmt::print(stderr, "dlx-mpi: {}\n", e.what());
+        fmt::print(stderr, "{}\n", e.what());  // located, as dlx reports its input
         return false;
       }
       for (const auto& w : previous->warnings)
-        fmt::print(stderr, "dlx-mpi: {}\n", w.to_string());
+        fmt::print(stderr, "{}\n", w.to_string());
       if (previous->header.problem_hash != problem_hash_) {
-        fmt::print(stderr, "dlx-mpi: {}:2:9: the checkpoint is of another problem than {}\n",
+        fmt::print(stderr, "{}:2:9: the checkpoint is of another problem than {}\n",
                    *s_.checkpoint, s_.file);
         return false;
       }
       if (s_.pieces && s_.pieces != previous->header.pieces_asked) {
         fmt::print(stderr,
-                   "dlx-mpi: {}:3:7: the checkpoint splits into {} pieces, not --pieces {}\n",
+                   "{}:3:7: the checkpoint splits into {} pieces, not --pieces {}\n",
                    *s_.checkpoint, previous->header.pieces_asked, s_.pieces);
         return false;
       }
@@ -326,7 +326,7 @@ class coordinator {
     if (previous) {
       if (!(previous->header == header)) {
         fmt::print(stderr,
-                   "dlx-mpi: {}:3:7: the checkpoint's pieces are not this search's (another "
+                   "{}:3:7: the checkpoint's pieces are not this search's (another "
                    "version of dlx-mpi?)\n",
                    *s_.checkpoint);
         return false;
