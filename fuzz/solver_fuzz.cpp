@@ -1,6 +1,7 @@
 // Both engines on small matrices built from the input bytes, against brute
 // force: every subset of options is tried and the exact covers counted, with and
-// without a preselected option, and with a seed.
+// without a preselected option, and with a seed; and the search split into
+// pieces adds up to the whole.
 #include <dlx/solver.hpp>
 
 #include <cstdint>
@@ -105,6 +106,32 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     o.seed = size;
     FUZZ_CHECK(bits.count(o).solutions == expected);
     FUZZ_CHECK(bits.check_invariants());
+  }
+  // A split search (what threads and dlx-mpi run): the work above the pieces
+  // and the pieces' own, searched from their nodes, add up to the whole tree's,
+  // in both engines and with forced moves.
+  for (dlx::solver* s : {&links, &bits}) {
+    for (dlx::propagation mode : {dlx::propagation::none, dlx::propagation::forced}) {
+      if (s == &links && mode != dlx::propagation::none) continue;
+      dlx::search_options o;
+      o.propagation = mode;
+      const auto whole = s->count(o);
+      const auto split = s->split(1 + data[1] % 16, o);
+      FUZZ_CHECK(split.solutions.size() == split.above.solutions);
+      dlx::search_result sum = split.above;
+      for (const auto& piece : split.pieces) {
+        o.subtree = piece;
+        const auto r = s->count(o);
+        FUZZ_CHECK(r.complete());
+        sum.solutions += r.solutions;
+        sum.nodes += r.nodes;
+        sum.updates += r.updates;
+        sum.forced += r.forced;
+      }
+      FUZZ_CHECK(sum.solutions == whole.solutions && sum.nodes == whole.nodes &&
+                 sum.updates == whole.updates && sum.forced == whole.forced);
+      FUZZ_CHECK(s->check_invariants());
+    }
   }
   return 0;
 }

@@ -154,6 +154,10 @@ void engine::begin(const search_options& options, std::vector<search_node>* chil
             ? "dlx::solver: propagation other than none is not available with multiplicities"
             : "dlx::solver: propagation other than none needs the bitset engine");
   }
+  if (options.seed && !options.subtree.empty()) {
+    // The walk down would not draw the numbers the split drew on the way.
+    throw std::invalid_argument("dlx::solver: a subtree search cannot be seeded");
+  }
   options_ = &options;
   result_ = {};
   baseline_ = {};

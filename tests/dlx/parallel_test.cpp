@@ -346,6 +346,10 @@ TEST(Split, ANodeThatIsNotInTheTreeIsRefused) {
   const std::vector<dlx::option_id> no_option{100000};
   options.subtree = no_option;
   EXPECT_THROW(s.count(options), std::invalid_argument);
+  dlx::search_options seeded = test_support::with_seed(1);
+  const std::vector<dlx::option_id> first{0};
+  seeded.subtree = first;
+  EXPECT_THROW(s.count(seeded), std::invalid_argument);
   EXPECT_EQ(s.count().solutions, 4U);  // and the solver still works
   EXPECT_TRUE(s.check_invariants());
 }

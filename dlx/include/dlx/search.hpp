@@ -112,8 +112,8 @@ struct search_options {
   /// Search only the subtree of this node of the search tree (empty: the whole
   /// tree), counting from that node: the pieces of a search split with
   /// `solver::expand`, for instance over many machines. A path that names no
-  /// node of the tree makes the search throw std::invalid_argument. The span
-  /// must outlive the search.
+  /// node of the tree, or a seed with a subtree, makes the search throw
+  /// std::invalid_argument. The span must outlive the search.
   std::span<const option_id> subtree;
 };
 
