@@ -245,6 +245,30 @@ TEST(Parallel, ProgressIsSerialisedEstimatesTheShareDoneAndCanStop) {
   EXPECT_EQ(s.count(options).status, dlx::search_status::stopped);
 }
 
+// One thread: Knuth's estimate, which only grows as the search goes left to
+// right through the tree, and stays below 1.
+TEST(Parallel, OneThreadEstimatesTheShareDoneAsKnuthDoes) {
+  for (auto engine : {dlx::engine_kind::dancing_links, dlx::engine_kind::bitset}) {
+    dlx::solver s(examples::queens(10), engine);
+    dlx::search_options options;
+    options.progress_interval = 500;
+    double last = 0;
+    int calls = 0;
+    options.on_progress = [&](const dlx::search_progress& p) {
+      ++calls;
+      EXPECT_TRUE(p.fraction_done.has_value());
+      const double fraction = p.fraction_done.value_or(-1);
+      EXPECT_GE(fraction, last);
+      EXPECT_LT(fraction, 1.0);
+      last = fraction;
+      return dlx::visit::next;
+    };
+    s.count(options);
+    EXPECT_GT(calls, 10);
+    EXPECT_GT(last, 0.8);
+  }
+}
+
 TEST(Parallel, PreselectionsHoldInEveryThread) {
   const dlx::problem p = examples::queens(10);
   dlx::solver s(p);

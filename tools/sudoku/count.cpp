@@ -15,7 +15,9 @@ int run_count(int argc, char** argv) {
   command.description =
       "Prints one line per puzzle: the number of solutions found, stopping at the limit;\n"
       "'invalid' for a line that is not a usable puzzle. A count of 1 under the default\n"
-      "limit of 2 means the puzzle is unique.";
+      "limit of 2 means the puzzle is unique. A count that runs long (all the grids of\n"
+      "a shape: --limit 0 on an empty grid) is split over the -j threads, with its\n"
+      "progress on a terminal.";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
     options.push_back({'l', "limit", "N", "stop counting at N solutions (default 2; 0 counts all)",
                        [&](std::string_view v) { limit = tools::parse_unsigned(v, "--limit"); }});
