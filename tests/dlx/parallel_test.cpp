@@ -43,7 +43,7 @@ dlx::search_options threaded(unsigned threads, dlx::search_options options = {})
   return options;
 }
 
-// A count on threads first searches 65,536 nodes on one thread, and splits only
+// A count on threads first searches 16,384 nodes on one thread, and splits only
 // a longer search; an enumeration with a visitor always splits. So this checks
 // both ways against one thread's totals.
 void expect_threads_keep_totals(dlx::solver& s, const dlx::search_options& options,
