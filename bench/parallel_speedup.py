@@ -59,7 +59,10 @@ def main():
     dlx_mpi = os.path.join(tools, "dlx-mpi")
     mpirun = shutil.which("mpirun")
     use_mpi = args.ranks > 0 and os.path.exists(dlx_mpi) and mpirun is not None
-    mpi = [mpirun, "--oversubscribe"] + (["--allow-run-as-root"] if os.geteuid() == 0 else [])
+    # --bind-to none: Open MPI binds each rank to one core by default, where rank
+    # 0's search thread would share its core with the thread that talks MPI.
+    mpi = [mpirun, "--oversubscribe", "--bind-to", "none"] + (
+        ["--allow-run-as-root"] if os.geteuid() == 0 else [])
 
     print(f"# {os.cpu_count()} cores; median of {args.rounds} alternating rounds: the whole")
     print("# process (for dlx-mpi, with mpirun's start), then the search as the program")

@@ -39,11 +39,14 @@ using big = boost::multiprecision::cpp_int;
 
 constexpr int exit_output = 4;  // standard output or the checkpoint could not be written
 
-// Message tags. A worker asks for work (with the totals of the piece it has
-// just finished, if any); rank 0 answers with a piece or with stop; solutions
-// travel to rank 0 to be printed.
-enum tag : int { tag_request = 1, tag_work = 2, tag_stop = 3, tag_solution = 4 };
-constexpr std::uint64_t no_piece = ~std::uint64_t{0};
+// Message tags. A worker asks for work; rank 0 answers each request with a
+// piece or with stop, in order; a worker reports each finished piece's totals;
+// solutions travel to rank 0 to be printed (before their piece's report).
+enum tag : int { tag_request = 1, tag_work = 2, tag_stop = 3, tag_solution = 4, tag_report = 5 };
+// Requests a worker keeps open: it asks for the next piece as it starts one,
+// so that the answer's trip over the network overlaps the search. A worker
+// sends `prefetch` requests, then one more for each piece it is given.
+constexpr std::uint64_t prefetch = 2;
 // A piece's totals on the wire: piece, status, then the counters.
 constexpr int report_words = 10;
 
@@ -107,13 +110,15 @@ dlx::search_options piece_options(const settings& s, std::span<const dlx::option
 // ---- Ranks other than 0: ask, search, report, until told to stop.
 
 void serve(dlx::solver& solver, const settings& s) {
-  std::array<std::uint64_t, report_words> report{};
-  report[0] = no_piece;
   std::vector<std::uint64_t> work;
   std::vector<dlx::option_id> path;
   std::vector<std::uint32_t> solution;
-  for (;;) {
-    MPI_Send(report.data(), report_words, MPI_UINT64_T, 0, tag_request, MPI_COMM_WORLD);
+  const auto ask = [] { MPI_Send(nullptr, 0, MPI_UINT64_T, 0, tag_request, MPI_COMM_WORLD); };
+  std::uint64_t open = prefetch;
+  for (std::uint64_t i = 0; i < prefetch; ++i)
+    ask();
+  bool stopped = false;
+  while (open > 0) {
     MPI_Status status;
     MPI_Probe(0, MPI_ANY_TAG, MPI_COMM_WORLD, &status);
     int count = 0;
@@ -121,7 +126,14 @@ void serve(dlx::solver& solver, const settings& s) {
     work.resize(static_cast<std::size_t>(std::max(count, 1)));
     MPI_Recv(work.data(), count, MPI_UINT64_T, 0, status.MPI_TAG, MPI_COMM_WORLD,
              MPI_STATUS_IGNORE);
-    if (status.MPI_TAG == tag_stop) return;
+    --open;
+    // After a stop only stops come: the answers to the requests still open.
+    if (status.MPI_TAG == tag_stop || stopped) {
+      stopped = true;
+      continue;
+    }
+    ask();
+    ++open;
     path.assign(work.begin() + 1, work.begin() + count);
     const dlx::search_options options = piece_options(s, path);
     dlx::search_result r;
@@ -137,7 +149,8 @@ void serve(dlx::solver& solver, const settings& s) {
           },
           options);
     }
-    report = encode(work[0], r);
+    const auto report = encode(work[0], r);
+    MPI_Send(report.data(), report_words, MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
   }
 }
 
@@ -398,12 +411,16 @@ class coordinator {
   void hand_out() {
     local_worker local(solver_, s_, split_, pending_);
     local.start();
-    int serving = ranks_ - 1;  // ranks still asking for work
+    // Per rank: pieces sent, requests answered. A rank has sent its last request
+    // once it has had an answer to `prefetch` more requests than it had pieces.
+    sent_.assign(static_cast<std::size_t>(ranks_), 0);
+    answered_.assign(static_cast<std::size_t>(ranks_), 0);
+    int serving = ranks_ - 1;  // ranks with requests still to come
     std::vector<std::uint64_t> message;
     std::vector<std::vector<dlx::option_id>> local_solutions;
     std::vector<std::pair<std::uint64_t, dlx::search_result>> local_finished;
     bool local_done = false;
-    while (serving > 0 || !local_done) {
+    while (serving > 0 || in_flight_ > 0 || !local_done) {
       local_done = local.done();
       bool busy = false;
       int flag = 0;
@@ -423,7 +440,8 @@ class coordinator {
       local_finished.clear();
       show_progress();
       // Nothing to do: wait a little rather than spin (MPI's own waits spin).
-      if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(200));
+      // The ranks have their next piece at hand meanwhile (see prefetch).
+      if (!busy) std::this_thread::sleep_for(std::chrono::microseconds(500));
     }
     local.join();
     local.collect(local_solutions, local_finished);
@@ -435,6 +453,7 @@ class coordinator {
 
   void receive(const MPI_Status& status, int& serving, std::vector<std::uint64_t>& message) {
     const int from = status.MPI_SOURCE;
+    const auto rank = static_cast<std::size_t>(from);
     if (status.MPI_TAG == tag_solution) {
       int count = 0;
       MPI_Get_count(&status, MPI_UINT32_T, &count);
@@ -444,28 +463,34 @@ class coordinator {
       found(solution);
       return;
     }
-    std::array<std::uint64_t, report_words> report{};
-    MPI_Recv(report.data(), report_words, MPI_UINT64_T, from, tag_request, MPI_COMM_WORLD,
-             MPI_STATUS_IGNORE);
-    if (report[0] != no_piece) finished(report[0], decode(report));
+    if (status.MPI_TAG == tag_report) {
+      std::array<std::uint64_t, report_words> report{};
+      MPI_Recv(report.data(), report_words, MPI_UINT64_T, from, tag_report, MPI_COMM_WORLD,
+               MPI_STATUS_IGNORE);
+      finished(report[0], decode(report));
+      --in_flight_;
+      return;
+    }
+    MPI_Recv(nullptr, 0, MPI_UINT64_T, from, tag_request, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
+    ++answered_[rank];
     if (const auto piece = pending_.pop()) {
       message.assign(1, *piece);
       message.insert(message.end(), split_.pieces[*piece].begin(), split_.pieces[*piece].end());
       MPI_Send(message.data(), static_cast<int>(message.size()), MPI_UINT64_T, from, tag_work,
                MPI_COMM_WORLD);
+      ++sent_[rank];
+      ++in_flight_;
     } else {
       MPI_Send(nullptr, 0, MPI_UINT64_T, from, tag_stop, MPI_COMM_WORLD);
-      --serving;
     }
+    if (answered_[rank] == sent_[rank] + prefetch) --serving;
   }
 
-  // Tells every worker to stop, as each asks for work (after a failed start).
+  // Answers every request with stop (after a failed start, before any piece).
   void stop_workers() {
-    std::array<std::uint64_t, report_words> report{};
-    for (int served = 0; served < ranks_ - 1; ++served) {
+    for (std::uint64_t requests = 0; requests < prefetch * (ranks_ - 1U); ++requests) {
       MPI_Status status;
-      MPI_Recv(report.data(), report_words, MPI_UINT64_T, MPI_ANY_SOURCE, tag_request,
-               MPI_COMM_WORLD, &status);
+      MPI_Recv(nullptr, 0, MPI_UINT64_T, MPI_ANY_SOURCE, tag_request, MPI_COMM_WORLD, &status);
       MPI_Send(nullptr, 0, MPI_UINT64_T, status.MPI_SOURCE, tag_stop, MPI_COMM_WORLD);
     }
   }
@@ -491,6 +516,9 @@ class coordinator {
   std::uint64_t finished_ = 0;
   std::uint64_t resumed_ = 0;
   std::uint64_t printed_ = 0;
+  std::vector<std::uint64_t> sent_;      // per rank: pieces sent
+  std::vector<std::uint64_t> answered_;  // per rank: requests answered
+  std::uint64_t in_flight_ = 0;          // pieces sent and not reported
   std::FILE* record_ = nullptr;
   tools::line_output out_;
   tools::progress_line progress_;
