@@ -65,22 +65,25 @@ TEST(Checkpoint, WrittenAndReadBackAlike) {
 }
 
 TEST(Checkpoint, ATornLastLineIsDroppedWithAWarning) {
-  const std::string header = "dlx-checkpoint 1\nproblem 0000000000000001\nsplit 4 4 0000000000000002\n";
+  const std::string header =
+      "dlx-checkpoint 1\nproblem 0000000000000001\nsplit 4 4 0000000000000002\n";
   const auto c = read(header + "piece 0 1 1 1 0 0 0 0 1\npiece 1 2 3");
   EXPECT_EQ(c.finished.size(), 1U);
   ASSERT_EQ(c.warnings.size(), 1U);
   EXPECT_EQ(c.warnings[0].to_string(),
-            "run.checkpoint:5:12: warning: incomplete last line ignored (the run stopped while writing it)");
+            "run.checkpoint:5:12: warning: incomplete last line ignored (the run stopped while "
+            "writing it)");
 }
 
 TEST(Checkpoint, MistakesAreLocated) {
-  const std::string header = "dlx-checkpoint 1\nproblem 0000000000000001\nsplit 4 4 0000000000000002\n";
-  EXPECT_EQ(error_of(""), "run.checkpoint:1:1: incomplete checkpoint header (expected "
-                          "'dlx-checkpoint 1', 'problem', 'split' lines)");
+  const std::string header =
+      "dlx-checkpoint 1\nproblem 0000000000000001\nsplit 4 4 0000000000000002\n";
+  EXPECT_EQ(error_of(""),
+            "run.checkpoint:1:1: incomplete checkpoint header (expected "
+            "'dlx-checkpoint 1', 'problem', 'split' lines)");
   EXPECT_EQ(error_of("dlx-checkpoint 1\nproblem 12\n"),
             "run.checkpoint:2:9: expected a 16-digit hexadecimal hash, got '12'");
-  EXPECT_EQ(error_of("dlx-checkpoint 1\r\n"),
-            "run.checkpoint:1:16: expected a version, got '1\r'");
+  EXPECT_EQ(error_of("dlx-checkpoint 1\r\n"), "run.checkpoint:1:16: expected a version, got '1\r'");
   EXPECT_EQ(error_of(header + "piece 4 0 0 0 0 0 0 0 0\n"),
             "run.checkpoint:4:7: piece 4 is out of range: the split made 4");
   EXPECT_EQ(error_of(header + "piece 0 0 0 0 0 0 0 0 4294967296\n"),

@@ -319,13 +319,12 @@ class coordinator {
       for (const auto& w : previous->warnings)
         fmt::print(stderr, "{}\n", w.to_string());
       if (previous->header.problem_hash != problem_hash_) {
-        fmt::print(stderr, "{}:2:9: the checkpoint is of another problem than {}\n",
-                   *s_.checkpoint, s_.file);
+        fmt::print(stderr, "{}:2:9: the checkpoint is of another problem than {}\n", *s_.checkpoint,
+                   s_.file);
         return false;
       }
       if (s_.pieces && s_.pieces != previous->header.pieces_asked) {
-        fmt::print(stderr,
-                   "{}:3:7: the checkpoint splits into {} pieces, not --pieces {}\n",
+        fmt::print(stderr, "{}:3:7: the checkpoint splits into {} pieces, not --pieces {}\n",
                    *s_.checkpoint, previous->header.pieces_asked, s_.pieces);
         return false;
       }
