@@ -98,13 +98,21 @@ struct totals {
   }
 };
 
-// The search options of one piece.
-dlx::search_options piece_options(const settings& s, std::span<const dlx::option_id> path) {
-  dlx::search_options o;
-  o.limit = s.limit;
-  o.threads = s.threads;
-  o.subtree = path;
-  return o;
+// Searches one piece: counts it, or hands each solution to `deliver`.
+template <class Deliver>
+dlx::search_result search_piece(dlx::solver& solver, const settings& s,
+                                std::span<const dlx::option_id> path, Deliver&& deliver) {
+  dlx::search_options options;
+  options.limit = s.limit;
+  options.threads = s.threads;
+  options.subtree = path;
+  if (s.count_only) return solver.count(options);
+  return solver.enumerate(
+      [&](std::span<const dlx::option_id> found) {
+        deliver(found);
+        return dlx::visit::next;
+      },
+      options);
 }
 
 // ---- Ranks other than 0: ask, search, report, until told to stop.
@@ -135,20 +143,12 @@ void serve(dlx::solver& solver, const settings& s) {
     ask();
     ++open;
     path.assign(work.begin() + 1, work.begin() + count);
-    const dlx::search_options options = piece_options(s, path);
-    dlx::search_result r;
-    if (s.count_only) {
-      r = solver.count(options);
-    } else {
-      r = solver.enumerate(
-          [&](std::span<const dlx::option_id> found) {
-            solution.assign(found.begin(), found.end());
-            MPI_Send(solution.data(), static_cast<int>(solution.size()), MPI_UINT32_T, 0,
-                     tag_solution, MPI_COMM_WORLD);
-            return dlx::visit::next;
-          },
-          options);
-    }
+    const dlx::search_result r =
+        search_piece(solver, s, path, [&](std::span<const dlx::option_id> found) {
+          solution.assign(found.begin(), found.end());
+          MPI_Send(solution.data(), static_cast<int>(solution.size()), MPI_UINT32_T, 0,
+                   tag_solution, MPI_COMM_WORLD);
+        });
     const auto report = encode(work[0], r);
     MPI_Send(report.data(), report_words, MPI_UINT64_T, 0, tag_report, MPI_COMM_WORLD);
   }
@@ -217,19 +217,11 @@ class local_worker {
  private:
   void run() {
     while (const auto piece = queue_.pop()) {
-      const dlx::search_options options = piece_options(s_, split_.pieces[*piece]);
-      dlx::search_result r;
-      if (s_.count_only) {
-        r = solver_.count(options);
-      } else {
-        r = solver_.enumerate(
-            [&](std::span<const dlx::option_id> found) {
-              const std::lock_guard lock(mutex_);
-              solutions_.emplace_back(found.begin(), found.end());
-              return dlx::visit::next;
-            },
-            options);
-      }
+      const dlx::search_result r = search_piece(
+          solver_, s_, split_.pieces[*piece], [&](std::span<const dlx::option_id> found) {
+            const std::lock_guard lock(mutex_);
+            solutions_.emplace_back(found.begin(), found.end());
+          });
       const std::lock_guard lock(mutex_);
       finished_.emplace_back(*piece, r);
     }
