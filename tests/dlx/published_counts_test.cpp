@@ -1,0 +1,85 @@
+// The published counts of issue 13, in full: N-queens 12 to 15 (OEIS A000170),
+// Langford pairs 11 and 12 (A014552, doubled for reversals), pentominoes in
+// 6x10 (2,339 packings, each counted with its 4 symmetries), 0/1 matrices with
+// two 1s in every row and column (A001499, a problem with multiplicities). Each
+// with 1, 2 and 3 threads, and with dlx-mpi on 1 to 4 ranks, with the same
+// nodes, updates and cleansings every time. About a minute in a Release build,
+// so it is built only there (tests/dlx/CMakeLists.txt).
+#include <gtest/gtest.h>
+#include <unistd.h>
+#include <dlx/format.hpp>
+#include <dlx/solver.hpp>
+
+#include <functional>
+#include <sstream>
+#include <string>
+
+#include "encoders.hpp"
+#include "run_command.hpp"
+
+namespace {
+
+struct published {
+  const char* name;
+  std::function<dlx::problem()> make;
+  std::uint64_t solutions;
+};
+
+void PrintTo(const published& p, std::ostream* os) {
+  *os << p.name;
+}
+
+class PublishedCounts : public ::testing::TestWithParam<published> {};
+
+TEST_P(PublishedCounts, EveryThreadCountAndEveryRankCountGivesThem) {
+  const dlx::problem p = GetParam().make();
+  dlx::solver s(p);
+  const auto one = s.count();
+  EXPECT_EQ(one.solutions, GetParam().solutions);
+  for (unsigned threads : {2U, 3U}) {
+    dlx::search_options options;
+    options.threads = threads;
+    const auto r = s.count(options);
+    EXPECT_EQ(r.solutions, one.solutions) << threads;
+    EXPECT_EQ(r.nodes, one.nodes) << threads;
+    EXPECT_EQ(r.updates, one.updates) << threads;
+    EXPECT_EQ(r.cleansings, one.cleansings) << threads;
+    EXPECT_EQ(r.branches, one.branches) << threads;
+  }
+#if defined(DLX_MPI)
+  std::ostringstream text;
+  dlx::write_dlx(text, p);
+  const auto path =
+      test_support::write_temp_file(std::string(GetParam().name) + ".dlx", text.str());
+  const std::string figures = std::to_string(one.solutions) + " solutions, " +
+                              std::to_string(one.nodes) + " nodes, " + std::to_string(one.updates) +
+                              " updates, " + std::to_string(one.cleansings) + " cleansings, " +
+                              std::to_string(one.branches) + " branches";
+  test_support::ignore_leaks_in_children();
+  for (int ranks = 1; ranks <= 4; ++ranks) {
+    std::vector<std::string> argv{DLX_MPIEXEC, "--oversubscribe", "--bind-to", "none"};
+    if (geteuid() == 0) argv.emplace_back("--allow-run-as-root");
+    argv.insert(argv.end(), {"-np", std::to_string(ranks), DLX_MPI, "--count", "--stats", path});
+    const auto r = test_support::run_command(argv);
+    EXPECT_EQ(r.exit_code, 0) << ranks << ": " << r.err;
+    EXPECT_EQ(r.out, std::to_string(GetParam().solutions) + "\n") << ranks;
+    EXPECT_TRUE(test_support::contains(r.err, "dlx-mpi: " + figures)) << ranks << ": " << r.err;
+  }
+#endif
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Issue13, PublishedCounts,
+    ::testing::Values(
+        published{"queens_12", [] { return examples::queens(12); }, 14200},
+        published{"queens_13", [] { return examples::queens(13); }, 73712},
+        published{"queens_14", [] { return examples::queens(14); }, 365596},
+        published{"queens_15", [] { return examples::queens(15); }, 2279184},
+        published{"langford_11", [] { return examples::langford(11); }, 35584},
+        published{"langford_12", [] { return examples::langford(12); }, 216288},
+        published{"pentominoes_6x10", [] { return examples::pentominoes(6, 10); }, 9356},
+        published{"matrices_6", [] { return examples::regular_matrices(6, 2); }, 67950},
+        published{"matrices_7", [] { return examples::regular_matrices(7, 2); }, 3110940}),
+    [](const auto& test) { return std::string(test.param.name); });
+
+}  // namespace
