@@ -51,15 +51,13 @@ void add(search_result& total, const search_result& r) {
 class shared_search {
  public:
   shared_search(const search_options& options, const solution_visitor* visitor,
-                std::vector<option_id>* first, std::size_t workers, std::size_t pieces)
+                std::vector<option_id>* first, std::size_t workers)
       : options_(options),
         visitor_(visitor),
         first_(first),
         started_(std::chrono::steady_clock::now()),
         running_share_(workers, 0.0),
-        next_progress_(std::max<std::uint64_t>(options.progress_interval, 1)) {
-    (void)pieces;
-  }
+        next_progress_(std::max<std::uint64_t>(options.progress_interval, 1)) {}
 
   [[nodiscard]] bool stopped() const noexcept { return stop_.load(std::memory_order_relaxed); }
   void halt(search_status why) {
@@ -352,7 +350,7 @@ search_result search_in_parallel(engine& e, const search_options& options,
   }
   const std::size_t threads = thread_count(options);
   const search_split pieces = split(e, threads * pieces_per_thread, options);
-  shared_search shared(options, visitor, first, threads, pieces.pieces.size());
+  shared_search shared(options, visitor, first, threads);
   shared.report(0, pieces.above.nodes, 0, pieces.above.updates, 0, std::nullopt);
   // The solutions met while splitting come first.
   for (const auto& solution : pieces.solutions) {
