@@ -260,8 +260,9 @@ search_result engine::result() const {
 }
 
 bool engine::next_solution() {
+  bool fresh = false;
   switch (state_) {
-    case run_state::fresh: {
+    case run_state::fresh:
       if (nothing_to_cover()) {  // the empty choice is a solution, and the only node
         state_ = run_state::trivial_solution;
         if (!reached_) return false;  // so no other node exists: end() reports it
@@ -269,20 +270,10 @@ bool engine::next_solution() {
         result_.solutions = 1;
         return true;
       }
-      // A solution met on the walk down to a subtree's node is not in it.
-      bool found = advance(true);
-      while (found && !reached_)
-        found = advance(false);
-      state_ = found ? run_state::after_solution : run_state::finished;
-      return found;
-    }
-    case run_state::after_solution: {
-      bool found = advance(false);
-      while (found && !reached_)
-        found = advance(false);
-      if (!found) state_ = run_state::finished;
-      return found;
-    }
+      fresh = true;
+      break;
+    case run_state::after_solution:
+      break;
     case run_state::trivial_solution:
       result_.status = search_status::complete;
       state_ = run_state::finished;
@@ -290,6 +281,12 @@ bool engine::next_solution() {
     default:
       return false;
   }
+  // A solution met on the walk down to a subtree's node is not in it.
+  bool found = advance(fresh);
+  while (found && !reached_)
+    found = advance(false);
+  state_ = found ? run_state::after_solution : run_state::finished;
+  return found;
 }
 
 const std::vector<option_id>& engine::collect_solution() {

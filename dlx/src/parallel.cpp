@@ -278,7 +278,7 @@ search_result expand(engine& e, std::vector<search_node>& children, solution_vis
 
 search_split split(engine& e, std::size_t pieces, const search_options& options) {
   search_split out;
-  out.above.max_level = 0;
+  search_options at = options;  // at.subtree: the node being expanded
   std::vector<search_node> current{search_node(options.subtree.begin(), options.subtree.end())};
   std::vector<double> weights{1.0};
   std::vector<search_node> children;
@@ -292,7 +292,6 @@ search_split split(engine& e, std::size_t pieces, const search_options& options)
         next_weights.push_back(weights[i]);
         continue;
       }
-      search_options at = options;
       at.subtree = current[i];
       children.clear();
       std::uint64_t found = 0;
@@ -342,11 +341,11 @@ search_result search_in_parallel(engine& e, const search_options& options,
       }
     }
     const search_result r = e.end();
-    // Done, or out of the caller's own budget: the one-thread answer stands.
-    const bool trial_ran_out = r.status == search_status::budget_exhausted &&
-                               trial.node_budget == trial_nodes && r.nodes >= trial_nodes &&
-                               (options.node_budget == 0 || options.node_budget > trial_nodes);
-    if (!trial_ran_out) return r;
+    // Done, or out of the caller's own node or time budget: the one-thread
+    // answer stands. Out of the trial's budget: split.
+    const bool callers_budget = options.node_budget != 0 && options.node_budget <= trial_nodes;
+    if (r.status != search_status::budget_exhausted || callers_budget || r.nodes < trial_nodes)
+      return r;
   }
   const std::size_t threads = thread_count(options);
   const search_split pieces = split(e, threads * pieces_per_thread, options);

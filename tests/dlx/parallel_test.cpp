@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "published_problems.hpp"
 #include "search_options.hpp"
 
 namespace {
@@ -88,13 +89,7 @@ solution_set all_solutions(dlx::solver& s, const dlx::search_options& options) {
   return out;
 }
 
-struct published {
-  const char* name;
-  std::function<dlx::problem()> make;
-  std::uint64_t solutions;
-};
-
-class Published : public ::testing::TestWithParam<published> {};
+class Published : public ::testing::TestWithParam<test_support::published_problem> {};
 
 TEST_P(Published, EveryThreadCountGivesThePublishedCountAndOneThreadsTotals) {
   const dlx::problem p = GetParam().make();
@@ -110,16 +105,9 @@ TEST_P(Published, EveryThreadCountGivesThePublishedCountAndOneThreadsTotals) {
   EXPECT_TRUE(s.check_invariants());
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Parallel, Published,
-    ::testing::Values(
-        published{"queens_12", [] { return examples::queens(12); }, 14200},
-        published{"queens_13", [] { return examples::queens(13); }, 73712},
-        published{"langford_11", [] { return examples::langford(11); }, 35584},
-        published{"langford_12", [] { return examples::langford(12); }, 216288},
-        published{"matrices_6", [] { return examples::regular_matrices(6, 2); }, 67950},
-        published{"matrices_7", [] { return examples::regular_matrices(7, 2); }, 3110940}),
-    [](const auto& test) { return std::string(test.param.name); });
+INSTANTIATE_TEST_SUITE_P(Parallel, Published,
+                         ::testing::ValuesIn(test_support::quick_published_problems()),
+                         test_support::published_name);
 
 TEST(Parallel, BothEnginesAndEveryPropagationKeepOneThreadsTotals) {
   const dlx::problem p = examples::queens(10);

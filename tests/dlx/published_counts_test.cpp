@@ -1,8 +1,6 @@
-// The published counts of issue 13, in full: N-queens 12 to 15 (OEIS A000170),
-// Langford pairs 11 and 12 (A014552, doubled for reversals), pentominoes in
-// 6x10 (2,339 packings, each counted with its 4 symmetries), 0/1 matrices with
-// two 1s in every row and column (A001499, a problem with multiplicities). Each
-// with 1, 2 and 3 threads, and with dlx-mpi on 1 to 4 ranks, with the same
+// The published counts of issue 13, in full (published_problems.hpp): N-queens
+// 12 to 15, Langford pairs 11 and 12, pentominoes in 6x10, A001499 for 6 and 7.
+// Each with 1, 2 and 3 threads, and with dlx-mpi on 1 to 4 ranks, with the same
 // nodes, updates and cleansings every time. About a minute in a Release build,
 // so it is built only there (tests/dlx/CMakeLists.txt).
 #include <gtest/gtest.h>
@@ -14,22 +12,12 @@
 #include <sstream>
 #include <string>
 
-#include "encoders.hpp"
+#include "published_problems.hpp"
 #include "run_command.hpp"
 
 namespace {
 
-struct published {
-  const char* name;
-  std::function<dlx::problem()> make;
-  std::uint64_t solutions;
-};
-
-void PrintTo(const published& p, std::ostream* os) {
-  *os << p.name;
-}
-
-class PublishedCounts : public ::testing::TestWithParam<published> {};
+class PublishedCounts : public ::testing::TestWithParam<test_support::published_problem> {};
 
 TEST_P(PublishedCounts, EveryThreadCountAndEveryRankCountGivesThem) {
   const dlx::problem p = GetParam().make();
@@ -68,18 +56,8 @@ TEST_P(PublishedCounts, EveryThreadCountAndEveryRankCountGivesThem) {
 #endif
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Issue13, PublishedCounts,
-    ::testing::Values(
-        published{"queens_12", [] { return examples::queens(12); }, 14200},
-        published{"queens_13", [] { return examples::queens(13); }, 73712},
-        published{"queens_14", [] { return examples::queens(14); }, 365596},
-        published{"queens_15", [] { return examples::queens(15); }, 2279184},
-        published{"langford_11", [] { return examples::langford(11); }, 35584},
-        published{"langford_12", [] { return examples::langford(12); }, 216288},
-        published{"pentominoes_6x10", [] { return examples::pentominoes(6, 10); }, 9356},
-        published{"matrices_6", [] { return examples::regular_matrices(6, 2); }, 67950},
-        published{"matrices_7", [] { return examples::regular_matrices(7, 2); }, 3110940}),
-    [](const auto& test) { return std::string(test.param.name); });
+INSTANTIATE_TEST_SUITE_P(Issue13, PublishedCounts,
+                         ::testing::ValuesIn(test_support::all_published_problems()),
+                         test_support::published_name);
 
 }  // namespace

@@ -2,9 +2,12 @@
 
 #include <fmt/format.h>
 #include <unistd.h>
+#include <dlx/format.hpp>
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
+#include <iostream>
 
 namespace tools {
 
@@ -55,7 +58,11 @@ void line_output::write_all(std::string_view data) {
 }
 
 progress_line::progress_line()
-    : enabled_(isatty(2) == 1), next_(std::chrono::steady_clock::now() + std::chrono::seconds(1)) {}
+    : enabled_(terminal()), next_(std::chrono::steady_clock::now() + std::chrono::seconds(1)) {}
+
+bool progress_line::terminal() {
+  return isatty(2) == 1;
+}
 
 bool progress_line::due() {
   if (!enabled_) return false;
@@ -80,6 +87,31 @@ void progress_line::clear() {
   static constexpr std::string_view erase = "\r\x1b[K";
   [[maybe_unused]] auto ignored = ::write(2, erase.data(), erase.size());
   drawn_ = false;
+}
+
+bool open_input(std::string_view tool, const std::string& path, std::ifstream& file,
+                std::istream*& in) {
+  in = &std::cin;
+  if (path.empty() || path == "-") return true;
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    fmt::print(stderr, "{}: {}: is a directory\n", tool, path);
+    return false;
+  }
+  file.open(path, std::ios::binary);
+  if (!file) {
+    fmt::print(stderr, "{}: {}: cannot open: {}\n", tool, path, std::strerror(errno));
+    return false;
+  }
+  in = &file;
+  return true;
+}
+
+void write_solution_lines(line_output& out, const dlx::problem& p,
+                          std::span<const dlx::option_id> solution, std::uint64_t number) {
+  if (number > 1) out.line("");
+  for (dlx::option_id o : solution)
+    out.line(dlx::format_option(p, o));
 }
 
 std::string search_progress_text(const dlx::search_progress& p) {

@@ -12,7 +12,12 @@
 #include <string>
 #include <string_view>
 
+#include <dlx/problem.hpp>
 #include <dlx/search.hpp>
+
+#include <fstream>
+#include <istream>
+#include <span>
 
 namespace tools {
 
@@ -60,6 +65,9 @@ class line_output {
 class progress_line {
  public:
   progress_line();
+  /// Whether stderr is a terminal, so that a progress line would show (a
+  /// system call: ask once, not per puzzle).
+  [[nodiscard]] static bool terminal();
   ~progress_line() { clear(); }
   /// True when it is time to redraw (cheap enough to ask per item).
   [[nodiscard]] bool due();
@@ -75,6 +83,18 @@ class progress_line {
   unsigned countdown_ = 0;
   std::chrono::steady_clock::time_point next_;
 };
+
+/// Opens an input named on the command line: `path` ("-" or empty: standard
+/// input) into `file`, pointing `in` at what to read. On failure prints
+/// "TOOL: PATH: is a directory" or "TOOL: PATH: cannot open: REASON" on stderr
+/// and returns false.
+bool open_input(std::string_view tool, const std::string& path, std::ifstream& file,
+                std::istream*& in);
+
+/// A solution as the dlx commands print it: its options as read, one per line,
+/// and a blank line before every solution but the first (`number` counts from 1).
+void write_solution_lines(line_output& out, const dlx::problem& p,
+                          std::span<const dlx::option_id> solution, std::uint64_t number);
 
 /// A long search's progress for a progress_line: nodes and their rate,
 /// solutions, and the estimated share of the tree done when the search knows it.

@@ -379,9 +379,7 @@ class coordinator {
   void found(std::span<const dlx::option_id> solution) {
     ++printed_;
     if (s_.count_only || (s_.limit != 0 && printed_ > s_.limit)) return;
-    if (printed_ > 1) out_.line("");
-    for (dlx::option_id o : solution)
-      out_.line(dlx::format_option(file_.problem, o));
+    tools::write_solution_lines(out_, file_.problem, solution, printed_);
   }
 
   void finished(std::uint64_t piece, const dlx::search_result& r) {
@@ -522,19 +520,8 @@ std::optional<std::string> share_problem_text(int rank, const settings& s) {
   std::uint64_t state[2] = {1, 0};  // readable, length
   if (rank == 0) {
     std::ifstream file_stream;
-    std::istream* in = &std::cin;
-    std::error_code ec;
-    if (s.file != "-" && std::filesystem::is_directory(s.file, ec)) {
-      fmt::print(stderr, "dlx-mpi: {}: is a directory\n", s.file);
-      state[0] = 0;
-    } else if (s.file != "-") {
-      file_stream.open(s.file, std::ios::binary);
-      if (!file_stream) {
-        fmt::print(stderr, "dlx-mpi: {}: cannot open: {}\n", s.file, std::strerror(errno));
-        state[0] = 0;
-      }
-      in = &file_stream;
-    }
+    std::istream* in = nullptr;
+    if (!tools::open_input("dlx-mpi", s.file, file_stream, in)) state[0] = 0;
     if (state[0] != 0) {
       std::ostringstream all;
       all << in->rdbuf();

@@ -49,9 +49,7 @@ void write_solution(tools::line_output& out, const dlx::dlx_file& file,
                     std::span<const dlx::option_id> solution, std::uint64_t number, bool json) {
   const dlx::problem& p = file.problem;
   if (!json) {
-    if (number > 1) out.line("");
-    for (dlx::option_id o : solution)
-      out.line(dlx::format_option(p, o));
+    tools::write_solution_lines(out, p, solution, number);
     return;
   }
   out.append(fmt::format("{{\"solution\":{},\"options\":[", number));
@@ -83,22 +81,9 @@ void write_solution(tools::line_output& out, const dlx::dlx_file& file,
 
 int run(const settings& s, const std::string& path) {
   std::ifstream file_stream;
-  std::istream* in = &std::cin;
-  std::string source = "<stdin>";
-  if (!path.empty() && path != "-") {
-    std::error_code ec;
-    if (std::filesystem::is_directory(path, ec)) {
-      fmt::print(stderr, "dlx: {}: is a directory\n", path);
-      return tools::exit_usage;
-    }
-    file_stream.open(path, std::ios::binary);
-    if (!file_stream) {
-      fmt::print(stderr, "dlx: {}: cannot open: {}\n", path, std::strerror(errno));
-      return tools::exit_usage;
-    }
-    in = &file_stream;
-    source = path;
-  }
+  std::istream* in = nullptr;
+  if (!tools::open_input("dlx", path, file_stream, in)) return tools::exit_usage;
+  const std::string source = in == &std::cin ? "<stdin>" : path;
 
   dlx::dlx_file file;
   try {
