@@ -36,6 +36,54 @@ std::string_view to_string(technique t) noexcept {
   return "?";
 }
 
+namespace {
+
+// "r1c2=5 r3c4=6" or "r1c2<>5 ...".
+std::string candidate_list(const variant& v, const std::vector<candidate>& list,
+                           std::string_view op) {
+  std::string text;
+  for (const auto& c : list) {
+    fmt::format_to(std::back_inserter(text), "{}{}{}{}", text.empty() ? "" : " ",
+                   v.cell_name(c.cell), op, digit_char(c.digit));
+  }
+  return text;
+}
+
+// What a step is about, after its technique: " in row 3", " (box 1 and row 2, digit 5)".
+std::string step_about(const variant& v, const logic_step& st) {
+  switch (st.technique) {
+    case technique::naked_single:
+      return {};
+    case technique::hidden_single:
+      return fmt::format(" in {}", st.where);
+    case technique::pointing:
+    case technique::claiming:
+    case technique::x_wing:
+    case technique::swordfish:
+      return fmt::format(" ({}, digit {})", st.where, digit_char(st.digits.front()));
+    default: {
+      std::string cell_list, digit_list;
+      for (std::size_t c : st.cells) {
+        if (!cell_list.empty()) cell_list += ' ';
+        cell_list += v.cell_name(c);
+      }
+      for (int d : st.digits)
+        digit_list += digit_char(d);
+      return fmt::format(" ({} = {} in {})", cell_list, digit_list, st.where);
+    }
+  }
+}
+
+}  // namespace
+
+std::string describe(const variant& v, const logic_step& st) {
+  return fmt::format("{}{}: {} | solved {} unsolved {} candidates {}", to_string(st.technique),
+                     step_about(v, st),
+                     st.placed.empty() ? candidate_list(v, st.eliminated, "<>")
+                                       : candidate_list(v, st.placed, "="),
+                     st.solved, st.unsolved, st.candidates);
+}
+
 std::string_view to_string(level l) noexcept {
   switch (l) {
     case level::easy:

@@ -11,6 +11,7 @@
 #include <sudoku/grid.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
+#include <sudoku/solver_cache.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
 
@@ -71,42 +72,12 @@ struct batch {
   bool any_unanswered = false;     // none, multiple under --unique, unknown, invalid verdict
 };
 
-/// Per-thread state: the puzzle being answered, and solvers for the variants
-/// seen last, built on first use (a file of plain or X puzzles builds one; a
-/// killer file, whose every line has its own cages, one per line).
-class worker_state {
- public:
-  sudoku::solver& solver_for(const sudoku::variant& v) { return solvers_.get(v); }
-  sudoku::logic_solver& logic_for(const sudoku::variant& v) { return logic_.get(v); }
-  sudoku::generator& generator_for(const sudoku::variant& v) { return generators_.get(v); }
+/// Per-thread state: the puzzle being answered, and the solvers for the
+/// variants seen last (sudoku::solver_cache).
+struct worker_state : sudoku::solver_cache {
   sudoku::variant variant;  // the constraints of the puzzle being answered
   sudoku::variant other_variant;
   sudoku::grid puzzle, solution, other;
-
- private:
-  // The few most recently used, most recent first.
-  template <class T>
-  class recent {
-   public:
-    T& get(const sudoku::variant& v) {
-      for (std::size_t i = 0; i < items_.size(); ++i) {
-        if (items_[i]->variant() == v) {
-          std::rotate(items_.begin(), items_.begin() + static_cast<std::ptrdiff_t>(i),
-                      items_.begin() + static_cast<std::ptrdiff_t>(i) + 1);
-          return *items_.front();
-        }
-      }
-      if (items_.size() == 4) items_.pop_back();
-      items_.insert(items_.begin(), std::make_unique<T>(v));
-      return *items_.front();
-    }
-
-   private:
-    std::vector<std::unique_ptr<T>> items_;
-  };
-  recent<sudoku::solver> solvers_;
-  recent<sudoku::logic_solver> logic_;
-  recent<sudoku::generator> generators_;
 };
 
 enum class input_format { sdm, grid };

@@ -9,17 +9,6 @@ namespace sudoku_cli {
 
 namespace {
 
-// "r1c2=5 r3c4=6" or "r1c2<>5 ...".
-std::string candidate_list(const sudoku::variant& v, const std::vector<sudoku::candidate>& list,
-                           std::string_view op) {
-  std::string text;
-  for (const auto& c : list) {
-    fmt::format_to(std::back_inserter(text), "{}{}{}{}", text.empty() ? "" : " ",
-                   v.cell_name(c.cell), op, sudoku::digit_char(c.digit));
-  }
-  return text;
-}
-
 // The same as a JSON array of strings.
 std::string json_candidates(const sudoku::variant& v, const std::vector<sudoku::candidate>& list,
                             std::string_view op) {
@@ -29,31 +18,6 @@ std::string json_candidates(const sudoku::variant& v, const std::vector<sudoku::
                    v.cell_name(list[i].cell), op, sudoku::digit_char(list[i].digit));
   }
   return text + "]";
-}
-
-// What a step is about, after its technique: " in row 3", " (box 1 and row 2, digit 5)".
-std::string step_about(const sudoku::variant& v, const sudoku::logic_step& st) {
-  switch (st.technique) {
-    case sudoku::technique::naked_single:
-      return {};
-    case sudoku::technique::hidden_single:
-      return fmt::format(" in {}", st.where);
-    case sudoku::technique::pointing:
-    case sudoku::technique::claiming:
-    case sudoku::technique::x_wing:
-    case sudoku::technique::swordfish:
-      return fmt::format(" ({}, digit {})", st.where, sudoku::digit_char(st.digits.front()));
-    default: {
-      std::string cell_list, digit_list;
-      for (std::size_t c : st.cells) {
-        if (!cell_list.empty()) cell_list += ' ';
-        cell_list += v.cell_name(c);
-      }
-      for (int d : st.digits)
-        digit_list += sudoku::digit_char(d);
-      return fmt::format(" ({} = {} in {})", cell_list, digit_list, st.where);
-    }
-  }
 }
 
 void write_explanation(answer_context& c, const logic_answer& a) {
@@ -109,11 +73,8 @@ void write_explanation(answer_context& c, const logic_answer& a) {
   c.append_board(c.puzzle(), out);
   out += '\n';
   for (const auto& st : r.steps) {
-    fmt::format_to(std::back_inserter(out), "{}{}: {} | solved {} unsolved {} candidates {}\n",
-                   sudoku::to_string(st.technique), step_about(v, st),
-                   st.placed.empty() ? candidate_list(v, st.eliminated, "<>")
-                                     : candidate_list(v, st.placed, "="),
-                   st.solved, st.unsolved, st.candidates);
+    out += sudoku::describe(v, st);
+    out += '\n';
   }
   std::string tail;
   if (r.hardest) tail = fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));

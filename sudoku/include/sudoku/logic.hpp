@@ -27,6 +27,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/model.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -81,6 +82,12 @@ struct logic_step {
   int unsolved = 0;    ///< cells without
   int candidates = 0;  ///< candidates left in unsolved cells
 };
+
+/// A step as one line for people, as `sudoku explain` prints it: the technique,
+/// what it is about, the digits placed (r1c2=5) or the candidates removed
+/// (r1c2<>5), and the state after it:
+/// "hidden single in row 3: r3c4=5 | solved 31 unsolved 50 candidates 190".
+[[nodiscard]] std::string describe(const variant& v, const logic_step& s);
 
 enum class logic_outcome : std::uint8_t {
   solved,         ///< every cell placed by logic

@@ -1,0 +1,68 @@
+"""Exact cover by dancing links, and a Sudoku toolkit on top of it.
+
+Sudoku, strings in and out::
+
+    >>> import dlx_sudoku
+    >>> dlx_sudoku.solve("53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79")
+    '534678912672195348198342567859761423426853791713924856961537284287419635345286179'
+
+and the generic engine, shaped like xcover::
+
+    >>> ec = dlx_sudoku.ExactCover([["a", "b"], ["c"], ["a", "c"], ["b"]])
+    >>> list(ec.solutions())
+    [[0, 1], [2, 3]]
+
+Every function has a docstring; __init__.pyi lists the whole API with its types.
+"""
+
+from ._core import (
+    BudgetExhausted,
+    ExactCover,
+    Explanation,
+    Rating,
+    SearchStats,
+    SolutionIterator,
+    Step,
+    Validation,
+    __version__,
+    count,
+    count_many,
+    explain,
+    generate,
+    is_unique,
+    minimize,
+    pretty,
+    rate,
+    solve,
+    solve_many,
+    validate,
+)
+
+__all__ = [
+    "BudgetExhausted",
+    "ExactCover",
+    "Explanation",
+    "Rating",
+    "SearchStats",
+    "SolutionIterator",
+    "Step",
+    "Validation",
+    "count",
+    "count_many",
+    "explain",
+    "generate",
+    "is_unique",
+    "minimize",
+    "pretty",
+    "rate",
+    "solve",
+    "solve_many",
+    "validate",
+]
+
+# The classes say they live here, where users import them from.
+for _name in __all__:
+    _obj = globals()[_name]
+    if isinstance(_obj, type):
+        _obj.__module__ = __name__
+del _name, _obj

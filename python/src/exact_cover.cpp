@@ -1,0 +1,567 @@
+// ExactCover: the generic engine for Python, shaped like xcover so that its
+// users feel at home. Options are lists of item names (any hashable objects);
+// a str "x:A" gives secondary item x the color A (Knuth's XCC); primary items
+// given as a dict carry bounds, an int k for exactly k or a pair (u, v) (MCC).
+// The names live in Python (a dict to item ids); the problem and solver are the
+// library's, searched with the GIL released. A solver serves one search at a
+// time (a mutex says so); the lazy solutions iterator searches a copy of it,
+// so any number of them can be open at once.
+#include <dlx/format.hpp>
+#include <dlx/solver.hpp>
+#include <fmt/format.h>
+#include <pybind11/stl.h>
+
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bindings.hpp"
+
+namespace dlx_python {
+
+namespace {
+
+std::string_view to_string(dlx::search_status s) {
+  switch (s) {
+    case dlx::search_status::complete: return "complete";
+    case dlx::search_status::limit_reached: return "limit_reached";
+    case dlx::search_status::budget_exhausted: return "budget_exhausted";
+    case dlx::search_status::stopped: return "stopped";
+  }
+  return "?";
+}
+
+std::string shown(py::handle h) { return py::repr(h).cast<std::string>(); }
+
+// Bounds from Python: k for [k, k], or a pair (u, v).
+dlx::item_bounds read_bounds(py::handle name, py::handle value) {
+  auto number = [&](py::handle v) {
+    const auto k = v.cast<long long>();
+    if (k < 0 || k > static_cast<long long>(dlx::problem::max_multiplicity)) {
+      throw py::value_error(fmt::format("primary[{}]: a bound is 0 to 2**30, not {}", shown(name), k));
+    }
+    return static_cast<std::uint32_t>(k);
+  };
+  if (PyIndex_Check(value.ptr())) {
+    const auto k = number(value);
+    return {k, k};
+  }
+  const auto pair = value.cast<py::sequence>();
+  if (pair.size() != 2) {
+    throw py::value_error(fmt::format(
+        "primary[{}]: bounds are an int or a pair (lower, upper), not {}", shown(name), shown(value)));
+  }
+  return {number(pair[0]), number(pair[1])};
+}
+
+// A named item for Knuth's format when str(name) can be one; else unnamed.
+dlx::item_id add_item(dlx::problem& p, py::handle name, dlx::item_kind kind,
+                      std::optional<dlx::item_bounds> bounds) {
+  const std::string text = py::str(name).cast<std::string>();
+  try {
+    return bounds ? p.add_item(text, *bounds) : p.add_item(text, kind);
+  } catch (const dlx::problem_error&) {
+    // Not a valid name in Knuth's format (blank, '|', ':'), or taken: unnamed.
+  }
+  if (bounds) {
+    if (bounds->upper == 0 || bounds->lower > bounds->upper) {
+      throw py::value_error(fmt::format("primary[{}]: bounds ({}, {}) need lower <= upper and "
+                                        "upper >= 1",
+                                        shown(name), bounds->lower, bounds->upper));
+    }
+    return p.add_item(*bounds);
+  }
+  return p.add_item(kind);
+}
+
+}  // namespace
+
+/// The statistics of a search, as the library counts them (Knuth's counts).
+struct search_stats {
+  dlx::search_result result;
+};
+
+class exact_cover {
+ public:
+  exact_cover(const py::iterable& options, const py::object& primary, const py::object& secondary,
+              bool colored);
+  explicit exact_cover(dlx::dlx_file file);
+
+  py::object count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
+                   const std::vector<long long>& preselect);
+  py::object first(std::uint64_t budget, std::optional<std::uint64_t> seed, unsigned threads,
+                   const std::vector<long long>& preselect);
+  // A copy of the solver with the preselection made, for an iterator.
+  dlx::solver solver_for_iterator(const std::vector<long long>& preselect);
+
+  [[nodiscard]] py::list items() const { return names_; }
+  [[nodiscard]] py::list primary() const { return names_[py::slice(0, problem_.primary_count(), 1)]; }
+  [[nodiscard]] py::list secondary() const {
+    return names_[py::slice(problem_.primary_count(), problem_.item_count(), 1)];
+  }
+  [[nodiscard]] py::list options() const;
+  [[nodiscard]] std::string to_dlx() const {
+    std::ostringstream out;
+    dlx::write_dlx(out, problem_);
+    return out.str();
+  }
+  [[nodiscard]] std::string repr() const {
+    return fmt::format("<ExactCover: {} primary items, {} secondary, {} options>",
+                       problem_.primary_count(), problem_.secondary_count(),
+                       problem_.option_count());
+  }
+  [[nodiscard]] search_stats stats() const { return {last_}; }
+  [[nodiscard]] std::size_t option_count() const { return problem_.option_count(); }
+
+ private:
+  void build_solver() { solver_ = std::make_unique<dlx::solver>(problem_); }
+  // Preselects the options (the solver's mutex held); raises on a conflict.
+  std::optional<std::string> preselect(dlx::solver& s, const std::vector<long long>& options);
+
+  dlx::problem problem_;
+  std::unique_ptr<dlx::solver> solver_;
+  py::list names_;  // item id -> the name given
+  std::mutex mutex_;
+  dlx::search_result last_;
+};
+
+exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
+                         const py::object& secondary, bool colored) {
+  // The items declared, in order; a dict of primary items carries bounds.
+  py::dict kind_of;  // name -> True for primary, False for secondary
+  std::vector<std::pair<py::object, std::optional<dlx::item_bounds>>> primaries;
+  std::vector<py::object> secondaries;
+  if (!primary.is_none()) {
+    const bool mapping = PyMapping_Check(primary.ptr()) && py::hasattr(primary, "items");
+    for (py::handle name : primary) {
+      if (kind_of.contains(name)) throw py::value_error(fmt::format("primary: {} twice", shown(name)));
+      kind_of[name] = true;
+      primaries.emplace_back(py::reinterpret_borrow<py::object>(name),
+                             mapping ? std::optional(read_bounds(name, primary[name]))
+                                     : std::nullopt);
+    }
+  }
+  if (!secondary.is_none()) {
+    for (py::handle name : secondary) {
+      if (kind_of.contains(name)) {
+        throw py::value_error(fmt::format("secondary: {} is {}", shown(name),
+                                          kind_of[name].cast<bool>() ? "primary too" : "there twice"));
+      }
+      kind_of[name] = false;
+      secondaries.push_back(py::reinterpret_borrow<py::object>(name));
+    }
+  }
+  // The options' entries: (name, color or None).
+  struct entry {
+    py::object name;
+    py::object color;
+  };
+  std::vector<std::vector<entry>> rows;
+  for (py::handle option : options) {
+    const std::size_t k = rows.size();
+    if (py::isinstance<py::str>(option) || !py::isinstance<py::iterable>(option)) {
+      throw py::type_error(fmt::format("options[{}]: an option is a list of items, not {}", k,
+                                       shown(option)));
+    }
+    std::vector<entry> row;
+    for (py::handle e : option) {
+      entry en{py::reinterpret_borrow<py::object>(e), py::none()};
+      if (colored && py::isinstance<py::str>(e) && !kind_of.contains(e)) {
+        const std::string text = e.cast<std::string>();
+        const auto colon = text.find(':');
+        if (colon != std::string::npos) {
+          en.name = py::str(text.substr(0, colon));
+          en.color = py::str(text.substr(colon + 1));
+        }
+      }
+      row.push_back(std::move(en));
+    }
+    rows.push_back(std::move(row));
+  }
+  // Items not declared: with neither list given, those ever colored are
+  // secondary and the rest primary; with one list given, the rest are the other.
+  if (primary.is_none() || secondary.is_none()) {
+    py::dict colored_names;
+    for (const auto& row : rows) {
+      for (const auto& e : row)
+        if (!e.color.is_none()) colored_names[e.name] = true;
+    }
+    for (const auto& row : rows) {
+      for (const auto& e : row) {
+        if (kind_of.contains(e.name)) continue;
+        const bool is_primary = primary.is_none() && !colored_names.contains(e.name);
+        kind_of[e.name] = is_primary;
+        if (is_primary) {
+          primaries.emplace_back(e.name, std::nullopt);
+        } else {
+          secondaries.push_back(e.name);
+        }
+      }
+    }
+  }
+  py::dict ids;
+  for (const auto& [name, bounds] : primaries) {
+    ids[name] = add_item(problem_, name, dlx::item_kind::primary, bounds);
+    names_.append(name);
+  }
+  for (const auto& name : secondaries) {
+    ids[name] = add_item(problem_, name, dlx::item_kind::secondary, std::nullopt);
+    names_.append(name);
+  }
+  std::vector<dlx::option_entry> entries;
+  std::vector<bool> seen(problem_.item_count());
+  for (std::size_t k = 0; k < rows.size(); ++k) {
+    entries.clear();
+    for (const auto& e : rows[k]) {
+      if (!ids.contains(e.name)) {
+        throw py::value_error(fmt::format("options[{}]: {} is neither a primary nor a secondary item",
+                                          k, shown(e.name)));
+      }
+      const auto id = ids[e.name].cast<dlx::item_id>();
+      if (seen[id]) {
+        throw py::value_error(fmt::format("options[{}]: {} twice", k, shown(e.name)));
+      }
+      seen[id] = true;
+      dlx::color_id color = dlx::no_color;
+      if (!e.color.is_none()) {
+        if (problem_.kind(id) == dlx::item_kind::primary) {
+          throw py::value_error(fmt::format("options[{}]: {} gives primary item {} a color", k,
+                                            shown(py::str(fmt::format(
+                                                "{}:{}", py::str(e.name).cast<std::string>(),
+                                                e.color.cast<std::string>()))),
+                                            shown(e.name)));
+        }
+        try {
+          color = problem_.add_color(e.color.cast<std::string>());
+        } catch (const dlx::problem_error& error) {
+          throw py::value_error(fmt::format("options[{}]: {}", k, error.what()));
+        }
+      }
+      entries.emplace_back(id, color);
+    }
+    for (const auto& e : entries)
+      seen[e.item] = false;
+    if (entries.empty()) throw py::value_error(fmt::format("options[{}] is empty", k));
+    try {
+      problem_.add_option(std::span<const dlx::option_entry>(entries));
+    } catch (const dlx::problem_error& error) {
+      throw py::value_error(fmt::format("options[{}]: {}", k, error.what()));
+    }
+  }
+  build_solver();
+}
+
+exact_cover::exact_cover(dlx::dlx_file file) : problem_(std::move(file.problem)) {
+  for (dlx::item_id i = 0; i < problem_.item_count(); ++i)
+    names_.append(py::str(std::string(problem_.name(i))));
+  build_solver();
+}
+
+py::list exact_cover::options() const {
+  py::list out;
+  for (dlx::option_id o = 0; o < problem_.option_count(); ++o) {
+    const auto items = problem_.option(o);
+    const auto colors = problem_.option_colors(o);
+    py::list row;
+    for (std::size_t i = 0; i < items.size(); ++i) {
+      const py::object name = names_[items[i]];
+      if (colors[i] == dlx::no_color) {
+        row.append(name);
+      } else {
+        row.append(py::str(fmt::format("{}:{}", py::str(name).cast<std::string>(),
+                                       problem_.color_name(colors[i]))));
+      }
+    }
+    out.append(row);
+  }
+  return out;
+}
+
+std::optional<std::string> exact_cover::preselect(dlx::solver& s,
+                                                  const std::vector<long long>& options) {
+  std::vector<dlx::option_id> ids;
+  for (long long o : options) {
+    if (o < 0 || o >= static_cast<long long>(problem_.option_count())) {
+      return fmt::format("preselect: there is no option {} (0 to {})", o,
+                         static_cast<long long>(problem_.option_count()) - 1);
+    }
+    ids.push_back(static_cast<dlx::option_id>(o));
+  }
+  if (auto c = s.preselect(ids)) {
+    return fmt::format("preselect: option {} covers item {}, already covered by option {}",
+                       c->option, problem_.name(c->item).empty()
+                                      ? fmt::format("#{}", c->item)
+                                      : std::string(problem_.name(c->item)),
+                       c->covered_by);
+  }
+  return std::nullopt;
+}
+
+namespace {
+
+dlx::search_options search_options(std::uint64_t limit, std::uint64_t budget, unsigned threads) {
+  dlx::search_options o;
+  o.limit = limit;
+  o.node_budget = budget;
+  o.threads = threads;
+  return o;
+}
+
+[[noreturn]] void raise_unknown(const dlx::search_result& r) {
+  raise_budget_exhausted(
+      fmt::format("unknown: the node budget ran out after {} nodes and {} solutions", r.nodes,
+                  r.solutions),
+      r.nodes, r.solutions);
+}
+
+}  // namespace
+
+py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
+                              const std::vector<long long>& preselected) {
+  dlx::search_result r;
+  std::optional<std::string> conflict;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    conflict = preselect(*solver_, preselected);
+    if (!conflict) {
+      r = solver_->count(search_options(limit, budget, threads));
+      last_ = r;
+    }
+    solver_->clear_preselection();
+  }
+  if (conflict) throw py::value_error(*conflict);
+  if (r.status == dlx::search_status::budget_exhausted) raise_unknown(r);
+  return py::int_(r.solutions);
+}
+
+py::object exact_cover::first(std::uint64_t budget, std::optional<std::uint64_t> seed,
+                              unsigned threads, const std::vector<long long>& preselected) {
+  dlx::search_result r;
+  std::vector<dlx::option_id> solution;
+  std::optional<std::string> conflict;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    conflict = preselect(*solver_, preselected);
+    if (!conflict) {
+      dlx::search_options o = search_options(0, budget, threads);
+      o.seed = seed;
+      r = solver_->solve(solution, o);
+      last_ = r;
+    }
+    solver_->clear_preselection();
+  }
+  if (conflict) throw py::value_error(*conflict);
+  if (r.status == dlx::search_status::budget_exhausted) raise_unknown(r);
+  if (r.solutions == 0) return py::none();
+  return py::cast(std::vector<std::uint32_t>(solution.begin(), solution.end()));
+}
+
+dlx::solver exact_cover::solver_for_iterator(const std::vector<long long>& preselected) {
+  std::optional<std::string> conflict;
+  std::optional<dlx::solver> copy;
+  {
+    py::gil_scoped_release release;
+    std::lock_guard lock(mutex_);
+    copy.emplace(*solver_);
+  }
+  conflict = preselect(*copy, preselected);
+  if (conflict) throw py::value_error(*conflict);
+  return std::move(*copy);
+}
+
+/// The lazy solutions of ExactCover.solutions(): each next() resumes the
+/// search until the next solution. Closing it (or dropping it) ends the search.
+class solution_iterator {
+ public:
+  solution_iterator(dlx::solver s, dlx::search_options options)
+      : solver_(std::move(s)), options_(options) {}
+
+  py::object next() {
+    std::vector<std::uint32_t> solution;
+    bool ended = false;
+    bool busy = false;
+    {
+      py::gil_scoped_release release;
+      std::unique_lock lock(busy_, std::try_to_lock);
+      busy = !lock.owns_lock();
+      if (!busy && !done_) {
+        if (!range_) {
+          range_.reset(new dlx::solution_range(solver_.solutions(options_)));
+          it_ = range_->begin();
+        } else {
+          ++it_;
+        }
+        if (it_ == std::default_sentinel) {
+          final_ = range_->result();
+          range_.reset();
+          done_ = true;
+          ended = true;
+        } else {
+          const auto s = *it_;
+          solution.assign(s.begin(), s.end());
+        }
+      }
+    }
+    if (busy) throw py::value_error("the solutions iterator is already running in another thread");
+    if (done_) {
+      if (ended && final_.status == dlx::search_status::budget_exhausted) raise_unknown(final_);
+      throw py::stop_iteration();
+    }
+    return py::cast(solution);
+  }
+
+  void close() {
+    py::gil_scoped_release release;
+    std::lock_guard lock(busy_);
+    if (range_) final_ = range_->result();
+    range_.reset();  // restores the solver
+    done_ = true;
+  }
+
+  search_stats stats() {
+    std::lock_guard lock(busy_);
+    return {range_ ? range_->result() : final_};
+  }
+
+ private:
+  dlx::solver solver_;
+  dlx::search_options options_;
+  std::unique_ptr<dlx::solution_range> range_;
+  dlx::solution_range::iterator it_;
+  dlx::search_result final_;
+  bool done_ = false;
+  std::mutex busy_;
+};
+
+void bind_exact_cover(py::module_& m) {
+  py::class_<search_stats>(m, "SearchStats",
+                           "What a search did, counted as Knuth's DLX1, DLX2 and DLX3 count it.")
+      .def_property_readonly(
+          "status", [](const search_stats& s) { return std::string(to_string(s.result.status)); },
+          "'complete', 'limit_reached', 'budget_exhausted' or 'stopped'.")
+      .def_property_readonly(
+          "solutions", [](const search_stats& s) { return s.result.solutions; },
+          "Solutions found.")
+      .def_property_readonly(
+          "nodes", [](const search_stats& s) { return s.result.nodes; }, "Search tree nodes.")
+      .def_property_readonly(
+          "updates", [](const search_stats& s) { return s.result.updates; },
+          "Links removed while covering (Knuth's updates).")
+      .def_property_readonly(
+          "cleansings", [](const search_stats& s) { return s.result.cleansings; },
+          "Colors set on secondary items (DLX2's purifications); 0 without colors.")
+      .def_property_readonly(
+          "branches", [](const search_stats& s) { return s.result.branches; },
+          "Nodes with two or more options to try.")
+      .def_property_readonly(
+          "max_level", [](const search_stats& s) { return s.result.max_level; },
+          "The deepest level reached.")
+      .def_property_readonly(
+          "complete", [](const search_stats& s) { return s.result.complete(); },
+          "True when the whole tree was searched: the count is exact.")
+      .def("__repr__", [](const search_stats& s) {
+        return fmt::format("<SearchStats {}: {} solutions, {} nodes, {} updates>",
+                           to_string(s.result.status), s.result.solutions, s.result.nodes,
+                           s.result.updates);
+      });
+
+  py::class_<solution_iterator>(
+      m, "SolutionIterator",
+      "The solutions of ExactCover.solutions(), found one at a time: each a list of option\n"
+      "indices. close() (or leaving a with block, or dropping it) ends the search.")
+      .def("__iter__", [](py::object self) { return self; })
+      .def("__next__", &solution_iterator::next)
+      .def("close", &solution_iterator::close, "Ends the search; next() then stops.")
+      .def("__enter__", [](py::object self) { return self; })
+      .def("__exit__", [](solution_iterator& it, py::args) { it.close(); })
+      .def_property_readonly("stats", &solution_iterator::stats,
+                             "The search's statistics so far (SearchStats).");
+
+  py::class_<exact_cover>(
+      m, "ExactCover",
+      "An exact-cover problem: choose options (lists of items) that cover every primary\n"
+      "item exactly once (or between its bounds) and every secondary item at most once\n"
+      "(or only with one color). Solved by Knuth's Algorithm X with dancing links.\n\n"
+      "  >>> ec = dlx_sudoku.ExactCover([['a', 'b'], ['c'], ['a', 'c'], ['b']])\n"
+      "  >>> list(ec.solutions())\n"
+      "  [[0, 1], [2, 3]]\n\n"
+      "options: lists of item names, any hashable objects. primary, secondary: the items of\n"
+      "each kind, in order (the search branches on the leftmost primary item with fewest\n"
+      "options, as Knuth's DLX1 does). Give neither and every item is primary except those\n"
+      "given a color; give one and the rest are the other kind. primary may be a dict of\n"
+      "bounds: {'a': 2} covers a exactly twice, {'b': (0, 3)} zero to three times (DLX3).\n"
+      "With colored=True a str entry 'x:A' gives secondary item x the color A: options\n"
+      "that agree on x's color may be chosen together (DLX2).")
+      .def(py::init<const py::iterable&, const py::object&, const py::object&, bool>(),
+           py::arg("options"), py::arg("primary") = py::none(), py::arg("secondary") = py::none(),
+           py::kw_only(), py::arg("colored") = true)
+      .def_static(
+          "from_dlx",
+          [](const std::string& text, const std::string& source) {
+            std::istringstream in(text);
+            dlx::dlx_file file;
+            try {
+              file = dlx::read_dlx(in, source);
+            } catch (const dlx::parse_error& e) {
+              throw py::value_error(e.what());
+            }
+            for (const auto& w : file.warnings) {
+              if (PyErr_WarnEx(PyExc_UserWarning, w.to_string().c_str(), 1) != 0) {
+                throw py::error_already_set();
+              }
+            }
+            return std::make_unique<exact_cover>(std::move(file));
+          },
+          py::arg("text"), py::arg("source") = "<text>",
+          "A problem in Knuth's DLX1/DLX2/DLX3 text format: the item line (primary items,\n"
+          "'|', secondary items; 'a 2' or 'a 0:3' for bounds), then one option per line\n"
+          "('x:A' for a color). Raises ValueError naming the line and column of bad input.\n\n"
+          "  >>> dlx_sudoku.ExactCover.from_dlx('a b c\\na b\\nc\\na c\\nb\\n').count()\n"
+          "  2")
+      .def("count", &exact_cover::count, py::arg("limit") = 0, py::kw_only(),
+           py::arg("budget") = 0, py::arg("threads") = 1,
+           py::arg("preselect") = std::vector<long long>{},
+           "The number of solutions, stopping at limit (0: all). budget: give up after this\n"
+           "many search nodes, raising BudgetExhausted (the count is then unknown). threads:\n"
+           "split the search over this many threads (0: every core); the count is the same.\n"
+           "preselect: option indices forced into every solution.")
+      .def("first", &exact_cover::first, py::kw_only(), py::arg("budget") = 0,
+           py::arg("seed") = py::none(), py::arg("threads") = 1,
+           py::arg("preselect") = std::vector<long long>{},
+           "The first solution (a list of option indices in the order chosen), or None when\n"
+           "there is none. seed: break ties at random (a different solution per seed).")
+      .def(
+          "solutions",
+          [](exact_cover& ec, std::uint64_t limit, std::uint64_t budget,
+             std::optional<std::uint64_t> seed, const std::vector<long long>& preselect) {
+            dlx::search_options o = search_options(limit, budget, 1);
+            o.seed = seed;
+            return std::make_unique<solution_iterator>(ec.solver_for_iterator(preselect), o);
+          },
+          py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0,
+          py::arg("seed") = py::none(), py::arg("preselect") = std::vector<long long>{},
+          "The solutions, lazily: an iterator of lists of option indices (preselected\n"
+          "ones first, then in the order chosen). The search runs only as far as you\n"
+          "iterate; close() or dropping the iterator ends it. limit: at most this many.\n"
+          "A budget that runs out raises BudgetExhausted from next().")
+      .def_property_readonly("stats", &exact_cover::stats,
+                             "The statistics of the last count() or first() (SearchStats).")
+      .def_property_readonly("items", &exact_cover::items,
+                             "Every item's name: the primary items, then the secondary.")
+      .def_property_readonly("primary", &exact_cover::primary, "The primary items, in order.")
+      .def_property_readonly("secondary", &exact_cover::secondary,
+                             "The secondary items, in order.")
+      .def_property_readonly("options", &exact_cover::options,
+                             "The options, as lists of item names ('x:A' where colored).")
+      .def("to_dlx", &exact_cover::to_dlx,
+           "The problem in Knuth's text format (names that cannot be written there become #k).")
+      .def("__len__", &exact_cover::option_count, "The number of options.")
+      .def("__repr__", &exact_cover::repr);
+}
+
+}  // namespace dlx_python

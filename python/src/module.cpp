@@ -1,0 +1,56 @@
+// dlx_sudoku._core: the compiled half of the Python module (the package's
+// __init__.py re-exports it; __init__.pyi describes it for editors).
+#include <algorithm>
+#include <thread>
+
+#include "bindings.hpp"
+
+namespace dlx_python {
+
+namespace {
+// Owned by the module for the interpreter's lifetime.
+PyObject* budget_type = nullptr;
+}  // namespace
+
+void define_budget_exhausted(py::module_& m) {
+  budget_type = PyErr_NewExceptionWithDoc(
+      "dlx_sudoku.BudgetExhausted",
+      "A search ran out of its node budget before it knew the answer: the answer is unknown,\n"
+      "not 'no solution'. Attributes: nodes (the nodes searched) and solutions (found before\n"
+      "the budget ran out: a lower bound on the count).",
+      PyExc_RuntimeError, nullptr);
+  if (budget_type == nullptr) throw py::error_already_set();
+  m.attr("BudgetExhausted") = py::handle(budget_type);
+}
+
+py::object budget_exhausted(const std::string& message, std::uint64_t nodes,
+                            std::uint64_t solutions) {
+  py::object e = py::reinterpret_borrow<py::object>(budget_type)(message);
+  e.attr("nodes") = nodes;
+  e.attr("solutions") = solutions;
+  return e;
+}
+
+void raise_budget_exhausted(const std::string& message, std::uint64_t nodes,
+                            std::uint64_t solutions) {
+  py::object e = budget_exhausted(message, nodes, solutions);
+  PyErr_SetObject(budget_type, e.ptr());
+  throw py::error_already_set();
+}
+
+unsigned thread_count(unsigned requested) {
+  return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+}
+
+}  // namespace dlx_python
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() =
+      "Exact cover by dancing links (Knuth's Algorithm X, DLX1-3) and a Sudoku toolkit on it.";
+  dlx_python::define_budget_exhausted(m);
+  dlx_python::bind_sudoku(m);
+  dlx_python::bind_exact_cover(m);
+#ifdef DLX_VERSION
+  m.attr("__version__") = DLX_VERSION;
+#endif
+}

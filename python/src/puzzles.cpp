@@ -1,0 +1,172 @@
+#include "puzzles.hpp"
+
+#include <dlx/line_reader.hpp>
+#include <fmt/format.h>
+#include <sudoku/validate.hpp>
+#include <sudoku/variant_text.hpp>
+
+#include <algorithm>
+#include <sstream>
+
+namespace dlx_python {
+
+workspace& thread_workspace() {
+  thread_local workspace w;
+  return w;
+}
+
+namespace {
+
+// A str of several lines holds one puzzle as a grid of n lines (text.hpp's grid
+// format); it is read as plain Sudoku, then as the SDM line of the same givens,
+// so X, windoku and a jigsaw with regions= apply to it as to a line.
+std::optional<input_error> grid_to_line(const std::string& text, const puzzle_format& f,
+                                        std::string& line) {
+  if (f.rules.killer || f.rules.samurai || (f.rules.jigsaw && !f.rules.layout)) {
+    return input_error{1, fmt::format("a puzzle of several lines is a grid of plain Sudoku, X or "
+                                      "windoku (or a jigsaw with regions=), not {}",
+                                      f.rules.name())};
+  }
+  std::istringstream stream(text);
+  dlx::line_reader lines(stream);
+  sudoku::grid_reader reader(lines, f.box);
+  sudoku::grid_item item;
+  if (!reader.next(item)) return input_error{1, "no puzzle: the text has no grid"};
+  if (item.error) {
+    return input_error{item.error->column,
+                       fmt::format("line {}: {}", item.error_line, item.error->message)};
+  }
+  sudoku::grid_item more;
+  if (reader.next(more)) {
+    return input_error{1, fmt::format("line {}: a second puzzle; pass one puzzle per call, or a "
+                                      "list of them to solve_many",
+                                      more.first_line)};
+  }
+  line = sudoku::to_sdm(item.puzzle);
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in,
+                                       const puzzle_format& f, bool check_givens) {
+  std::string converted;
+  std::string_view line = in.text;
+  if (in.shape == puzzle_shape::grid) {
+    if (auto e = grid_to_line(in.text, f, converted)) return e;
+    line = converted;
+  }
+  sudoku::sdm_fields fields;
+  if (auto e = sudoku::parse_puzzle(line, f.rules, w.variant, w.puzzle, f.box, &fields)) {
+    return input_error{e->column, std::move(e->message)};
+  }
+  if (check_givens) {
+    const sudoku::check_result check = sudoku::check_puzzle(w.variant, w.puzzle);
+    if (!check.ok()) {
+      const std::string what = check.conflict
+                                   ? fmt::format("clashing givens: {}",
+                                                 sudoku::describe(*check.conflict, w.variant))
+                                   : check.message(w.variant);
+      // A grid's cells have no single column: name the cells only.
+      const std::size_t column =
+          in.shape == puzzle_shape::grid ? 1 : fields.grid_offset + check.cell + 1;
+      return input_error{column, what};
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<input_error> read_board(const workspace& w, const puzzle_input& in,
+                                      const puzzle_format& f, sudoku::grid& out) {
+  std::string converted;
+  std::string_view line = in.text;
+  if (in.shape == puzzle_shape::grid) {
+    if (auto e = grid_to_line(in.text, f, converted)) return e;
+    line = converted;
+  }
+  if (auto e = sudoku::parse_board(line, w.variant, out)) {
+    return input_error{e->column, std::move(e->message)};
+  }
+  return std::nullopt;
+}
+
+void verify(const sudoku::variant& v, const sudoku::grid& puzzle, const sudoku::grid& solution) {
+  const auto check = sudoku::check_solution(v, puzzle, solution);
+  if (!check.ok()) {
+    throw std::logic_error(
+        fmt::format("internal error: the solver's answer is wrong: {}", check.message(v)));
+  }
+}
+
+namespace {
+
+dlx::search_options with_budget(std::uint64_t budget) {
+  dlx::search_options options;
+  options.node_budget = budget;
+  return options;
+}
+
+}  // namespace
+
+answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
+                    std::uint64_t budget) {
+  answer a;
+  if ((a.error = read_puzzle(w, in, f))) return a;
+  const sudoku::result r =
+      w.solver_for(w.variant).solve(w.puzzle, w.solution, with_budget(budget));
+  if (r.status == sudoku::status::unknown) {
+    a.budget = budget_error{r.nodes, 0};
+  } else if (r.status == sudoku::status::solved) {
+    verify(w.variant, w.puzzle, w.solution);
+    a.found = true;
+    a.solution = w.solution;
+  }
+  return a;
+}
+
+answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
+                    std::uint64_t limit, std::uint64_t budget, unsigned threads) {
+  answer a;
+  if ((a.error = read_puzzle(w, in, f))) return a;
+  dlx::search_options options = with_budget(budget);
+  options.threads = threads;
+  const sudoku::result r = w.solver_for(w.variant).count(w.puzzle, limit, options);
+  // A budget that ran out before the limit: the count asked for is not known.
+  if (r.search == dlx::search_status::budget_exhausted) {
+    a.budget = budget_error{r.nodes, r.solutions};
+  }
+  a.count = r.solutions;
+  return a;
+}
+
+logic_answer run_logic(workspace& w, bool search) {
+  logic_answer a;
+  a.result = w.logic_for(w.variant).run(w.puzzle);
+  const sudoku::logic_result& r = a.result;
+  if (r.outcome == sudoku::logic_outcome::stuck && search) {
+    a.searched = w.solver_for(w.variant).solve(r.reached, w.solution);
+    if (a.searched->status == sudoku::status::solved) verify(w.variant, w.puzzle, w.solution);
+  }
+  a.none = r.outcome == sudoku::logic_outcome::contradiction ||
+           (a.searched && a.searched->status == sudoku::status::none);
+  return a;
+}
+
+std::string board_text(const sudoku::variant& v, const sudoku::grid& g, puzzle_shape shape) {
+  std::string out;
+  if (shape == puzzle_shape::grid) {
+    sudoku::append_board_pretty(v, g, out);
+    if (!out.empty() && out.back() == '\n') out.pop_back();
+  } else {
+    sudoku::append_board(v, g, out);
+  }
+  return out;
+}
+
+std::string technique_name(sudoku::technique t) {
+  std::string out(sudoku::to_string(t));
+  std::replace(out.begin(), out.end(), ' ', '-');
+  return out;
+}
+
+}  // namespace dlx_python
