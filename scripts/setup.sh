@@ -7,7 +7,9 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev libgtest-dev libgmock-dev
-          libbenchmark-dev openmpi-bin libopenmpi-dev)
+          libbenchmark-dev openmpi-bin libopenmpi-dev
+          python3-dev python3-pybind11 python3-pytest python3-setuptools python3-wheel
+          python3-venv python3-pip)
 if [ "${1:-}" = "--sanitizers" ]; then
   shift
   packages+=(clang libclang-rt-14-dev)
@@ -25,5 +27,8 @@ if [ ${#missing[@]} -gt 0 ]; then
     "${missing[@]}" >/dev/null
 fi
 
-cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release "$@" >/dev/null
+# The Python module is built for Debian's Python, the one apt's pybind11 and
+# pytest belong to (a PATH may put another python3 first, pyenv's for one).
+cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DPython3_EXECUTABLE=/usr/bin/python3 "$@" >/dev/null
 cmake --build build/release >&2  # progress on stderr: stdout is the main job's output

@@ -15,14 +15,14 @@ sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$sanitize" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF >/dev/null
+  -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF >/dev/null
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
 
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
-  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF >/dev/null
+  -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF >/dev/null
 cmake --build build/tsan --target dlx_tests sudoku_cli_tests
 TSAN_OPTIONS=halt_on_error=1 \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" \

@@ -595,9 +595,9 @@ void bind_sudoku(py::module_& m) {
           "a unit (and every killer cage at its sum); with puzzle, also keeping each of its\n"
           "givens; with partial=True, blanks allowed (only repeats count). Returns a\n"
           "Validation, true when valid, that says why not.\n\n"
-          "  >>> v = dlx_sudoku.validate('1234341221434321')\n"
-          "  >>> bool(v), v.reason\n"
-          "  (False, 'r3c1 repeats 2 of r1c2 (same box)')")
+          "  >>> v = dlx_sudoku.validate('1234341221434312')\n"
+          "  >>> bool(v), v.reason, v.cell\n"
+          "  (False, 'r4c3 repeats 1 of r2c3 (same column)', (3, 2))")
           .c_str());
 
   m.def(

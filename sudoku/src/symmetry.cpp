@@ -58,7 +58,9 @@ grid symmetry::apply(const grid& in) const {
 
 void symmetry::apply(const grid& in, grid& out) const {
   if (in.shape() != shape_) throw std::invalid_argument("sudoku::symmetry: grid of another shape");
-  if (out.shape() != shape_) out.reset(shape_);
+  if (out.shape() != shape_ || out.rows() != shape_.size() || out.columns() != shape_.size()) {
+    out.reset(shape_);
+  }
   const int n = shape_.size();
   for (int r = 0; r < n; ++r) {
     for (int c = 0; c < n; ++c) {

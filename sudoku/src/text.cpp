@@ -92,7 +92,8 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
       return text_error{begin + i + 1, out_of_range(cells[i], s)};
   }
 
-  if (out.shape() != s) out.reset(s);
+  // The shape alone is not enough: a samurai board has 3x3 boxes too.
+  if (out.shape() != s || out.rows() != s.size() || out.columns() != s.size()) out.reset(s);
   auto dst = out.cells();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     dst[i] = static_cast<std::uint8_t>(digit_value(cells[i]));

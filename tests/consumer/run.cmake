@@ -1,6 +1,7 @@
 # Installs the built project into a scratch prefix, then configures, builds and
 # runs tests/consumer against it, with the same compiler and flags (a sanitizer
-# build's libraries need the sanitizer runtime). Arguments: BUILD_DIR,
+# build's libraries need the sanitizer runtime); then builds the same program
+# without CMake, with the flags of the installed pkg-config files. Arguments: BUILD_DIR,
 # SOURCE_DIR, WORK_DIR, CXX, CXX_FLAGS, LINKER_FLAGS.
 file(REMOVE_RECURSE "${WORK_DIR}")
 function(run)
@@ -22,3 +23,26 @@ if(NOT output STREQUAL expected)
   message(FATAL_ERROR "consumer printed:\n${output}\nexpected:\n${expected}")
 endif()
 message(STATUS "the installed package works: ${output}")
+
+# The same program built without CMake, with the flags pkg-config gives.
+file(GLOB pc_files "${WORK_DIR}/prefix/*/pkgconfig/dlx-sudoku.pc" "${WORK_DIR}/prefix/*/*/pkgconfig/dlx-sudoku.pc")
+if(NOT pc_files)
+  message(FATAL_ERROR "no dlx-sudoku.pc installed under ${WORK_DIR}/prefix")
+endif()
+list(GET pc_files 0 pc_file)
+get_filename_component(pc_path "${pc_file}" DIRECTORY)
+run(${CMAKE_COMMAND} -E env "PKG_CONFIG_PATH=${pc_path}" pkg-config --cflags --libs dlx-sudoku)
+string(STRIP "${output}" pc_flags)
+if(NOT pc_flags MATCHES "-ldlx-sudoku.*-ldlx.*-lfmt")
+  message(FATAL_ERROR "pkg-config --libs dlx-sudoku gave '${pc_flags}'")
+endif()
+separate_arguments(pc_flags UNIX_COMMAND "${pc_flags}")
+separate_arguments(cxx_flags UNIX_COMMAND "${CXX_FLAGS}")
+separate_arguments(linker_flags UNIX_COMMAND "${LINKER_FLAGS}")
+run(${CXX} -std=c++20 -O2 ${cxx_flags} "${SOURCE_DIR}/tests/consumer/main.cpp" -o
+    "${WORK_DIR}/consumer-pkg-config" ${pc_flags} ${linker_flags})
+run("${WORK_DIR}/consumer-pkg-config")
+if(NOT output STREQUAL expected)
+  message(FATAL_ERROR "the consumer built with pkg-config printed:\n${output}\nexpected:\n${expected}")
+endif()
+message(STATUS "pkg-config's flags work too: ${pc_flags}")

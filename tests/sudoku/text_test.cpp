@@ -1,5 +1,6 @@
 #include <gtest/gtest.h>
 #include <sudoku/text.hpp>
+#include <sudoku/variant.hpp>
 
 #include <sstream>
 
@@ -77,6 +78,18 @@ TEST(Sdm, ErrorsNameTheColumn) {
   e = sudoku::parse_sdm(std::string(wiki).replace(5, 1, std::string(1, '\0')), g);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->column, 6u);
+}
+
+// A grid that last held a samurai board (3x3 boxes, but 21x21 positions) is
+// made 9x9 again: found by the Python module, whose workspace reads a killer
+// line after a samurai one.
+TEST(Sdm, ReusesAGridThatHeldABoardOfAnotherSize) {
+  sudoku::grid g = sudoku::variant::samurai().empty_grid();
+  ASSERT_FALSE(sudoku::parse_sdm(std::string(81, '1'), g));
+  EXPECT_EQ(g.rows(), 9);
+  EXPECT_EQ(g.columns(), 9);
+  EXPECT_EQ(g.cells().size(), 81u);
+  EXPECT_EQ(g.given_count(), 81);
 }
 
 TEST(Sdm, SkippableLines) {

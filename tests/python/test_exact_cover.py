@@ -1,0 +1,218 @@
+"""ExactCover against published counts (OEIS, Knuth's dlx1/dlx2/dlx3 figures) and a
+brute force written here in plain Python; the lazy iterator, budgets, preselection."""
+
+import itertools
+import random
+
+import pytest
+
+import dlx_sudoku as d
+from conftest import shared_file
+
+# OEIS A000170: the number of ways to place n non-attacking queens.
+QUEENS = {1: 1, 2: 0, 3: 0, 4: 2, 5: 10, 6: 4, 7: 40, 8: 92, 9: 352, 10: 724}
+
+
+def queens(n):
+    """Rows and columns primary, diagonals secondary: any hashable names."""
+    options = [[("row", r), ("col", c), ("diag", r + c), ("anti", r - c)]
+               for r in range(n) for c in range(n)]
+    primary = [("row", r) for r in range(n)] + [("col", c) for c in range(n)]
+    return d.ExactCover(options, primary=primary)
+
+
+@pytest.mark.parametrize("n", sorted(QUEENS))
+def test_queens_counts_match_oeis(n):
+    ec = queens(n)
+    assert ec.count() == QUEENS[n]
+    assert ec.stats.complete and ec.stats.solutions == QUEENS[n]
+    for solution in ec.solutions(limit=3):
+        cells = [divmod(o, n) for o in solution]
+        assert sorted(r for r, _ in cells) == list(range(n))
+        assert len({r + c for r, c in cells}) == n and len({r - c for r, c in cells}) == n
+
+
+def test_queens_on_threads():
+    assert queens(10).count(threads=2) == 724
+
+
+# Pentominoes on a 6x10 board: 2339 tilings up to symmetry, 9356 in all (4 each).
+PENTOMINOES = {
+    "F": [(0, 1), (0, 2), (1, 0), (1, 1), (2, 1)], "I": [(0, 0), (1, 0), (2, 0), (3, 0), (4, 0)],
+    "L": [(0, 0), (1, 0), (2, 0), (3, 0), (3, 1)], "N": [(0, 1), (1, 1), (2, 0), (2, 1), (3, 0)],
+    "P": [(0, 0), (0, 1), (1, 0), (1, 1), (2, 0)], "T": [(0, 0), (0, 1), (0, 2), (1, 1), (2, 1)],
+    "U": [(0, 0), (0, 2), (1, 0), (1, 1), (1, 2)], "V": [(0, 0), (1, 0), (2, 0), (2, 1), (2, 2)],
+    "W": [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)], "X": [(0, 1), (1, 0), (1, 1), (1, 2), (2, 1)],
+    "Y": [(0, 1), (1, 0), (1, 1), (2, 1), (3, 1)], "Z": [(0, 0), (0, 1), (1, 1), (2, 1), (2, 2)],
+}
+
+
+def pentomino_options(rows, cols):
+    options = []
+    for name, cells in PENTOMINOES.items():
+        shapes = set()
+        for flip, turns in itertools.product((1, -1), range(4)):
+            shape = [(r, c * flip) for r, c in cells]
+            for _ in range(turns):
+                shape = [(c, -r) for r, c in shape]
+            r0, c0 = min(r for r, _ in shape), min(c for _, c in shape)
+            shapes.add(tuple(sorted((r - r0, c - c0) for r, c in shape)))
+        for shape in sorted(shapes):
+            for dr, dc in itertools.product(range(rows), range(cols)):
+                placed = [(r + dr, c + dc) for r, c in shape]
+                if all(r < rows and c < cols for r, c in placed):
+                    options.append([name] + placed)
+    return options
+
+
+def test_pentominoes_6x10():
+    ec = d.ExactCover(pentomino_options(6, 10))
+    assert len(ec.primary) == 12 + 60
+    assert ec.count() == 9356
+
+
+def test_reference_inputs_give_knuths_figures():
+    """Knuth's dlx1, dlx2 and dlx3 on the shared inputs (dlx-reference/README.md)."""
+    figures = {  # file: (solutions, nodes, updates, cleansings)
+        "queens-8.dlx": (92, 1199, 21375, 0),
+        "langford-7.dlx": (52, 607, 8339, 0),
+        "xcc-toy.dlx": (1, 4, 20, 3),
+        "xcc-ref-00.dlx": (77, 212, 1736, 159),
+        "xcc-ref-04.dlx": (1879, 2554, 8508, 1716),
+        "mcc-ref-00.dlx": (3999, 6295, 6648, 0),
+        "mcc-ref-02.dlx": (437, 1020, 5514, 0),
+    }
+    for name, (solutions, nodes, updates, cleansings) in figures.items():
+        ec = d.ExactCover.from_dlx(shared_file("dlx-reference", name).read_text(), name)
+        assert ec.count() == solutions, name
+        s = ec.stats
+        assert (s.nodes, s.updates, s.cleansings) == (nodes, updates, cleansings), name
+
+
+def test_colors_like_xcover():
+    # TAOCP 7.2.2.1's toy XCC problem: one solution, "q x:A" and "p r x:A y".
+    options = [["p", "q", "x", "y:A"], ["p", "r", "x:A", "y"], ["p", "x:B"], ["q", "x:A"],
+               ["r", "y:B"]]
+    ec = d.ExactCover(options, primary=["p", "q", "r"], secondary=["x", "y"])
+    assert list(ec.solutions()) == [[3, 1]]
+    assert ec.options[1] == ["p", "r", "x:A", "y"]
+    # Items ever given a color are secondary when neither list is given.
+    inferred = d.ExactCover(options)
+    assert inferred.primary == ["p", "q", "r"] and inferred.secondary == ["x", "y"]
+    assert inferred.count() == 1
+    with pytest.raises(ValueError, match="gives primary item 'p' a color"):
+        d.ExactCover([["p:A"]], primary=["p"])
+
+
+def test_multiplicities():
+    # Cover a twice and b once from {a}, {a b}, {a}: pairs of options with two a's.
+    ec = d.ExactCover([["a"], ["a", "b"], ["a"]], primary={"a": 2, "b": 1})
+    assert sorted(sorted(s) for s in ec.solutions()) == [[0, 1], [1, 2]]
+    loose = d.ExactCover([["a"], ["a", "b"], ["a"]], primary={"a": (0, 3), "b": (0, 1)})
+    assert loose.count() == 8  # any subset of the three options
+    with pytest.raises(ValueError, match="lower <= upper"):
+        d.ExactCover([["a"]], primary={"a": (2, 1)})
+
+
+def brute_force(options, primary, secondary):
+    """Exact covers by trying every subset of options: the definition, in plain Python.
+    An option of secondary items only is never chosen (as in Knuth's DLX1): the search
+    branches on primary items, so it would count each cover once per such subset."""
+    options = [o for o in options if any(i in primary for i in o)]
+    found = 0
+    for k in range(len(options) + 1):
+        for chosen in itertools.combinations(options, k):
+            covered = [item for option in chosen for item in option]
+            if (all(covered.count(i) == 1 for i in primary)
+                    and all(covered.count(i) <= 1 for i in secondary)):
+                found += 1
+    return found
+
+
+def test_random_problems_match_the_brute_force():
+    rng = random.Random(2026)
+    for _ in range(200):
+        primary = list(range(rng.randint(1, 5)))
+        secondary = ["s%d" % i for i in range(rng.randint(0, 2))]
+        items = primary + secondary
+        options = []
+        for _ in range(rng.randint(1, 10)):
+            option = rng.sample(items, rng.randint(1, len(items)))
+            options.append(option)
+        ec = d.ExactCover(options, primary=primary, secondary=secondary)
+        assert ec.count() == brute_force(options, primary, secondary), options
+
+
+def test_closing_the_iterator_early_ends_the_search():
+    ec = queens(8)
+    it = ec.solutions()
+    first = next(it)
+    second = next(it)
+    assert first != second and it.stats.solutions == 2
+    it.close()
+    with pytest.raises(StopIteration):
+        next(it)
+    # The problem is whole again: the full count, and a new iterator from the start.
+    assert ec.count() == 92
+    assert next(ec.solutions()) == first
+    with ec.solutions() as again:
+        assert next(again) == first
+    assert sum(1 for _ in ec.solutions()) == 92
+    # Two iterators at once search copies: they do not disturb each other.
+    a, b = ec.solutions(), ec.solutions()
+    assert [next(a), next(a)] == [next(b), next(b)]
+
+
+def test_first_and_seeds():
+    ec = queens(8)
+    assert ec.first() == next(ec.solutions())
+    seeded = {tuple(sorted(ec.first(seed=s))) for s in range(20)}
+    assert len(seeded) > 1  # a seed breaks ties at random
+    assert queens(3).first() is None
+
+
+def test_budget_is_an_explicit_unknown():
+    ec = queens(10)
+    with pytest.raises(d.BudgetExhausted) as e:
+        ec.count(budget=50)
+    assert e.value.nodes >= 50 and e.value.solutions <= 724
+    assert ec.stats.status == "budget_exhausted"
+    with pytest.raises(d.BudgetExhausted):
+        for _ in ec.solutions(budget=50):
+            pass
+    assert ec.count(budget=10**9) == 724
+
+
+def test_preselect():
+    ec = queens(8)
+    assert ec.count(preselect=[0]) == 4  # a queen in a corner: 4 of the 92
+    for s in ec.solutions(preselect=[0]):
+        assert s[0] == 0
+    with pytest.raises(ValueError, match="already covered"):
+        ec.count(preselect=[0, 1])
+    with pytest.raises(ValueError, match="no option 64"):
+        ec.count(preselect=[64])
+    assert ec.count() == 92
+
+
+def test_from_dlx_and_back():
+    ec = d.ExactCover.from_dlx("| a comment\na b c | x\na b\nc x\na c\nb x\n")
+    assert ec.primary == ["a", "b", "c"] and ec.secondary == ["x"]
+    assert sorted(sorted(s) for s in ec.solutions()) == [[0, 1], [2, 3]]
+    again = d.ExactCover.from_dlx(ec.to_dlx())
+    assert again.options == ec.options and again.count() == 2
+
+
+def test_bad_input():
+    with pytest.raises(ValueError, match=r"problem.dlx:2:3: "):
+        d.ExactCover.from_dlx("a b\na q\n", "problem.dlx")
+    with pytest.raises(ValueError, match=r"options\[1\]: 'q' is neither"):
+        d.ExactCover([["a"], ["q"]], primary=["a"], secondary=[])
+    with pytest.raises(ValueError, match=r"options\[0\]: 'a' twice"):
+        d.ExactCover([["a", "a"]])
+    with pytest.raises(ValueError, match=r"options\[1\] is empty"):
+        d.ExactCover([["a"], []])
+    with pytest.raises(TypeError, match=r"options\[0\]: an option is a list"):
+        d.ExactCover(["ab"])
+    with pytest.raises(TypeError):
+        d.ExactCover([[["unhashable"]]])

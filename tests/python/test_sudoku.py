@@ -1,0 +1,265 @@
+"""The Sudoku functions against outside facts: published puzzles and solutions,
+the 288 4x4 grids, puzzles with none, one and two solutions, variants, and bad
+input reported as the command line reports it."""
+
+import itertools
+
+import pytest
+
+import dlx_sudoku as d
+from conftest import answers
+
+# Wikipedia's example puzzle and its published solution.
+WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+WIKI_SOLUTION = "534678912672195348198342567859761423426853791713924856961537284287419635345286179"
+# Two solutions: the grid 1234 3412 2143 4321 with r1c1 r1c2 r3c1 r3c2 blank, which
+# take 1 2 / 2 1 or 2 1 / 1 2 (a deadly pattern).
+TWO = "..34" "3412" "..43" "4321"
+# No solution, though no given clashes: r1c4 can hold neither 1-3 (row) nor 4 (column).
+NONE = "123." "...4" "...." "...."
+
+
+def lists(line, n=9):
+    return [[0 if c == "." else int(c, 36) for c in line[r * n:(r + 1) * n]] for r in range(n)]
+
+
+def test_solves_a_published_puzzle():
+    assert d.solve(WIKI) == WIKI_SOLUTION
+    assert d.is_unique(WIKI)
+    assert d.count(WIKI) == 1
+
+
+def test_zeros_and_dots_are_both_blanks():
+    assert d.solve(WIKI.replace(".", "0")) == WIKI_SOLUTION
+
+
+def test_lists_in_lists_out():
+    solution = d.solve(lists(WIKI))
+    assert solution == lists(WIKI_SOLUTION)
+    assert isinstance(solution[0][0], int)
+    assert d.solve(tuple(tuple(row) for row in lists(WIKI))) == lists(WIKI_SOLUTION)
+
+
+def test_a_grid_of_lines_comes_back_as_a_grid():
+    text = "\n".join(WIKI[r * 9:(r + 1) * 9] for r in range(9))
+    solved = d.solve("\n" + text + "\n")
+    assert "\n" in solved
+    assert d.solve(solved) == solved  # a grid reads back
+    assert "".join(c for c in solved if c.isdigit()) == WIKI_SOLUTION
+
+
+def test_published_sets_agree_with_their_answers():
+    for name in ("kaggle-20k", "17-clue", "magictour-top1465", "forum-hardest-1106"):
+        for puzzle, count, solution in answers(name, limit=100):
+            assert d.solve(puzzle) == solution, (name, puzzle)
+            assert d.count(puzzle) == count
+            assert d.validate(solution, puzzle)
+
+
+def test_every_4x4_grid():
+    assert d.count("." * 16, limit=0) == 288  # OEIS A107739: 288 Shidoku grids
+    assert d.count("." * 16, limit=0, threads=2) == 288
+    assert d.count("." * 36, limit=0, threads=2) == 28200960  # 6x6 grids: OEIS A107739
+
+
+def test_two_solutions():
+    assert d.count(TWO) == 2
+    assert d.count(TWO, limit=0) == 2
+    assert not d.is_unique(TWO)
+    first = d.solve(TWO)
+    assert d.validate(first, TWO)
+
+
+def test_no_solution_is_none():
+    assert d.solve(NONE) is None
+    assert d.count(NONE) == 0
+    assert not d.is_unique(NONE)
+    assert d.rate(NONE).level == "none"
+    assert d.solve(lists(NONE, 4)) is None
+
+
+def test_count_stops_at_the_limit():
+    assert d.count("." * 81, limit=5) == 5
+
+
+@pytest.mark.parametrize(
+    "puzzle, message",
+    [
+        (WIKI[:-1], "column 81: 80 cells is not a Sudoku size"),
+        (WIKI[:10] + "x" + WIKI[11:], "column 11:"),
+        ("55" + WIKI[2:], "column 2: clashing givens: r1c2 repeats 5 of r1c1 (same row)"),
+        ("", "column 1: 0 cells is not a Sudoku size"),
+    ],
+)
+def test_bad_input_says_where_and_what(puzzle, message):
+    with pytest.raises(ValueError) as e:
+        d.solve(puzzle)
+    assert message in str(e.value)
+
+
+def test_bad_lists_say_the_row_and_column():
+    bad = lists(WIKI)
+    bad[2][3] = 12
+    with pytest.raises(ValueError, match=r"row 3, column 4: expected a digit 0 to 9"):
+        d.solve(bad)
+    clash = lists(WIKI)
+    clash[0][2] = 5
+    with pytest.raises(ValueError, match=r"row 1, column 3: clashing givens"):
+        d.solve(clash)
+    with pytest.raises(ValueError, match=r"row 2: expected 9 values, got 8"):
+        d.solve([lists(WIKI)[0], lists(WIKI)[1][:8]] + lists(WIKI)[2:])
+    with pytest.raises(TypeError):
+        d.solve(81)
+
+
+def test_bad_arguments():
+    with pytest.raises(ValueError, match="variant"):
+        d.solve(WIKI, variant="hexagonal")
+    with pytest.raises(ValueError, match="box"):
+        d.solve(WIKI, box="3y3")
+
+
+def test_budget_is_an_explicit_unknown():
+    with pytest.raises(d.BudgetExhausted) as e:
+        d.count("." * 81, limit=0, budget=100)
+    assert e.value.nodes >= 100
+    assert isinstance(e.value, RuntimeError)
+
+
+def test_validate():
+    assert d.validate(WIKI_SOLUTION)
+    v = d.validate(WIKI_SOLUTION[:-1] + ".")
+    assert not v and v.status == "incomplete" and v.cell == (8, 8)
+    assert "r9c9" in v.reason
+    assert d.validate("1234341221434321")
+    bad = d.validate("1234341221434312")  # r4c3's 1 repeats r2c3's
+    assert not bad and bad.status == "clash" and bad.cell == (3, 2)
+    assert bad.reason == "r4c3 repeats 1 of r2c3 (same column)"
+    assert d.validate(WIKI, partial=True)
+    changed = WIKI_SOLUTION.replace("534", "354", 1)
+    assert not d.validate(changed, WIKI)
+    assert d.validate(WIKI_SOLUTION, WIKI)
+    assert d.validate(lists(WIKI_SOLUTION))
+
+
+def test_sizes_beyond_9x9():
+    sixteen = d.generate(1, size=16, seed=3, threads=1)[0]
+    assert len(sixteen) == 256 and d.is_unique(sixteen)
+    solution = d.solve(sixteen)
+    assert d.validate(solution, sixteen)
+    twelve = d.generate(1, box="2x6", seed=2, threads=1)[0]
+    assert d.is_unique(twelve, box="2x6")
+
+
+def test_rate_and_explain():
+    r = d.rate(WIKI)
+    assert (r.level, r.hardest, r.nodes) == ("easy", "naked-single", None)
+    assert r.steps == 81 - 30
+    e = d.explain(WIKI)
+    assert e.outcome == "solved" and e.solution == WIKI_SOLUTION
+    assert len(e.steps) == r.steps
+    first = e.steps[0]
+    assert first.technique in ("naked-single", "hidden-single")
+    (row, col, digit), = first.placements
+    assert WIKI_SOLUTION[row * 9 + col] == str(digit)
+    assert first.solved == 31 and first.unsolved == 50
+    assert str(first).startswith(first.technique.replace("-", " "))
+    assert "result: solved by logic: easy" in str(e)
+
+
+def test_a_hard_puzzle_needs_search():
+    # "Platinum Blonde", from the players' forum: beyond singles, subsets and fish.
+    puzzle = ".......12........3..23..4....1....5...6...7.8..7.4.....9...6...8.5..1..2......"
+    hard = next((p for p, _, _ in answers("forum-hardest-1106", limit=5)), puzzle)
+    r = d.rate(hard)
+    assert r.level == "beyond" and r.nodes and r.nodes > 0
+    e = d.explain(hard, search=True)
+    assert e.outcome == "stuck" and d.validate(e.solution, hard)
+    assert d.explain(hard).solution is None
+
+
+def test_generate_makes_unique_puzzles_with_the_asked_symmetry():
+    puzzles = d.generate(5, symmetry="rot180", seed=11)
+    assert puzzles == d.generate(5, symmetry="rot180", seed=11, threads=1)
+    for p in puzzles:
+        assert d.is_unique(p)
+        assert all((p[i] == ".") == (p[80 - i] == ".") for i in range(81))
+    easy = d.generate(2, difficulty="easy", seed=5)
+    assert all(d.rate(p).level == "easy" for p in easy)
+    with pytest.raises(ValueError, match="symmetry"):
+        d.generate(1, symmetry="spiral")
+
+
+def test_minimize_keeps_the_solution_and_is_minimal():
+    minimal = d.minimize(WIKI)
+    assert d.solve(minimal) == WIKI_SOLUTION and d.is_unique(minimal)
+    for i, c in enumerate(minimal):
+        if c != ".":
+            assert d.count(minimal[:i] + "." + minimal[i + 1:]) == 2
+    with pytest.raises(ValueError, match="several solutions"):
+        d.minimize(TWO)
+
+
+def test_pretty():
+    assert d.pretty("1234341221434321").splitlines() == [
+        "1 2 | 3 4", "3 4 | 1 2", "----+----", "2 1 | 4 3", "4 3 | 2 1"]
+
+
+# ---- Variants: the same line formats as the command line's --variant.
+
+def test_sudoku_x():
+    # Both main diagonals hold 1-9: the plain solution of an X puzzle must too.
+    puzzle = d.generate(1, variant="x", seed=4)[0]
+    solution = d.solve(puzzle, variant="x")
+    assert d.validate(solution, puzzle, variant="x")
+    assert set(solution[i * 10] for i in range(9)) == set("123456789")
+    assert set(solution[8 + i * 8] for i in range(9)) == set("123456789")
+
+
+def test_jigsaw_with_regions_as_lists():
+    regions = [[(r // 3) * 3 + c // 3 for c in range(9)] for r in range(9)]  # the boxes
+    assert d.solve(lists(WIKI), variant="jigsaw", regions=regions) == lists(WIKI_SOLUTION)
+    layout = "".join(str(v) for row in regions for v in row)
+    assert d.solve(WIKI + layout, variant="jigsaw") == WIKI_SOLUTION
+
+
+def test_samurai_as_lists_keeps_positions_outside_at_zero():
+    board = [[0] * 21 for _ in range(21)]
+    with pytest.raises(ValueError, match="samurai board is 21 lists"):
+        d.solve(board[:9], variant="samurai")
+    solution = d.solve(board, variant="samurai")
+    assert len(solution) == 21 and solution[0][10] == 0 and solution[0][0] != 0
+    assert d.validate(solution, board, variant="samurai")
+    board[0][10] = 3
+    with pytest.raises(ValueError, match="row 1, column 11: outside the five grids"):
+        d.solve(board, variant="samurai")
+
+
+def test_killer_takes_its_cage_line():
+    # SudoCue's form: 81 numbers sum*256 + cage id. A cage per row of 9 cells (sum 45)
+    # leaves plain Sudoku: the count is that of the givens.
+    cages = ":".join(str(45 * 256 + r) for r in range(9) for _ in range(9))
+    line = "3x3::k:" + cages + " " + WIKI
+    assert d.solve(line, variant="killer") == WIKI_SOLUTION
+    with pytest.raises(ValueError, match="killer puzzle comes as a str"):
+        d.solve(lists(WIKI), variant="killer")
+
+
+def test_reference_count_by_pure_python():
+    """Counts the completions of a 4x4 puzzle with a few lines of plain Python."""
+    def units(i):
+        r, c = divmod(i, 4)
+        return [j for j in range(16) if j // 4 == r or j % 4 == c
+                or (j // 8 == r // 2 and j % 4 // 2 == c // 2)]
+
+    def completions(cells):
+        if 0 not in cells:
+            return 1
+        i = cells.index(0)
+        taken = {cells[j] for j in units(i)}
+        return sum(completions(cells[:i] + [v] + cells[i + 1:])
+                   for v in range(1, 5) if v not in taken)
+
+    for puzzle in ["." * 16, "1..." * 1 + "." * 12, TWO, NONE, "12.." "34.." "...." "...."]:
+        cells = [0 if c == "." else int(c) for c in puzzle]
+        assert d.count(puzzle, limit=0) == completions(cells), puzzle
