@@ -1,8 +1,10 @@
 // The parts of the Python module, each binding one side of the library.
 #pragma once
 
+#include <dlx/search.hpp>
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <cstdint>
 #include <string>
 
@@ -26,7 +28,31 @@ py::object budget_exhausted(const std::string& message, std::uint64_t nodes,
 [[noreturn]] void raise_budget_exhausted(const std::string& message, std::uint64_t nodes,
                                          std::uint64_t solutions);
 
-/// Threads for a batch: `requested`, or every core for 0.
+/// Threads for a search or a batch: `requested`, or every core for 0. Raises
+/// ValueError above 256, as the command line refuses them.
 unsigned thread_count(unsigned requested);
+
+/// Notes which thread is Python's main thread (at import).
+void note_main_thread();
+
+/// Lets Ctrl-C stop a long call that runs without the GIL. Python runs its
+/// signal handlers on the main thread only, so poll() does there, every time
+/// it is called, with the GIL taken for the moment; a handler that raises
+/// (KeyboardInterrupt) makes every poll() true, on every thread, and the call
+/// raises it when it returns.
+class interrupt_check {
+ public:
+  interrupt_check();
+  /// Call without the GIL, every few milliseconds of work: true means stop.
+  bool poll();
+  /// Makes a search poll every 2^16 nodes (a few milliseconds).
+  void attach(dlx::search_options& options);
+  /// With the GIL, once the work has stopped: raises the handler's exception.
+  void raise_if_interrupted() const;
+
+ private:
+  unsigned long caller_;
+  std::atomic<bool> interrupted_{false};
+};
 
 }  // namespace dlx_python

@@ -323,16 +323,20 @@ py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigne
                               const std::vector<long long>& preselected) {
   dlx::search_result r;
   std::optional<std::string> conflict;
+  interrupt_check interrupt;
+  dlx::search_options o = search_options(limit, budget, thread_count(threads));
+  interrupt.attach(o);
   {
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
     conflict = preselect(*solver_, preselected);
     if (!conflict) {
-      r = solver_->count(search_options(limit, budget, threads));
+      r = solver_->count(o);
       last_ = r;
     }
     solver_->clear_preselection();
   }
+  interrupt.raise_if_interrupted();
   if (conflict) throw py::value_error(*conflict);
   if (r.status == dlx::search_status::budget_exhausted) raise_unknown(r);
   return py::int_(r.solutions);
@@ -343,18 +347,21 @@ py::object exact_cover::first(std::uint64_t budget, std::optional<std::uint64_t>
   dlx::search_result r;
   std::vector<dlx::option_id> solution;
   std::optional<std::string> conflict;
+  interrupt_check interrupt;
+  dlx::search_options o = search_options(0, budget, thread_count(threads));
+  o.seed = seed;
+  interrupt.attach(o);
   {
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
     conflict = preselect(*solver_, preselected);
     if (!conflict) {
-      dlx::search_options o = search_options(0, budget, threads);
-      o.seed = seed;
       r = solver_->solve(solution, o);
       last_ = r;
     }
     solver_->clear_preselection();
   }
+  interrupt.raise_if_interrupted();
   if (conflict) throw py::value_error(*conflict);
   if (r.status == dlx::search_status::budget_exhausted) raise_unknown(r);
   if (r.solutions == 0) return py::none();
@@ -379,7 +386,9 @@ dlx::solver exact_cover::solver_for_iterator(const std::vector<long long>& prese
 class solution_iterator {
  public:
   solution_iterator(dlx::solver s, dlx::search_options options)
-      : solver_(std::move(s)), options_(options) {}
+      : solver_(std::move(s)), options_(std::move(options)) {
+    interrupt_.attach(options_);
+  }
 
   py::object next() {
     std::vector<std::uint32_t> solution;
@@ -408,6 +417,7 @@ class solution_iterator {
       }
     }
     if (busy) throw py::value_error("the solutions iterator is already running in another thread");
+    if (ended) interrupt_.raise_if_interrupted();
     if (done_) {
       if (ended && final_.status == dlx::search_status::budget_exhausted) raise_unknown(final_);
       throw py::stop_iteration();
@@ -436,6 +446,7 @@ class solution_iterator {
   dlx::search_result final_;
   bool done_ = false;
   std::mutex busy_;
+  interrupt_check interrupt_;
 };
 
 void bind_exact_cover(py::module_& m) {

@@ -39,7 +39,40 @@ void raise_budget_exhausted(const std::string& message, std::uint64_t nodes,
 }
 
 unsigned thread_count(unsigned requested) {
+  if (requested > 256) throw py::value_error("threads: 0 (every core) to 256");
   return requested ? requested : std::max(1u, std::thread::hardware_concurrency());
+}
+
+namespace {
+unsigned long main_thread = 0;  // Python's main thread, where signal handlers run
+}  // namespace
+
+void note_main_thread() {
+  main_thread =
+      py::module_::import("threading").attr("main_thread")().attr("ident").cast<unsigned long>();
+}
+
+interrupt_check::interrupt_check() : caller_(PyThread_get_thread_ident()) {}
+
+bool interrupt_check::poll() {
+  if (!interrupted_ && PyThread_get_thread_ident() == main_thread) {
+    py::gil_scoped_acquire gil;
+    // A raised exception stays set on this (the calling) thread until
+    // raise_if_interrupted() picks it up.
+    if (PyErr_CheckSignals() != 0) interrupted_ = true;
+  }
+  return interrupted_;
+}
+
+void interrupt_check::attach(dlx::search_options& options) {
+  options.progress_interval = std::uint64_t{1} << 16;
+  options.on_progress = [this](const dlx::search_progress&) {
+    return poll() ? dlx::visit::stop : dlx::visit::next;
+  };
+}
+
+void interrupt_check::raise_if_interrupted() const {
+  if (interrupted_ && caller_ == main_thread) throw py::error_already_set();
 }
 
 }  // namespace dlx_python
@@ -47,6 +80,7 @@ unsigned thread_count(unsigned requested) {
 PYBIND11_MODULE(_core, m) {
   m.doc() =
       "Exact cover by dancing links (Knuth's Algorithm X, DLX1-3) and a Sudoku toolkit on it.";
+  dlx_python::note_main_thread();
   dlx_python::define_budget_exhausted(m);
   dlx_python::bind_sudoku(m);
   dlx_python::bind_exact_cover(m);

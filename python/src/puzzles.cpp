@@ -98,22 +98,11 @@ void verify(const sudoku::variant& v, const sudoku::grid& puzzle, const sudoku::
   }
 }
 
-namespace {
-
-dlx::search_options with_budget(std::uint64_t budget) {
-  dlx::search_options options;
-  options.node_budget = budget;
-  return options;
-}
-
-}  // namespace
-
 answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
-                    std::uint64_t budget) {
+                    const dlx::search_options& options) {
   answer a;
   if ((a.error = read_puzzle(w, in, f))) return a;
-  const sudoku::result r =
-      w.solver_for(w.variant).solve(w.puzzle, w.solution, with_budget(budget));
+  const sudoku::result r = w.solver_for(w.variant).solve(w.puzzle, w.solution, options);
   if (r.status == sudoku::status::unknown) {
     a.budget = budget_error{r.nodes, 0};
   } else if (r.status == sudoku::status::solved) {
@@ -125,11 +114,9 @@ answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f
 }
 
 answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
-                    std::uint64_t limit, std::uint64_t budget, unsigned threads) {
+                    std::uint64_t limit, const dlx::search_options& options) {
   answer a;
   if ((a.error = read_puzzle(w, in, f))) return a;
-  dlx::search_options options = with_budget(budget);
-  options.threads = threads;
   const sudoku::result r = w.solver_for(w.variant).count(w.puzzle, limit, options);
   // A budget that ran out before the limit: the count asked for is not known.
   if (r.search == dlx::search_status::budget_exhausted) {
@@ -139,12 +126,12 @@ answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f
   return a;
 }
 
-logic_answer run_logic(workspace& w, bool search) {
+logic_answer run_logic(workspace& w, bool search, const dlx::search_options& options) {
   logic_answer a;
   a.result = w.logic_for(w.variant).run(w.puzzle);
   const sudoku::logic_result& r = a.result;
   if (r.outcome == sudoku::logic_outcome::stuck && search) {
-    a.searched = w.solver_for(w.variant).solve(r.reached, w.solution);
+    a.searched = w.solver_for(w.variant).solve(r.reached, w.solution, options);
     if (a.searched->status == sudoku::status::solved) verify(w.variant, w.puzzle, w.solution);
   }
   a.none = r.outcome == sudoku::logic_outcome::contradiction ||

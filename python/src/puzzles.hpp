@@ -4,6 +4,7 @@
 // released; sudoku_module.cpp converts Python objects to and from it.
 #pragma once
 
+#include <dlx/search.hpp>
 #include <sudoku/grid.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
@@ -81,12 +82,14 @@ struct answer {
   std::string text;  ///< solve_many: the solution as text, made on the worker thread
 };
 
-/// The first solution in search order (`found` false when there is none).
+/// The first solution in search order (`found` false when there is none);
+/// `options` carries the node budget and the progress callback.
 answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
-                    std::uint64_t budget);
-/// The number of solutions, stopping at `limit` (0: all), on `threads` threads.
+                    const dlx::search_options& options);
+/// The number of solutions, stopping at `limit` (0: all); `options` carries
+/// the budget, the threads and the progress callback.
 answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
-                    std::uint64_t limit, std::uint64_t budget, unsigned threads = 1);
+                    std::uint64_t limit, const dlx::search_options& options);
 
 /// The logic solver's run on w.puzzle and, when logic gets stuck and `search`
 /// is set, the search that finishes it (its solution in w.solution, checked).
@@ -95,7 +98,7 @@ struct logic_answer {
   std::optional<sudoku::result> searched;
   bool none = false;  ///< the puzzle has no solution
 };
-logic_answer run_logic(workspace& w, bool search);
+logic_answer run_logic(workspace& w, bool search, const dlx::search_options& options = {});
 
 /// `g` as text in the shape the puzzle came in (line or grid; not lists).
 std::string board_text(const sudoku::variant& v, const sudoku::grid& g, puzzle_shape shape);

@@ -284,6 +284,16 @@ std::string_view to_string(sudoku::check_status s) {
   return "?";
 }
 
+// A search's options: the node budget, the threads, and Ctrl-C's check.
+dlx::search_options search_options(std::uint64_t budget, interrupt_check& interrupt,
+                                   unsigned threads = 1) {
+  dlx::search_options o;
+  o.node_budget = budget;
+  o.threads = threads;
+  interrupt.attach(o);
+  return o;
+}
+
 // ---- Batches ------------------------------------------------------------------
 
 enum class on_error : std::uint8_t { raise, none, keep };
@@ -298,24 +308,29 @@ on_error read_errors(const std::string& errors) {
 
 // Calls answer(w, i) for i in [0, count) on `threads` threads, each with its own
 // workspace, in blocks taken from a shared counter. Run with the GIL released.
+// `threads` is resolved (thread_count); between blocks the calling thread
+// looks for Ctrl-C, and every thread stops once it came.
 template <class Answer>
-void for_each_puzzle(std::size_t count, unsigned threads, Answer answer) {
-  threads = std::min<unsigned>(thread_count(threads),
-                               static_cast<unsigned>(std::max<std::size_t>(1, count / 16)));
+void for_each_puzzle(std::size_t count, unsigned threads, interrupt_check& interrupt,
+                     Answer answer) {
+  constexpr std::size_t block = 16;  // few enough that threads end together
+  threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, count / block)));
   if (threads <= 1) {
     workspace& w = thread_workspace();
-    for (std::size_t i = 0; i < count; ++i)
+    for (std::size_t i = 0; i < count; ++i) {
+      if (i % (64 * block) == 0 && interrupt.poll()) return;
       answer(w, i);
+    }
     return;
   }
-  constexpr std::size_t block = 16;  // few enough that threads end together
   std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
   std::mutex failure_mutex;
   auto work = [&] {
     try {
       auto w = std::make_unique<workspace>();
-      for (;;) {
+      for (std::size_t blocks = 0;; ++blocks) {
+        if (blocks % 64 == 0 && interrupt.poll()) return;
         const std::size_t begin = next.fetch_add(block);
         if (begin >= count) return;
         for (std::size_t i = begin; i < std::min(count, begin + block); ++i)
@@ -372,8 +387,11 @@ py::list batch_results(const std::vector<puzzle_input>& inputs, const std::vecto
 std::vector<puzzle_input> read_inputs(const py::iterable& puzzles, const puzzle_format& f) {
   std::vector<puzzle_input> inputs;
   if (py::hasattr(puzzles, "__len__")) inputs.reserve(py::len(puzzles));
-  for (py::handle p : puzzles)
+  for (py::handle p : puzzles) {
+    // Reading a long iterable takes a while: let Ctrl-C in.
+    if (inputs.size() % 65536 == 65535 && PyErr_CheckSignals() != 0) throw py::error_already_set();
     inputs.push_back(read_input(p, f));
+  }
   return inputs;
 }
 
@@ -465,16 +483,18 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "solve",
-      [](py::handle puzzle, const std::string& variant, const py::object& regions,
+      [](const py::object& puzzle, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box, std::uint64_t budget) -> py::object {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         read_one(puzzle, f, in, false);
         answer a;
+        interrupt_check interrupt;
         {
           py::gil_scoped_release release;
-          a = solve_puzzle(thread_workspace(), in, f, budget);
+          a = solve_puzzle(thread_workspace(), in, f, search_options(budget, interrupt));
         }
+        interrupt.raise_if_interrupted();
         if (a.error) raise_input(in, *a.error);
         if (a.budget) {
           raise_budget_exhausted(
@@ -496,17 +516,21 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "count",
-      [](py::handle puzzle, std::uint64_t limit, const std::string& variant,
+      [](const py::object& puzzle, std::uint64_t limit, const std::string& variant,
          const py::object& regions, const std::optional<std::string>& box, std::uint64_t budget,
          unsigned threads) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         read_one(puzzle, f, in, false);
         answer a;
+        interrupt_check interrupt;
+        const dlx::search_options options =
+            search_options(budget, interrupt, thread_count(threads));
         {
           py::gil_scoped_release release;
-          a = count_puzzle(thread_workspace(), in, f, limit, budget, thread_count(threads));
+          a = count_puzzle(thread_workspace(), in, f, limit, options);
         }
+        interrupt.raise_if_interrupted();
         if (a.error) raise_input(in, *a.error);
         if (a.budget) {
           raise_budget_exhausted(
@@ -529,16 +553,18 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "is_unique",
-      [](py::handle puzzle, const std::string& variant, const py::object& regions,
+      [](const py::object& puzzle, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box, std::uint64_t budget) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         read_one(puzzle, f, in, false);
         answer a;
+        interrupt_check interrupt;
         {
           py::gil_scoped_release release;
-          a = count_puzzle(thread_workspace(), in, f, 2, budget);
+          a = count_puzzle(thread_workspace(), in, f, 2, search_options(budget, interrupt));
         }
+        interrupt.raise_if_interrupted();
         if (a.error) raise_input(in, *a.error);
         if (a.budget) {
           raise_budget_exhausted(
@@ -553,7 +579,7 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "validate",
-      [](py::handle grid, py::handle puzzle, bool partial, const std::string& variant,
+      [](const py::object& grid, const py::object& puzzle, bool partial, const std::string& variant,
          const py::object& regions, const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
@@ -602,16 +628,18 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "rate",
-      [](py::handle puzzle, const std::string& variant, const py::object& regions,
+      [](const py::object& puzzle, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
         logic_answer a;
+        interrupt_check interrupt;
         {
           py::gil_scoped_release release;
-          a = run_logic(w, true);
+          a = run_logic(w, true, search_options(0, interrupt));
         }
+        interrupt.raise_if_interrupted();
         rating r;
         r.level = a.none ? "none" : std::string(sudoku::to_string(a.result.level));
         if (a.result.hardest) r.hardest = technique_name(*a.result.hardest);
@@ -628,16 +656,18 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "explain",
-      [](py::handle puzzle, bool search, const std::string& variant, const py::object& regions,
+      [](const py::object& puzzle, bool search, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
         logic_answer a;
+        interrupt_check interrupt;
         {
           py::gil_scoped_release release;
-          a = run_logic(w, search);
+          a = run_logic(w, search, search_options(0, interrupt));
         }
+        interrupt.raise_if_interrupted();
         const sudoku::logic_result& r = a.result;
         explanation e;
         e.outcome = a.none                                          ? "none"
@@ -688,7 +718,7 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "minimize",
-      [](py::handle puzzle, std::uint64_t seed, const std::string& variant,
+      [](const py::object& puzzle, std::uint64_t seed, const std::string& variant,
          const py::object& regions, const std::optional<std::string>& box) -> py::object {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
@@ -725,7 +755,7 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "pretty",
-      [](py::handle grid, const std::string& variant, const py::object& regions,
+      [](const py::object& grid, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
@@ -797,9 +827,11 @@ void bind_sudoku(py::module_& m) {
           v = scratch.variant;
         }
         std::vector<std::optional<std::string>> made(count);
+        interrupt_check interrupt;
+        const unsigned workers = thread_count(threads);
         {
           py::gil_scoped_release release;
-          for_each_puzzle(count, threads, [&](workspace& w, std::size_t i) {
+          for_each_puzzle(count, workers, interrupt, [&](workspace& w, std::size_t i) {
             auto p = w.generator_for(v).make(o, i);
             if (!p) return;
             verify(v, p->puzzle, p->solution);
@@ -808,6 +840,7 @@ void bind_sudoku(py::module_& m) {
             made[i] = std::move(line);
           });
         }
+        interrupt.raise_if_interrupted();
         py::list out(count);
         for (std::size_t i = 0; i < count; ++i)
           out[i] = made[i] ? py::object(py::str(*made[i])) : py::object(py::none());
@@ -837,11 +870,14 @@ void bind_sudoku(py::module_& m) {
         const on_error policy = read_errors(errors);
         const std::vector<puzzle_input> inputs = read_inputs(puzzles, f);
         std::vector<answer> answers(inputs.size());
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const unsigned workers = thread_count(threads);
         {
           py::gil_scoped_release release;
-          for_each_puzzle(inputs.size(), threads, [&](workspace& w, std::size_t i) {
+          for_each_puzzle(inputs.size(), workers, interrupt, [&](workspace& w, std::size_t i) {
             if (!inputs[i].error.empty()) return;
-            answers[i] = solve_puzzle(w, inputs[i], f, budget);
+            answers[i] = solve_puzzle(w, inputs[i], f, options);
             // A str answer is made here, off the GIL; lists are built below.
             answer& a = answers[i];
             if (a.found && inputs[i].shape != puzzle_shape::lists) {
@@ -849,6 +885,7 @@ void bind_sudoku(py::module_& m) {
             }
           });
         }
+        interrupt.raise_if_interrupted();
         return batch_results(inputs, answers, policy, [](const puzzle_input& in, const answer& a) {
           if (!a.found) return py::object(py::none());
           if (in.shape != puzzle_shape::lists) return py::object(py::str(a.text));
@@ -874,12 +911,16 @@ void bind_sudoku(py::module_& m) {
         const on_error policy = read_errors(errors);
         const std::vector<puzzle_input> inputs = read_inputs(puzzles, f);
         std::vector<answer> answers(inputs.size());
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const unsigned workers = thread_count(threads);
         {
           py::gil_scoped_release release;
-          for_each_puzzle(inputs.size(), threads, [&](workspace& w, std::size_t i) {
-            if (inputs[i].error.empty()) answers[i] = count_puzzle(w, inputs[i], f, limit, budget);
+          for_each_puzzle(inputs.size(), workers, interrupt, [&](workspace& w, std::size_t i) {
+            if (inputs[i].error.empty()) answers[i] = count_puzzle(w, inputs[i], f, limit, options);
           });
         }
+        interrupt.raise_if_interrupted();
         return batch_results(inputs, answers, policy, [](const puzzle_input&, const answer& a) {
           return py::object(py::int_(a.count));
         });
