@@ -1,11 +1,14 @@
 #!/usr/bin/env bash
-# Set up, build, and run the whole test suite twice: the Release build (g++), then
+# Set up, build, and run the whole test suite twice: the Release build (g++, with
+# the Python module's pytest suite and a `pip install .` into a scratch venv), then
 # a build with AddressSanitizer and UndefinedBehaviorSanitizer (clang) in which
 # the engines also check their own data structures as they search (DLX_SANITY).
 # Then ThreadSanitizer (clang) on everything that runs threads: the library's
 # split searches (the Parallel, Split and Threads tests, which also run the dlx
 # command with --threads) and the sudoku command, whose every test runs its
 # worker pool. (dlx-mpi is left out there: Open MPI itself is not instrumented.)
+# The Python module's tests run under ASan too, with its runtime preloaded into
+# Python (tests/python/CMakeLists.txt).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --sanitizers
@@ -15,7 +18,8 @@ sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame
 cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$sanitize" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
-  -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF >/dev/null
+  -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
+  -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
 cmake --build build/sanitize
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"

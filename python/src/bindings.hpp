@@ -1,8 +1,8 @@
 // The parts of the Python module, each binding one side of the library.
 #pragma once
 
-#include <dlx/search.hpp>
 #include <pybind11/pybind11.h>
+#include <dlx/search.hpp>
 
 #include <atomic>
 #include <cstdint>

@@ -6,10 +6,10 @@
 // library's, searched with the GIL released. A solver serves one search at a
 // time (a mutex says so); the lazy solutions iterator searches a copy of it,
 // so any number of them can be open at once.
-#include <dlx/format.hpp>
-#include <dlx/solver.hpp>
 #include <fmt/format.h>
 #include <pybind11/stl.h>
+#include <dlx/format.hpp>
+#include <dlx/solver.hpp>
 
 #include <memory>
 #include <mutex>
@@ -26,22 +26,29 @@ namespace {
 
 std::string_view to_string(dlx::search_status s) {
   switch (s) {
-    case dlx::search_status::complete: return "complete";
-    case dlx::search_status::limit_reached: return "limit_reached";
-    case dlx::search_status::budget_exhausted: return "budget_exhausted";
-    case dlx::search_status::stopped: return "stopped";
+    case dlx::search_status::complete:
+      return "complete";
+    case dlx::search_status::limit_reached:
+      return "limit_reached";
+    case dlx::search_status::budget_exhausted:
+      return "budget_exhausted";
+    case dlx::search_status::stopped:
+      return "stopped";
   }
   return "?";
 }
 
-std::string shown(py::handle h) { return py::repr(h).cast<std::string>(); }
+std::string shown(py::handle h) {
+  return py::repr(h).cast<std::string>();
+}
 
 // Bounds from Python: k for [k, k], or a pair (u, v).
 dlx::item_bounds read_bounds(py::handle name, py::handle value) {
   auto number = [&](py::handle v) {
     const auto k = v.cast<long long>();
     if (k < 0 || k > static_cast<long long>(dlx::problem::max_multiplicity)) {
-      throw py::value_error(fmt::format("primary[{}]: a bound is 0 to 2**30, not {}", shown(name), k));
+      throw py::value_error(
+          fmt::format("primary[{}]: a bound is 0 to 2**30, not {}", shown(name), k));
     }
     return static_cast<std::uint32_t>(k);
   };
@@ -51,8 +58,9 @@ dlx::item_bounds read_bounds(py::handle name, py::handle value) {
   }
   const auto pair = value.cast<py::sequence>();
   if (pair.size() != 2) {
-    throw py::value_error(fmt::format(
-        "primary[{}]: bounds are an int or a pair (lower, upper), not {}", shown(name), shown(value)));
+    throw py::value_error(
+        fmt::format("primary[{}]: bounds are an int or a pair (lower, upper), not {}", shown(name),
+                    shown(value)));
   }
   return {number(pair[0]), number(pair[1])};
 }
@@ -68,9 +76,10 @@ dlx::item_id add_item(dlx::problem& p, py::handle name, dlx::item_kind kind,
   }
   if (bounds) {
     if (bounds->upper == 0 || bounds->lower > bounds->upper) {
-      throw py::value_error(fmt::format("primary[{}]: bounds ({}, {}) need lower <= upper and "
-                                        "upper >= 1",
-                                        shown(name), bounds->lower, bounds->upper));
+      throw py::value_error(
+          fmt::format("primary[{}]: bounds ({}, {}) need lower <= upper and "
+                      "upper >= 1",
+                      shown(name), bounds->lower, bounds->upper));
     }
     return p.add_item(*bounds);
   }
@@ -98,7 +107,9 @@ class exact_cover {
   dlx::solver solver_for_iterator(const std::vector<long long>& preselect);
 
   [[nodiscard]] py::list items() const { return names_; }
-  [[nodiscard]] py::list primary() const { return names_[py::slice(0, problem_.primary_count(), 1)]; }
+  [[nodiscard]] py::list primary() const {
+    return names_[py::slice(0, problem_.primary_count(), 1)];
+  }
   [[nodiscard]] py::list secondary() const {
     return names_[py::slice(problem_.primary_count(), problem_.item_count(), 1)];
   }
@@ -137,18 +148,20 @@ exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
   if (!primary.is_none()) {
     const bool mapping = PyMapping_Check(primary.ptr()) && py::hasattr(primary, "items");
     for (py::handle name : primary) {
-      if (kind_of.contains(name)) throw py::value_error(fmt::format("primary: {} twice", shown(name)));
+      if (kind_of.contains(name))
+        throw py::value_error(fmt::format("primary: {} twice", shown(name)));
       kind_of[name] = true;
-      primaries.emplace_back(py::reinterpret_borrow<py::object>(name),
-                             mapping ? std::optional(read_bounds(name, primary[name]))
-                                     : std::nullopt);
+      primaries.emplace_back(
+          py::reinterpret_borrow<py::object>(name),
+          mapping ? std::optional(read_bounds(name, primary[name])) : std::nullopt);
     }
   }
   if (!secondary.is_none()) {
     for (py::handle name : secondary) {
       if (kind_of.contains(name)) {
-        throw py::value_error(fmt::format("secondary: {} is {}", shown(name),
-                                          kind_of[name].cast<bool>() ? "primary too" : "there twice"));
+        throw py::value_error(
+            fmt::format("secondary: {} is {}", shown(name),
+                        kind_of[name].cast<bool>() ? "primary too" : "there twice"));
       }
       kind_of[name] = false;
       secondaries.push_back(py::reinterpret_borrow<py::object>(name));
@@ -163,8 +176,8 @@ exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
   for (py::handle option : options) {
     const std::size_t k = rows.size();
     if (py::isinstance<py::str>(option) || !py::isinstance<py::iterable>(option)) {
-      throw py::type_error(fmt::format("options[{}]: an option is a list of items, not {}", k,
-                                       shown(option)));
+      throw py::type_error(
+          fmt::format("options[{}]: an option is a list of items, not {}", k, shown(option)));
     }
     std::vector<entry> row;
     for (py::handle e : option) {
@@ -217,8 +230,8 @@ exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
     entries.clear();
     for (const auto& e : rows[k]) {
       if (!ids.contains(e.name)) {
-        throw py::value_error(fmt::format("options[{}]: {} is neither a primary nor a secondary item",
-                                          k, shown(e.name)));
+        throw py::value_error(fmt::format(
+            "options[{}]: {} is neither a primary nor a secondary item", k, shown(e.name)));
       }
       const auto id = ids[e.name].cast<dlx::item_id>();
       if (seen[id]) {
@@ -228,11 +241,11 @@ exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
       dlx::color_id color = dlx::no_color;
       if (!e.color.is_none()) {
         if (problem_.kind(id) == dlx::item_kind::primary) {
-          throw py::value_error(fmt::format("options[{}]: {} gives primary item {} a color", k,
-                                            shown(py::str(fmt::format(
-                                                "{}:{}", py::str(e.name).cast<std::string>(),
-                                                e.color.cast<std::string>()))),
-                                            shown(e.name)));
+          throw py::value_error(
+              fmt::format("options[{}]: {} gives primary item {} a color", k,
+                          shown(py::str(fmt::format("{}:{}", py::str(e.name).cast<std::string>(),
+                                                    e.color.cast<std::string>()))),
+                          shown(e.name)));
         }
         try {
           color = problem_.add_color(e.color.cast<std::string>());
@@ -292,9 +305,9 @@ std::optional<std::string> exact_cover::preselect(dlx::solver& s,
   }
   if (auto c = s.preselect(ids)) {
     return fmt::format("preselect: option {} covers item {}, already covered by option {}",
-                       c->option, problem_.name(c->item).empty()
-                                      ? fmt::format("#{}", c->item)
-                                      : std::string(problem_.name(c->item)),
+                       c->option,
+                       problem_.name(c->item).empty() ? fmt::format("#{}", c->item)
+                                                      : std::string(problem_.name(c->item)),
                        c->covered_by);
   }
   return std::nullopt;
@@ -456,8 +469,7 @@ void bind_exact_cover(py::module_& m) {
           "status", [](const search_stats& s) { return std::string(to_string(s.result.status)); },
           "'complete', 'limit_reached', 'budget_exhausted' or 'stopped'.")
       .def_property_readonly(
-          "solutions", [](const search_stats& s) { return s.result.solutions; },
-          "Solutions found.")
+          "solutions", [](const search_stats& s) { return s.result.solutions; }, "Solutions found.")
       .def_property_readonly(
           "nodes", [](const search_stats& s) { return s.result.nodes; }, "Search tree nodes.")
       .def_property_readonly(
@@ -534,9 +546,8 @@ void bind_exact_cover(py::module_& m) {
           "('x:A' for a color). Raises ValueError naming the line and column of bad input.\n\n"
           "  >>> dlx_sudoku.ExactCover.from_dlx('a b c\\na b\\nc\\na c\\nb\\n').count()\n"
           "  2")
-      .def("count", &exact_cover::count, py::arg("limit") = 0, py::kw_only(),
-           py::arg("budget") = 0, py::arg("threads") = 1,
-           py::arg("preselect") = std::vector<long long>{},
+      .def("count", &exact_cover::count, py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0,
+           py::arg("threads") = 1, py::arg("preselect") = std::vector<long long>{},
            "The number of solutions, stopping at limit (0: all). budget: give up after this\n"
            "many search nodes, raising BudgetExhausted (the count is then unknown). threads:\n"
            "split the search over this many threads (0: every core); the count is the same.\n"
@@ -554,8 +565,8 @@ void bind_exact_cover(py::module_& m) {
             o.seed = seed;
             return std::make_unique<solution_iterator>(ec.solver_for_iterator(preselect), o);
           },
-          py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0,
-          py::arg("seed") = py::none(), py::arg("preselect") = std::vector<long long>{},
+          py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0, py::arg("seed") = py::none(),
+          py::arg("preselect") = std::vector<long long>{},
           "The solutions, lazily: an iterator of lists of option indices (preselected\n"
           "ones first, then in the order chosen). The search runs only as far as you\n"
           "iterate; close() or dropping the iterator ends it. limit: at most this many.\n"
@@ -565,8 +576,7 @@ void bind_exact_cover(py::module_& m) {
       .def_property_readonly("items", &exact_cover::items,
                              "Every item's name: the primary items, then the secondary.")
       .def_property_readonly("primary", &exact_cover::primary, "The primary items, in order.")
-      .def_property_readonly("secondary", &exact_cover::secondary,
-                             "The secondary items, in order.")
+      .def_property_readonly("secondary", &exact_cover::secondary, "The secondary items, in order.")
       .def_property_readonly("options", &exact_cover::options,
                              "The options, as lists of item names ('x:A' where colored).")
       .def("to_dlx", &exact_cover::to_dlx,

@@ -1,7 +1,7 @@
 #include "puzzles.hpp"
 
-#include <dlx/line_reader.hpp>
 #include <fmt/format.h>
+#include <dlx/line_reader.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
 
@@ -48,8 +48,8 @@ std::optional<input_error> grid_to_line(const std::string& text, const puzzle_fo
 
 }  // namespace
 
-std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in,
-                                       const puzzle_format& f, bool check_givens) {
+std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
+                                       bool check_givens) {
   std::string converted;
   std::string_view line = in.text;
   if (in.shape == puzzle_shape::grid) {
@@ -63,10 +63,10 @@ std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in,
   if (check_givens) {
     const sudoku::check_result check = sudoku::check_puzzle(w.variant, w.puzzle);
     if (!check.ok()) {
-      const std::string what = check.conflict
-                                   ? fmt::format("clashing givens: {}",
-                                                 sudoku::describe(*check.conflict, w.variant))
-                                   : check.message(w.variant);
+      const std::string what =
+          check.conflict
+              ? fmt::format("clashing givens: {}", sudoku::describe(*check.conflict, w.variant))
+              : check.message(w.variant);
       // A grid's cells have no single column: name the cells only.
       const std::size_t column =
           in.shape == puzzle_shape::grid ? 1 : fields.grid_offset + check.cell + 1;

@@ -69,16 +69,16 @@ workspace& thread_workspace();
 
 /// Reads `in` into w.variant and w.puzzle. Returns the error instead when the
 /// text is not a puzzle of the format or, with `check_givens`, its givens clash.
-std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in,
-                                       const puzzle_format& f, bool check_givens = true);
+std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
+                                       bool check_givens = true);
 
 /// The answer to a puzzle, or why there is none.
 struct answer {
   std::optional<input_error> error;
   std::optional<budget_error> budget;
-  bool found = false;                     ///< solve: a solution exists
-  std::uint64_t count = 0;                ///< count: solutions found, up to the limit
-  std::optional<sudoku::grid> solution;   ///< solve: the solution, checked by the validator
+  bool found = false;                    ///< solve: a solution exists
+  std::uint64_t count = 0;               ///< count: solutions found, up to the limit
+  std::optional<sudoku::grid> solution;  ///< solve: the solution, checked by the validator
   std::string text;  ///< solve_many: the solution as text, made on the worker thread
 };
 

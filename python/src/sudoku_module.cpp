@@ -59,7 +59,8 @@ puzzle_format read_format(const std::string& variant, const py::object& regions,
   f.rules = *rules;
   if (box) {
     f.box = sudoku::shape::parse_box(*box);
-    if (!f.box) throw py::value_error(fmt::format("box: expected RxC with R*C <= 35, got '{}'", *box));
+    if (!f.box)
+      throw py::value_error(fmt::format("box: expected RxC with R*C <= 35, got '{}'", *box));
     if (f.rules.killer || f.rules.samurai) {
       throw py::value_error("box: killer and samurai puzzles are 9x9");
     }
@@ -132,8 +133,12 @@ void read_lists(py::handle obj, const puzzle_format& f, puzzle_input& in) {
       const py::object cell = cells[c];
       long long value = -1;
       if (PyIndex_Check(cell.ptr())) {
-        const long long v = PyLong_AsLongLong(py::reinterpret_steal<py::object>(PyNumber_Index(cell.ptr())).ptr());
-        if (v == -1 && PyErr_Occurred()) PyErr_Clear(); else value = v;
+        const long long v =
+            PyLong_AsLongLong(py::reinterpret_steal<py::object>(PyNumber_Index(cell.ptr())).ptr());
+        if (v == -1 && PyErr_Occurred())
+          PyErr_Clear();
+        else
+          value = v;
       }
       const std::size_t position = r * n + c;
       const bool outside = samurai && !samurai->is_cell(position);
@@ -141,9 +146,10 @@ void read_lists(py::handle obj, const puzzle_format& f, puzzle_input& in) {
         in.error =
             outside ? fmt::format("row {}, column {}: outside the five grids, expected 0, got {}",
                                   r + 1, c + 1, py::repr(cell).cast<std::string>())
-                    : fmt::format("row {}, column {}: expected a digit 0 to {} (0 for a blank), "
-                                  "got {}",
-                                  r + 1, c + 1, digits, py::repr(cell).cast<std::string>());
+                    : fmt::format(
+                          "row {}, column {}: expected a digit 0 to {} (0 for a blank), "
+                          "got {}",
+                          r + 1, c + 1, digits, py::repr(cell).cast<std::string>());
         return;
       }
       in.text += outside ? '-' : sudoku::digit_char(static_cast<int>(value));
@@ -159,8 +165,7 @@ puzzle_input read_input(py::handle obj, const puzzle_format& f) {
     // Line ends around the puzzle are not lines of it: "...\n" is a line.
     const auto first = in.text.find_first_not_of(" \t\r\n");
     const auto last = in.text.find_last_not_of(" \t\r\n");
-    const bool several =
-        first != std::string::npos && in.text.find('\n', first) < last;
+    const bool several = first != std::string::npos && in.text.find('\n', first) < last;
     if (several) {
       in.shape = puzzle_shape::grid;
     } else {
@@ -179,7 +184,8 @@ puzzle_input read_input(py::handle obj, const puzzle_format& f) {
 }
 
 // "column 12: ...", "row 2, column 3: ...", with "puzzles[4]: " before it in a batch.
-std::string located(const puzzle_input& in, const input_error& e, std::optional<std::size_t> index) {
+std::string located(const puzzle_input& in, const input_error& e,
+                    std::optional<std::size_t> index) {
   std::string text = index ? fmt::format("puzzles[{}]: ", *index) : std::string();
   if (in.shape == puzzle_shape::lists) {
     const auto n = static_cast<std::size_t>(std::lround(std::sqrt(double(in.text.size()))));
@@ -272,14 +278,22 @@ struct explanation {
 
 std::string_view to_string(sudoku::check_status s) {
   switch (s) {
-    case sudoku::check_status::valid: return "valid";
-    case sudoku::check_status::clash: return "clash";
-    case sudoku::check_status::incomplete: return "incomplete";
-    case sudoku::check_status::changes_given: return "changes_given";
-    case sudoku::check_status::shape_mismatch: return "shape_mismatch";
-    case sudoku::check_status::bad_digit: return "bad_digit";
-    case sudoku::check_status::outside: return "outside";
-    case sudoku::check_status::wrong_sum: return "wrong_sum";
+    case sudoku::check_status::valid:
+      return "valid";
+    case sudoku::check_status::clash:
+      return "clash";
+    case sudoku::check_status::incomplete:
+      return "incomplete";
+    case sudoku::check_status::changes_given:
+      return "changes_given";
+    case sudoku::check_status::shape_mismatch:
+      return "shape_mismatch";
+    case sudoku::check_status::bad_digit:
+      return "bad_digit";
+    case sudoku::check_status::outside:
+      return "outside";
+    case sudoku::check_status::wrong_sum:
+      return "wrong_sum";
   }
   return "?";
 }
@@ -314,7 +328,8 @@ template <class Answer>
 void for_each_puzzle(std::size_t count, unsigned threads, interrupt_check& interrupt,
                      Answer answer) {
   constexpr std::size_t block = 16;  // few enough that threads end together
-  threads = std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, count / block)));
+  threads =
+      std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, count / block)));
   if (threads <= 1) {
     workspace& w = thread_workspace();
     for (std::size_t i = 0; i < count; ++i) {
@@ -407,7 +422,9 @@ constexpr const char* puzzle_args_doc =
     "that carry only their givens. box: 'RxC' for sizes with more than one box shape.\n"
     "Bad input raises ValueError saying where and what, as the command line does.";
 
-std::string doc(std::string_view text) { return std::string(text) + puzzle_args_doc; }
+std::string doc(std::string_view text) {
+  return std::string(text) + puzzle_args_doc;
+}
 
 }  // namespace
 
@@ -438,9 +455,8 @@ void bind_sudoku(py::module_& m) {
       .def_readonly("nodes", &rating::nodes,
                     "For 'beyond': the search nodes that finished it; else None.")
       .def("__repr__", [](const rating& r) {
-        return fmt::format("<Rating {} hardest={} steps={}{}>", r.level,
-                           r.hardest.value_or("none"), r.steps,
-                           r.nodes ? fmt::format(" nodes={}", *r.nodes) : std::string());
+        return fmt::format("<Rating {} hardest={} steps={}{}>", r.level, r.hardest.value_or("none"),
+                           r.steps, r.nodes ? fmt::format(" nodes={}", *r.nodes) : std::string());
       });
 
   py::class_<step>(m, "Step", "One step of the logic solver.")
@@ -509,7 +525,8 @@ void bind_sudoku(py::module_& m) {
       doc("Solves a puzzle: its first solution in search order, or None when it has none.\n\n"
           "  >>> dlx_sudoku.solve('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28"
           "....419..5....8..79')\n"
-          "  '534678912672195348198342567859761423426853791713924856961537284287419635345286179'\n\n"
+          "  "
+          "'534678912672195348198342567859761423426853791713924856961537284287419635345286179'\n\n"
           "It does not check uniqueness (see is_unique and count). budget: give up after this\n"
           "many search nodes (0: no limit), raising BudgetExhausted.")
           .c_str());
@@ -615,8 +632,7 @@ void bind_sudoku(py::module_& m) {
         return v;
       },
       py::arg("grid"), py::arg("puzzle") = py::none(), py::kw_only(), py::arg("partial") = false,
-      py::arg("variant") = "classic", py::arg("regions") = py::none(),
-      py::arg("box") = py::none(),
+      py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
       doc("Checks a grid, independently of any solver: a complete grid with no digit twice in\n"
           "a unit (and every killer cage at its sum); with puzzle, also keeping each of its\n"
           "givens; with partial=True, blanks allowed (only repeats count). Returns a\n"
@@ -656,8 +672,8 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "explain",
-      [](const py::object& puzzle, bool search, const std::string& variant, const py::object& regions,
-         const std::optional<std::string>& box) {
+      [](const py::object& puzzle, bool search, const std::string& variant,
+         const py::object& regions, const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
@@ -670,9 +686,9 @@ void bind_sudoku(py::module_& m) {
         interrupt.raise_if_interrupted();
         const sudoku::logic_result& r = a.result;
         explanation e;
-        e.outcome = a.none                                          ? "none"
+        e.outcome = a.none                                       ? "none"
                     : r.outcome == sudoku::logic_outcome::solved ? "solved"
-                                                                  : "stuck";
+                                                                 : "stuck";
         e.level = a.none ? "none" : std::string(sudoku::to_string(r.level));
         if (r.hardest) e.hardest = technique_name(*r.hardest);
         const int columns = w.variant.columns();
@@ -707,9 +723,8 @@ void bind_sudoku(py::module_& m) {
         }
         return e;
       },
-      py::arg("puzzle"), py::kw_only(), py::arg("search") = false,
-      py::arg("variant") = "classic", py::arg("regions") = py::none(),
-      py::arg("box") = py::none(),
+      py::arg("puzzle"), py::kw_only(), py::arg("search") = false, py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(),
       doc("Solves a puzzle the way a person would (the command line's `sudoku explain`):\n"
           "naked and hidden singles, pointing, claiming, naked and hidden subsets, X-Wing,\n"
           "Swordfish, easiest first. Returns an Explanation; str() of it prints the steps.\n"
@@ -926,8 +941,8 @@ void bind_sudoku(py::module_& m) {
         });
       },
       py::arg("puzzles"), py::arg("limit") = 2, py::kw_only(), py::arg("threads") = 0,
-      py::arg("variant") = "classic", py::arg("regions") = py::none(),
-      py::arg("box") = py::none(), py::arg("budget") = 0, py::arg("errors") = "raise",
+      py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      py::arg("budget") = 0, py::arg("errors") = "raise",
       doc("Counts the solutions of every puzzle of an iterable, up to limit, on `threads`\n"
           "threads with the GIL released; a list of ints in input order. errors as for\n"
           "solve_many.")

@@ -2,7 +2,9 @@
 // a command line can hold, each a test of its own. For each: the message names
 // the file, line and column (or is a usage error), the exit code is the
 // documented one, and in batch input every other line is still answered in its
-// place. Names are listed by `ctest -R catalogue`.
+// place. Names are listed by `ctest -R catalogue`. The Python module's side of
+// the catalogue (bad arguments to every function, random garbage in bulk) is
+// tests/python/test_hardening.py.
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 #include <unistd.h>
