@@ -8,6 +8,20 @@
 
 namespace dlx {
 
+std::string_view to_string(search_status s) noexcept {
+  switch (s) {
+    case search_status::complete:
+      return "complete";
+    case search_status::limit_reached:
+      return "limit_reached";
+    case search_status::budget_exhausted:
+      return "budget_exhausted";
+    case search_status::stopped:
+      return "stopped";
+  }
+  return "unknown";
+}
+
 namespace {
 
 // The bitset engine copies its whole state at each branch, so it pays off while

@@ -24,20 +24,6 @@ namespace dlx_python {
 
 namespace {
 
-std::string_view to_string(dlx::search_status s) {
-  switch (s) {
-    case dlx::search_status::complete:
-      return "complete";
-    case dlx::search_status::limit_reached:
-      return "limit_reached";
-    case dlx::search_status::budget_exhausted:
-      return "budget_exhausted";
-    case dlx::search_status::stopped:
-      return "stopped";
-  }
-  return "?";
-}
-
 std::string shown(py::handle h) {
   return py::repr(h).cast<std::string>();
 }
@@ -466,7 +452,8 @@ void bind_exact_cover(py::module_& m) {
   py::class_<search_stats>(m, "SearchStats",
                            "What a search did, counted as Knuth's DLX1, DLX2 and DLX3 count it.")
       .def_property_readonly(
-          "status", [](const search_stats& s) { return std::string(to_string(s.result.status)); },
+          "status",
+          [](const search_stats& s) { return std::string(dlx::to_string(s.result.status)); },
           "'complete', 'limit_reached', 'budget_exhausted' or 'stopped'.")
       .def_property_readonly(
           "solutions", [](const search_stats& s) { return s.result.solutions; }, "Solutions found.")
@@ -489,7 +476,7 @@ void bind_exact_cover(py::module_& m) {
           "True when the whole tree was searched: the count is exact.")
       .def("__repr__", [](const search_stats& s) {
         return fmt::format("<SearchStats {}: {} solutions, {} nodes, {} updates>",
-                           to_string(s.result.status), s.result.solutions, s.result.nodes,
+                           dlx::to_string(s.result.status), s.result.solutions, s.result.nodes,
                            s.result.updates);
       });
 

@@ -308,6 +308,40 @@ dlx::search_options search_options(std::uint64_t budget, interrupt_check& interr
   return o;
 }
 
+// Runs `work` with the GIL released; raises KeyboardInterrupt after it if
+// Ctrl-C stopped it.
+template <class Work>
+auto without_gil(interrupt_check& interrupt, Work&& work) {
+  decltype(work()) result;
+  {
+    py::gil_scoped_release release;
+    result = work();
+  }
+  interrupt.raise_if_interrupted();
+  return result;
+}
+
+std::string unknown(const budget_error& b) {
+  return fmt::format("unknown: the node budget ran out after {} nodes and {} solutions", b.nodes,
+                     b.solutions);
+}
+
+// Raises an answer's bad input (ValueError) or unknown (BudgetExhausted).
+void raise_errors(const puzzle_input& in, const answer& a) {
+  if (a.error) raise_input(in, *a.error);
+  if (a.budget) raise_budget_exhausted(unknown(*a.budget), a.budget->nodes, a.budget->solutions);
+}
+
+// Reads a puzzle into this thread's workspace and runs the logic solver on it
+// (and, with `search`, the search that finishes what logic leaves).
+logic_answer logic_of(const py::object& puzzle, const puzzle_format& f, puzzle_input& in,
+                      bool search) {
+  workspace& w = read_one(puzzle, f, in);
+  interrupt_check interrupt;
+  const dlx::search_options options = search_options(0, interrupt);
+  return without_gil(interrupt, [&] { return run_logic(w, search, options); });
+}
+
 // ---- Batches ------------------------------------------------------------------
 
 enum class on_error : std::uint8_t { raise, none, keep };
@@ -381,10 +415,8 @@ py::list batch_results(const std::vector<puzzle_input>& inputs, const std::vecto
     } else if (a.error) {
       error = py::reinterpret_borrow<py::object>(PyExc_ValueError)(located(in, *a.error, i));
     } else if (a.budget) {
-      error = budget_exhausted(
-          fmt::format("puzzles[{}]: unknown: the node budget ran out after {} nodes", i,
-                      a.budget->nodes),
-          a.budget->nodes, a.budget->solutions);
+      error = budget_exhausted(fmt::format("puzzles[{}]: {}", i, unknown(*a.budget)),
+                               a.budget->nodes, a.budget->solutions);
     }
     if (error) {
       if (errors == on_error::raise) {
@@ -504,19 +536,11 @@ void bind_sudoku(py::module_& m) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         read_one(puzzle, f, in, false);
-        answer a;
         interrupt_check interrupt;
-        {
-          py::gil_scoped_release release;
-          a = solve_puzzle(thread_workspace(), in, f, search_options(budget, interrupt));
-        }
-        interrupt.raise_if_interrupted();
-        if (a.error) raise_input(in, *a.error);
-        if (a.budget) {
-          raise_budget_exhausted(
-              fmt::format("unknown: the node budget ran out after {} nodes", a.budget->nodes),
-              a.budget->nodes, 0);
-        }
+        const dlx::search_options options = search_options(budget, interrupt);
+        const answer a = without_gil(
+            interrupt, [&] { return solve_puzzle(thread_workspace(), in, f, options); });
+        raise_errors(in, a);
         if (!a.found) return py::none();
         return to_python(thread_workspace().variant, *a.solution, in);
       },
@@ -539,22 +563,12 @@ void bind_sudoku(py::module_& m) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         read_one(puzzle, f, in, false);
-        answer a;
         interrupt_check interrupt;
         const dlx::search_options options =
             search_options(budget, interrupt, thread_count(threads));
-        {
-          py::gil_scoped_release release;
-          a = count_puzzle(thread_workspace(), in, f, limit, options);
-        }
-        interrupt.raise_if_interrupted();
-        if (a.error) raise_input(in, *a.error);
-        if (a.budget) {
-          raise_budget_exhausted(
-              fmt::format("unknown: the node budget ran out after {} nodes and {} solutions",
-                          a.budget->nodes, a.budget->solutions),
-              a.budget->nodes, a.budget->solutions);
-        }
+        const answer a = without_gil(
+            interrupt, [&] { return count_puzzle(thread_workspace(), in, f, limit, options); });
+        raise_errors(in, a);
         return a.count;
       },
       py::arg("puzzle"), py::arg("limit") = 2, py::kw_only(), py::arg("variant") = "classic",
@@ -575,19 +589,11 @@ void bind_sudoku(py::module_& m) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         read_one(puzzle, f, in, false);
-        answer a;
         interrupt_check interrupt;
-        {
-          py::gil_scoped_release release;
-          a = count_puzzle(thread_workspace(), in, f, 2, search_options(budget, interrupt));
-        }
-        interrupt.raise_if_interrupted();
-        if (a.error) raise_input(in, *a.error);
-        if (a.budget) {
-          raise_budget_exhausted(
-              fmt::format("unknown: the node budget ran out after {} nodes", a.budget->nodes),
-              a.budget->nodes, a.budget->solutions);
-        }
+        const dlx::search_options options = search_options(budget, interrupt);
+        const answer a = without_gil(
+            interrupt, [&] { return count_puzzle(thread_workspace(), in, f, 2, options); });
+        raise_errors(in, a);
         return a.count == 1;
       },
       py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
@@ -648,14 +654,7 @@ void bind_sudoku(py::module_& m) {
          const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
-        workspace& w = read_one(puzzle, f, in);
-        logic_answer a;
-        interrupt_check interrupt;
-        {
-          py::gil_scoped_release release;
-          a = run_logic(w, true, search_options(0, interrupt));
-        }
-        interrupt.raise_if_interrupted();
+        const logic_answer a = logic_of(puzzle, f, in, true);
         rating r;
         r.level = a.none ? "none" : std::string(sudoku::to_string(a.result.level));
         if (a.result.hardest) r.hardest = technique_name(*a.result.hardest);
@@ -676,14 +675,8 @@ void bind_sudoku(py::module_& m) {
          const py::object& regions, const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
-        workspace& w = read_one(puzzle, f, in);
-        logic_answer a;
-        interrupt_check interrupt;
-        {
-          py::gil_scoped_release release;
-          a = run_logic(w, search, search_options(0, interrupt));
-        }
-        interrupt.raise_if_interrupted();
+        const logic_answer a = logic_of(puzzle, f, in, search);
+        const workspace& w = thread_workspace();
         const sudoku::logic_result& r = a.result;
         explanation e;
         e.outcome = a.none                                       ? "none"

@@ -31,20 +31,6 @@ struct settings {
   dlx::search_options search;
 };
 
-std::string_view status_name(dlx::search_status status) {
-  switch (status) {
-    case dlx::search_status::complete:
-      return "complete";
-    case dlx::search_status::limit_reached:
-      return "limit_reached";
-    case dlx::search_status::budget_exhausted:
-      return "budget_exhausted";
-    case dlx::search_status::stopped:
-      return "stopped";
-  }
-  return "unknown";
-}
-
 void write_solution(tools::line_output& out, const dlx::dlx_file& file,
                     std::span<const dlx::option_id> solution, std::uint64_t number, bool json) {
   const dlx::problem& p = file.problem;
@@ -129,7 +115,7 @@ int run(const settings& s, const std::string& path) {
           fmt::format("{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},"
                       "\"cleansings\":{},\"branches\":{},\"forced\":{},\"eliminated\":{},"
                       "\"max_level\":{},\"seconds\":{:.6f}}}",
-                      status_name(result.status), result.solutions, result.nodes, result.updates,
+                      dlx::to_string(result.status), result.solutions, result.nodes, result.updates,
                       result.cleansings, result.branches, result.forced, result.eliminated,
                       result.max_level, seconds));
     } else if (s.count_only) {
@@ -145,7 +131,7 @@ int run(const settings& s, const std::string& path) {
                  "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches{}, max level "
                  "{}, {:.3f} s ({}, {} engine)\n",
                  result.solutions, result.nodes, result.updates, result.cleansings, result.branches,
-                 inferred, result.max_level, seconds, status_name(result.status),
+                 inferred, result.max_level, seconds, dlx::to_string(result.status),
                  solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
     }
   } catch (const std::invalid_argument& e) {

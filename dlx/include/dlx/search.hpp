@@ -6,6 +6,7 @@
 #include <functional>
 #include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "dlx/problem.hpp"
@@ -29,6 +30,10 @@ enum class search_status : std::uint8_t {
   budget_exhausted,  ///< the node or time budget ran out: the answer is unknown, not "none"
   stopped,           ///< a visitor or the progress callback asked to stop
 };
+
+/// "complete", "limit_reached", "budget_exhausted", "stopped": the names the
+/// tools print and the Python module returns.
+[[nodiscard]] std::string_view to_string(search_status s) noexcept;
 
 /// What a visitor or progress callback tells the search to do next.
 enum class visit : std::uint8_t { next, stop };
