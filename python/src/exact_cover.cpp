@@ -79,6 +79,15 @@ struct search_stats {
   dlx::search_result result;
 };
 
+/// A search cut into subtrees (ExactCover.split): each piece a path of option
+/// indices from the root, -1 where DLX3 closed an item without an option.
+struct tree_split {
+  std::vector<std::vector<long long>> pieces;
+  std::vector<double> weights;
+  search_stats above;
+  std::vector<std::vector<std::uint32_t>> solutions;
+};
+
 class exact_cover {
  public:
   exact_cover(const py::iterable& options, const py::object& primary, const py::object& secondary,
@@ -86,9 +95,10 @@ class exact_cover {
   explicit exact_cover(dlx::dlx_file file);
 
   py::object count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
-                   const std::vector<long long>& preselect);
+                   const std::vector<long long>& preselect, const std::vector<long long>& subtree);
   py::object first(std::uint64_t budget, std::optional<std::uint64_t> seed, unsigned threads,
-                   const std::vector<long long>& preselect);
+                   const std::vector<long long>& preselect, const std::vector<long long>& subtree);
+  tree_split split(std::size_t pieces, const std::vector<long long>& preselect);
   // A copy of the solver with the preselection made, for an iterator.
   dlx::solver solver_for_iterator(const std::vector<long long>& preselect);
 
@@ -115,8 +125,12 @@ class exact_cover {
 
  private:
   void build_solver() { solver_ = std::make_unique<dlx::solver>(problem_); }
-  // Preselects the options (the solver's mutex held); raises on a conflict.
+  // Preselects the options (the solver's mutex held); the conflict, if any.
   std::optional<std::string> preselect(dlx::solver& s, const std::vector<long long>& options);
+  // Runs search(solver) with `preselected` forced in, the GIL released and the
+  // solver locked; the preselection is undone however the search ends.
+  template <class Search>
+  void with_solver(const std::vector<long long>& preselected, Search&& search);
 
   dlx::problem problem_;
   std::unique_ptr<dlx::solver> solver_;
@@ -316,55 +330,83 @@ dlx::search_options search_options(std::uint64_t limit, std::uint64_t budget, un
       r.nodes, r.solutions);
 }
 
+// A node of the search tree from Python: option indices, -1 for DLX3's null move.
+dlx::search_node node_path(const std::vector<long long>& path) {
+  dlx::search_node node;
+  for (long long o : path) {
+    if (o < -1 || o >= static_cast<long long>(dlx::null_move)) {
+      throw py::value_error(fmt::format("subtree: {} is not an option index (or -1)", o));
+    }
+    node.push_back(o == -1 ? dlx::null_move : static_cast<dlx::option_id>(o));
+  }
+  return node;
+}
+
 }  // namespace
 
-py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
-                              const std::vector<long long>& preselected) {
-  dlx::search_result r;
+template <class Search>
+void exact_cover::with_solver(const std::vector<long long>& preselected, Search&& search) {
   std::optional<std::string> conflict;
-  interrupt_check interrupt;
-  dlx::search_options o = search_options(limit, budget, thread_count(threads));
-  interrupt.attach(o);
   {
     py::gil_scoped_release release;
     std::lock_guard lock(mutex_);
+    struct undo {
+      dlx::solver& s;
+      ~undo() { s.clear_preselection(); }
+    } guard{*solver_};
     conflict = preselect(*solver_, preselected);
-    if (!conflict) {
-      r = solver_->count(o);
-      last_ = r;
-    }
-    solver_->clear_preselection();
+    if (!conflict) search(*solver_);
   }
-  interrupt.raise_if_interrupted();
   if (conflict) throw py::value_error(*conflict);
+}
+
+py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
+                              const std::vector<long long>& preselected,
+                              const std::vector<long long>& subtree) {
+  interrupt_check interrupt;
+  dlx::search_options o = search_options(limit, budget, thread_count(threads));
+  const dlx::search_node node = node_path(subtree);
+  o.subtree = node;
+  interrupt.attach(o);
+  dlx::search_result r;
+  with_solver(preselected, [&](dlx::solver& s) { last_ = r = s.count(o); });
+  interrupt.raise_if_interrupted();
   if (r.status == dlx::search_status::budget_exhausted) raise_unknown(r);
   return py::int_(r.solutions);
 }
 
 py::object exact_cover::first(std::uint64_t budget, std::optional<std::uint64_t> seed,
-                              unsigned threads, const std::vector<long long>& preselected) {
-  dlx::search_result r;
-  std::vector<dlx::option_id> solution;
-  std::optional<std::string> conflict;
+                              unsigned threads, const std::vector<long long>& preselected,
+                              const std::vector<long long>& subtree) {
   interrupt_check interrupt;
   dlx::search_options o = search_options(0, budget, thread_count(threads));
   o.seed = seed;
+  const dlx::search_node node = node_path(subtree);
+  o.subtree = node;
   interrupt.attach(o);
-  {
-    py::gil_scoped_release release;
-    std::lock_guard lock(mutex_);
-    conflict = preselect(*solver_, preselected);
-    if (!conflict) {
-      r = solver_->solve(solution, o);
-      last_ = r;
-    }
-    solver_->clear_preselection();
-  }
+  dlx::search_result r;
+  std::vector<dlx::option_id> solution;
+  with_solver(preselected, [&](dlx::solver& s) { last_ = r = s.solve(solution, o); });
   interrupt.raise_if_interrupted();
-  if (conflict) throw py::value_error(*conflict);
   if (r.status == dlx::search_status::budget_exhausted) raise_unknown(r);
   if (r.solutions == 0) return py::none();
   return py::cast(std::vector<std::uint32_t>(solution.begin(), solution.end()));
+}
+
+tree_split exact_cover::split(std::size_t pieces, const std::vector<long long>& preselected) {
+  dlx::search_split cut;
+  with_solver(preselected, [&](dlx::solver& s) { cut = s.split(pieces); });
+  tree_split out;
+  for (const auto& piece : cut.pieces) {
+    auto& path = out.pieces.emplace_back();
+    for (dlx::option_id o : piece)
+      path.push_back(o == dlx::null_move ? -1 : static_cast<long long>(o));
+  }
+  out.weights = std::move(cut.weights);
+  out.above = {cut.above};
+  for (const auto& solution : cut.solutions)
+    out.solutions.emplace_back(solution.begin(), solution.end());
+  return out;
 }
 
 dlx::solver exact_cover::solver_for_iterator(const std::vector<long long>& preselected) {
@@ -384,8 +426,9 @@ dlx::solver exact_cover::solver_for_iterator(const std::vector<long long>& prese
 /// search until the next solution. Closing it (or dropping it) ends the search.
 class solution_iterator {
  public:
-  solution_iterator(dlx::solver s, dlx::search_options options)
-      : solver_(std::move(s)), options_(std::move(options)) {
+  solution_iterator(dlx::solver s, dlx::search_options options, dlx::search_node subtree)
+      : solver_(std::move(s)), options_(std::move(options)), subtree_(std::move(subtree)) {
+    options_.subtree = subtree_;
     interrupt_.attach(options_);
   }
 
@@ -440,6 +483,7 @@ class solution_iterator {
  private:
   dlx::solver solver_;
   dlx::search_options options_;
+  dlx::search_node subtree_;
   std::unique_ptr<dlx::solution_range> range_;
   dlx::solution_range::iterator it_;
   dlx::search_result final_;
@@ -492,6 +536,21 @@ void bind_exact_cover(py::module_& m) {
       .def_property_readonly("stats", &solution_iterator::stats,
                              "The search's statistics so far (SearchStats).");
 
+  py::class_<tree_split>(m, "Split", "A search cut into subtrees by ExactCover.split().")
+      .def_readonly("pieces", &tree_split::pieces,
+                    "The subtrees, as paths of option indices from the root (-1 where DLX3\n"
+                    "closed an item without an option), in the order one search meets them.")
+      .def_readonly("weights", &tree_split::weights,
+                    "Each piece's share of the tree by Knuth's estimate: a guide to its size.")
+      .def_readonly("above", &tree_split::above,
+                    "The work above the pieces (SearchStats): its solutions are in no piece.")
+      .def_readonly("solutions", &tree_split::solutions,
+                    "The solutions met above the pieces, as lists of option indices.")
+      .def("__repr__", [](const tree_split& s) {
+        return fmt::format("<Split: {} pieces, {} solutions above>", s.pieces.size(),
+                           s.above.result.solutions);
+      });
+
   py::class_<exact_cover>(
       m, "ExactCover",
       "An exact-cover problem: choose options (lists of items) that cover every primary\n"
@@ -535,29 +594,42 @@ void bind_exact_cover(py::module_& m) {
           "  2")
       .def("count", &exact_cover::count, py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0,
            py::arg("threads") = 1, py::arg("preselect") = std::vector<long long>{},
+           py::arg("subtree") = std::vector<long long>{},
            "The number of solutions, stopping at limit (0: all). budget: give up after this\n"
            "many search nodes, raising BudgetExhausted (the count is then unknown). threads:\n"
            "split the search over this many threads (0: every core); the count is the same.\n"
-           "preselect: option indices forced into every solution.")
+           "preselect: option indices forced into every solution. subtree: search only\n"
+           "below this node, a piece of split() (counting from it).")
       .def("first", &exact_cover::first, py::kw_only(), py::arg("budget") = 0,
            py::arg("seed") = py::none(), py::arg("threads") = 1,
            py::arg("preselect") = std::vector<long long>{},
+           py::arg("subtree") = std::vector<long long>{},
            "The first solution (a list of option indices in the order chosen), or None when\n"
            "there is none. seed: break ties at random (a different solution per seed).")
       .def(
           "solutions",
           [](exact_cover& ec, std::uint64_t limit, std::uint64_t budget,
-             std::optional<std::uint64_t> seed, const std::vector<long long>& preselect) {
+             std::optional<std::uint64_t> seed, const std::vector<long long>& preselect,
+             const std::vector<long long>& subtree) {
             dlx::search_options o = search_options(limit, budget, 1);
             o.seed = seed;
-            return std::make_unique<solution_iterator>(ec.solver_for_iterator(preselect), o);
+            dlx::search_node node = node_path(subtree);
+            return std::make_unique<solution_iterator>(ec.solver_for_iterator(preselect), o,
+                                                       std::move(node));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0, py::arg("seed") = py::none(),
           py::arg("preselect") = std::vector<long long>{},
+          py::arg("subtree") = std::vector<long long>{},
           "The solutions, lazily: an iterator of lists of option indices (preselected\n"
           "ones first, then in the order chosen). The search runs only as far as you\n"
           "iterate; close() or dropping the iterator ends it. limit: at most this many.\n"
           "A budget that runs out raises BudgetExhausted from next().")
+      .def("split", &exact_cover::split, py::arg("pieces"), py::kw_only(),
+           py::arg("preselect") = std::vector<long long>{},
+           "Cuts the search into at least `pieces` subtrees (fewer if the tree is smaller),\n"
+           "the same every time: a Split. Count each piece with count(subtree=piece), in\n"
+           "other processes or on other machines if you like; Split.above.solutions plus\n"
+           "the pieces' counts is the whole count, and their nodes add up likewise.")
       .def_property_readonly("stats", &exact_cover::stats,
                              "The statistics of the last count() or first() (SearchStats).")
       .def_property_readonly("items", &exact_cover::items,

@@ -216,3 +216,30 @@ def test_bad_input():
         d.ExactCover(["ab"])
     with pytest.raises(TypeError):
         d.ExactCover([[["unhashable"]]])
+
+
+def test_split_pieces_add_up_to_knuths_figures():
+    ec = d.ExactCover.from_dlx(shared_file("dlx-reference", "queens-8.dlx").read_text())
+    cut = ec.split(20)
+    assert len(cut.pieces) >= 20 and cut.pieces == ec.split(20).pieces  # the same every time
+    solutions, nodes, updates = cut.above.solutions, cut.above.nodes, cut.above.updates
+    for piece in cut.pieces:
+        solutions += ec.count(subtree=piece)
+        nodes += ec.stats.nodes
+        updates += ec.stats.updates
+    assert (solutions, nodes, updates) == (92, 1199, 21375)  # dlx1's figures
+    assert sum(1 for p in cut.pieces for _ in ec.solutions(subtree=p)) == 92
+    # DLX3's null moves are -1 in a path.
+    mcc = d.ExactCover.from_dlx(shared_file("dlx-reference", "mcc-ref-00.dlx").read_text())
+    cut = mcc.split(50)
+    assert any(-1 in p for p in cut.pieces)
+    assert cut.above.solutions + sum(mcc.count(subtree=p) for p in cut.pieces) == 3999
+    with pytest.raises(ValueError, match="no such node"):
+        ec.count(subtree=[5, 5])
+
+
+def test_a_failed_search_leaves_no_preselection_behind():
+    ec = queens(8)
+    with pytest.raises(ValueError, match="seeded search"):
+        ec.first(seed=1, threads=2, preselect=[0])
+    assert ec.count() == 92
