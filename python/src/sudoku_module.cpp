@@ -203,14 +203,21 @@ std::string located(const puzzle_input& in, const input_error& e,
   throw py::value_error(located(in, e, std::nullopt));
 }
 
-// Reads the argument into this thread's workspace; raises on bad input.
-workspace& read_one(py::handle obj, const puzzle_format& f, puzzle_input& in,
-                    bool check_givens = true) {
-  in = read_input(obj, f);
+// The argument as a puzzle's text; raises when it cannot be one (the text
+// itself is read later, by the search, which raises what it finds).
+puzzle_input input_of(py::handle obj, const puzzle_format& f) {
+  puzzle_input in = read_input(obj, f);
   if (!in.error.empty()) {
     if (in.type_error) throw py::type_error(in.error);
     throw py::value_error(in.error);
   }
+  return in;
+}
+
+// Reads the argument into this thread's workspace; raises on bad input.
+workspace& read_one(py::handle obj, const puzzle_format& f, puzzle_input& in,
+                    bool check_givens = true) {
+  in = input_of(obj, f);
   workspace& w = thread_workspace();
   if (auto e = read_puzzle(w, in, f, check_givens)) raise_input(in, *e);
   return w;
@@ -534,8 +541,7 @@ void bind_sudoku(py::module_& m) {
       [](const py::object& puzzle, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box, std::uint64_t budget) -> py::object {
         const puzzle_format f = read_format(variant, regions, box);
-        puzzle_input in;
-        read_one(puzzle, f, in, false);
+        const puzzle_input in = input_of(puzzle, f);
         interrupt_check interrupt;
         const dlx::search_options options = search_options(budget, interrupt);
         const answer a = without_gil(
@@ -561,8 +567,7 @@ void bind_sudoku(py::module_& m) {
          const py::object& regions, const std::optional<std::string>& box, std::uint64_t budget,
          unsigned threads) {
         const puzzle_format f = read_format(variant, regions, box);
-        puzzle_input in;
-        read_one(puzzle, f, in, false);
+        const puzzle_input in = input_of(puzzle, f);
         interrupt_check interrupt;
         const dlx::search_options options =
             search_options(budget, interrupt, thread_count(threads));
@@ -587,8 +592,7 @@ void bind_sudoku(py::module_& m) {
       [](const py::object& puzzle, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box, std::uint64_t budget) {
         const puzzle_format f = read_format(variant, regions, box);
-        puzzle_input in;
-        read_one(puzzle, f, in, false);
+        const puzzle_input in = input_of(puzzle, f);
         interrupt_check interrupt;
         const dlx::search_options options = search_options(budget, interrupt);
         const answer a = without_gil(
@@ -618,11 +622,7 @@ void bind_sudoku(py::module_& m) {
           // cages); the grid is a board of it.
           puzzle_input puzzle_in;
           w = &read_one(puzzle, f, puzzle_in, false);
-          in = read_input(grid, f);
-          if (!in.error.empty()) {
-            if (in.type_error) throw py::type_error(in.error);
-            throw py::value_error(in.error);
-          }
+          in = input_of(grid, f);
           if (auto e = read_board(*w, in, f, w->solution)) raise_input(in, *e);
           check = sudoku::check_solution(w->variant, w->puzzle, w->solution);
         }
