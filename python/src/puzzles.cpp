@@ -46,6 +46,26 @@ std::optional<input_error> grid_to_line(const std::string& text, const puzzle_fo
   return std::nullopt;
 }
 
+// The error for givens that cannot stand, at `cell`.
+input_error givens_error(const workspace& w, const puzzle_input& in, std::size_t cell,
+                         std::string what) {
+  // A grid's cells have no single column: the message names the cells.
+  const std::size_t column = in.shape == puzzle_shape::grid ? 1 : w.grid_offset + cell + 1;
+  return input_error{column, std::move(what)};
+}
+
+std::string clash_text(const workspace& w, const sudoku::clash& c) {
+  return fmt::format("clashing givens: {}", sudoku::describe(c, w.variant));
+}
+
+// A search's answer that the givens clash (the solver finds it as it
+// preselects them, so the searches need no check of their own first).
+std::optional<input_error> clash_of(const workspace& w, const puzzle_input& in,
+                                    const sudoku::result& r) {
+  if (r.status != sudoku::status::invalid || !r.conflict) return std::nullopt;
+  return givens_error(w, in, r.conflict->second, clash_text(w, *r.conflict));
+}
+
 }  // namespace
 
 std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
@@ -60,17 +80,13 @@ std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in, con
   if (auto e = sudoku::parse_puzzle(line, f.rules, w.variant, w.puzzle, f.box, &fields)) {
     return input_error{e->column, std::move(e->message)};
   }
+  w.grid_offset = fields.grid_offset;
   if (check_givens) {
     const sudoku::check_result check = sudoku::check_puzzle(w.variant, w.puzzle);
     if (!check.ok()) {
-      const std::string what =
-          check.conflict
-              ? fmt::format("clashing givens: {}", sudoku::describe(*check.conflict, w.variant))
-              : check.message(w.variant);
-      // A grid's cells have no single column: name the cells only.
-      const std::size_t column =
-          in.shape == puzzle_shape::grid ? 1 : fields.grid_offset + check.cell + 1;
-      return input_error{column, what};
+      return givens_error(
+          w, in, check.cell,
+          check.conflict ? clash_text(w, *check.conflict) : check.message(w.variant));
     }
   }
   return std::nullopt;
@@ -101,8 +117,9 @@ void verify(const sudoku::variant& v, const sudoku::grid& puzzle, const sudoku::
 answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
                     const dlx::search_options& options) {
   answer a;
-  if ((a.error = read_puzzle(w, in, f))) return a;
+  if ((a.error = read_puzzle(w, in, f, false))) return a;
   const sudoku::result r = w.solver_for(w.variant).solve(w.puzzle, w.solution, options);
+  if ((a.error = clash_of(w, in, r))) return a;
   if (r.status == sudoku::status::unknown) {
     a.budget = budget_error{r.nodes, 0};
   } else if (r.status == sudoku::status::solved) {
@@ -116,8 +133,9 @@ answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f
 answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
                     std::uint64_t limit, const dlx::search_options& options) {
   answer a;
-  if ((a.error = read_puzzle(w, in, f))) return a;
+  if ((a.error = read_puzzle(w, in, f, false))) return a;
   const sudoku::result r = w.solver_for(w.variant).count(w.puzzle, limit, options);
+  if ((a.error = clash_of(w, in, r))) return a;
   // A budget that ran out before the limit: the count asked for is not known.
   if (r.search == dlx::search_status::budget_exhausted) {
     a.budget = budget_error{r.nodes, r.solutions};

@@ -62,6 +62,7 @@ struct budget_error {
 struct workspace : sudoku::solver_cache {
   sudoku::variant variant;
   sudoku::grid puzzle, solution;
+  std::size_t grid_offset = 0;  ///< where the puzzle's cells begin in its line
 };
 
 /// This thread's workspace, for calls that answer one puzzle.
