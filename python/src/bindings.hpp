@@ -28,6 +28,9 @@ py::object budget_exhausted(const std::string& message, std::uint64_t nodes,
 [[noreturn]] void raise_budget_exhausted(const std::string& message, std::uint64_t nodes,
                                          std::uint64_t solutions);
 
+/// An int argument (anything with __index__); TypeError naming `what` otherwise.
+long long integer(py::handle value, const std::string& what);
+
 /// Threads for a search or a batch: `requested`, or every core for 0. Raises
 /// ValueError above 256, as the command line refuses them.
 unsigned thread_count(unsigned requested);

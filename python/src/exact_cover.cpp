@@ -31,7 +31,7 @@ std::string shown(py::handle h) {
 // Bounds from Python: k for [k, k], or a pair (u, v).
 dlx::item_bounds read_bounds(py::handle name, py::handle value) {
   auto number = [&](py::handle v) {
-    const auto k = v.cast<long long>();
+    const auto k = integer(v, fmt::format("primary[{}]", shown(name)));
     if (k < 0 || k > static_cast<long long>(dlx::problem::max_multiplicity)) {
       throw py::value_error(
           fmt::format("primary[{}]: a bound is 0 to 2**30, not {}", shown(name), k));

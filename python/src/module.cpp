@@ -1,5 +1,7 @@
 // dlx_sudoku._core: the compiled half of the Python module (the package's
 // __init__.py re-exports it; __init__.pyi describes it for editors).
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <thread>
 
@@ -36,6 +38,14 @@ void raise_budget_exhausted(const std::string& message, std::uint64_t nodes,
   py::object e = budget_exhausted(message, nodes, solutions);
   PyErr_SetObject(budget_type, e.ptr());
   throw py::error_already_set();
+}
+
+long long integer(py::handle value, const std::string& what) {
+  if (!PyIndex_Check(value.ptr()) || PyBool_Check(value.ptr())) {
+    throw py::type_error(
+        fmt::format("{}: expected an int, got {}", what, py::repr(value).cast<std::string>()));
+  }
+  return value.cast<long long>();
 }
 
 unsigned thread_count(unsigned requested) {

@@ -38,7 +38,7 @@ std::string layout_text(py::handle regions) {
     std::size_t c = 0;
     for (py::handle id : row.cast<py::sequence>()) {
       ++c;
-      const auto k = id.cast<long long>();
+      const auto k = integer(id, fmt::format("regions: row {}, column {}", r, c));
       if (k < 0 || k >= static_cast<long long>(ids.size())) {
         throw py::value_error(
             fmt::format("regions: row {}, column {}: a region id is 0 to 35, not {}", r, c, k));
