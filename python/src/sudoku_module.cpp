@@ -703,6 +703,7 @@ void bind_sudoku(py::module_& m) {
         if (a.searched && a.searched->status == sudoku::status::solved) {
           e.solution = to_python(w.variant, w.solution, in);
         } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
+          verify(w.variant, w.puzzle, r.reached);  // logic's solution is checked too
           e.solution = to_python(w.variant, r.reached, in);
         }
         if (r.outcome == sudoku::logic_outcome::solved) {

@@ -38,6 +38,7 @@ void write_explanation(answer_context& c, const logic_answer& a) {
   if (a.searched && a.searched->status == sudoku::status::solved) {
     solution = &c.solution();
   } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
+    c.verify(c.puzzle(), r.reached);  // logic's solution is checked like the search's
     solution = &r.reached;
   }
   std::string& out = c.out();
