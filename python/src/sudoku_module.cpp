@@ -407,14 +407,15 @@ void for_each_puzzle(std::size_t count, unsigned threads, interrupt_check& inter
   if (failure) std::rethrow_exception(failure);
 }
 
-// The answers of a batch as a list, with its errors raised or put in their place.
+// Appends a chunk's answers to `out`, its errors raised or put in their place;
+// `first` is the index of the chunk's first puzzle in the whole batch.
 template <class Value>
-py::list batch_results(const std::vector<puzzle_input>& inputs, const std::vector<answer>& answers,
-                       on_error errors, Value value) {
-  py::list out(inputs.size());
-  for (std::size_t i = 0; i < inputs.size(); ++i) {
-    const puzzle_input& in = inputs[i];
-    const answer& a = answers[i];
+void append_results(py::list& out, std::size_t first, const std::vector<puzzle_input>& inputs,
+                    const std::vector<answer>& answers, on_error errors, Value value) {
+  for (std::size_t k = 0; k < inputs.size(); ++k) {
+    const std::size_t i = first + k;
+    const puzzle_input& in = inputs[k];
+    const answer& a = answers[k];
     py::object error;
     if (!in.error.empty()) {
       error = py::reinterpret_borrow<py::object>(PyExc_ValueError)(
@@ -430,23 +431,41 @@ py::list batch_results(const std::vector<puzzle_input>& inputs, const std::vecto
         PyErr_SetObject(reinterpret_cast<PyObject*>(Py_TYPE(error.ptr())), error.ptr());
         throw py::error_already_set();
       }
-      out[i] = errors == on_error::keep ? error : py::none();
+      out.append(errors == on_error::keep ? error : py::none());
       continue;
     }
-    out[i] = value(in, a);
+    out.append(value(in, a));
   }
-  return out;
 }
 
-std::vector<puzzle_input> read_inputs(const py::iterable& puzzles, const puzzle_format& f) {
+// Answers every puzzle of an iterable, a chunk at a time so that memory stays
+// bounded whatever its length: a chunk is read with the GIL, answered by
+// answer_one(workspace, input) on the threads without it, and its answers
+// appended in input order. Ctrl-C is looked for between and within chunks.
+template <class AnswerOne, class Value>
+py::list run_batch(const py::iterable& puzzles, const puzzle_format& f, unsigned threads,
+                   on_error errors, interrupt_check& interrupt, AnswerOne answer_one, Value value) {
+  constexpr std::size_t chunk = std::size_t{1} << 16;
+  py::list out;
   std::vector<puzzle_input> inputs;
-  if (py::hasattr(puzzles, "__len__")) inputs.reserve(py::len(puzzles));
-  for (py::handle p : puzzles) {
-    // Reading a long iterable takes a while: let Ctrl-C in.
-    if (inputs.size() % 65536 == 65535 && PyErr_CheckSignals() != 0) throw py::error_already_set();
-    inputs.push_back(read_input(p, f));
+  std::vector<answer> answers;
+  py::iterator it = py::iter(puzzles);
+  for (std::size_t first = 0; it != py::iterator::sentinel(); first += inputs.size()) {
+    inputs.clear();
+    for (; inputs.size() < chunk && it != py::iterator::sentinel(); ++it)
+      inputs.push_back(read_input(*it, f));
+    if (PyErr_CheckSignals() != 0) throw py::error_already_set();
+    answers.assign(inputs.size(), answer{});
+    {
+      py::gil_scoped_release release;
+      for_each_puzzle(inputs.size(), threads, interrupt, [&](workspace& w, std::size_t i) {
+        if (inputs[i].error.empty()) answers[i] = answer_one(w, inputs[i]);
+      });
+    }
+    interrupt.raise_if_interrupted();
+    append_results(out, first, inputs, answers, errors, value);
   }
-  return inputs;
+  return out;
 }
 
 // ---- Documentation ----------------------------------------------------------
@@ -877,29 +896,23 @@ void bind_sudoku(py::module_& m) {
          const std::string& errors) {
         const puzzle_format f = read_format(variant, regions, box);
         const on_error policy = read_errors(errors);
-        const std::vector<puzzle_input> inputs = read_inputs(puzzles, f);
-        std::vector<answer> answers(inputs.size());
         interrupt_check interrupt;
         const dlx::search_options options = search_options(budget, interrupt);
-        const unsigned workers = thread_count(threads);
-        {
-          py::gil_scoped_release release;
-          for_each_puzzle(inputs.size(), workers, interrupt, [&](workspace& w, std::size_t i) {
-            if (!inputs[i].error.empty()) return;
-            answers[i] = solve_puzzle(w, inputs[i], f, options);
-            // A str answer is made here, off the GIL; lists are built below.
-            answer& a = answers[i];
-            if (a.found && inputs[i].shape != puzzle_shape::lists) {
-              a.text = board_text(w.variant, *a.solution, inputs[i].shape);
-            }
-          });
-        }
-        interrupt.raise_if_interrupted();
-        return batch_results(inputs, answers, policy, [](const puzzle_input& in, const answer& a) {
-          if (!a.found) return py::object(py::none());
-          if (in.shape != puzzle_shape::lists) return py::object(py::str(a.text));
-          return to_lists(*a.solution);
-        });
+        return run_batch(
+            puzzles, f, thread_count(threads), policy, interrupt,
+            [&](workspace& w, const puzzle_input& in) {
+              answer a = solve_puzzle(w, in, f, options);
+              // A str answer is made here, off the GIL; lists are built with it.
+              if (a.found && in.shape != puzzle_shape::lists) {
+                a.text = board_text(w.variant, *a.solution, in.shape);
+              }
+              return a;
+            },
+            [](const puzzle_input& in, const answer& a) {
+              if (!a.found) return py::object(py::none());
+              if (in.shape != puzzle_shape::lists) return py::object(py::str(a.text));
+              return to_lists(*a.solution);
+            });
       },
       py::arg("puzzles"), py::kw_only(), py::arg("threads") = 0, py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
@@ -918,21 +931,14 @@ void bind_sudoku(py::module_& m) {
          const std::optional<std::string>& box, std::uint64_t budget, const std::string& errors) {
         const puzzle_format f = read_format(variant, regions, box);
         const on_error policy = read_errors(errors);
-        const std::vector<puzzle_input> inputs = read_inputs(puzzles, f);
-        std::vector<answer> answers(inputs.size());
         interrupt_check interrupt;
         const dlx::search_options options = search_options(budget, interrupt);
-        const unsigned workers = thread_count(threads);
-        {
-          py::gil_scoped_release release;
-          for_each_puzzle(inputs.size(), workers, interrupt, [&](workspace& w, std::size_t i) {
-            if (inputs[i].error.empty()) answers[i] = count_puzzle(w, inputs[i], f, limit, options);
-          });
-        }
-        interrupt.raise_if_interrupted();
-        return batch_results(inputs, answers, policy, [](const puzzle_input&, const answer& a) {
-          return py::object(py::int_(a.count));
-        });
+        return run_batch(
+            puzzles, f, thread_count(threads), policy, interrupt,
+            [&](workspace& w, const puzzle_input& in) {
+              return count_puzzle(w, in, f, limit, options);
+            },
+            [](const puzzle_input&, const answer& a) { return py::object(py::int_(a.count)); });
       },
       py::arg("puzzles"), py::arg("limit") = 2, py::kw_only(), py::arg("threads") = 0,
       py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),

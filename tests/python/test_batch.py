@@ -123,3 +123,16 @@ def test_ctrl_c_stops_long_calls():
     assert interrupted(lambda: sum(1 for _ in queens.solutions())) < 10
     assert interrupted(lambda: d.solve_many(["." * 81] * 3_000_000, threads=2)) < 30
     assert d.count(WIKI) == 1  # and the module works on
+
+
+def test_batches_longer_than_a_chunk_keep_order_and_indices():
+    # The module answers 65,536 puzzles at a time: errors and order across chunks.
+    rows = answers("kaggle-20k")
+    puzzles = [p for p, _, _ in rows] * 7  # 140,000
+    puzzles[100_000] = "55" + WIKI[2:]
+    out = d.solve_many(iter(puzzles), threads=2, errors="none")
+    assert len(out) == len(puzzles) and out[100_000] is None
+    assert out[99_999] == rows[99_999 % 20_000][2] and out[139_999] == rows[-1][2]
+    assert out[65_536] == rows[65_536 % 20_000][2]
+    with pytest.raises(ValueError, match=r"puzzles\[100000\]: column 2"):
+        d.count_many(puzzles, threads=2)
