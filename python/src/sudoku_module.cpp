@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 #include <sudoku/generator.hpp>
+#include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
 
@@ -264,6 +265,26 @@ struct rating {
   std::optional<std::uint64_t> nodes;
 };
 
+struct se_step_py {
+  std::string technique;
+  double rating = 0;
+  std::vector<std::tuple<int, int, int>> placements;
+  std::vector<std::tuple<int, int, int>> eliminations;
+};
+
+struct se_rating_py {
+  std::string outcome;  // "rated" or "stuck"
+  double er = 0, ep = 0, ed = 0;
+  std::string text;  // "11.9/11.9/11.3"
+  std::uint64_t work = 0;
+  std::vector<se_step_py> steps;
+};
+
+// A rating as SE prints it, as a float with one decimal.
+double se_float(double r) {
+  return std::stod(sudoku::se_format(r));
+}
+
 struct step {
   std::string technique;
   std::string where;
@@ -517,6 +538,28 @@ void bind_sudoku(py::module_& m) {
                            r.steps, r.nodes ? fmt::format(" nodes={}", *r.nodes) : std::string());
       });
 
+  py::class_<se_step_py>(m, "SeStep", "One step of Sudoku Explainer's solving path.")
+      .def_readonly("technique", &se_step_py::technique, "SE's name: 'Hidden Single', ...")
+      .def_readonly("rating", &se_step_py::rating, "Its rating, to one decimal as SE prints it.")
+      .def_readonly("placements", &se_step_py::placements, "(row, column, digit) placed.")
+      .def_readonly("eliminations", &se_step_py::eliminations, "(row, column, digit) removed.")
+      .def("__repr__", [](const se_step_py& s) {
+        return fmt::format("<SeStep {:.1f} {}>", s.rating, s.technique);
+      });
+
+  py::class_<se_rating_py>(m, "SeRating", "Sudoku Explainer 1.2.1's rating of a puzzle.")
+      .def_readonly("outcome", &se_rating_py::outcome,
+                    "'rated', or 'stuck' when SE's techniques cannot finish (ER 20.0).")
+      .def_readonly("er", &se_rating_py::er, "The hardest step of SE's path.")
+      .def_readonly("ep", &se_rating_py::ep, "The hardest step up to the first placement.")
+      .def_readonly("ed", &se_rating_py::ed, "The first step's rating.")
+      .def_readonly("work", &se_rating_py::work, "Chain potentials made (what budget counts).")
+      .def_readonly("steps", &se_rating_py::steps, "The path (with trace=True), else [].")
+      .def("__str__", [](const se_rating_py& r) { return r.text; })
+      .def("__repr__", [](const se_rating_py& r) {
+        return fmt::format("<SeRating {} {}>", r.text, r.outcome);
+      });
+
   py::class_<step>(m, "Step", "One step of the logic solver.")
       .def_readonly("technique", &step::technique,
                     "'naked-single', 'hidden-single', 'pointing', 'claiming', 'naked-pair', ..., "
@@ -686,6 +729,56 @@ void bind_sudoku(py::module_& m) {
       doc("Rates a puzzle by the hardest technique a person needs (the command line's\n"
           "`sudoku rate`): a Rating with level, hardest, steps and, when logic gets stuck,\n"
           "the search nodes that finish it. Killer cages take no part in the logic.")
+          .c_str());
+
+  m.def(
+      "se_rating",
+      [](const py::object& puzzle, std::uint64_t budget, bool trace) {
+        const puzzle_format f = read_format("classic", py::none(), std::nullopt);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        if (w.variant.shape() != sudoku::shape{})
+          throw py::value_error("se_rating: the Sudoku Explainer rating is for 9x9 puzzles");
+        interrupt_check interrupt;
+        sudoku::se_options options;
+        options.budget = budget;
+        options.trace = trace;
+        const sudoku::se_rating r =
+            without_gil(interrupt, [&] { return sudoku::rate_se(w.puzzle, options); });
+        if (r.outcome == sudoku::se_rating::outcome::unknown)
+          raise_budget_exhausted(
+              fmt::format("unknown: the budget ran out after {} chain potentials", r.work), r.work,
+              0);
+        if (r.outcome == sudoku::se_rating::outcome::rated) verify(w.variant, w.puzzle, r.reached);
+        se_rating_py out;
+        out.outcome = r.outcome == sudoku::se_rating::outcome::rated ? "rated" : "stuck";
+        out.er = se_float(r.er);
+        out.ep = se_float(r.ep);
+        out.ed = se_float(r.ed);
+        out.text = sudoku::to_string(r);
+        out.work = r.work;
+        for (const sudoku::se_step& st : r.steps) {
+          se_step_py s;
+          s.technique = st.technique;
+          s.rating = se_float(st.rating);
+          for (const auto& c : st.placed)
+            s.placements.push_back(cell_tuple(c, 9));
+          for (const auto& c : st.eliminated)
+            s.eliminations.push_back(cell_tuple(c, 9));
+          out.steps.push_back(std::move(s));
+        }
+        return out;
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("budget") = 0, py::arg("trace") = false,
+      doc("Sudoku Explainer 1.2.1's numeric rating of a 9x9 puzzle, as its rater serate\n"
+          "computes it (the command line's `sudoku rate --scale se`): an SeRating with er\n"
+          "(the hardest step), ep (the hardest up to the first placement), ed (the first\n"
+          "step); str() gives 'ER/EP/ED'. budget: chain potentials, 0 for none; past it\n"
+          "BudgetExhausted. trace=True keeps the steps.\n\n"
+          "  >>> r = dlx_sudoku.se_rating('3.7.4...........918........4.....7.....16.......25.'\n"
+          "  ...                          '.........38..9....5...2.6.....')\n"
+          "  >>> str(r), r.er\n"
+          "  ('3.4/1.2/1.2', 3.4)")
           .c_str());
 
   m.def(

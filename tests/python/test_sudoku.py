@@ -167,6 +167,19 @@ def test_rate_and_explain():
     assert "result: solved by logic: easy" in str(e)
 
 
+def test_se_rating():
+    # magictour top1465 #4: SE 1.2.1 (gsf's serate) rates it 3.4/1.2/1.2.
+    top4 = "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6....."
+    r = d.se_rating(top4, trace=True)
+    assert (str(r), r.outcome, r.er, r.ep, r.ed) == ("3.4/1.2/1.2", "rated", 3.4, 1.2, 1.2)
+    assert max(s.rating for s in r.steps) == r.er
+    assert r.steps[0].technique == "Hidden Single" and r.steps[0].placements
+    assert any(s.technique == "Hidden Pair" for s in r.steps)
+    assert d.se_rating(lists(WIKI)).er == 1.2 and d.se_rating(WIKI).steps == []
+    with pytest.raises(d.BudgetExhausted):
+        d.se_rating("." * 81, budget=10_000)
+
+
 def test_a_hard_puzzle_needs_search():
     # "Platinum Blonde", from the players' forum: beyond singles, subsets and fish.
     puzzle = ".......12........3..23..4....1....5...6...7.8..7.4.....9...6...8.5..1..2......"

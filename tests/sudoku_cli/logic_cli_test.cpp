@@ -94,4 +94,72 @@ TEST(sudoku_cli_logic, rate_every_size) {
   }
 }
 
+// ---- --scale se: Sudoku Explainer's rating.
+
+// magictour top1465 #4: SE 1.2.1 (gsf's serate) rates it 3.4/1.2/1.2.
+const std::string top4 =
+    "3.7.4...........918........4.....7.....16.......25..........38..9....5...2.6.....";
+
+TEST(sudoku_cli_logic, rate_se_scale_one_line_per_puzzle_in_place) {
+  const std::string input =
+      wiki + "\n" + "# comment\n" + top4 + "\n" +
+      "12345678....................................9....................................\n" +
+      "11..............................................................................." + "\n";
+  const auto r = run_command({SUDOKU_CLI, "rate", "--scale", "se", "-j", "2"}, input);
+  EXPECT_EQ(r.exit_code, 2) << r.err;  // the clash is unusable input
+  EXPECT_TRUE(r.out.starts_with("1.2/1.2/1.2\n3.4/1.2/1.2\nnone\ninvalid\n")) << r.out;
+  EXPECT_NE(r.err.find("4 puzzles: 2 rated (ER median 1.2, highest 3.4), 0 stuck, 0 unknown, "
+                       "1 none, 1 invalid"),
+            std::string::npos)
+      << r.err;
+  EXPECT_NE(r.err.find("<stdin>:5:2: clashing givens"), std::string::npos) << r.err;
+}
+
+TEST(sudoku_cli_logic, rate_se_scale_json) {
+  const auto r = run_command({SUDOKU_CLI, "rate", "-q", "--scale=se", "--json"}, top4 + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(
+      r.out.starts_with("{\"file\":\"<stdin>\",\"line\":1,\"status\":\"rated\",\"rating\":"
+                        "\"3.4/1.2/1.2\",\"er\":3.4,\"ep\":1.2,\"ed\":1.2,\"work\":"))
+      << r.out;
+}
+
+TEST(sudoku_cli_logic, rate_se_scale_budget_answers_unknown) {
+  // The empty grid has many solutions; SE's chains search long and find nothing.
+  const auto r = run_command({SUDOKU_CLI, "rate", "-q", "--scale", "se", "--budget", "10000"},
+                             std::string(81, '.') + "\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.out, "unknown\n");
+}
+
+TEST(sudoku_cli_logic, rate_se_scale_is_for_plain_nine_by_nine) {
+  const auto r =
+      run_command({SUDOKU_CLI, "rate", "-q", "--scale", "se", "--variant", "x"}, wiki + "\n");
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "invalid\n");
+  EXPECT_NE(r.err.find("<stdin>:1:1: --scale se rates plain 9x9 puzzles"), std::string::npos)
+      << r.err;
+  const auto six = run_command({SUDOKU_CLI, "rate", "-q", "--scale", "se"},
+                               std::string(DLX_SOURCE_DIR) + "/corpus/6x6.sdm");
+  EXPECT_EQ(six.exit_code, 2);
+  const auto bad = run_command({SUDOKU_CLI, "rate", "--scale", "stars"}, wiki + "\n");
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_NE(bad.err.find("--scale: 'stars' is not levels or se"), std::string::npos) << bad.err;
+}
+
+TEST(sudoku_cli_logic, explain_se_scale_rates_each_step) {
+  const auto r = run_command({SUDOKU_CLI, "explain", "-q", "--scale", "se"}, top4 + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_NE(r.out.find("\n1.2 Hidden Single: r"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("\n3.4 Hidden Pair: r"), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("result: rated 3.4/1.2/1.2, "), std::string::npos) << r.out;
+  const auto j = run_command({SUDOKU_CLI, "explain", "-q", "--scale", "se", "--json"}, wiki + "\n");
+  EXPECT_NE(j.out.find("\"steps\":[{\"technique\":\"Hidden Single\",\"rating\":1.2,\"placed\":["),
+            std::string::npos)
+      << j.out.substr(0, 300);
+  EXPECT_NE(j.out.find("\"solution\":\"" + wiki_solution + "\""), std::string::npos);
+  const auto both = run_command({SUDOKU_CLI, "explain", "--scale", "se", "--search"}, wiki + "\n");
+  EXPECT_EQ(both.exit_code, 2);
+}
+
 }  // namespace

@@ -32,6 +32,9 @@ void tally::add(const tally& o) {
   nodes += o.nodes;
   for (std::size_t l = 0; l < levels.size(); ++l)
     levels[l] += o.levels[l];
+  for (std::size_t i = 0; i < se_ratings.size(); ++i)
+    se_ratings[i] += o.se_ratings[i];
+  se_stuck += o.se_stuck;
 }
 
 namespace {

@@ -52,7 +52,9 @@ struct tally {
   std::uint64_t invalid = 0;
   std::uint64_t unknown = 0;
   std::uint64_t nodes = 0;
-  std::array<std::uint64_t, 5> levels{};  // rate: puzzles per sudoku::level
+  std::array<std::uint64_t, 5> levels{};        // rate: puzzles per sudoku::level
+  std::array<std::uint64_t, 201> se_ratings{};  // rate --scale se: puzzles per ER in tenths
+  std::uint64_t se_stuck = 0;                   // rate --scale se: SE's techniques got stuck
   void add(const tally& o);
 };
 

@@ -88,10 +88,62 @@ void write_explanation(answer_context& c, const logic_answer& a) {
   out += "\n\n";
 }
 
+// --scale se: SE's path, each step with its rating.
+void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
+  const sudoku::variant& v = c.variant();
+  std::string& out = c.out();
+  const bool rated = r.outcome == sudoku::se_rating::outcome::rated;
+  const std::string status = rated                                            ? "rated"
+                             : r.outcome == sudoku::se_rating::outcome::stuck ? "stuck"
+                                                                              : "unknown";
+  if (c.settings().json) {
+    c.json_head(status);
+    if (r.outcome != sudoku::se_rating::outcome::unknown)
+      fmt::format_to(std::back_inserter(out), ",\"rating\":\"{}\"", sudoku::to_string(r));
+    out += ",\"steps\":[";
+    for (std::size_t k = 0; k < r.steps.size(); ++k) {
+      const sudoku::se_step& st = r.steps[k];
+      fmt::format_to(std::back_inserter(out),
+                     "{}{{\"technique\":{},\"rating\":{},\"placed\":{},\"eliminated\":{}}}",
+                     k ? "," : "", tools::json_string(st.technique), sudoku::se_format(st.rating),
+                     json_candidates(v, st.placed, "="), json_candidates(v, st.eliminated, "<>"));
+    }
+    out += "]";
+    if (rated) {
+      out += ",\"solution\":\"";
+      c.append_board(r.reached, out);
+      out += '"';
+    }
+    fmt::format_to(std::back_inserter(out), ",\"work\":{}}}\n", r.work);
+    return;
+  }
+  out += fmt::format("puzzle {}:{} ", c.file_name(), c.line());
+  c.append_board(c.puzzle(), out);
+  out += '\n';
+  for (const sudoku::se_step& st : r.steps) {
+    fmt::format_to(std::back_inserter(out), "{} {}:", sudoku::se_format(st.rating), st.technique);
+    for (const auto& p : st.placed)
+      fmt::format_to(std::back_inserter(out), " {}={}", v.cell_name(p.cell),
+                     sudoku::digit_char(p.digit));
+    for (const auto& e : st.eliminated)
+      fmt::format_to(std::back_inserter(out), " {}<>{}", v.cell_name(e.cell),
+                     sudoku::digit_char(e.digit));
+    out += '\n';
+  }
+  fmt::format_to(std::back_inserter(out), "result: {} {}, {} steps", status, sudoku::to_string(r),
+                 r.steps.size());
+  if (rated) {
+    out += ", solution ";
+    c.append_board(r.reached, out);
+  }
+  out += "\n\n";
+}
+
 }  // namespace
 
 int run_explain(int argc, char** argv) {
   bool search = false;
+  bool se = false;
   puzzle_command command;
   command.name = "explain";
   command.usage = "sudoku explain [OPTIONS] [FILE...]";
@@ -101,17 +153,29 @@ int run_explain(int argc, char** argv) {
       "of solved and unsolved cells and of candidates left; then the result. Techniques,\n"
       "easiest first: naked and hidden singles, pointing, claiming, naked and hidden pairs,\n"
       "triples and quads, X-Wing, Swordfish. Variants' diagonals, windows and regions take\n"
-      "part in every technique; killer cages do not (logic does not add up sums).";
+      "part in every technique; killer cages do not (logic does not add up sums).\n"
+      "\n"
+      "With --scale se, prints Sudoku Explainer 1.2.1's solving path instead, each step with\n"
+      "its rating (see sudoku rate --help), and the rating ER/EP/ED. Plain 9x9 puzzles only.";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
     options.push_back(
         {0, "search", "",
          "when logic is stuck, finish with the exact-cover search and report its nodes",
          [&](std::string_view) { search = true; }});
+    add_scale_option(options, se);
+  };
+  command.check = [&](const command_settings&) {
+    if (se && search)
+      throw tools::usage_error("--search goes with the levels scale, not --scale se");
   };
   command.answer = [&](answer_context& c) {
-    if (const auto a = run_logic(c, search)) write_explanation(c, *a);
+    if (se) {
+      if (const auto r = run_se(c, true)) write_se_explanation(c, *r);
+    } else if (const auto a = run_logic(c, search)) {
+      write_explanation(c, *a);
+    }
   };
-  command.summary = level_summary;
+  command.summary = [&](const tally& t) { return se ? se_summary(t) : level_summary(t); };
   return run_puzzle_command(argc, argv, command);
 }
 

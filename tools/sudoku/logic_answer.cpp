@@ -32,6 +32,92 @@ std::optional<logic_answer> run_logic(answer_context& c, bool search) {
   return a;
 }
 
+std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
+  const sudoku::variant& v = c.variant();
+  if (v.shape() != sudoku::shape{} || v.rows() != 9 || v.columns() != 9 || v.units().size() != 27 ||
+      !v.cages().empty() || v.has_regions()) {
+    c.unusable(c.file_index(), c.line(), 1,
+               "--scale se rates plain 9x9 puzzles (Sudoku Explainer knows no variants)");
+    return std::nullopt;
+  }
+  if (const auto clash = sudoku::first_clash(v, c.puzzle())) {
+    c.clash(*clash);
+    return std::nullopt;
+  }
+  // SE would rate a puzzle without a solution too, with deductions from a
+  // false premise; this tool says "none" as for every other answer.
+  const sudoku::result found = c.solver().solve(c.puzzle(), c.solution(), {});
+  if (found.status == sudoku::status::none) {
+    ++c.counts().none;
+    c.set_unanswered();
+    if (c.settings().json) {
+      c.json_head("none");
+      c.out() += "}\n";
+    } else {
+      c.word("none");
+    }
+    return std::nullopt;
+  }
+  sudoku::se_options options;
+  options.budget = c.settings().budget;
+  options.trace = trace;
+  sudoku::se_rating r = sudoku::rate_se(c.puzzle(), options);
+  switch (r.outcome) {
+    case sudoku::se_rating::outcome::rated: {
+      c.verify(c.puzzle(), r.reached);  // the path's own solution, checked
+      ++c.counts().solved;
+      const auto tenths = static_cast<std::size_t>((r.er + 0.05) * 10);
+      ++c.counts().se_ratings[std::min<std::size_t>(tenths, c.counts().se_ratings.size() - 1)];
+      break;
+    }
+    case sudoku::se_rating::outcome::stuck:
+      ++c.counts().se_stuck;
+      break;
+    case sudoku::se_rating::outcome::unknown:
+      ++c.counts().unknown;
+      c.set_unanswered();
+      break;
+  }
+  return r;
+}
+
+std::string se_summary(const tally& t) {
+  std::uint64_t rated = 0;
+  for (std::uint64_t n : t.se_ratings)
+    rated += n;
+  std::string ers;
+  if (rated) {
+    std::uint64_t seen = 0;
+    std::size_t median = 0, highest = 0;
+    for (std::size_t i = 0; i < t.se_ratings.size(); ++i) {
+      if (!t.se_ratings[i]) continue;
+      if (seen < (rated + 1) / 2 && seen + t.se_ratings[i] >= (rated + 1) / 2) median = i;
+      seen += t.se_ratings[i];
+      highest = i;
+    }
+    ers = fmt::format(" (ER median {}.{}, highest {}.{})", median / 10, median % 10, highest / 10,
+                      highest % 10);
+  }
+  return fmt::format("{}: {} rated{}, {} stuck, {} unknown, {} none, {} invalid",
+                     counted(t.puzzles, "puzzle"), rated, ers, t.se_stuck, t.unknown, t.none,
+                     t.invalid);
+}
+
+void add_scale_option(std::vector<tools::option_spec>& options, bool& se) {
+  options.push_back({0, "scale", "SCALE",
+                     "levels (the default: easy, medium, hard, evil, beyond) or se: Sudoku "
+                     "Explainer 1.2.1's numeric rating ER/EP/ED, for plain 9x9 puzzles",
+                     [&se](std::string_view value) {
+                       if (value == "se")
+                         se = true;
+                       else if (value == "levels")
+                         se = false;
+                       else
+                         throw tools::usage_error(
+                             fmt::format("--scale: '{}' is not levels or se", value));
+                     }});
+}
+
 std::string hyphenated(std::string_view text) {
   std::string out(text);
   std::replace(out.begin(), out.end(), ' ', '-');

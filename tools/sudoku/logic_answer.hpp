@@ -3,6 +3,7 @@
 #pragma once
 
 #include <sudoku/logic.hpp>
+#include <sudoku/se_rating.hpp>
 #include <sudoku/solver.hpp>
 
 #include <optional>
@@ -24,6 +25,19 @@ struct logic_answer {
 /// (then already answered as invalid). A solution found by search is in
 /// c.solution(), checked.
 std::optional<logic_answer> run_logic(answer_context& c, bool search);
+
+/// The Sudoku Explainer rating (--scale se) of the context's puzzle, tallied;
+/// nothing when the puzzle was answered otherwise: not a plain 9x9 puzzle or
+/// clashing givens (invalid), no solution (none). The budget is --budget, in
+/// chain potentials. A rating that reached the solution has it checked.
+std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace);
+
+/// The summary of rate and explain --scale se: puzzles rated, the median and
+/// highest ER, and the rest.
+[[nodiscard]] std::string se_summary(const tally& t);
+
+/// --scale levels|se, for rate and explain.
+void add_scale_option(std::vector<tools::option_spec>& options, bool& se);
 
 /// "naked-single": technique names as single words, for columns and JSON.
 [[nodiscard]] std::string hyphenated(std::string_view text);

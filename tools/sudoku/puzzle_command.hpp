@@ -57,6 +57,7 @@ class answer_context {
   /// The puzzle's file (as named in messages) and line.
   [[nodiscard]] const std::string& file_name() const { return (*b_.names)[job_->file]; }
   [[nodiscard]] std::uint64_t line() const { return job_->line; }
+  [[nodiscard]] std::uint32_t file_index() const { return job_->file; }
   [[nodiscard]] std::string& out() { return b_.out; }
 
   sudoku::solver& solver() { return w_.solver_for(w_.variant); }

@@ -7,7 +7,57 @@
 
 namespace sudoku_cli {
 
+namespace {
+
+void answer_levels(answer_context& c) {
+  const auto a = run_logic(c, true);
+  if (!a) return;
+  const sudoku::logic_result& r = a->result;
+  const std::string hardest =
+      r.hardest ? hyphenated(sudoku::to_string(*r.hardest)) : std::string("none");
+  if (c.settings().json) {
+    c.json_head(a->none ? "none" : "rated");
+    if (!a->none) {
+      fmt::format_to(std::back_inserter(c.out()),
+                     ",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
+                     sudoku::to_string(r.level), hardest, r.steps.size());
+    }
+    if (a->searched) {
+      fmt::format_to(std::back_inserter(c.out()), ",\"nodes\":{}", a->searched->nodes);
+    }
+    c.out() += "}\n";
+  } else if (a->none) {
+    c.word("none");
+  } else {
+    c.out() += fmt::format("{} {} {}", sudoku::to_string(r.level), hardest, r.steps.size());
+    if (a->searched) c.out() += fmt::format(" {}", a->searched->nodes);
+    c.out() += '\n';
+  }
+}
+
+void answer_se(answer_context& c) {
+  const auto r = run_se(c, false);
+  if (!r) return;
+  if (!c.settings().json) {
+    c.word(sudoku::to_string(*r));
+    return;
+  }
+  if (r->outcome == sudoku::se_rating::outcome::unknown) {
+    c.json_head("unknown");
+    fmt::format_to(std::back_inserter(c.out()), ",\"work\":{}}}\n", r->work);
+    return;
+  }
+  c.json_head(r->outcome == sudoku::se_rating::outcome::rated ? "rated" : "stuck");
+  fmt::format_to(std::back_inserter(c.out()),
+                 ",\"rating\":\"{}\",\"er\":{},\"ep\":{},\"ed\":{},\"work\":{}}}\n",
+                 sudoku::to_string(*r), sudoku::se_format(r->er), sudoku::se_format(r->ep),
+                 sudoku::se_format(r->ed), r->work);
+}
+
+}  // namespace
+
 int run_rate(int argc, char** argv) {
+  bool se = false;
   puzzle_command command;
   command.name = "rate";
   command.usage = "sudoku rate [OPTIONS] [FILE...]";
@@ -17,33 +67,19 @@ int run_rate(int argc, char** argv) {
       "subsets), evil (X-Wing, Swordfish), beyond (logic gets stuck: NODES is the search\n"
       "that finishes it). 'none' for a puzzle without a solution. Variants' diagonals,\n"
       "windows and regions take part in every technique; killer cages do not (logic\n"
-      "does not add up sums), so most killers rate beyond.";
-  command.answer = [](answer_context& c) {
-    const auto a = run_logic(c, true);
-    if (!a) return;
-    const sudoku::logic_result& r = a->result;
-    const std::string hardest =
-        r.hardest ? hyphenated(sudoku::to_string(*r.hardest)) : std::string("none");
-    if (c.settings().json) {
-      c.json_head(a->none ? "none" : "rated");
-      if (!a->none) {
-        fmt::format_to(std::back_inserter(c.out()),
-                       ",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
-                       sudoku::to_string(r.level), hardest, r.steps.size());
-      }
-      if (a->searched) {
-        fmt::format_to(std::back_inserter(c.out()), ",\"nodes\":{}", a->searched->nodes);
-      }
-      c.out() += "}\n";
-    } else if (a->none) {
-      c.word("none");
-    } else {
-      c.out() += fmt::format("{} {} {}", sudoku::to_string(r.level), hardest, r.steps.size());
-      if (a->searched) c.out() += fmt::format(" {}", a->searched->nodes);
-      c.out() += '\n';
-    }
+      "does not add up sums), so most killers rate beyond.\n"
+      "\n"
+      "With --scale se, prints Sudoku Explainer 1.2.1's rating ER/EP/ED instead (as its\n"
+      "command-line rater serate does): ER the hardest step of SE's solving path, EP the\n"
+      "hardest up to the first placed digit, ED the first step; 1.0-1.5 singles up to\n"
+      "11+ nested forcing chains; 20.0 when SE's techniques cannot finish. --budget N\n"
+      "then counts chain potentials: past it a puzzle is 'unknown' (hard puzzles need\n"
+      "10^7 to 10^9). Plain 9x9 puzzles only.";
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
+    add_scale_option(options, se);
   };
-  command.summary = level_summary;
+  command.answer = [&](answer_context& c) { se ? answer_se(c) : answer_levels(c); };
+  command.summary = [&](const tally& t) { return se ? se_summary(t) : level_summary(t); };
   return run_puzzle_command(argc, argv, command);
 }
 

@@ -1,0 +1,69 @@
+// Sudoku Explainer's numeric rating: the scale puzzle setters and the players'
+// forums grade 9x9 puzzles with.
+//
+// Sudoku Explainer 1.2.1 (SE) solves a puzzle step by step, always with the
+// first hint of the easiest of its 27 techniques that applies, and rates each
+// hint: 1.0-1.5 for hidden singles up to 11+ for nested dynamic forcing chains,
+// chains getting 0.1 more per step of length. A puzzle's rating is three
+// numbers from that path:
+//   ER  the hardest step of the whole path,
+//   EP  the hardest step up to the first placement of a digit,
+//   ED  the first step's rating.
+// Puzzles that SE's techniques cannot finish rate 20.0.
+//
+//   sudoku::se_rating r = sudoku::rate_se(puzzle);
+//   fmt::print("{}\n", sudoku::to_string(r));       // "11.9/11.9/11.3"
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/logic.hpp"
+
+namespace sudoku {
+
+/// One step of SE's path.
+struct se_step {
+  std::string technique;          ///< SE's name: "Hidden Single", "Dynamic Forcing Chains (+)", ...
+  double rating = 0;              ///< its rating, as SE computes it (print with se_format)
+  std::vector<candidate> placed;  ///< the digit it places, if any
+  std::vector<candidate> eliminated;  ///< the candidates it removes
+};
+
+struct se_rating {
+  enum class outcome : std::uint8_t {
+    rated,    ///< solved by SE's techniques: er, ep, ed are its rating
+    stuck,    ///< SE's techniques cannot finish: rated 20.0 as SE does
+    unknown,  ///< the work budget ran out first
+  };
+  se_rating::outcome outcome = outcome::rated;
+  double er = 0;               ///< hardest step
+  double ep = 0;               ///< hardest step up to the first placement
+  double ed = 0;               ///< first step
+  std::vector<se_step> steps;  ///< the path, when asked for
+  grid reached;                ///< the digits placed when the path ended (the solution if rated)
+  std::uint64_t work = 0;      ///< chain potentials made (what the budget counts)
+};
+
+struct se_options {
+  /// Stop after this many chain potentials (0: no limit) and answer unknown.
+  /// Hard puzzles take some 10^7-10^9; the figure is the same on every machine.
+  std::uint64_t budget = 0;
+  /// Record the path in se_rating::steps.
+  bool trace = false;
+};
+
+/// Rates a 9x9 puzzle (classic 3x3 boxes) as SE 1.2.1 does. Throws
+/// std::invalid_argument for another shape. The puzzle is taken as it is: SE
+/// rates puzzles with clashing givens or several solutions too, and so does this.
+[[nodiscard]] se_rating rate_se(const grid& puzzle, const se_options& options = {});
+
+/// A rating as SE prints it: one decimal, rounded half up ("8.3").
+[[nodiscard]] std::string se_format(double rating);
+/// "ER/EP/ED" ("11.9/11.9/11.3"), "20.0/20.0/20.0"-style for stuck puzzles as
+/// SE prints them, "unknown" when the budget ran out.
+[[nodiscard]] std::string to_string(const se_rating& r);
+
+}  // namespace sudoku

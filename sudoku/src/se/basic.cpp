@@ -1,0 +1,391 @@
+// SE's techniques up to XYZ-Wing: singles, intersections, naked and hidden
+// sets, fish, XY- and XYZ-Wings, searched in SE's order.
+#include <bit>
+
+#include "se/techniques.hpp"
+
+namespace sudoku::se {
+
+namespace {
+
+// SE's Permutations(k, 9): every k-subset of 0..8 as a mask, in increasing
+// numeric order (Gosper's hack).
+template <class F>
+bool for_each_subset(int k, F&& f) {
+  for (unsigned m = (1u << k) - 1; m < (1u << 9);) {
+    if (f(m)) return true;
+    const unsigned smallest = m & -m;
+    const unsigned ripple = m + smallest;
+    m = ripple | (((m ^ ripple) >> 2) / smallest);
+  }
+  return false;
+}
+
+// SE's CommonTuples.searchCommonTuple: every member has at least two
+// candidates and together they have exactly `degree`.
+std::uint16_t common_tuple(const std::uint16_t* sets, int n, int degree) {
+  std::uint16_t u = 0;
+  for (int i = 0; i < n; ++i) {
+    if (count(sets[i]) <= 1) return 0;
+    u = static_cast<std::uint16_t>(u | sets[i]);
+  }
+  return count(u) == degree ? u : 0;
+}
+
+// Records a hint: into *first (then the search stops) or appended to *all.
+bool emit(basic_hint&& h, std::vector<basic_hint>* all, hint* first) {
+  if (first) {
+    *first = std::move(h.h);
+    return true;
+  }
+  all->push_back(std::move(h));
+  return false;
+}
+
+// SE's Region.crosses for the pairs Locking uses (a block and a line).
+bool crosses(int r1, int r2) {
+  const int k1 = r1 / 9, k2 = r2 / 9;
+  if (k1 == k2) return r1 == r2;
+  if (k1 != block && k2 != block) return true;
+  const int bk = (k1 == block ? r1 : r2) % 9;
+  const int line = k1 == block ? r2 : r1;
+  return line / 9 == row ? line % 9 / 3 == bk / 3 : line % 9 / 3 == bk % 3;
+}
+
+bool region_has(int region, int cell) {
+  const auto& g = geometry();
+  return g.region_of[cell][region / 9] == region;
+}
+
+basic_hint locking_hint(const board& b, int p1, int p2, int hcell, int value, bool direct) {
+  const auto& g = geometry();
+  basic_hint bh;
+  bh.type = basic_hint::kind::locking;
+  bh.value = static_cast<std::uint8_t>(value);
+  bh.regions = {static_cast<std::uint8_t>(p1), static_cast<std::uint8_t>(p2)};
+  for (int c : g.cells[p2])
+    if (!region_has(p1, c) && (b.cand[c] & bit(value)))
+      bh.h.removals.push_back({std::uint8_t(c), bit(value)});
+  const bool pointing = p1 / 9 == block;
+  if (direct) {
+    bh.h.removals.clear();  // SE's direct hints only place their digit
+    bh.h.difficulty = pointing ? 1.7 : 1.9;
+    bh.h.name = pointing ? "Direct Pointing" : "Direct Claiming";
+    bh.h.cell = hcell;
+    bh.h.value = value;
+  } else {
+    bh.h.difficulty = pointing ? 2.6 : 2.8;
+    bh.h.name = pointing ? "Pointing" : "Claiming";
+  }
+  return bh;
+}
+
+}  // namespace
+
+bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first) {
+  const auto& g = geometry();
+  static constexpr int kinds[4][2] = {{block, column}, {block, row}, {column, block}, {row, block}};
+  for (const auto& k : kinds) {
+    for (int i1 = 0; i1 < 9; ++i1) {
+      const int r1 = k[0] * 9 + i1;
+      for (int i2 = 0; i2 < 9; ++i2) {
+        const int r2 = k[1] * 9 + i2;
+        if (!crosses(r1, r2)) continue;
+        for (int value = 1; value <= 9; ++value) {
+          const std::uint16_t pos = b.positions(r1, value);
+          if (count(pos) <= 1) continue;
+          bool inside = true;
+          for (int i = 0; i < 9; ++i)
+            if ((pos >> i & 1) && !region_has(r2, g.cells[r1][i])) inside = false;
+          if (!inside) continue;
+          if (direct) {
+            // A hidden single that follows in another region of r1's kind.
+            for (int i3 = 0; i3 < 9; ++i3) {
+              if (i3 == i1) continue;
+              const int r3 = k[0] * 9 + i3;
+              if (!crosses(r3, r2)) continue;
+              const std::uint16_t pos3 = b.positions(r3, value);
+              if (count(pos3) <= 1) continue;
+              int remain = 0, hcell = -1;
+              for (int i = 0; i < 9; ++i) {
+                if ((pos3 >> i & 1) && !region_has(r2, g.cells[r3][i])) {
+                  ++remain;
+                  hcell = g.cells[r3][i];
+                }
+              }
+              if (remain == 1 && emit(locking_hint(b, r1, r2, hcell, value, true), all, first))
+                return true;
+            }
+          } else {
+            basic_hint h = locking_hint(b, r1, r2, -1, value, false);
+            if (h.h.worth() && emit(std::move(h), all, first)) return true;
+          }
+        }
+      }
+    }
+  }
+  return false;
+}
+
+namespace {
+
+constexpr int set_kinds[3] = {block, column, row};
+const char* const set_names[3] = {"Pair", "Triplet", "Quad"};
+
+}  // namespace
+
+bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>* all,
+                hint* first) {
+  const auto& g = geometry();
+  for (int kind : set_kinds) {
+    for (int n = 0; n < 9; ++n) {
+      const int region = kind * 9 + n;
+      const int empty = b.empty_cells(region);
+      if (!(empty > degree * 2 || (direct && empty > degree))) continue;
+      std::uint16_t pos[10];
+      for (int v = 1; v <= 9; ++v)
+        pos[v] = b.positions(region, v);
+      const bool stop = for_each_subset(degree, [&](unsigned m) {
+        std::uint16_t sets[4];
+        int k = 0;
+        values vs = 0;
+        for (int i = 0; i < 9; ++i) {
+          if (m >> i & 1) {
+            sets[k++] = pos[i + 1];
+            vs = static_cast<values>(vs | bit(i + 1));
+          }
+        }
+        const std::uint16_t common = common_tuple(sets, degree, degree);
+        if (!common) return false;
+        basic_hint bh;
+        bh.type = basic_hint::kind::hidden_set;
+        bh.set = vs;
+        bh.regions = {static_cast<std::uint8_t>(region)};
+        for (int i = 0; i < 9; ++i) {
+          if (!(common >> i & 1)) continue;
+          const int c = g.cells[region][i];
+          const values extra = static_cast<values>(b.cand[c] & ~vs);
+          if (extra) bh.h.removals.push_back({static_cast<std::uint8_t>(c), extra});
+        }
+        if (direct) {
+          for (int v = 1; v <= 9; ++v) {
+            if (vs & bit(v)) continue;
+            if (count(pos[v]) <= 1) continue;
+            const std::uint16_t rest = static_cast<std::uint16_t>(pos[v] & ~common);
+            if (count(rest) == 1) {
+              bh.h.removals.clear();  // SE's direct hints only place their digit
+              bh.h.cell = g.cells[region][std::countr_zero(rest)];
+              bh.h.value = v;
+              bh.h.difficulty = degree == 2 ? 2.0 : degree == 3 ? 2.5 : 4.3;
+              bh.h.name = std::string("Direct Hidden ") + set_names[degree - 2];
+              return emit(std::move(bh), all, first);
+            }
+          }
+          return false;
+        }
+        if (!bh.h.worth()) return false;
+        bh.h.difficulty = degree == 2 ? 3.4 : degree == 3 ? 4.0 : 5.4;
+        bh.h.name = std::string("Hidden ") + set_names[degree - 2];
+        return emit(std::move(bh), all, first);
+      });
+      if (stop) return true;
+    }
+  }
+  return false;
+}
+
+bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* first) {
+  const auto& g = geometry();
+  for (int kind : set_kinds) {
+    for (int n = 0; n < 9; ++n) {
+      const int region = kind * 9 + n;
+      if (b.empty_cells(region) < degree * 2) continue;
+      const auto& cells = g.cells[region];
+      const bool stop = for_each_subset(degree, [&](unsigned m) {
+        std::uint16_t sets[4];
+        int k = 0;
+        for (int i = 0; i < 9; ++i)
+          if (m >> i & 1) sets[k++] = b.cand[cells[i]];
+        const std::uint16_t common = common_tuple(sets, degree, degree);
+        if (!common) return false;
+        basic_hint bh;
+        bh.type = basic_hint::kind::naked_set;
+        bh.set = common;
+        for (int i = 0; i < 9; ++i) {
+          if (m >> i & 1) {
+            bh.cells.push_back(cells[i]);
+            continue;
+          }
+          const values rem = static_cast<values>(b.cand[cells[i]] & common);
+          if (rem) bh.h.removals.push_back({cells[i], rem});
+        }
+        if (!bh.h.worth()) return false;
+        bh.h.difficulty = degree == 2 ? 3.0 : degree == 3 ? 3.6 : 5.0;
+        bh.h.name = std::string("Naked ") + set_names[degree - 2];
+        return emit(std::move(bh), all, first);
+      });
+      if (stop) return true;
+    }
+  }
+  return false;
+}
+
+bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first) {
+  int occurrences[10] = {};
+  for (int c = 0; c < 81; ++c)
+    ++occurrences[b.value[c]];
+  static constexpr int kinds[2][2] = {{column, row}, {row, column}};
+  for (const auto& k : kinds) {
+    const int base_kind = k[0], cover_kind = k[1];
+    const bool stop = for_each_subset(degree, [&](unsigned m) {
+      for (int value = 1; value <= 9; ++value) {
+        if (occurrences[value] + degree * 2 > 9) continue;
+        std::uint16_t sets[4];
+        int n = 0;
+        for (int i = 0; i < 9; ++i)
+          if (m >> i & 1) sets[n++] = b.positions(base_kind * 9 + i, value);
+        const std::uint16_t common = common_tuple(sets, degree, degree);
+        if (!common) continue;
+        basic_hint bh;
+        bh.type = basic_hint::kind::fish;
+        bh.value = static_cast<std::uint8_t>(value);
+        std::vector<int> bases, covers;
+        for (int i = 0; i < 9; ++i) {
+          if (m >> i & 1) bases.push_back(base_kind * 9 + i);
+          if (common >> i & 1) covers.push_back(cover_kind * 9 + i);
+        }
+        for (std::size_t i = 0; i < bases.size(); ++i) {
+          bh.regions.push_back(static_cast<std::uint8_t>(bases[i]));
+          bh.regions.push_back(static_cast<std::uint8_t>(covers[i]));
+        }
+        for (int cover : covers) {
+          const std::uint16_t p = static_cast<std::uint16_t>(b.positions(cover, value) & ~m);
+          for (int j = 0; j < 9; ++j)
+            if (p >> j & 1) bh.h.removals.push_back({geometry().cells[cover][j], bit(value)});
+        }
+        if (!bh.h.worth()) continue;
+        bh.h.difficulty = degree == 2 ? 3.2 : degree == 3 ? 3.8 : 5.2;
+        bh.h.name = degree == 2 ? "X-Wing" : degree == 3 ? "Swordfish" : "Jellyfish";
+        if (emit(std::move(bh), all, first)) return true;
+      }
+      return false;
+    });
+    if (stop) return true;
+  }
+  return false;
+}
+
+bool hidden_single(const board& b, hint& out) {
+  static constexpr int kinds[3] = {block, column, row};
+  for (bool alone_only : {true, false}) {
+    for (int kind : kinds) {
+      for (int n = 0; n < 9; ++n) {
+        const int region = kind * 9 + n;
+        for (int v = 1; v <= 9; ++v) {
+          const std::uint16_t pos = b.positions(region, v);
+          if (count(pos) != 1) continue;
+          const bool alone = b.empty_cells(region) == 1;
+          if (alone != alone_only) continue;
+          out = hint{};
+          out.difficulty = alone ? 1.0 : kind == block ? 1.2 : 1.5;
+          out.name = "Hidden Single";
+          out.cell = geometry().cells[region][std::countr_zero(pos)];
+          out.value = v;
+          return true;
+        }
+      }
+    }
+  }
+  return false;
+}
+
+bool naked_single(const board& b, hint& out) {
+  for (int c = 0; c < 81; ++c) {
+    if (count(b.cand[c]) == 1) {
+      out = hint{};
+      out.difficulty = 2.3;
+      out.name = "Naked Single";
+      out.cell = c;
+      out.value = first(b.cand[c]);
+      return true;
+    }
+  }
+  return false;
+}
+
+bool xy_wing(const board& b, bool xyz, hint& out) {
+  const auto& g = geometry();
+  const int target = xyz ? 3 : 2;
+  for (int xy = 0; xy < 81; ++xy) {
+    const values xyv = b.cand[xy];
+    if (count(xyv) != target) continue;
+    for (int xz : g.house[xy]) {
+      const values xzv = b.cand[xz];
+      if (count(xzv) != 2) continue;
+      if (count(static_cast<values>(xyv & ~xzv)) != 1) continue;
+      for (int yz : g.house[xy]) {
+        const values yzv = b.cand[yz];
+        if (count(yzv) != 2) continue;
+        const values uni = static_cast<values>(xyv | xzv | yzv);
+        const values inter = static_cast<values>(xyv & xzv & yzv);
+        if (count(uni) != 3 || count(inter) != (xyz ? 1 : 0)) continue;
+        const int z = first(static_cast<values>(xzv & yzv));
+        hint h;
+        for (int c : g.house[xz]) {
+          if (c == xy || c == yz || !g.peer[yz * 81 + c]) continue;
+          if (xyz && !g.peer[xy * 81 + c]) continue;
+          if (b.cand[c] & bit(z)) h.removals.push_back({static_cast<std::uint8_t>(c), bit(z)});
+        }
+        if (!h.worth()) continue;
+        h.difficulty = xyz ? 4.4 : 4.2;
+        h.name = xyz ? "XYZ-Wing" : "XY-Wing";
+        out = std::move(h);
+        return true;
+      }
+    }
+  }
+  return false;
+}
+
+void basic_hint::rule_parents(const board& source, const board& current,
+                              std::vector<potential_key>& out) const {
+  const auto& g = geometry();
+  switch (type) {
+    case kind::locking:
+    case kind::fish:
+      // Candidates of the first regions gone since the chain began, outside the
+      // second regions.
+      for (std::size_t i = 0; i < regions.size(); i += 2) {
+        for (int c : g.cells[regions[i]]) {
+          if (!(source.cand[c] & bit(value)) || (current.cand[c] & bit(value))) continue;
+          bool in_second = false;
+          for (std::size_t j = 1; j < regions.size(); j += 2)
+            in_second |= region_has(regions[j], c);
+          if (!in_second) out.push_back({static_cast<std::uint8_t>(c), value, false});
+        }
+      }
+      break;
+    case kind::hidden_set: {
+      const int region = regions[0];
+      std::uint16_t mine = 0;
+      for (int v = 1; v <= 9; ++v)
+        if (set & bit(v)) mine = static_cast<std::uint16_t>(mine | current.positions(region, v));
+      for (int i = 0; i < 9; ++i) {
+        if (mine >> i & 1) continue;
+        const int c = g.cells[region][i];
+        for (int v = 1; v <= 9; ++v)
+          if ((set & bit(v)) && (source.cand[c] & bit(v)))
+            out.push_back({static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(v), false});
+      }
+      break;
+    }
+    case kind::naked_set:
+      for (int c : cells)
+        for (int v = 1; v <= 9; ++v)
+          if ((source.cand[c] & bit(v)) && !(set & bit(v)))
+            out.push_back({static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(v), false});
+      break;
+  }
+}
+
+}  // namespace sudoku::se

@@ -1,0 +1,1201 @@
+// SE's chaining techniques: X-, Y- and XY-cycles and forcing chains, Nishio,
+// multiple and dynamic forcing chains, and dynamic chains that use other
+// techniques inside (levels 1 to 5).
+//
+// A chain is a graph of potentials ("r1c2 is 5", "r1c2 is not 5"), each with
+// the potentials that imply it (its parents). SE rates a chain hint by the
+// number of distinct potentials behind its conclusions (its complexity) plus
+// the complexity of the chains nested in it, so the graph is kept exactly as
+// SE builds it: same search order, same parents, same first-found instances.
+// Potentials live in an arena; a nested search gives back only numbers and
+// keys, so its potentials are dropped as soon as it returns.
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <memory>
+#include <vector>
+
+#include "se/techniques.hpp"
+
+namespace sudoku::se {
+
+namespace {
+
+enum class cause : std::uint8_t {
+  none,
+  naked_single,
+  hidden_block,
+  hidden_row,
+  hidden_column,
+  advanced
+};
+
+cause region_cause(int kind) {
+  return kind == block ? cause::hidden_block
+         : kind == row ? cause::hidden_row
+                       : cause::hidden_column;
+}
+
+struct node {
+  potential_key key;
+  se::cause why = cause::none;
+  std::uint32_t parents_begin = 0;
+  std::uint32_t parents_count = 0;
+  std::int32_t nested = -1;  // index into arena::nested
+  // The keys on the first-parent path (this one included), hashed into 64
+  // bits: most "is it an ancestor?" questions end here with no.
+  std::uint64_t path_bits = 0;
+};
+
+// What a nested chain contributes to the chains that use it.
+struct nested_chain {
+  int complexity = 0;
+  std::uint64_t fingerprint = 0;  // SE's FullChain identity
+};
+
+struct arena {
+  std::vector<node> nodes;
+  std::vector<std::uint32_t> parents;
+  std::vector<nested_chain> nested;
+};
+
+constexpr int key_count = 81 * 9 * 2;
+
+// SE's LinkedSet<Potential>: insertion-ordered, keyed by (cell, value, on),
+// remembering the node stored for each key. Clearing is O(1) (a generation
+// stamp), and sets come from a pool: chains make millions of them.
+class potential_set {
+ public:
+  [[nodiscard]] bool contains(int k) const { return gen_[k] == stamp_; }
+  [[nodiscard]] std::uint32_t get(int k) const { return slot_[k]; }
+  /// LinkedHashMap.put: a new key goes last; an old one keeps its place but
+  /// now maps to the new node.
+  void put(int k, std::uint32_t n) {
+    if (gen_[k] != stamp_) {
+      gen_[k] = stamp_;
+      order_.push_back(static_cast<std::uint16_t>(k));
+    }
+    slot_[k] = n;
+  }
+  void retain(const potential_set& other) {
+    std::size_t w = 0;
+    for (std::uint16_t k : order_) {
+      if (other.contains(k))
+        order_[w++] = k;
+      else
+        gen_[k] = 0;
+    }
+    order_.resize(w);
+  }
+  void add_all(const potential_set& other) {
+    for (std::uint16_t k : other.order_)
+      put(k, other.get(k));
+  }
+  void clear() {
+    order_.clear();
+    if (++stamp_ == 0) {
+      gen_.fill(0);
+      stamp_ = 1;
+    }
+  }
+  [[nodiscard]] const std::vector<std::uint16_t>& keys() const { return order_; }
+  [[nodiscard]] bool empty() const { return order_.empty(); }
+
+ private:
+  std::array<std::uint32_t, key_count> slot_;
+  std::array<std::uint32_t, key_count> gen_{};
+  std::uint32_t stamp_ = 1;
+  std::vector<std::uint16_t> order_;
+};
+
+// A set from the pool, given back (cleared) when it goes out of scope.
+class pooled_set {
+ public:
+  pooled_set() {
+    auto& p = pool();
+    if (p.empty()) {
+      set_ = new potential_set;
+    } else {
+      set_ = p.back().release();
+      p.pop_back();
+    }
+  }
+  ~pooled_set() {
+    set_->clear();
+    pool().emplace_back(set_);
+  }
+  pooled_set(const pooled_set&) = delete;
+  pooled_set& operator=(const pooled_set&) = delete;
+  potential_set& operator*() const { return *set_; }
+  potential_set* operator->() const { return set_; }
+
+ private:
+  static std::vector<std::unique_ptr<potential_set>>& pool() {
+    thread_local std::vector<std::unique_ptr<potential_set>> p;
+    return p;
+  }
+  potential_set* set_;
+};
+
+int key_of(int cell, int value, bool on) {
+  return (cell * 9 + value - 1) * 2 + (on ? 1 : 0);
+}
+
+enum class hint_kind : std::uint8_t { cycle, forcing, binary, cell, region };
+
+struct chain_hint {
+  hint_kind kind = hint_kind::cycle;
+  bool x = true, y = true, absurd = false;
+  double difficulty = 0;
+  int complexity = 0;
+  int sort_key = 0;
+  std::vector<removal> removals;  // sorted by cell
+  int cell = -1, value = 0;
+  std::vector<std::uint32_t> targets;  // SE's getChainsTargets
+  int region = -1;                     // region hints: the region
+  std::uint64_t fingerprint = 0;
+};
+
+// SE's getLengthDifficulty: 0.1 more each time the chain outgrows a step of
+// 4, 6, 8, 12, 16, 24, ... potentials (plus two).
+double length_difficulty(int complexity) {
+  double added = 0.0;
+  int ceil = 4;
+  int length = complexity - 2;
+  bool odd = false;
+  while (length > ceil) {
+    added += 0.1;
+    ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+    odd = !odd;
+  }
+  return added;
+}
+
+class chainer {
+ public:
+  chainer(const chaining_rule& rule, arena& a, budget& work, bool nested)
+      : rule_(rule), a_(a), work_(work), nested_(nested) {}
+
+  // SE's getHintList: every hint, sorted (difficulty, complexity, sort key).
+  std::vector<chain_hint> hint_list(board& grid);
+
+  // The deduplicated list SE's getHints hands out (LinkedHashSet of hints
+  // equal when they remove the same candidates).
+  static void deduplicate(std::vector<chain_hint>& hints) {
+    std::vector<chain_hint> out;
+    for (chain_hint& h : hints) {
+      bool seen = false;
+      for (const chain_hint& o : out) {
+        if (o.removals.size() != h.removals.size()) continue;
+        bool same = true;
+        for (std::size_t i = 0; same && i < h.removals.size(); ++i)
+          same =
+              o.removals[i].cell == h.removals[i].cell && o.removals[i].vals == h.removals[i].vals;
+        if (same) {
+          seen = true;
+          break;
+        }
+      }
+      if (!seen) out.push_back(std::move(h));
+    }
+    hints = std::move(out);
+  }
+
+  [[nodiscard]] std::string name_of(const chain_hint& h) const;
+
+  // SE's collectRuleParents over every target: the candidates, gone between
+  // `initial` and `current`, that the hint's chains rely on.
+  void rule_parents(const chain_hint& h, const board& initial, const board& current,
+                    std::vector<potential_key>& out) const;
+
+ private:
+  std::uint32_t make(int cell, int value, bool on, cause why, std::int64_t parent = -1) {
+    if (++work_.used, work_.exhausted()) throw budget_exhausted_error{};
+    node n;
+    n.key = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value), on};
+    n.why = why;
+    n.parents_begin = static_cast<std::uint32_t>(a_.parents.size());
+    n.path_bits = std::uint64_t{1} << (n.key.index() & 63);
+    if (parent >= 0) {
+      a_.parents.push_back(static_cast<std::uint32_t>(parent));
+      n.parents_count = 1;
+      n.path_bits |= a_.nodes[static_cast<std::size_t>(parent)].path_bits;
+    }
+    a_.nodes.push_back(n);
+    return static_cast<std::uint32_t>(a_.nodes.size() - 1);
+  }
+  // Parents are stored contiguously: only the node made last can get more.
+  void add_parent(std::uint32_t n, std::uint32_t parent) {
+    a_.parents.push_back(parent);
+    ++a_.nodes[n].parents_count;
+  }
+  [[nodiscard]] const node& at(std::uint32_t n) const { return a_.nodes[n]; }
+  [[nodiscard]] std::uint32_t first_parent(std::uint32_t n) const {
+    return a_.parents[a_.nodes[n].parents_begin];
+  }
+  [[nodiscard]] int key(std::uint32_t n) const { return a_.nodes[n].key.index(); }
+
+  bool is_parent(std::uint32_t child, int parent_key) const {
+    if (!(at(child).path_bits >> (parent_key & 63) & 1)) return false;
+    std::uint32_t p = child;
+    while (at(p).parents_count) {
+      p = first_parent(p);
+      if (key(p) == parent_key) return true;
+    }
+    return false;
+  }
+
+  // The consequences of "p is on" (SE's getOnToOff), as (cell, value, cause)
+  // in SE's order, without duplicates.
+  template <class F>
+  void on_to_off(const board& grid, std::uint32_t p, bool y, F&& f) const {
+    const potential_key pk = at(p).key;
+    if (y) {
+      for (int v = 1; v <= 9; ++v)
+        if (v != pk.value && (grid.cand[pk.cell] & bit(v))) f(pk.cell, v, cause::naked_single);
+    }
+    const auto& g = geometry();
+    for (int c : g.house[pk.cell]) {
+      if (!(grid.cand[c] & bit(pk.value))) continue;
+      const int kind = g.region_of[c][block] == g.region_of[pk.cell][block] ? block
+                       : g.region_of[c][row] == g.region_of[pk.cell][row]   ? row
+                                                                            : column;
+      f(c, pk.value, region_cause(kind));
+    }
+  }
+
+  // A consequence of "p is off" (SE's getOffToOn), before it becomes a node:
+  // most are already known and never need one.
+  struct on_result {
+    std::uint8_t cell, value;
+    se::cause why;
+    std::int8_t region;  // -1: the cell's last value; else the region's last place
+    std::uint16_t gone;  // candidates (cell) or positions (region) gone since the source
+    [[nodiscard]] int key() const { return key_of(cell, value, true); }
+  };
+
+  // The consequences of "p is off", in SE's order, without duplicates; with a
+  // source (dynamic chains), what has gone since it, for SE's hidden parents.
+  int off_to_on(const board& grid, std::uint32_t p, const board* source, bool y, bool x,
+                on_result (&out)[4]) const {
+    const potential_key pk = at(p).key;
+    if (links_ready_) {
+      // A fixed grid: the links were worked out once (Y link first, then X).
+      const int base = (pk.cell * 9 + pk.value - 1) * 4;
+      const int ny = link_y_[base / 4], nall = link_n_[base / 4];
+      int n = 0;
+      for (int i = y ? 0 : ny; i < (x ? nall : ny); ++i)
+        out[n++] = links_[base + i];
+      return n;
+    }
+    return compute_off_to_on(grid, pk, source, y, x, out);
+  }
+
+  int compute_off_to_on(const board& grid, potential_key pk, const board* source, bool y, bool x,
+                        on_result (&out)[4]) const {
+    const auto& g = geometry();
+    int n = 0;
+    if (y && count(grid.cand[pk.cell]) == 2) {
+      const int other = first(static_cast<values>(grid.cand[pk.cell] & ~bit(pk.value)));
+      const values gone =
+          source ? static_cast<values>(source->cand[pk.cell] & ~grid.cand[pk.cell]) : values{0};
+      out[n++] = {pk.cell, static_cast<std::uint8_t>(other), cause::naked_single, -1, gone};
+    }
+    if (x) {
+      const int first_x = n;
+      for (int kind : {block, row, column}) {
+        const int region = g.region_of[pk.cell][kind];
+        const std::uint16_t pos = grid.positions(region, pk.value);
+        if (count(pos) != 2) continue;
+        int other = g.cells[region][std::countr_zero(pos)];
+        if (other == pk.cell)
+          other = g.cells[region][31 - std::countl_zero(static_cast<unsigned>(pos))];
+        bool dup = false;  // SE's LinkedHashSet keeps the first
+        for (int i = first_x; i < n; ++i)
+          dup |= out[i].cell == other;
+        if (dup) continue;
+        const std::uint16_t gone =
+            source ? static_cast<std::uint16_t>(source->positions(region, pk.value) & ~pos)
+                   : std::uint16_t{0};
+        out[n++] = {static_cast<std::uint8_t>(other), pk.value, region_cause(kind),
+                    static_cast<std::int8_t>(region), gone};
+      }
+    }
+    return n;
+  }
+
+  // Works out every off->on link of a grid that stays as it is for a while
+  // (unary chains, and multiple chains that are not dynamic).
+  void prepare_links(const board& grid) {
+    links_.resize(81 * 9 * 4);
+    link_y_.resize(81 * 9);
+    link_n_.resize(81 * 9);
+    for (int cell = 0; cell < 81; ++cell) {
+      for (int v = 1; v <= 9; ++v) {
+        const int i = cell * 9 + v - 1;
+        link_n_[i] = link_y_[i] = 0;
+        if (!(grid.cand[cell] & bit(v))) continue;
+        on_result out[4];
+        const potential_key pk{static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(v),
+                               false};
+        const int n = compute_off_to_on(grid, pk, nullptr, true, true, out);
+        const int ny = n > 0 && out[0].region < 0 ? 1 : 0;  // the Y link comes first
+        link_y_[i] = static_cast<std::uint8_t>(ny);
+        link_n_[i] = static_cast<std::uint8_t>(n);
+        for (int j = 0; j < n; ++j)
+          links_[i * 4 + j] = out[j];
+      }
+    }
+    links_ready_ = true;
+  }
+
+  // Whether "cell is not value" leads, in one step, to the potential `target`.
+  bool leads_to(const board& grid, int cell, int value, bool y, bool x, int target) const {
+    on_result out[4];
+    const potential_key pk{static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value),
+                           false};
+    int n;
+    if (links_ready_) {
+      const int i = cell * 9 + value - 1;
+      n = 0;
+      for (int j = y ? 0 : link_y_[i]; j < (x ? link_n_[i] : link_y_[i]); ++j)
+        out[n++] = links_[i * 4 + j];
+    } else {
+      n = compute_off_to_on(grid, pk, nullptr, y, x, out);
+    }
+    for (int j = 0; j < n; ++j)
+      if (out[j].key() == target) return true;
+    return false;
+  }
+
+  // The node for a consequence of p: p, then SE's hidden parents.
+  std::uint32_t make_on(std::uint32_t p, const on_result& r, const potential_set& offs) {
+    const std::uint32_t n = make(r.cell, r.value, true, r.why, p);
+    if (r.gone) {
+      const auto& g = geometry();
+      for (int i = 0; i < 10; ++i) {
+        if (!(r.gone >> i & 1)) continue;
+        const int k =
+            r.region < 0 ? key_of(r.cell, i, false) : key_of(g.cells[r.region][i], r.value, false);
+        add_parent(n, offs.get(k));
+      }
+    }
+    return n;
+  }
+
+  void do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y, bool x,
+                 std::vector<std::uint32_t>& cycles, int source);
+  void do_forcing_chains(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
+                         std::vector<std::uint32_t>& chains, int source);
+  bool do_chaining(board& grid, potential_set& to_on, potential_set& to_off,
+                   std::uint32_t& absurd_on, std::uint32_t& absurd_off);
+  void advanced_potentials(board& grid, const board& source, const potential_set& offs,
+                           std::vector<std::uint32_t>& out);
+
+  // What "cell is value" leads to, by do_chaining: SE computes it once for the
+  // cell's own chains and again for each region the cell shares with an
+  // earlier one; the grid is the same each time, so is the answer.
+  struct on_start {
+    pooled_set on, off;
+    bool absurd = false;
+    std::uint32_t absurd_on = 0, absurd_off = 0;
+  };
+  const on_start& chain_from_on(board& grid, int cell, int value);
+
+  void unary_chaining(const board& grid, int cell, int value, std::vector<chain_hint>& result,
+                      bool y, bool x);
+  void multiple_chains(board& grid, std::vector<chain_hint>& result);
+  void binary_chaining(board& grid, const on_start& from_on, std::uint32_t off,
+                       std::vector<chain_hint>& result, bool reduction, bool contradiction);
+  void region_chainings(board& grid, std::vector<chain_hint>& result, int cell, int value,
+                        const on_start& from_on);
+
+  std::uint32_t reversed_cycle(std::uint32_t dst_on);
+  void finish(chain_hint& h);
+  int ancestor_count(std::uint32_t target) const;
+  template <class F>
+  void for_each_in_chain(std::uint32_t target, F&& f) const;
+
+  void removal_on(chain_hint& h, const board& grid, std::uint32_t target) const {
+    const potential_key k = at(target).key;
+    const values rest = static_cast<values>(grid.cand[k.cell] & ~bit(k.value));
+    if (rest) h.removals.push_back({k.cell, rest});
+  }
+  void removal_off(chain_hint& h, std::uint32_t target) const {
+    const potential_key k = at(target).key;
+    h.removals.push_back({k.cell, bit(k.value)});
+  }
+  double base_difficulty() const {
+    if (rule_.level >= 2) return 9.5 + 0.5 * (rule_.level - 2);
+    if (rule_.level > 0) return 8.5 + 0.5 * rule_.level;
+    if (rule_.nishio) return 7.5;
+    if (rule_.dynamic) return 8.5;
+    return 8.0;
+  }
+
+  chaining_rule rule_;
+  arena& a_;
+  budget& work_;
+  bool nested_;   // a rule inside another chain: its hints need fingerprints
+  board save_{};  // SE's saveGrid: the grid when do_chaining began
+  std::vector<std::unique_ptr<chainer>> others_;
+  bool others_made_ = false;
+  std::vector<std::uint32_t> scratch_on_, scratch_off_, scratch_advanced_;
+  // prepare_links: off->on links per candidate, valid while links_ready_.
+  bool links_ready_ = false;
+  std::array<std::unique_ptr<on_start>, 81 * 10> memo_;  // during multiple_chains
+  std::vector<on_result> links_;
+  std::vector<std::uint8_t> link_y_, link_n_;
+};
+
+template <class F>
+void chainer::for_each_in_chain(std::uint32_t target, F&& f) const {
+  // SE's getChain: breadth first through the parents, each potential once.
+  thread_local std::vector<std::uint32_t> cur, nxt;
+  thread_local std::array<std::uint32_t, key_count> seen{};
+  thread_local std::uint32_t stamp = 0;
+  if (++stamp == 0) {
+    seen.fill(0);
+    stamp = 1;
+  }
+  cur.clear();
+  cur.push_back(target);
+  while (!cur.empty()) {
+    nxt.clear();
+    for (std::uint32_t p : cur) {
+      const int k = key(p);
+      if (seen[k] == stamp) continue;
+      seen[k] = stamp;
+      f(p);
+      const node& n = at(p);
+      for (std::uint32_t i = 0; i < n.parents_count; ++i)
+        nxt.push_back(a_.parents[n.parents_begin + i]);
+    }
+    std::swap(cur, nxt);
+  }
+}
+
+int chainer::ancestor_count(std::uint32_t target) const {
+  int n = 0;
+  for_each_in_chain(target, [&](std::uint32_t) { ++n; });
+  return n;
+}
+
+void chainer::finish(chain_hint& h) {
+  std::sort(h.removals.begin(), h.removals.end(),
+            [](const removal& a, const removal& b) { return a.cell < b.cell; });
+  int flat = 0;
+  if (h.kind == hint_kind::cycle || h.kind == hint_kind::forcing)
+    flat = ancestor_count(h.targets[0]);
+  else
+    for (std::uint32_t t : h.targets)
+      flat += ancestor_count(t);
+  // Nested chains, each distinct full chain once (SE's getNestedComplexity).
+  int nested = 0;
+  std::vector<std::uint64_t> processed;
+  for (std::uint32_t t : h.targets) {
+    std::vector<std::uint32_t> chain;
+    for_each_in_chain(t, [&](std::uint32_t p) { chain.push_back(p); });
+    for (std::uint32_t p : chain) {
+      const std::int32_t ni = at(p).nested;
+      if (ni < 0) continue;
+      const nested_chain& nc = a_.nested[ni];
+      if (std::find(processed.begin(), processed.end(), nc.fingerprint) != processed.end())
+        continue;
+      processed.push_back(nc.fingerprint);
+      nested += nc.complexity;
+    }
+  }
+  h.complexity = flat + nested;
+  double base = 0;
+  switch (h.kind) {
+    case hint_kind::cycle:
+      base = h.x && h.y ? 7.0 : 6.5;
+      h.sort_key = h.x && h.y ? 4 : h.y ? 3 : 2;
+      break;
+    case hint_kind::forcing:
+      base = h.x && h.y ? 7.0 : 6.6;
+      h.sort_key = h.x && h.y ? 4 : h.y ? 3 : 2;
+      break;
+    case hint_kind::binary:
+      base = base_difficulty();
+      h.sort_key = h.absurd ? 7 : 1;
+      break;
+    case hint_kind::cell:
+      base = base_difficulty();
+      h.sort_key = 5;
+      break;
+    case hint_kind::region:
+      base = base_difficulty();
+      h.sort_key = 6;
+      break;
+  }
+  h.difficulty = base + length_difficulty(h.complexity);
+  if (nested_) {
+    std::uint64_t fp = 1469598103934665603ull;
+    for (std::uint32_t t : h.targets) {
+      for_each_in_chain(t, [&](std::uint32_t p) {
+        fp = (fp ^ static_cast<std::uint64_t>(key(p) + 1)) * 1099511628211ull;
+      });
+      fp = (fp ^ 0xffffu) * 1099511628211ull;
+    }
+    h.fingerprint = fp;
+  }
+}
+
+std::uint32_t chainer::reversed_cycle(std::uint32_t dst_on) {
+  std::vector<std::uint32_t> orig;
+  for (std::uint32_t p = dst_on;;) {
+    orig.push_back(p);
+    if (!at(p).parents_count) break;
+    p = first_parent(p);
+  }
+  // orig: dst_on ... root. The reversed chain starts at the root's reverse and
+  // leads, parent by parent, to dst_on's reverse.
+  std::int64_t prev = -1;
+  for (std::uint32_t o : orig) {
+    const node n = at(o);
+    prev = make(n.key.cell, n.key.value, !n.key.on, n.why, prev);
+  }
+  return static_cast<std::uint32_t>(prev);
+}
+
+void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
+                        bool x, std::vector<std::uint32_t>& cycles, int source) {
+  std::vector<std::uint32_t>& pending_on = scratch_on_;
+  std::vector<std::uint32_t>& pending_off = scratch_off_;
+  pending_on.clear();
+  pending_off.clear();
+  for (std::uint16_t k : to_on.keys())
+    pending_on.push_back(to_on.get(k));
+  for (std::uint16_t k : to_off.keys())
+    pending_off.push_back(to_off.get(k));
+  std::size_t on_head = 0, off_head = 0;
+  int length = 0;
+  while (on_head < pending_on.size() || off_head < pending_off.size()) {
+    ++length;
+    while (on_head < pending_on.size()) {
+      const std::uint32_t p = pending_on[on_head++];
+      on_to_off(grid, p, y, [&](int c, int v, cause why) {
+        const int k = key_of(c, v, false);
+        if (is_parent(p, k)) return;
+        // SE queues every copy of an off potential. A later copy finds only
+        // what the first already put in to_on, so it matters only if it leads
+        // back to the source in a cycle long enough: skip the others.
+        if (to_off.contains(k) && !(length + 1 >= 4 && leads_to(grid, c, v, y, x, source))) return;
+        const std::uint32_t n = make(c, v, false, why, p);
+        pending_off.push_back(n);
+        to_off.put(k, n);
+      });
+    }
+    ++length;
+    while (off_head < pending_off.size()) {
+      const std::uint32_t p = pending_off[off_head++];
+      on_result made[4];
+      const int count_made = off_to_on(grid, p, nullptr, y, x, made);
+      for (int i = 0; i < count_made; ++i) {
+        const int k = made[i].key();
+        const bool cycle = length >= 4 && k == source;
+        const bool add = !to_on.contains(k);
+        if (!cycle && !add) continue;
+        const std::uint32_t n = make_on(p, made[i], to_off);
+        if (cycle) cycles.push_back(n);
+        if (add) {
+          pending_on.push_back(n);
+          to_on.put(k, n);
+        }
+      }
+    }
+  }
+}
+
+void chainer::do_forcing_chains(const board& grid, potential_set& to_on, potential_set& to_off,
+                                bool y, std::vector<std::uint32_t>& chains, int source) {
+  std::vector<std::uint32_t>& pending_on = scratch_on_;
+  std::vector<std::uint32_t>& pending_off = scratch_off_;
+  pending_on.clear();
+  pending_off.clear();
+  for (std::uint16_t k : to_on.keys())
+    pending_on.push_back(to_on.get(k));
+  for (std::uint16_t k : to_off.keys())
+    pending_off.push_back(to_off.get(k));
+  std::size_t on_head = 0, off_head = 0;
+  auto in_chains = [&](int k) {
+    for (std::uint32_t c : chains)
+      if (key(c) == k) return true;
+    return false;
+  };
+  while (on_head < pending_on.size() || off_head < pending_off.size()) {
+    while (on_head < pending_on.size()) {
+      const std::uint32_t p = pending_on[on_head++];
+      on_to_off(grid, p, y, [&](int c, int v, cause why) {
+        const int k = key_of(c, v, false);
+        const bool hit = key_of(c, v, true) == source && !in_chains(k);
+        const bool add = !is_parent(p, k) && !to_off.contains(k);
+        if (!hit && !add) return;
+        const std::uint32_t n = make(c, v, false, why, p);
+        if (hit) chains.push_back(n);
+        if (add) {
+          pending_off.push_back(n);
+          to_off.put(k, n);
+        }
+      });
+    }
+    while (off_head < pending_off.size()) {
+      const std::uint32_t p = pending_off[off_head++];
+      on_result made[4];
+      const int count_made = off_to_on(grid, p, nullptr, y, true, made);
+      for (int i = 0; i < count_made; ++i) {
+        const int k = made[i].key();
+        const bool hit = (k ^ 1) == source && !in_chains(k);
+        const bool add = !to_on.contains(k);
+        if (!hit && !add) continue;
+        const std::uint32_t n = make_on(p, made[i], to_off);
+        if (hit) chains.push_back(n);
+        if (add) {
+          pending_on.push_back(n);
+          to_on.put(k, n);
+        }
+      }
+    }
+  }
+}
+
+bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_off,
+                          std::uint32_t& absurd_on, std::uint32_t& absurd_off) {
+  save_ = grid;
+  struct restore {
+    board& g;
+    const board& s;
+    ~restore() { g = s; }
+  } restore_grid{grid, save_};
+  // Nested rules are other instances: this one is never re-entered, so its
+  // scratch buffers and save_ stay its own.
+  const board& source = save_;
+  std::vector<std::uint32_t>& pending_on = scratch_on_;
+  std::vector<std::uint32_t>& pending_off = scratch_off_;
+  pending_on.clear();
+  pending_off.clear();
+  for (std::uint16_t k : to_on.keys())
+    pending_on.push_back(to_on.get(k));
+  for (std::uint16_t k : to_off.keys())
+    pending_off.push_back(to_off.get(k));
+  std::size_t on_head = 0, off_head = 0;
+  const bool y = !rule_.nishio;
+  bool found = false;
+  std::vector<std::uint32_t>& advanced = scratch_advanced_;
+  while (on_head < pending_on.size() || off_head < pending_off.size()) {
+    if (on_head < pending_on.size()) {
+      const std::uint32_t p = pending_on[on_head++];
+      on_to_off(grid, p, y, [&](int c, int v, cause why) {
+        if (found) return;
+        const int k = key_of(c, v, false);
+        const int conj = k ^ 1;
+        if (to_on.contains(conj)) {
+          absurd_on = to_on.get(conj);
+          absurd_off = make(c, v, false, why, p);
+          found = true;
+        } else if (!to_off.contains(k)) {
+          const std::uint32_t n = make(c, v, false, why, p);
+          to_off.put(k, n);
+          pending_off.push_back(n);
+        }
+      });
+    } else {
+      const std::uint32_t p = pending_off[off_head++];
+      on_result made[4];
+      const int count_made = off_to_on(grid, p, rule_.dynamic ? &source : nullptr, y, true, made);
+      if (rule_.dynamic) {  // SE's p.off(): the grid remembers what chains turned off
+        const potential_key pk = at(p).key;
+        grid.cand[pk.cell] = static_cast<values>(grid.cand[pk.cell] & ~bit(pk.value));
+      }
+      for (int i = 0; i < count_made; ++i) {
+        const int k = made[i].key();
+        const int conj = k ^ 1;
+        if (to_off.contains(conj)) {
+          absurd_on = make_on(p, made[i], to_off);
+          absurd_off = to_off.get(conj);
+          found = true;
+          break;
+        }
+        if (!to_on.contains(k)) {
+          const std::uint32_t n = make_on(p, made[i], to_off);
+          to_on.put(k, n);
+          pending_on.push_back(n);
+        }
+      }
+    }
+    if (found) return true;
+    if (on_head == pending_on.size() && off_head == pending_off.size() && rule_.level > 0) {
+      advanced.clear();
+      advanced_potentials(grid, source, to_off, advanced);
+      for (std::uint32_t n : advanced) {
+        const int k = key(n);
+        if (!to_off.contains(k)) {
+          to_off.put(k, n);
+          pending_off.push_back(n);
+        }
+      }
+    }
+  }
+  return false;
+}
+
+void chainer::advanced_potentials(board& grid, const board& source, const potential_set& offs,
+                                  std::vector<std::uint32_t>& out) {
+  if (!others_made_) {
+    others_made_ = true;
+    const int level = rule_.level;
+    if (level < 4) {
+      if (level >= 2)
+        others_.push_back(
+            std::make_unique<chainer>(chaining_rule{false, false, false, 0}, a_, work_, true));
+      if (level >= 3)
+        others_.push_back(
+            std::make_unique<chainer>(chaining_rule{true, false, false, 0}, a_, work_, true));
+    } else {
+      others_.push_back(
+          std::make_unique<chainer>(chaining_rule{true, true, false, 0}, a_, work_, true));
+      if (level >= 5)
+        others_.push_back(std::make_unique<chainer>(chaining_rule{true, true, false, level - 3}, a_,
+                                                    work_, true));
+    }
+  }
+  // A found deduction, kept as plain data until the nested search's
+  // potentials are dropped.
+  struct pending {
+    potential_key key;
+    std::vector<potential_key> parents;
+    std::int32_t nested = -1;
+  };
+  std::vector<pending> found;
+  std::vector<potential_key> parents;
+  auto collect = [&](const std::vector<removal>& removals, std::int32_t nested) {
+    std::vector<removal> sorted = removals;
+    std::sort(sorted.begin(), sorted.end(),
+              [](const removal& a, const removal& b) { return a.cell < b.cell; });
+    for (const removal& r : sorted)
+      for (int v = 1; v <= 9; ++v)
+        if (r.vals & bit(v))
+          found.push_back({{r.cell, static_cast<std::uint8_t>(v), false}, parents, nested});
+  };
+  // The basic rules first: SE's Locking, HiddenSet(2), NakedSet(2), Fisherman(2).
+  for (int rule = 0; rule < 4 && found.empty(); ++rule) {
+    std::vector<basic_hint> hints;
+    switch (rule) {
+      case 0:
+        locking(grid, false, &hints, nullptr);
+        break;
+      case 1:
+        hidden_set(grid, 2, false, &hints, nullptr);
+        break;
+      case 2:
+        naked_set(grid, 2, &hints, nullptr);
+        break;
+      default:
+        fish(grid, 2, &hints, nullptr);
+        break;
+    }
+    for (const basic_hint& bh : hints) {
+      parents.clear();
+      bh.rule_parents(source, grid, parents);
+      if (!parents.empty()) collect(bh.h.removals, -1);
+    }
+  }
+  const std::size_t nested_mark = a_.nested.size();
+  std::vector<nested_chain> new_nested;
+  for (std::size_t i = 0; i < others_.size() && found.empty(); ++i) {
+    const std::size_t node_mark = a_.nodes.size(), parent_mark = a_.parents.size();
+    std::vector<chain_hint> hints = others_[i]->hint_list(grid);
+    deduplicate(hints);
+    for (const chain_hint& h : hints) {
+      parents.clear();
+      others_[i]->rule_parents(h, source, grid, parents);
+      if (parents.empty()) continue;
+      new_nested.push_back({h.complexity, h.fingerprint});
+      collect(h.removals, static_cast<std::int32_t>(nested_mark + new_nested.size() - 1));
+    }
+    a_.nodes.resize(node_mark);
+    a_.parents.resize(parent_mark);
+    a_.nested.resize(nested_mark);
+  }
+  a_.nested.insert(a_.nested.end(), new_nested.begin(), new_nested.end());
+  for (const pending& f : found) {
+    const std::uint32_t n = make(f.key.cell, f.key.value, false, cause::advanced);
+    a_.nodes[n].nested = f.nested;
+    for (const potential_key& pk : f.parents) {
+      const int k = pk.index();
+      if (offs.contains(k)) add_parent(n, offs.get(k));
+    }
+    out.push_back(n);
+  }
+}
+
+void chainer::rule_parents(const chain_hint& h, const board& initial, const board& current,
+                           std::vector<potential_key>& out) const {
+  const auto& g = geometry();
+  std::array<bool, key_count> in_out{};
+  for (const potential_key& k : out)
+    in_out[k.index()] = true;
+  auto add = [&](int cell, int v) {
+    const potential_key k{static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(v), false};
+    if (!in_out[k.index()]) {
+      in_out[k.index()] = true;
+      out.push_back(k);
+    }
+  };
+  for (std::uint32_t t : h.targets) {
+    for_each_in_chain(t, [&](std::uint32_t p) {
+      const node& n = at(p);
+      cause why = n.why;
+      if (why == cause::none) {
+        if (h.kind == hint_kind::cell)
+          why = cause::naked_single;
+        else if (h.kind == hint_kind::region)
+          why = region_cause(h.region / 9);
+      }
+      if (!n.key.on || why == cause::none) return;
+      const int cell = n.key.cell;
+      if (why == cause::naked_single) {
+        const values gone = static_cast<values>(initial.cand[cell] & ~current.cand[cell]);
+        for (int v = 1; v <= 9; ++v)
+          if (gone & bit(v)) add(cell, v);
+      } else {
+        const int kind = why == cause::hidden_block ? block
+                         : why == cause::hidden_row ? row
+                                                    : column;
+        const int region = g.region_of[cell][kind];
+        for (int c : g.cells[region])
+          if ((initial.cand[c] & bit(n.key.value)) && !(current.cand[c] & bit(n.key.value)))
+            add(c, n.key.value);
+      }
+    });
+  }
+}
+
+void chainer::unary_chaining(const board& grid, int cell, int value,
+                             std::vector<chain_hint>& result, bool y, bool x) {
+  if (count(grid.cand[cell]) > 2 && !x) return;  // Y-cycles start from bivalue cells
+  const std::uint32_t on = make(cell, value, true, cause::none);
+  const int source_on = key(on);
+  std::vector<std::uint32_t> cycles, chains;
+  {
+    pooled_set to_on, to_off;
+    to_on->put(source_on, on);
+    do_cycles(grid, *to_on, *to_off, y, x, cycles, source_on);
+  }
+  if (x) {
+    {
+      pooled_set to_on, to_off;
+      to_on->put(source_on, on);
+      do_forcing_chains(grid, *to_on, *to_off, y, chains, source_on);
+    }
+    const std::uint32_t off = make(cell, value, false, cause::none);
+    pooled_set to_on, to_off;
+    to_off->put(key(off), off);
+    do_forcing_chains(grid, *to_on, *to_off, y, chains, key(off));
+  }
+  const auto& g = geometry();
+  for (std::uint32_t dst_on : cycles) {
+    const std::uint32_t dst_off = reversed_cycle(dst_on);
+    chain_hint h;
+    h.kind = hint_kind::cycle;
+    h.x = x;
+    h.y = y;
+    h.targets = {dst_on, dst_off};
+    std::array<bool, 81> in_cycle{};
+    for (std::uint32_t p = dst_on; at(p).parents_count; p = first_parent(p))
+      in_cycle[at(p).key.cell] = true;
+    std::vector<int> forw, back;  // keys, in order, each once
+    std::array<bool, key_count> in_forw{}, in_back{};
+    for (std::uint32_t p = dst_on; at(p).parents_count; p = first_parent(p)) {
+      const potential_key pk = at(p).key;
+      for (int c : g.house[pk.cell]) {
+        if (in_cycle[c] || !(grid.cand[c] & bit(pk.value))) continue;
+        const int k = key_of(c, pk.value, false);
+        if (pk.on) {
+          if (!in_forw[k]) in_forw[k] = true, forw.push_back(k);
+        } else {
+          if (!in_back[k]) in_back[k] = true, back.push_back(k);
+        }
+      }
+    }
+    for (int k : forw)
+      if (in_back[k]) add_removal(h.removals, k / 18, bit(k / 2 % 9 + 1));
+    if (h.removals.empty()) continue;
+    finish(h);
+    result.push_back(std::move(h));
+  }
+  for (std::uint32_t target : chains) {
+    chain_hint h;
+    h.kind = hint_kind::forcing;
+    h.x = x;
+    h.y = y;
+    h.targets = {target};
+    if (at(target).key.on) {
+      removal_on(h, grid, target);
+      h.cell = at(target).key.cell;
+      h.value = at(target).key.value;
+    } else {
+      removal_off(h, target);
+    }
+    if (h.removals.empty()) continue;
+    finish(h);
+    result.push_back(std::move(h));
+  }
+}
+
+const chainer::on_start& chainer::chain_from_on(board& grid, int cell, int value) {
+  std::unique_ptr<on_start>& m = memo_[static_cast<std::size_t>(cell * 10 + value)];
+  if (!m) {
+    m = std::make_unique<on_start>();
+    const std::uint32_t on = make(cell, value, true, cause::none);
+    m->on->put(key(on), on);
+    m->absurd = do_chaining(grid, *m->on, *m->off, m->absurd_on, m->absurd_off);
+  }
+  return *m;
+}
+
+void chainer::binary_chaining(board& grid, const on_start& start, std::uint32_t off,
+                              std::vector<chain_hint>& result, bool reduction, bool contradiction) {
+  const potential_set& on_to_on = *start.on;
+  const potential_set& on_to_off = *start.off;
+  const std::uint32_t on = on_to_on.get(on_to_on.keys().front());  // the root
+  pooled_set off_to_on, off_to_off;
+  auto binary = [&](std::uint32_t dst_on, std::uint32_t dst_off, std::uint32_t source,
+                    std::uint32_t target, bool absurd, bool on_hint) {
+    chain_hint h;
+    h.kind = hint_kind::binary;
+    h.absurd = absurd;
+    h.targets = {dst_on, dst_off};
+    if (on_hint)
+      removal_on(h, grid, target);
+    else
+      removal_off(h, target);
+    if (h.removals.empty()) return;
+    // SE's getResult: the source's opposite for a contradiction or Nishio,
+    // else the "on" end.
+    const potential_key res =
+        (rule_.nishio || absurd)
+            ? potential_key{at(source).key.cell, at(source).key.value, !at(source).key.on}
+            : at(dst_on).key;
+    if (res.on) {
+      h.cell = res.cell;
+      h.value = res.value;
+    }
+    finish(h);
+    result.push_back(std::move(h));
+  };
+  std::uint32_t a_on = 0, a_off = 0;
+  if (start.absurd && contradiction) binary(start.absurd_on, start.absurd_off, on, on, true, false);
+  off_to_off->put(key(off), off);
+  if (do_chaining(grid, *off_to_on, *off_to_off, a_on, a_off) && contradiction)
+    binary(a_on, a_off, off, off, true, true);
+  if (reduction) {
+    for (std::uint16_t k : on_to_on.keys()) {
+      if (!off_to_on->contains(k)) continue;
+      const std::uint32_t from_on = on_to_on.get(k);
+      binary(from_on, off_to_on->get(k), on, from_on, false, true);
+    }
+    for (std::uint16_t k : on_to_off.keys()) {
+      if (!off_to_off->contains(k)) continue;
+      const std::uint32_t from_off = off_to_off->get(k);
+      binary(on_to_off.get(k), from_off, off, from_off, false, false);
+    }
+  }
+}
+
+void chainer::region_chainings(board& grid, std::vector<chain_hint>& result, int cell, int value,
+                               const on_start& from_on) {
+  const auto& g = geometry();
+  for (int kind : {block, row, column}) {
+    const int region = g.region_of[cell][kind];
+    const std::uint16_t pos = grid.positions(region, value);
+    const int card = count(pos);
+    if (!(card == 2 || (rule_.multiple && card > 2))) continue;
+    if (g.cells[region][std::countr_zero(pos)] != cell) continue;  // from the first cell only
+    std::array<const potential_set*, 9> pos_on{}, pos_off{};
+    pooled_set region_on, region_off;
+    for (int i = 0; i < 9; ++i) {
+      if (!(pos >> i & 1)) continue;
+      const int other = g.cells[region][i];
+      if (other == cell) {
+        pos_on[i] = from_on.on.operator->();
+        pos_off[i] = from_on.off.operator->();
+        region_on->add_all(*from_on.on);
+        region_off->add_all(*from_on.off);
+      } else {
+        const on_start& o = chain_from_on(grid, other, value);
+        pos_on[i] = o.on.operator->();
+        pos_off[i] = o.off.operator->();
+        region_on->retain(*o.on);
+        region_off->retain(*o.off);
+      }
+    }
+    for (int side = 0; side < 2; ++side) {
+      const potential_set& common = side == 0 ? *region_on : *region_off;
+      const auto& outcomes = side == 0 ? pos_on : pos_off;
+      for (std::uint16_t k : common.keys()) {
+        chain_hint h;
+        h.kind = hint_kind::region;
+        h.region = region;
+        const std::uint32_t target = common.get(k);
+        if (at(target).key.on)
+          removal_on(h, grid, target);
+        else
+          removal_off(h, target);
+        if (h.removals.empty()) continue;
+        for (int i = 0; i < 9; ++i)
+          if (pos >> i & 1) h.targets.push_back(outcomes[i]->get(k));
+        const potential_key res = at(h.targets[0]).key;
+        if (res.on) {
+          h.cell = res.cell;
+          h.value = res.value;
+        }
+        finish(h);
+        result.push_back(std::move(h));
+      }
+    }
+  }
+}
+
+void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
+  struct forget {
+    std::array<std::unique_ptr<on_start>, 81 * 10>& memo;
+    ~forget() {
+      for (auto& m : memo)
+        m.reset();
+    }
+  } forget_memo{memo_};
+  for (int cell = 0; cell < 81; ++cell) {
+    if (grid.value[cell]) continue;
+    const values cand = grid.cand[cell];
+    const int card = count(cand);
+    if (!(card > 2 || (card > 1 && rule_.dynamic))) continue;
+    std::array<const potential_set*, 10> value_on{}, value_off{};
+    std::unique_ptr<pooled_set> cell_on, cell_off;
+    for (int v = 1; v <= 9; ++v) {
+      if (!(cand & bit(v))) continue;
+      const on_start& from_on = chain_from_on(grid, cell, v);
+      const std::uint32_t off = make(cell, v, false, cause::none);
+      const potential_set* on_to_on = from_on.on.operator->();
+      const potential_set* on_to_off = from_on.off.operator->();
+      const bool reduction = card >= 3 && !rule_.nishio && rule_.dynamic;
+      const bool contradiction = rule_.dynamic || rule_.nishio;
+      binary_chaining(grid, from_on, off, result, reduction, contradiction);
+      if (!rule_.nishio) region_chainings(grid, result, cell, v, from_on);
+      if (!cell_on) {
+        cell_on = std::make_unique<pooled_set>();
+        cell_off = std::make_unique<pooled_set>();
+        (*cell_on)->add_all(*on_to_on);
+        (*cell_off)->add_all(*on_to_off);
+      } else {
+        (*cell_on)->retain(*on_to_on);
+        (*cell_off)->retain(*on_to_off);
+      }
+      value_on[v] = on_to_on;
+      value_off[v] = on_to_off;
+    }
+    if (rule_.nishio || !(card == 2 || (rule_.multiple && card > 2))) continue;
+    for (int side = 0; side < 2; ++side) {
+      const potential_set& common = side == 0 ? **cell_on : **cell_off;
+      const auto& outcomes = side == 0 ? value_on : value_off;
+      for (std::uint16_t k : common.keys()) {
+        chain_hint h;
+        h.kind = hint_kind::cell;
+        const std::uint32_t target = common.get(k);
+        if (at(target).key.on)
+          removal_on(h, grid, target);
+        else
+          removal_off(h, target);
+        if (h.removals.empty()) continue;
+        for (int v = 1; v <= 9; ++v)
+          if (cand & bit(v)) h.targets.push_back(outcomes[v]->get(k));
+        const potential_key res = at(h.targets[0]).key;
+        if (res.on) {
+          h.cell = res.cell;
+          h.value = res.value;
+        }
+        finish(h);
+        result.push_back(std::move(h));
+      }
+    }
+  }
+}
+
+std::vector<chain_hint> chainer::hint_list(board& grid) {
+  std::vector<chain_hint> result;
+  // Without dynamic chains the grid stays as it is during the whole search.
+  if (!rule_.dynamic) prepare_links(grid);
+  struct unprepare {
+    bool& ready;
+    ~unprepare() { ready = false; }
+  } unprepare_links{links_ready_};
+  if (rule_.multiple || rule_.dynamic) {
+    multiple_chains(grid, result);
+  } else {
+    static constexpr bool modes[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
+    for (const auto& m : modes)
+      for (int cell = 0; cell < 81; ++cell)
+        if (!grid.value[cell] && count(grid.cand[cell]) > 1)
+          for (int v = 1; v <= 9; ++v)
+            if (grid.cand[cell] & bit(v)) unary_chaining(grid, cell, v, result, m[0], m[1]);
+  }
+  std::stable_sort(result.begin(), result.end(), [](const chain_hint& a, const chain_hint& b) {
+    if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
+    if (a.complexity != b.complexity) return a.complexity < b.complexity;
+    return a.sort_key < b.sort_key;
+  });
+  return result;
+}
+
+std::string chainer::name_of(const chain_hint& h) const {
+  switch (h.kind) {
+    case hint_kind::cycle:
+      if (h.x && h.y) return "Bidirectional Cycle";
+      if (h.y) return "Bidirectional Y-Cycle";
+      return "Bidirectional X-Cycle";
+    case hint_kind::forcing:
+      if (h.x && h.y) return "Forcing Chain";
+      if (h.y) return "Forcing Y-Chain";
+      return "Forcing X-Chain";
+    default:
+      break;
+  }
+  std::string prefix = rule_.level > 0 ? "Dynamic "
+                       : rule_.nishio  ? "Nishio "
+                       : rule_.dynamic ? "Dynamic "
+                                       : "";
+  std::string kind = h.kind == hint_kind::cell     ? "Cell Forcing"
+                     : h.kind == hint_kind::region ? "Region Forcing"
+                     : rule_.nishio                ? "Forcing"
+                     : h.absurd                    ? "Contradiction Forcing"
+                                                   : "Double Forcing";
+  static const char* const suffixes[] = {"",
+                                         " (+)",
+                                         " (+ Forcing Chains)",
+                                         " (+ Multiple Forcing Chains)",
+                                         " (+ Dynamic Forcing Chains)",
+                                         " (+ Dynamic Forcing Chains (+ Forcing Chains))"};
+  return prefix + kind + " Chains" + suffixes[std::min(rule_.level, 5)];
+}
+
+}  // namespace
+
+bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out) {
+  arena a;
+  chainer c(rule, a, work, false);
+  board grid = b;
+  std::vector<chain_hint> hints = c.hint_list(grid);
+  if (hints.empty()) return false;
+  const chain_hint& h = hints.front();
+  out = hint{};
+  out.difficulty = h.difficulty;
+  out.name = c.name_of(h);
+  out.removals = h.removals;
+  out.cell = h.cell;
+  out.value = h.value;
+  return true;
+}
+
+}  // namespace sudoku::se

@@ -1,0 +1,144 @@
+// SE's rating loop (Solver.getDifficulty as gsf's serate runs it): apply the
+// first hint of the first technique that has one, in SE's order, until the
+// grid is solved or nothing applies.
+#include <fmt/format.h>
+
+#include <cmath>
+#include <functional>
+#include <stdexcept>
+
+#include "se/board.hpp"
+#include "se/techniques.hpp"
+#include "sudoku/se_rating.hpp"
+
+namespace sudoku {
+
+namespace {
+
+using se::board;
+using se::hint;
+
+// The techniques in SE's order: direct ones, indirect ones, then chains.
+bool next_hint(const board& b, se::budget& work, hint& h) {
+  std::vector<se::hint> all;
+  auto take_first = [&](auto&& produce) {
+    all.clear();
+    produce(all);
+    if (all.empty()) return false;
+    h = std::move(all.front());
+    return true;
+  };
+  if (se::hidden_single(b, h)) return true;
+  if (se::locking(b, true, nullptr, &h)) return true;
+  if (se::hidden_set(b, 2, true, nullptr, &h)) return true;
+  if (se::naked_single(b, h)) return true;
+  if (se::hidden_set(b, 3, true, nullptr, &h)) return true;
+  if (se::locking(b, false, nullptr, &h)) return true;
+  if (se::naked_set(b, 2, nullptr, &h)) return true;
+  if (se::fish(b, 2, nullptr, &h)) return true;
+  if (se::hidden_set(b, 2, false, nullptr, &h)) return true;
+  if (se::naked_set(b, 3, nullptr, &h)) return true;
+  if (se::fish(b, 3, nullptr, &h)) return true;
+  if (se::hidden_set(b, 3, false, nullptr, &h)) return true;
+  if (se::xy_wing(b, false, h)) return true;
+  if (se::xy_wing(b, true, h)) return true;
+  if (take_first([&](auto& out) { se::unique_loops(b, out, true); })) return true;
+  if (se::naked_set(b, 4, nullptr, &h)) return true;
+  if (se::fish(b, 4, nullptr, &h)) return true;
+  if (se::hidden_set(b, 4, false, nullptr, &h)) return true;
+  if (take_first([&](auto& out) { se::bivalue_universal_grave(b, out, true); })) return true;
+  if (take_first([&](auto& out) { se::aligned_pair_exclusion(b, out, true); })) return true;
+  if (se::first_chaining_hint(b, {false, false, false, 0}, work, h)) return true;
+  if (take_first([&](auto& out) { se::aligned_triplet_exclusion(b, out, true); })) return true;
+  if (se::first_chaining_hint(b, {false, true, true, 0}, work, h)) return true;
+  if (se::first_chaining_hint(b, {true, false, false, 0}, work, h)) return true;
+  for (int level = 0; level <= 5; ++level)
+    if (se::first_chaining_hint(b, {true, true, false, level}, work, h)) return true;
+  return false;
+}
+
+se_step step_of(const hint& h, const board& before) {
+  se_step s;
+  s.technique = h.name;
+  s.rating = h.difficulty;
+  for (const se::removal& r : h.removals)
+    for (int v = 1; v <= 9; ++v)
+      if ((r.vals & se::bit(v)) && (before.cand[r.cell] & se::bit(v)))
+        s.eliminated.push_back({r.cell, v});
+  if (h.cell >= 0) s.placed.push_back({static_cast<std::size_t>(h.cell), h.value});
+  return s;
+}
+
+}  // namespace
+
+se_rating rate_se(const grid& puzzle, const se_options& options) {
+  if (puzzle.shape() != sudoku::shape{} || puzzle.rows() != 9 || puzzle.columns() != 9)
+    throw std::invalid_argument("the Sudoku Explainer rating is for 9x9 puzzles with 3x3 boxes");
+  // serate: the givens, then every empty cell's candidates rebuilt from them.
+  board b;
+  for (int c = 0; c < 81; ++c)
+    b.value[c] = static_cast<std::uint8_t>(puzzle.at(c / 9, c % 9));
+  const auto& g = se::geometry();
+  for (int c = 0; c < 81; ++c) {
+    if (b.value[c]) continue;
+    se::values cand = 0x3fe;
+    for (int o : g.house[c])
+      if (b.value[o]) cand = static_cast<se::values>(cand & ~se::bit(b.value[o]));
+    b.cand[c] = cand;
+  }
+  se_rating r;
+  se::budget work;
+  work.limit = options.budget;
+  double difficulty = -HUGE_VAL;
+  bool pearl_set = false, diamond_set = false;
+  auto solved = [&] {
+    for (int c = 0; c < 81; ++c)
+      if (!b.value[c]) return false;
+    return true;
+  };
+  try {
+    while (!solved()) {
+      hint h;
+      if (!next_hint(b, work, h)) {
+        difficulty = 20.0;
+        r.outcome = se_rating::outcome::stuck;
+        break;
+      }
+      if (options.trace) r.steps.push_back(step_of(h, b));
+      difficulty = std::max(difficulty, h.difficulty);
+      h.apply(b);
+      if (!pearl_set) {
+        if (!diamond_set) {
+          r.ed = difficulty;
+          diamond_set = true;
+        }
+        if (h.cell >= 0) {
+          r.ep = difficulty;
+          pearl_set = true;
+        }
+      }
+    }
+  } catch (const se::budget_exhausted_error&) {
+    r.outcome = se_rating::outcome::unknown;
+  }
+  r.er = difficulty == -HUGE_VAL ? 0.0 : difficulty;
+  if (r.outcome == se_rating::outcome::stuck) {
+    // SE's rating loop leaves EP and ED as they were: 0 when stuck at once.
+  }
+  r.work = work.used;
+  for (int c = 0; c < 81; ++c)
+    r.reached.set(c / 9, c % 9, b.value[c]);
+  return r;
+}
+
+std::string se_format(double rating) {
+  const int w = static_cast<int>((rating + 0.05) * 10);
+  return fmt::format("{}.{}", w / 10, w % 10);
+}
+
+std::string to_string(const se_rating& r) {
+  if (r.outcome == se_rating::outcome::unknown) return "unknown";
+  return fmt::format("{}/{}/{}", se_format(r.er), se_format(r.ep), se_format(r.ed));
+}
+
+}  // namespace sudoku

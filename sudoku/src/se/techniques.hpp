@@ -1,0 +1,72 @@
+// The techniques of Sudoku Explainer 1.2.1 that other techniques reuse, and
+// the chaining engine. Internal to the sudoku library.
+#pragma once
+
+#include <cstdint>
+#include <vector>
+
+#include "se/board.hpp"
+
+namespace sudoku::se {
+
+/// A candidate as SE's chains see it: cell, value and whether it is on.
+struct potential_key {
+  std::uint8_t cell = 0;
+  std::uint8_t value = 0;
+  bool on = false;
+  [[nodiscard]] int index() const noexcept { return (cell * 9 + value - 1) * 2 + on; }
+  friend bool operator==(const potential_key&, const potential_key&) = default;
+};
+
+/// The basic techniques that dynamic chains "(+)" use inside a chain: a hint
+/// and what it needs, so that a chain can say which of its own eliminations
+/// made the hint possible (SE's getRuleParents).
+struct basic_hint {
+  enum class kind : std::uint8_t { locking, hidden_set, naked_set, fish } type = kind::locking;
+  hint h;
+  std::uint8_t value = 0;             // locking, fish: the digit
+  values set = 0;                     // hidden, naked sets: the digits
+  std::vector<std::uint8_t> regions;  // locking: {p1, p2}; fish: base, cover, base, ...;
+                                      // hidden set: {region}
+  std::vector<std::uint8_t> cells;    // naked set: its cells
+  /// SE's getRuleParents: the off potentials (present in source, absent in
+  /// current) this hint relies on, in SE's order.
+  void rule_parents(const board& source, const board& current,
+                    std::vector<potential_key>& out) const;
+};
+
+// SE's producers that chains reuse. Each searches in SE's order and either
+// stops at the first hint (first != nullptr: stored there, returns true) or
+// appends every hint to *all.
+bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first);
+bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>* all, hint* first);
+bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* first);
+bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first);
+bool hidden_single(const board& b, hint& out);
+bool naked_single(const board& b, hint& out);
+bool xy_wing(const board& b, bool xyz, hint& out);
+
+/// Work counter shared by the whole rating of one puzzle: chains count the
+/// potentials they create; past the limit every search stops at once.
+struct budget {
+  std::uint64_t used = 0;
+  std::uint64_t limit = 0;  // 0: none
+  [[nodiscard]] bool exhausted() const noexcept { return limit != 0 && used > limit; }
+};
+
+/// Thrown when the budget runs out.
+struct budget_exhausted_error {};
+
+/// SE's Chaining(multiple, dynamic, nishio, level): the hints it finds, sorted
+/// as SE sorts them; the first is the one SE applies. Empty when the budget ran
+/// out (check it).
+struct chaining_rule {
+  bool multiple = false;
+  bool dynamic = false;
+  bool nishio = false;
+  int level = 0;
+};
+/// Returns the lowest hint (SE's order) or false.
+bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out);
+
+}  // namespace sudoku::se
