@@ -444,6 +444,7 @@ class chainer {
   // prepare_links: off->on links per candidate, valid while links_ready_.
   bool links_ready_ = false;
   std::array<std::unique_ptr<on_start>, 81 * 10> memo_;  // during multiple_chains
+  std::vector<std::uint16_t> memo_used_;
   std::vector<on_result> links_;
   std::vector<std::uint8_t> link_y_, link_n_;
 };
@@ -948,6 +949,7 @@ void chainer::unary_chaining(const board& grid, int cell, int value,
 const chainer::on_start& chainer::chain_from_on(board& grid, int cell, int value) {
   std::unique_ptr<on_start>& m = memo_[static_cast<std::size_t>(cell * 10 + value)];
   if (!m) {
+    memo_used_.push_back(static_cast<std::uint16_t>(cell * 10 + value));
     m = std::make_unique<on_start>();
     const std::uint32_t on = make(cell, value, true, cause::none);
     m->on->put(key(on), on);
@@ -1062,11 +1064,12 @@ void chainer::region_chainings(board& grid, std::vector<chain_hint>& result, int
 void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
   struct forget {
     std::array<std::unique_ptr<on_start>, 81 * 10>& memo;
+    std::vector<std::uint16_t>& used;
     ~forget() {
-      for (auto& m : memo)
-        m.reset();
+      for (std::uint16_t i : used) memo[i].reset();
+      used.clear();
     }
-  } forget_memo{memo_};
+  } forget_memo{memo_, memo_used_};
   for (int cell = 0; cell < 81; ++cell) {
     if (grid.value[cell]) continue;
     const values cand = grid.cand[cell];
