@@ -235,6 +235,16 @@ class chainer {
   }
   [[nodiscard]] int key(std::uint32_t n) const { return a_.nodes[n].key.index(); }
 
+  // The search queues (SE's pendingOn, pendingOff) start with the sets' potentials.
+  void start_queues(const potential_set& to_on, const potential_set& to_off) {
+    scratch_on_.clear();
+    scratch_off_.clear();
+    for (std::uint16_t k : to_on.keys())
+      scratch_on_.push_back(to_on.get(k));
+    for (std::uint16_t k : to_off.keys())
+      scratch_off_.push_back(to_off.get(k));
+  }
+
   bool is_parent(std::uint32_t child, int parent_key) const {
     if (!(at(child).path_bits >> (parent_key & 63) & 1)) return false;
     std::uint32_t p = child;
@@ -565,12 +575,7 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
                         bool x, std::vector<std::uint32_t>& cycles, int source) {
   std::vector<std::uint32_t>& pending_on = scratch_on_;
   std::vector<std::uint32_t>& pending_off = scratch_off_;
-  pending_on.clear();
-  pending_off.clear();
-  for (std::uint16_t k : to_on.keys())
-    pending_on.push_back(to_on.get(k));
-  for (std::uint16_t k : to_off.keys())
-    pending_off.push_back(to_off.get(k));
+  start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
   int length = 0;
   while (on_head < pending_on.size() || off_head < pending_off.size()) {
@@ -614,12 +619,7 @@ void chainer::do_forcing_chains(const board& grid, potential_set& to_on, potenti
                                 bool y, std::vector<std::uint32_t>& chains, int source) {
   std::vector<std::uint32_t>& pending_on = scratch_on_;
   std::vector<std::uint32_t>& pending_off = scratch_off_;
-  pending_on.clear();
-  pending_off.clear();
-  for (std::uint16_t k : to_on.keys())
-    pending_on.push_back(to_on.get(k));
-  for (std::uint16_t k : to_off.keys())
-    pending_off.push_back(to_off.get(k));
+  start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
   auto in_chains = [&](int k) {
     for (std::uint32_t c : chains)
@@ -675,12 +675,7 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
   const board& source = save_;
   std::vector<std::uint32_t>& pending_on = scratch_on_;
   std::vector<std::uint32_t>& pending_off = scratch_off_;
-  pending_on.clear();
-  pending_off.clear();
-  for (std::uint16_t k : to_on.keys())
-    pending_on.push_back(to_on.get(k));
-  for (std::uint16_t k : to_off.keys())
-    pending_off.push_back(to_off.get(k));
+  start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
   const bool y = !rule_.nishio;
   bool found = false;
@@ -1066,7 +1061,8 @@ void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
     std::array<std::unique_ptr<on_start>, 81 * 10>& memo;
     std::vector<std::uint16_t>& used;
     ~forget() {
-      for (std::uint16_t i : used) memo[i].reset();
+      for (std::uint16_t i : used)
+        memo[i].reset();
       used.clear();
     }
   } forget_memo{memo_, memo_used_};
