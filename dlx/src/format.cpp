@@ -226,7 +226,17 @@ class reader {
     bool primary = false;
     ++stamp_;
     entry_colors_.clear();
+    std::uint64_t cost = 0;
     for_each_token(line.text, [&](const token& t) {
+      // "|n": DLX5's cost, added up when there are several.
+      if (t.text.front() == '|') {
+        cost += read_cost(line, t);
+        if (cost > problem::max_cost) {
+          fail(line.number, t.column,
+               fmt::format("option cost too large (at most {})", problem::max_cost));
+        }
+        return;
+      }
       // "name" or, for a secondary item, "name:color" (DLX2's color controls).
       const std::size_t colon = t.text.find(':');
       const std::string_view name = t.text.substr(0, colon);
@@ -291,8 +301,30 @@ class reader {
       if (!entry_colors_[e].empty())
         entries_list_[e].color = file_.problem.add_color(entry_colors_[e]);
     }
-    file_.problem.add_option(entries_list_);
+    const option_id added = file_.problem.add_option(entries_list_);
+    if (cost) file_.problem.set_cost(added, cost);
     file_.option_lines.push_back(line.number);
+  }
+
+  std::uint64_t read_cost(const text_line& line, const token& t) {
+    const std::string_view digits = t.text.substr(1);
+    if (digits.empty()) {
+      fail(line.number, t.column, "'|' in an option must be followed by a cost, as in |5");
+    }
+    std::uint64_t value = 0;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (digits[i] < '0' || digits[i] > '9') {
+        fail(line.number, t.column + 1 + i,
+             fmt::format("option cost {} is not a number (costs are written |n, as in |5)",
+                         quoted(digits)));
+      }
+      value = value * 10 + static_cast<unsigned>(digits[i] - '0');
+      if (value > problem::max_cost) {
+        fail(line.number, t.column,
+             fmt::format("option cost too large (at most {})", problem::max_cost));
+      }
+    }
+    return value;
   }
 
   line_reader lines_;
@@ -364,6 +396,7 @@ void write_dlx(std::ostream& out, const problem& p) {
         line += p.color_name(colors[k]);
       }
     }
+    if (p.cost(o)) line += fmt::format(" |{}", p.cost(o));
     out << line << '\n';
   }
 }

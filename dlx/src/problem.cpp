@@ -180,4 +180,20 @@ bool problem::has_primary(option_id option) const {
   return false;
 }
 
+void problem::set_cost(option_id option, std::uint64_t cost) {
+  if (option >= option_count()) throw std::out_of_range("dlx::problem::set_cost: no such option");
+  if (cost > max_cost) throw problem_error("option cost too large (at most 2^48)");
+  if (costs_.empty()) {
+    if (cost == 0) return;
+    costs_.assign(option_count(), 0);
+  }
+  if (costs_.size() < option_count()) costs_.resize(option_count(), 0);
+  costs_[option] = cost;
+}
+
+std::uint64_t problem::cost(option_id option) const {
+  if (option >= option_count()) throw std::out_of_range("dlx::problem::cost: no such option");
+  return option < costs_.size() ? costs_[option] : 0;
+}
+
 }  // namespace dlx

@@ -161,6 +161,20 @@ class problem {
   /// True when the option has at least one primary item.
   [[nodiscard]] bool has_primary(option_id option) const;
 
+  // ---- Costs (Knuth's DLX5): a nonnegative cost per option, 0 unless set. The
+  // searches ignore them; the minimum-cost queries of `dlx::zdd` use them.
+
+  /// The largest cost an option may have (so that sums of many costs fit in 64 bits).
+  static constexpr std::uint64_t max_cost = std::uint64_t{1} << 48;
+  /// Sets an option's cost. Throws problem_error above max_cost, std::out_of_range
+  /// for an unknown option.
+  ///
+  ///   p.set_cost(p.add_option({a, b}), 7);   // DLX5 writes it "a b |7"
+  void set_cost(option_id option, std::uint64_t cost);
+  [[nodiscard]] std::uint64_t cost(option_id option) const;
+  /// True when some option has a nonzero cost.
+  [[nodiscard]] bool has_costs() const noexcept { return !costs_.empty(); }
+
  private:
   struct name_hash {
     using is_transparent = void;
@@ -184,6 +198,7 @@ class problem {
   std::vector<color_id> option_colors_;  // parallel to option_items_
   std::size_t colored_entries_ = 0;
   std::vector<std::uint32_t> option_start_{0};
+  std::vector<std::uint64_t> costs_;  // empty until an option has a nonzero cost
   std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;
 };
