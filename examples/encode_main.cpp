@@ -1,7 +1,7 @@
 // dlx-queens N | dlx-langford N | dlx-pentomino WxH | dlx-matrices N [K] |
-// dlx-wordsquares FILE: write a puzzle in Knuth's format (DLX1; DLX3 for the
+// dlx-wordsquares FILE | dlx-dominoes RxC | dlx-aztec N: write a puzzle in Knuth's format (DLX1; DLX3 for the
 // matrices, DLX2 for the word squares) on standard output, for `dlx` to solve.
-// One source, five programs: the program's name picks the encoder.
+// One source, seven programs: the program's name picks the encoder.
 #include <fmt/format.h>
 #include <dlx/format.hpp>
 
@@ -79,6 +79,22 @@ int main(int argc, char** argv) {
                      "DLX2");
       }
       p = examples::double_word_squares(read_word_file(std::string(arg)));
+    } else if (program == "dlx-dominoes") {
+      int rows = 0, columns = 0;
+      const auto x = arg.find('x');
+      if (x == std::string_view::npos || !parse_int(arg.substr(0, x), rows) ||
+          !parse_int(arg.substr(x + 1), columns) || rows < 1 || columns < 1 ||
+          rows > 1000 || columns > 1000) {
+        return usage(program, "ROWSxCOLUMNS",
+                     "the domino tilings of a board (1 <= ROWS, COLUMNS <= 1000)");
+      }
+      p = examples::domino_tilings(rows, columns);
+    } else if (program == "dlx-aztec") {
+      int n = 0;
+      if (!parse_int(arg, n) || n < 1 || n > 1000) {
+        return usage(program, "N", "the domino tilings of the Aztec diamond of order N (1 <= N <= 1000)");
+      }
+      p = examples::aztec_diamond(n);
     } else if (program == "dlx-queens") {
       int n = 0;
       if (!parse_int(arg, n) || n < 1 || n > 1000) {

@@ -36,6 +36,54 @@ dlx::problem queens(int n) {
   return p;
 }
 
+namespace {
+
+// Dominoes on a set of cells given row by row: each cell's right neighbour,
+// then the one below, when they are in the set.
+template <class InShape>
+dlx::problem dominoes(int first_row, int last_row, int first_column, int last_column,
+                      InShape in_shape, bool signed_names) {
+  dlx::problem p;
+  auto number = [&](int v) {
+    return signed_names && v < 0 ? fmt::format("m{}", -v) : fmt::format("{}", v);
+  };
+  const int width = last_column - first_column + 1;
+  std::vector<dlx::item_id> id(static_cast<std::size_t>(last_row - first_row + 1) * width);
+  auto at = [&](int r, int c) -> dlx::item_id& {
+    return id[static_cast<std::size_t>(r - first_row) * width + (c - first_column)];
+  };
+  for (int r = first_row; r <= last_row; ++r) {
+    for (int c = first_column; c <= last_column; ++c) {
+      if (in_shape(r, c)) at(r, c) = p.add_item(fmt::format("r{}c{}", number(r), number(c)));
+    }
+  }
+  for (int r = first_row; r <= last_row; ++r) {
+    for (int c = first_column; c <= last_column; ++c) {
+      if (!in_shape(r, c)) continue;
+      if (c < last_column && in_shape(r, c + 1)) p.add_option({at(r, c), at(r, c + 1)});
+      if (r < last_row && in_shape(r + 1, c)) p.add_option({at(r, c), at(r + 1, c)});
+    }
+  }
+  return p;
+}
+
+}  // namespace
+
+dlx::problem domino_tilings(int rows, int columns) {
+  if (rows < 1 || columns < 1) throw std::invalid_argument("domino_tilings: an empty board");
+  return dominoes(0, rows - 1, 0, columns - 1, [](int, int) { return true; }, false);
+}
+
+dlx::problem aztec_diamond(int n) {
+  if (n < 1) throw std::invalid_argument("aztec_diamond: n must be at least 1");
+  // Row r (r < 0) spans columns -w..w-1 with w = n + r + 1; row r >= 0, w = n - r.
+  auto in_shape = [n](int r, int c) {
+    const int w = r < 0 ? n + r + 1 : n - r;
+    return c >= -w && c < w;
+  };
+  return dominoes(-n, n - 1, -n, n - 1, in_shape, true);
+}
+
 dlx::problem langford(int n) {
   if (n < 1) throw std::invalid_argument("langford: n must be at least 1");
   dlx::problem p;

@@ -52,6 +52,21 @@ dlx::problem regular_matrices(int n, int k);
 ///   s.count().solutions;  // 2: rows ab cd or rows ac bd
 dlx::problem double_word_squares(const std::vector<std::string>& words);
 
+/// The domino tilings of a rows x columns board: one primary item per cell,
+/// "r<i>c<j>" row by row, and one option per pair of neighbouring cells, taken
+/// cell by cell (row by row), the pair to the right before the pair below. The
+/// counts are OEIS A099390 (A004003 on squares: 36, 6728, 12988816 for 4x4,
+/// 6x6, 8x8). Needs rows, columns >= 1.
+///
+///   dlx::build_zdd(examples::domino_tilings(8, 8)).diagram.count();  // 12988816
+dlx::problem domino_tilings(int rows, int columns);
+
+/// The domino tilings of the Aztec diamond of order n (2^(n(n+1)/2) of them):
+/// the cells of rows -n..n-1 whose column c has |c + 1/2| + |r + 1/2| <= n,
+/// named "r<row>c<col>" with 'm' for a minus sign ("rm4cm1"), row by row; one
+/// option per pair of neighbouring cells, right before below. Needs n >= 1.
+dlx::problem aztec_diamond(int n);
+
 /// Reads a word list: one word per line. Blank lines and lines whose first
 /// non-blank character is '#' are skipped; blanks around a word are ignored.
 /// Throws dlx::parse_error ("source:line:col: message") for a line that is not a

@@ -62,9 +62,16 @@ std::vector<std::string> parse_command_line(std::span<const option_spec> options
           throw usage_error(fmt::format("option '--{}' takes no value", name));
         }
         o->set({});
+      } else if (eq != std::string_view::npos) {
+        o->set(body.substr(eq + 1));
+      } else if (o->value_name.starts_with('[')) {
+        // An optional value: the next argument, when it is a number.
+        const bool number = i + 1 < args.size() && args[i + 1][0] != '\0' &&
+                             std::string_view(args[i + 1]).find_first_not_of("0123456789") ==
+                                 std::string_view::npos;
+        o->set(number ? std::string_view(args[++i]) : std::string_view());
       } else {
-        o->set(eq != std::string_view::npos ? body.substr(eq + 1)
-                                            : take_value(*o, fmt::format("--{}", name)));
+        o->set(take_value(*o, fmt::format("--{}", name)));
       }
       continue;
     }
@@ -104,6 +111,31 @@ std::string help_text(std::string_view usage, std::string_view description,
   }
   if (!epilogue.empty()) out += fmt::format("\n{}\n", epilogue);
   return out;
+}
+
+std::uint64_t parse_bytes(std::string_view text, std::string_view option) {
+  std::uint64_t scale = 1;
+  if (!text.empty()) {
+    switch (text.back() | 0x20) {
+      case 'k':
+        scale = std::uint64_t{1} << 10;
+        break;
+      case 'm':
+        scale = std::uint64_t{1} << 20;
+        break;
+      case 'g':
+        scale = std::uint64_t{1} << 30;
+        break;
+      case 't':
+        scale = std::uint64_t{1} << 40;
+        break;
+      default:
+        break;
+    }
+    if (scale != 1) text.remove_suffix(1);
+  }
+  const std::uint64_t value = parse_unsigned(text, option, 1, UINT64_MAX >> 40);
+  return value * scale;
 }
 
 std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min,

@@ -27,7 +27,9 @@ class usage_error : public std::runtime_error {
 };
 
 /// One row of an option table. A flag has an empty `value_name`; its handler is
-/// called with an empty string.
+/// called with an empty string. A value name in brackets ("[K]") makes the
+/// value optional: it is given as `--name=K`, or as the next argument when that
+/// is a number; without it the handler is called with an empty string.
 struct option_spec {
   char short_name;              ///< 0 when there is none
   std::string_view long_name;   ///< without the leading "--"
@@ -50,6 +52,10 @@ std::string help_text(std::string_view usage, std::string_view description,
 /// with a message that names the option and the offending text.
 std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min = 0,
                              std::uint64_t max = UINT64_MAX);
+
+/// Parses a size in bytes: a number with an optional suffix K, M, G or T
+/// (powers of 1024), as in 512M.
+std::uint64_t parse_bytes(std::string_view text, std::string_view option);
 
 /// Parses a duration in seconds (a non-negative decimal number).
 double parse_seconds(std::string_view text, std::string_view option);

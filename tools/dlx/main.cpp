@@ -14,31 +14,28 @@
 
 #include "../common/cli.hpp"
 #include "../common/output.hpp"
+#include "memo.hpp"
 
-namespace {
-
-constexpr int exit_budget = 3;  // the budget ran out: the answer is unknown
-constexpr int exit_output = 4;  // standard output could not be written
-constexpr int exit_broken_pipe = 128 + 13;
-
-struct settings {
-  bool count_only = false;
-  bool stats = false;
-  bool json = false;
-  bool help = false;
-  bool version = false;
-  dlx::engine_kind engine = dlx::engine_kind::automatic;
-  dlx::search_options search;
-};
+namespace dlx_tool {
 
 void write_solution(tools::line_output& out, const dlx::dlx_file& file,
-                    std::span<const dlx::option_id> solution, std::uint64_t number, bool json) {
+                    std::span<const dlx::option_id> solution, std::uint64_t number, bool json,
+                    std::optional<std::uint64_t> cost) {
   const dlx::problem& p = file.problem;
   if (!json) {
+    if (cost) {
+      if (number > 1) out.line("");
+      out.line(fmt::format("cost {}", *cost));
+      for (dlx::option_id o : solution)
+        out.line(dlx::format_option(p, o));
+      return;
+    }
     tools::write_solution_lines(out, p, solution, number);
     return;
   }
-  out.append(fmt::format("{{\"solution\":{},\"options\":[", number));
+  out.append(fmt::format("{{\"solution\":{},", number));
+  if (cost) out.append(fmt::format("\"cost\":{},", *cost));
+  out.append("\"options\":[");
   for (std::size_t k = 0; k < solution.size(); ++k) {
     const dlx::option_id o = solution[k];
     out.append(fmt::format("{}{{\"line\":{},\"items\":[", k ? "," : "", file.option_lines[o]));
@@ -65,6 +62,22 @@ void write_solution(tools::line_output& out, const dlx::dlx_file& file,
   out.end_line();
 }
 
+}  // namespace dlx_tool
+
+namespace {
+
+constexpr int exit_budget = 3;  // the budget ran out: the answer is unknown
+constexpr int exit_output = 4;  // standard output could not be written
+constexpr int exit_broken_pipe = 128 + 13;
+
+struct settings : dlx_tool::common_settings {
+  bool help = false;
+  bool version = false;
+  bool engine_set = false;
+  dlx::engine_kind engine = dlx::engine_kind::automatic;
+  dlx_tool::memo_settings memo;
+};
+
 int run(const settings& s, const std::string& path) {
   std::ifstream file_stream;
   std::istream* in = nullptr;
@@ -80,6 +93,7 @@ int run(const settings& s, const std::string& path) {
   }
   for (const auto& w : file.warnings)
     fmt::print(stderr, "{}\n", w.to_string());
+  if (s.memo.enabled) return dlx_tool::run_memo(s.memo, s, file);
 
   dlx::solver solver(file.problem, s.engine);
   tools::line_output out;
@@ -102,7 +116,7 @@ int run(const settings& s, const std::string& path) {
       std::uint64_t number = 0;
       result = solver.enumerate(
           [&](std::span<const dlx::option_id> solution) {
-            write_solution(out, file, solution, ++number, s.json);
+            dlx_tool::write_solution(out, file, solution, ++number, s.json);
             return dlx::visit::next;
           },
           options);
@@ -187,6 +201,7 @@ int main(int argc, char** argv) {
        "search with dancing links or bitsets (default auto: bitsets for small problems "
        "without multiplicities); answers and counts are the same",
        [&](std::string_view v) {
+         s.engine_set = true;
          if (v == "auto") {
            s.engine = dlx::engine_kind::automatic;
          } else if (v == "links") {
@@ -205,6 +220,63 @@ int main(int argc, char** argv) {
        [&](std::string_view v) {
          s.search.propagation = tools::parse_propagation(v, "--propagation");
        }},
+      {'m', "memo", "",
+       "memoized search (Knuth's DLX6): remember each subproblem and build a diagram (ZDD) "
+       "of all solutions; counts are exact at any size; with no query below, lists the "
+       "solutions, as the plain search would",
+       [&](std::string_view) { s.memo.enabled = true; }},
+      {0, "zdd", "OUT",
+       "write the diagram to OUT ('-': standard output, alone) in the text format of Knuth's "
+       "ZDD programs; prints the count unless another query is given (implies --memo)",
+       [&](std::string_view v) {
+         if (v.empty()) throw tools::usage_error("--zdd: expected a file name");
+         s.memo.zdd_out = v;
+         s.memo.enabled = true;
+       }},
+      {0, "from-zdd", "IN",
+       "read the diagram from IN (written by --zdd for the same FILE) instead of searching",
+       [&](std::string_view v) {
+         if (v.empty()) throw tools::usage_error("--from-zdd: expected a file name");
+         s.memo.from_zdd = v;
+         s.memo.enabled = true;
+       }},
+      {0, "sample", "K",
+       "print K solutions drawn uniformly at random (with replacement; --seed S repeats a "
+       "draw) (implies --memo)",
+       [&](std::string_view v) {
+         s.memo.sample = tools::parse_unsigned(v, "--sample", 1);
+         s.memo.enabled = true;
+       }},
+      {0, "min-cost", "[K]",
+       "print the K cheapest solutions (default 1), cheapest first, each after a line "
+       "'cost C'; options carry costs as DLX5 writes them ('a b |5') (implies --memo)",
+       [&](std::string_view v) {
+         s.memo.min_cost = v.empty() ? 1 : tools::parse_unsigned(v, "--min-cost", 1);
+         s.memo.enabled = true;
+       }},
+      {0, "by-size", "",
+       "print the number of solutions with each number of options: lines 'SIZE COUNT' "
+       "(implies --memo)",
+       [&](std::string_view) {
+         s.memo.by_size = true;
+         s.memo.enabled = true;
+       }},
+      {0, "branch", "mrv|first",
+       "with --memo: branch on the item with the fewest options (default, DLX6's choice) or "
+       "on the first item still to cover (Knuth's dlx6-noMRV)",
+       [&](std::string_view v) {
+         if (v == "mrv") {
+           s.memo.branching = dlx::memo_branching::mrv;
+         } else if (v == "first") {
+           s.memo.branching = dlx::memo_branching::first;
+         } else {
+           throw tools::usage_error(fmt::format("--branch: expected mrv or first, got '{}'", v));
+         }
+       }},
+      {0, "memory-budget", "BYTES",
+       "with --memo: stop (exit 3) rather than use more than BYTES for the memo cache and "
+       "the diagram, e.g. 2G (default: three quarters of the machine's memory)",
+       [&](std::string_view v) { s.memo.memory_budget = tools::parse_bytes(v, "--memory-budget"); }},
       {0, "stats", "", "print solutions, nodes, updates, cleansings and time on stderr",
        [&](std::string_view) { s.stats = true; }},
       {0, "json", "", "JSON Lines: one object per solution, then a summary object",
@@ -217,6 +289,23 @@ int main(int argc, char** argv) {
   try {
     operands = tools::parse_command_line(options, std::span<char* const>(argv + 1, argc - 1));
     if (operands.size() > 1) throw tools::usage_error("at most one input file");
+    if (s.memo.enabled) {
+      // The memoized search has its own tree: settings of the plain search's
+      // tree mean nothing there.
+      if (s.search.threads != 1) throw tools::usage_error("--memo searches on one thread");
+      if (s.search.propagation != dlx::propagation::none) {
+        throw tools::usage_error("--propagation does not apply to --memo");
+      }
+      if (s.engine_set) throw tools::usage_error("--engine does not apply to --memo");
+      if (s.search.seed && !s.memo.sample) {
+        throw tools::usage_error("with --memo, --seed seeds --sample only");
+      }
+      const int queries = (s.memo.sample ? 1 : 0) + (s.memo.min_cost ? 1 : 0) + (s.memo.by_size ? 1 : 0);
+      if (queries > 1) throw tools::usage_error("--sample, --min-cost and --by-size go one at a time");
+      if (!s.memo.from_zdd.empty() && !s.memo.zdd_out.empty()) {
+        throw tools::usage_error("--from-zdd and --zdd together would only copy the diagram");
+      }
+    }
   } catch (const tools::usage_error& e) {
     fmt::print(stderr, "dlx: {}\nTry 'dlx --help' for more information.\n", e.what());
     return tools::exit_usage;
@@ -230,7 +319,12 @@ int main(int argc, char** argv) {
                    "v|item on primary items), read from FILE or standard input. Each solution\n"
                    "is printed as its options, as read, one per line, with a blank line\n"
                    "between solutions. The search and its counts (nodes, updates, cleansings)\n"
-                   "are those of Knuth's dlx1, dlx2 or dlx3.",
+                   "are those of Knuth's dlx1, dlx2 or dlx3.\n\n"
+                   "With --memo the search remembers every subproblem it has solved, as\n"
+                   "Knuth's dlx6 does, and builds a diagram of all solutions: counts that\n"
+                   "enumeration cannot reach come out exact (dlx --count --memo), and the\n"
+                   "diagram answers --sample, --min-cost and --by-size. An option's cost is\n"
+                   "written as in dlx5: 'a b |7'; the plain search ignores costs.",
                    options,
                    "Exit status: 0 the search finished (or reached --limit) with a solution,\n"
                    "1 it finished with none, 2 bad usage or input, 3 a budget ran out\n"

@@ -1,0 +1,228 @@
+#include "memo.hpp"
+
+#include <fmt/format.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <random>
+#include <sstream>
+#include <stdexcept>
+
+#include "../common/cli.hpp"
+
+namespace dlx_tool {
+
+namespace {
+
+constexpr int exit_budget = 3;
+constexpr int exit_output = 4;
+
+std::uint64_t default_memory_budget() {
+  const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+  if (pages <= 0 || page <= 0) return 0;
+  return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
+}
+
+std::string memo_progress_text(const dlx::memo_progress& p) {
+  const double seconds = std::chrono::duration<double>(p.elapsed).count();
+  return fmt::format("dlx: {} nodes ({:.3g}/s), {} hits, {} signatures, {} ZDD nodes, {} MB, "
+                     "about {:.1f}% done",
+                     p.nodes, seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0, p.hits,
+                     p.signatures, p.zdd_nodes, p.bytes >> 20, 100 * p.fraction_done);
+}
+
+// Writes the diagram to `path` ("-": standard output); false after printing why not.
+bool write_diagram(const dlx::zdd& diagram, const std::string& path) {
+  if (path == "-") {
+    diagram.write(std::cout);
+    std::cout.flush();
+    if (!std::cout) {
+      fmt::print(stderr, "dlx: cannot write the diagram to standard output\n");
+      return false;
+    }
+    return true;
+  }
+  std::ofstream file(path, std::ios::binary | std::ios::trunc);
+  if (!file) {
+    fmt::print(stderr, "dlx: {}: cannot open for writing: {}\n", path, std::strerror(errno));
+    return false;
+  }
+  diagram.write(file);
+  file.close();
+  if (!file) {
+    fmt::print(stderr, "dlx: {}: cannot write: {}\n", path, std::strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+// Reads a diagram for --from-zdd and checks it against the problem; nullopt
+// after printing why not.
+std::optional<dlx::zdd> read_diagram(const std::string& path, const dlx::problem& p) {
+  std::ifstream stream;
+  std::istream* in = nullptr;
+  if (!tools::open_input("dlx", path, stream, in)) return std::nullopt;
+  const std::string source = in == &std::cin ? "<stdin>" : path;
+  try {
+    dlx::zdd diagram = dlx::read_zdd(*in, source);
+    for (std::size_t n = 2; n < diagram.size(); ++n) {
+      const dlx::option_id o = diagram.at(static_cast<dlx::zdd::node_id>(n)).option;
+      if (o >= p.option_count()) {
+        fmt::print(stderr, "dlx: {}: the diagram names option {}, but the problem has {}\n",
+                   source, std::uint64_t{o} + 1, p.option_count());
+        return std::nullopt;
+      }
+    }
+    return diagram;
+  } catch (const dlx::parse_error& e) {
+    fmt::print(stderr, "{}\n", e.what());
+    return std::nullopt;
+  }
+}
+
+std::string big(const dlx::big_count& n) { return n.str(); }
+
+}  // namespace
+
+int run_memo(const memo_settings& memo, const common_settings& common, const dlx::dlx_file& file) {
+  const dlx::problem& p = file.problem;
+  const auto started = std::chrono::steady_clock::now();
+  dlx::memo_result result;
+  const bool searched = memo.from_zdd.empty();
+  if (!searched) {
+    auto diagram = read_diagram(memo.from_zdd, p);
+    if (!diagram) return tools::exit_usage;
+    result.diagram = std::move(*diagram);
+  } else {
+    dlx::memo_options options;
+    options.branching = memo.branching;
+    options.node_budget = common.search.node_budget;
+    options.memory_budget =
+        memo.memory_budget ? memo.memory_budget : default_memory_budget();
+    tools::progress_line progress;
+    bool timed_out = false;
+    const auto time_budget = common.search.time_budget;
+    if (progress.enabled() || time_budget.count() > 0) {
+      options.progress_interval = std::uint64_t{1} << 14;
+      options.on_progress = [&](const dlx::memo_progress& m) {
+        if (time_budget.count() > 0 && m.elapsed >= time_budget) {
+          timed_out = true;
+          return dlx::visit::stop;
+        }
+        if (progress.enabled() && progress.due()) progress.show(memo_progress_text(m));
+        return dlx::visit::next;
+      };
+    }
+    try {
+      result = dlx::build_zdd(p, options);
+    } catch (const std::invalid_argument& e) {
+      fmt::print(stderr, "dlx: --memo: {}\n", e.what());
+      return tools::exit_usage;
+    }
+    progress.clear();
+    if (!result.complete()) {
+      const auto& st = result.stats;
+      const char* why = result.status == dlx::memo_status::memory_exhausted
+                            ? "memory budget exhausted"
+                        : timed_out ? "time limit reached"
+                                    : "budget exhausted";
+      fmt::print(stderr,
+                 "dlx: {} after {} nodes, {} signatures and {} bytes; the count is unknown{}\n",
+                 why, st.nodes, st.failed_signatures + st.good_signatures - 1, st.bytes,
+                 result.status == dlx::memo_status::memory_exhausted
+                     ? " (raise it with --memory-budget)"
+                     : "");
+      return exit_budget;
+    }
+  }
+  const dlx::zdd& diagram = result.diagram;
+  const dlx::big_count total = diagram.count();
+
+  if (!memo.zdd_out.empty() && !write_diagram(diagram, memo.zdd_out)) return exit_output;
+  const bool diagram_on_stdout = memo.zdd_out == "-";
+
+  tools::line_output out;
+  std::string json_extra;
+  try {
+    if (diagram_on_stdout) {
+      // The diagram is the whole output.
+    } else if (memo.min_cost) {
+      std::vector<std::uint64_t> costs(p.option_count());
+      for (dlx::option_id o = 0; o < p.option_count(); ++o)
+        costs[o] = p.cost(o);
+      const auto best = diagram.cheapest(costs, *memo.min_cost);
+      for (std::size_t k = 0; k < best.size(); ++k) {
+        write_solution(out, file, best[k].options, k + 1, common.json, best[k].cost);
+      }
+    } else if (memo.sample) {
+      const std::uint64_t seed = common.search.seed ? *common.search.seed : std::random_device{}();
+      json_extra += fmt::format(",\"seed\":{}", seed);
+      const auto drawn = diagram.sample(*memo.sample, seed);
+      for (std::size_t k = 0; k < drawn.size(); ++k)
+        write_solution(out, file, drawn[k], k + 1, common.json);
+      if (common.stats) fmt::print(stderr, "dlx: sampled with seed {}\n", seed);
+    } else if (memo.by_size) {
+      const auto by_size = diagram.count_by_size();
+      std::string pairs;
+      for (std::size_t k = 0; k < by_size.size(); ++k) {
+        if (by_size[k] == 0) continue;
+        if (common.json) {
+          pairs += fmt::format("{}[{},{}]", pairs.empty() ? "" : ",", k, big(by_size[k]));
+        } else {
+          out.line(fmt::format("{} {}", k, big(by_size[k])));
+        }
+      }
+      json_extra += fmt::format(",\"by_size\":[{}]", pairs);
+    } else if (common.count_only || !memo.zdd_out.empty()) {
+      if (!common.json) out.line(big(total));
+    } else {
+      std::uint64_t number = 0;
+      for (std::span<const dlx::option_id> s : diagram.solutions()) {
+        write_solution(out, file, s, ++number, common.json);
+        if (common.search.limit && number >= common.search.limit) break;
+      }
+    }
+    const double seconds =
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+    const auto& st = result.stats;
+    if (common.json && !diagram_on_stdout) {
+      std::string line = fmt::format("{{\"status\":\"complete\",\"solutions\":{}", big(total));
+      if (searched) {
+        line += fmt::format(
+            ",\"nodes\":{},\"updates\":{},\"cleansings\":{},\"zdd_nodes\":{},\"signatures\":[{},{}],"
+            "\"hits\":{},\"bytes\":{}",
+            st.nodes, st.updates, st.cleansings, st.zdd_nodes, st.failed_signatures,
+            st.good_signatures, st.hits, st.bytes);
+      }
+      line += fmt::format(",\"diagram_nodes\":{}{},\"seconds\":{:.6f}}}", diagram.size(),
+                          json_extra, seconds);
+      out.line(line);
+    }
+    out.flush();
+    if (common.stats) {
+      if (searched) {
+        fmt::print(stderr,
+                   "dlx: {} solutions, {} search nodes, {} updates, {} cleansings, {} ZDD nodes "
+                   "({} in the reduced diagram), {}+{} signatures, {} hits, {} bytes, {:.3f} s "
+                   "(complete, memoized{})\n",
+                   big(total), st.nodes, st.updates, st.cleansings, st.zdd_nodes, diagram.size(),
+                   st.failed_signatures, st.good_signatures, st.hits, st.bytes, seconds,
+                   memo.branching == dlx::memo_branching::first ? ", first item" : "");
+      } else {
+        fmt::print(stderr, "dlx: {} solutions, a diagram of {} nodes read from {}, {:.3f} s\n",
+                   big(total), diagram.size(), memo.from_zdd, seconds);
+      }
+    }
+  } catch (const tools::output_error& e) {
+    if (e.error_number() == EPIPE) return 128 + 13;
+    fmt::print(stderr, "dlx: {}\n", e.what());
+    return exit_output;
+  }
+  return total == 0 ? tools::exit_no_solution : tools::exit_ok;
+}
+
+}  // namespace dlx_tool
