@@ -2,9 +2,12 @@
 // bytes: either a located parse_error, or a problem that writes and reads back
 // identically (bounds and colors included), whose solutions all satisfy the
 // model (checked here directly, knowing nothing of the search), and that both
-// engines solve alike: same solutions in the same order, same counters.
+// engines solve alike: same solutions in the same order, same counters; and,
+// without multiplicities, that the memoized search's diagram holds exactly the
+// solutions the plain search finds, in the same order.
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
+#include <dlx/zdd.hpp>
 
 #include <cstdint>
 #include <sstream>
@@ -81,6 +84,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
   for (dlx::option_id o = 0; o < p.option_count(); ++o) {
     FUZZ_CHECK(dlx::format_option(q, o) == dlx::format_option(p, o));
+    FUZZ_CHECK(q.cost(o) == p.cost(o));
   }
 
   dlx::search_options budget;
@@ -107,5 +111,18 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
              a.updates == b.updates && a.cleansings == b.cleansings && a.branches == b.branches);
   FUZZ_CHECK(by_links == by_bits);
   FUZZ_CHECK(bits.check_invariants());
+
+  if (!p.has_multiplicities()) {
+    dlx::memo_options memo;
+    memo.node_budget = 2000;
+    const dlx::memo_result m = dlx::build_zdd(p, memo);
+    if (m.complete() && a.status == dlx::search_status::complete) {
+      FUZZ_CHECK(m.diagram.count() == a.solutions);
+      std::vector<std::vector<dlx::option_id>> listed;
+      for (auto s : m.diagram.solutions())
+        listed.emplace_back(s.begin(), s.end());
+      FUZZ_CHECK(listed == by_links);
+    }
+  }
   return 0;
 }

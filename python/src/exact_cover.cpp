@@ -10,9 +10,11 @@
 #include <pybind11/stl.h>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
+#include <dlx/zdd.hpp>
 
 #include <memory>
 #include <mutex>
+#include <random>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -88,10 +90,32 @@ struct tree_split {
   std::vector<std::vector<std::uint32_t>> solutions;
 };
 
+/// The diagram of all solutions, from ExactCover.zdd() or Zdd.from_text(),
+/// with the figures of the search that built it and the options' costs.
+struct memo_diagram {
+  std::shared_ptr<const dlx::zdd> diagram;
+  std::optional<dlx::memo_stats> stats;
+  std::vector<std::uint64_t> costs;
+};
+
+py::int_ to_python(const dlx::big_count& n) {
+  const std::string digits = n.str();
+  return py::reinterpret_steal<py::int_>(PyLong_FromString(digits.c_str(), nullptr, 10));
+}
+
+dlx::big_count from_python(py::handle n, const std::string& what) {
+  if (!PyIndex_Check(n.ptr())) {
+    throw py::type_error(fmt::format("{}: expected an int, not {}", what,
+                                     py::str(py::type::of(n).attr("__name__")).cast<std::string>()));
+  }
+  const std::string digits = py::str(py::reinterpret_steal<py::object>(PyNumber_Index(n.ptr())));
+  return dlx::big_count(digits);
+}
+
 class exact_cover {
  public:
   exact_cover(const py::iterable& options, const py::object& primary, const py::object& secondary,
-              bool colored);
+              bool colored, const py::object& costs);
   explicit exact_cover(dlx::dlx_file file);
 
   py::object count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
@@ -99,6 +123,14 @@ class exact_cover {
   py::object first(std::uint64_t budget, std::optional<std::uint64_t> seed, unsigned threads,
                    const std::vector<long long>& preselect, const std::vector<long long>& subtree);
   tree_split split(std::size_t pieces, const std::vector<long long>& preselect);
+  struct memo_diagram zdd(std::uint64_t budget, std::uint64_t memory_budget,
+                          const std::string& branching);
+  [[nodiscard]] std::vector<std::uint64_t> costs() const {
+    std::vector<std::uint64_t> c(problem_.option_count());
+    for (dlx::option_id o = 0; o < c.size(); ++o)
+      c[o] = problem_.cost(o);
+    return c;
+  }
   // A copy of the solver with the preselection made, for an iterator.
   dlx::solver solver_for_iterator(const std::vector<long long>& preselect);
 
@@ -140,7 +172,7 @@ class exact_cover {
 };
 
 exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
-                         const py::object& secondary, bool colored) {
+                         const py::object& secondary, bool colored, const py::object& costs) {
   // The items declared, in order; a dict of primary items carries bounds.
   py::dict kind_of;  // name -> True for primary, False for secondary
   std::vector<std::pair<py::object, std::optional<dlx::item_bounds>>> primaries;
@@ -262,6 +294,25 @@ exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
       problem_.add_option(std::span<const dlx::option_entry>(entries));
     } catch (const dlx::problem_error& error) {
       throw py::value_error(fmt::format("options[{}]: {}", k, error.what()));
+    }
+  }
+  if (!costs.is_none()) {
+    std::size_t k = 0;
+    for (py::handle c : costs) {
+      if (k >= problem_.option_count()) {
+        throw py::value_error(fmt::format("costs: more costs than the {} options",
+                                          problem_.option_count()));
+      }
+      const long long v = integer(c, fmt::format("costs[{}]", k));
+      if (v < 0 || static_cast<unsigned long long>(v) > dlx::problem::max_cost) {
+        throw py::value_error(fmt::format("costs[{}]: a cost is 0 to 2**48, not {}", k, v));
+      }
+      problem_.set_cost(static_cast<dlx::option_id>(k), static_cast<std::uint64_t>(v));
+      ++k;
+    }
+    if (k != problem_.option_count()) {
+      throw py::value_error(
+          fmt::format("costs: {} costs for {} options", k, problem_.option_count()));
     }
   }
   build_solver();
@@ -409,6 +460,45 @@ tree_split exact_cover::split(std::size_t pieces, const std::vector<long long>& 
   return out;
 }
 
+memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
+                              const std::string& branching) {
+  dlx::memo_options o;
+  if (branching == "first") {
+    o.branching = dlx::memo_branching::first;
+  } else if (branching != "mrv") {
+    throw py::value_error(fmt::format("branching: 'mrv' or 'first', not {}", shown(py::str(branching))));
+  }
+  if (problem_.has_multiplicities()) {
+    throw py::value_error("zdd: the memoized search does not take multiplicities (bounds) yet");
+  }
+  o.node_budget = budget;
+  o.memory_budget = memory_budget;
+  interrupt_check interrupt;
+  o.progress_interval = std::uint64_t{1} << 14;
+  o.on_progress = [&](const dlx::memo_progress&) {
+    return interrupt.poll() ? dlx::visit::stop : dlx::visit::next;
+  };
+  dlx::memo_result r;
+  {
+    py::gil_scoped_release release;
+    r = dlx::build_zdd(problem_, o);
+  }
+  interrupt.raise_if_interrupted();
+  if (r.status == dlx::memo_status::budget_exhausted) {
+    raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {} nodes",
+                                       r.stats.nodes),
+                           r.stats.nodes, 0);
+  }
+  if (r.status == dlx::memo_status::memory_exhausted) {
+    PyErr_SetString(PyExc_MemoryError,
+                    fmt::format("memory budget exhausted after {} nodes and {} bytes",
+                                r.stats.nodes, r.stats.bytes)
+                        .c_str());
+    throw py::error_already_set();
+  }
+  return {std::make_shared<const dlx::zdd>(std::move(r.diagram)), r.stats, costs()};
+}
+
 dlx::solver exact_cover::solver_for_iterator(const std::vector<long long>& preselected) {
   std::optional<std::string> conflict;
   std::optional<dlx::solver> copy;
@@ -492,7 +582,148 @@ class solution_iterator {
   interrupt_check interrupt_;
 };
 
+/// The lazy solutions of Zdd.solutions(): each next() walks to the next one.
+class zdd_iterator {
+ public:
+  explicit zdd_iterator(std::shared_ptr<const dlx::zdd> d)
+      : diagram_(std::move(d)), it_(*diagram_) {}
+  py::object next() {
+    if (it_ == std::default_sentinel) throw py::stop_iteration();
+    const auto s = *it_;
+    py::object out = py::cast(std::vector<std::uint32_t>(s.begin(), s.end()));
+    ++it_;
+    return out;
+  }
+
+ private:
+  std::shared_ptr<const dlx::zdd> diagram_;
+  dlx::zdd::solution_iterator it_;
+};
+
+namespace {
+
+memo_diagram zdd_from_text(const std::string& text, const std::string& source) {
+  std::istringstream in(text);
+  try {
+    return {std::make_shared<const dlx::zdd>(dlx::read_zdd(in, source)), std::nullopt, {}};
+  } catch (const dlx::parse_error& e) {
+    throw py::value_error(e.what());
+  }
+}
+
+py::object memo_stats_dict(const memo_diagram& d) {
+  if (!d.stats) return py::none();
+  const auto& s = *d.stats;
+  py::dict out;
+  out["nodes"] = s.nodes;
+  out["updates"] = s.updates;
+  out["cleansings"] = s.cleansings;
+  out["zdd_nodes"] = s.zdd_nodes;
+  out["signatures"] = py::make_tuple(s.failed_signatures, s.good_signatures);
+  out["hits"] = s.hits;
+  out["max_level"] = s.max_level;
+  out["bytes"] = s.bytes;
+  return out;
+}
+
+}  // namespace
+
+void bind_zdd(py::module_& m) {
+  py::class_<zdd_iterator>(m, "ZddSolutionIterator", "The solutions of a Zdd, lazily.")
+      .def("__iter__", [](py::object self) { return self; })
+      .def("__next__", &zdd_iterator::next);
+  py::class_<memo_diagram>(
+      m, "Zdd",
+      "The diagram (a ZDD) of all solutions of an ExactCover, built by ExactCover.zdd():\n"
+      "Knuth's memoized search (DLX6). Counting, sampling, listing and finding the\n"
+      "cheapest solutions take time linear in its size, however many solutions there are.\n\n"
+      "  >>> z = dlx_sudoku.ExactCover([['a', 'b'], ['c'], ['a', 'c'], ['b']]).zdd()\n"
+      "  >>> z.count(), list(z.solutions())\n"
+      "  (2, [[0, 1], [2, 3]])")
+      .def_static("from_text", &zdd_from_text, py::arg("text"), py::arg("source") = "<text>",
+                  "A diagram in the text format of to_text() (Knuth's). Raises ValueError\n"
+                  "naming the line and column of bad input.")
+      .def("count", [](const memo_diagram& d) { return to_python(d.diagram->count()); },
+           "The number of solutions: an exact int, however large.")
+      .def(
+          "count_by_size",
+          [](const memo_diagram& d) {
+            py::list out;
+            for (const auto& n : d.diagram->count_by_size())
+              out.append(to_python(n));
+            return out;
+          },
+          "counts[k] is the number of solutions with k options.")
+      .def(
+          "sample",
+          [](const memo_diagram& d, std::size_t k, std::optional<std::uint64_t> seed) {
+            const std::uint64_t s = seed ? *seed : std::random_device{}();
+            std::vector<std::vector<dlx::option_id>> drawn;
+            {
+              py::gil_scoped_release release;
+              drawn = d.diagram->sample(k, s);
+            }
+            return drawn;
+          },
+          py::arg("k") = 1, py::kw_only(), py::arg("seed") = py::none(),
+          "k solutions drawn uniformly at random, independently (with replacement); the\n"
+          "same for the same seed. Empty when there is no solution.")
+      .def(
+          "unrank",
+          [](const memo_diagram& d, py::handle rank) {
+            const dlx::big_count r = from_python(rank, "rank");
+            if (r < 0 || r >= d.diagram->count()) {
+              throw py::index_error("rank: not below the number of solutions");
+            }
+            return d.diagram->unrank(r);
+          },
+          py::arg("rank"), "The solution of this rank (from 0) in the order solutions() lists them.")
+      .def(
+          "cheapest",
+          [](const memo_diagram& d, std::size_t k, const py::object& costs) {
+            std::vector<std::uint64_t> c = d.costs;
+            if (!costs.is_none()) {
+              c.clear();
+              std::size_t i = 0;
+              for (py::handle v : costs) {
+                const long long x = integer(v, fmt::format("costs[{}]", i++));
+                if (x < 0) throw py::value_error("costs: a cost is not negative");
+                c.push_back(static_cast<std::uint64_t>(x));
+              }
+            }
+            py::list out;
+            for (auto& s : d.diagram->cheapest(c, k))
+              out.append(py::make_tuple(s.cost, py::cast(s.options)));
+            return out;
+          },
+          py::arg("k") = 1, py::kw_only(), py::arg("costs") = py::none(),
+          "The k cheapest solutions, cheapest first, as (cost, options) pairs. costs: a\n"
+          "cost per option; by default the ExactCover's (its costs= argument, or DLX5's\n"
+          "'|n' entries in from_dlx).")
+      .def("solutions", [](const memo_diagram& d) { return zdd_iterator(d.diagram); },
+           "Every solution, lazily, in the order ExactCover.solutions() finds them.")
+      .def(
+          "to_text",
+          [](const memo_diagram& d) {
+            std::ostringstream out;
+            d.diagram->write(out);
+            return out.str();
+          },
+          "The diagram in the text format of Knuth's ZDD programs, as DLX6 writes it.")
+      .def_property_readonly(
+          "size", [](const memo_diagram& d) { return d.diagram->size(); },
+          "Nodes in the diagram, the two sinks included.")
+      .def_property_readonly("stats", &memo_stats_dict,
+                             "DLX6's figures of the search that built it (a dict), or None "
+                             "for a diagram read from text.")
+      .def("__repr__", [](const memo_diagram& d) {
+        return fmt::format("<Zdd: {} nodes, {} solutions>", d.diagram->size(),
+                           d.diagram->count().str());
+      });
+}
+
 void bind_exact_cover(py::module_& m) {
+  bind_zdd(m);
   py::class_<search_stats>(m, "SearchStats",
                            "What a search did, counted as Knuth's DLX1, DLX2 and DLX3 count it.")
       .def_property_readonly(
@@ -565,10 +796,12 @@ void bind_exact_cover(py::module_& m) {
       "given a color; give one and the rest are the other kind. primary may be a dict of\n"
       "bounds: {'a': 2} covers a exactly twice, {'b': (0, 3)} zero to three times (DLX3).\n"
       "With colored=True a str entry 'x:A' gives secondary item x the color A: options\n"
-      "that agree on x's color may be chosen together (DLX2).")
-      .def(py::init<const py::iterable&, const py::object&, const py::object&, bool>(),
+      "that agree on x's color may be chosen together (DLX2). costs: a cost per option,\n"
+      "for Zdd.cheapest() (DLX5).")
+      .def(py::init<const py::iterable&, const py::object&, const py::object&, bool,
+                    const py::object&>(),
            py::arg("options"), py::arg("primary") = py::none(), py::arg("secondary") = py::none(),
-           py::kw_only(), py::arg("colored") = true)
+           py::kw_only(), py::arg("colored") = true, py::arg("costs") = py::none())
       .def_static(
           "from_dlx",
           [](const std::string& text, const std::string& source) {
@@ -624,6 +857,14 @@ void bind_exact_cover(py::module_& m) {
           "ones first, then in the order chosen). The search runs only as far as you\n"
           "iterate; close() or dropping the iterator ends it. limit: at most this many.\n"
           "A budget that runs out raises BudgetExhausted from next().")
+      .def("zdd", &exact_cover::zdd, py::kw_only(), py::arg("budget") = 0,
+           py::arg("memory_budget") = 0, py::arg("branching") = "mrv",
+           "The diagram of all solutions (a Zdd), by Knuth's memoized search (DLX6): a\n"
+           "subproblem met again costs one lookup, so counts far past enumeration come out\n"
+           "exact: ExactCover.zdd().count(). budget: give up after this many search nodes\n"
+           "(BudgetExhausted). memory_budget: bytes for the memo cache and the diagram\n"
+           "(MemoryError past it; 0: no limit). branching: 'mrv' (DLX6's choice) or\n"
+           "'first' (the first item still to cover). Not with bounds on items.")
       .def("split", &exact_cover::split, py::arg("pieces"), py::kw_only(),
            py::arg("preselect") = std::vector<long long>{},
            "Cuts the search into at least `pieces` subtrees (fewer if the tree is smaller),\n"
