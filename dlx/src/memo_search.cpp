@@ -122,6 +122,13 @@ class memo_search {
            table_.capacity() * sizeof(std::uint64_t) + diagram_.bytes();
   }
   memo_progress progress(std::uint32_t level) const;
+  // Throws memory_budget_reached when `more` bytes would pass the budget.
+  void check_budget(std::size_t more) const {
+    if (options_.memory_budget && bytes_in_use() + more > options_.memory_budget) {
+      throw memory_budget_reached();
+    }
+  }
+  struct memory_budget_reached {};
 
   const memo_options& options_;
   std::vector<item_links> items_;
@@ -430,7 +437,10 @@ void memo_search::grow_table() {
 }
 
 bool memo_search::lookup(std::uint32_t& entry) {
-  if (2 * (std::size_t{entries_} + 1) > table_.size()) grow_table();
+  if (2 * (std::size_t{entries_} + 1) > table_.size()) {
+    check_budget(std::max<std::size_t>(table_.size(), 512) * 2 * sizeof(std::uint64_t));
+    grow_table();
+  }
   const std::uint64_t h = signature_hash(signature_.data());
   const std::uint64_t fingerprint = h & 0xffffffff00000000ULL;
   const std::size_t mask = table_.size() - 1;
@@ -444,6 +454,10 @@ bool memo_search::lookup(std::uint32_t& entry) {
     }
   }
   if (entries_ == UINT32_MAX - 1) throw std::bad_alloc();  // no more 32-bit entry numbers
+  if ((entries_ & ((std::size_t{1} << block_array<std::uint64_t>::block_bits) - 1)) == 0) {
+    check_budget(((std::size_t{1} << block_array<std::uint64_t>::block_bits)) *
+                 (words_ * sizeof(std::uint64_t) + sizeof(zdd::node_id)));
+  }
   entry = entries_++;
   signatures_.grow_to_hold(entry);
   zdd_refs_.grow_to_hold(entry);
@@ -565,6 +579,8 @@ memo_result memo_search::run() {
     }
     cur = choice_[level] = nodes_[cur].down;
     goto advance;
+  } catch (const memory_budget_reached&) {
+    status = memo_status::memory_exhausted;
   } catch (const std::bad_alloc&) {
     status = memo_status::memory_exhausted;
   } catch (const std::length_error&) {
