@@ -418,6 +418,7 @@ std::string format_option(const problem& p, option_id option) {
       line += p.color_name(colors[k]);
     }
   }
+  if (p.cost(option)) line += fmt::format(" |{}", p.cost(option));
   return line;
 }
 

@@ -9,6 +9,7 @@
 //
 //   a 2|b 0:3|c | x y    <- DLX3: b is covered exactly twice, c from 0 to 3 times
 //   a b x:red y          <- DLX2: x gets the color "red" (Knuth: one character)
+//   a c |7               <- DLX5: the option costs 7 ("|n" entries add up)
 //
 // Names are runs of printable characters other than '|' and ':' (as in DLX1, minus
 // its 8-character limit); so are color names (Knuth allows one character; we allow
@@ -85,7 +86,8 @@ dlx_file read_dlx(std::istream& in, std::string_view source = "<stdin>",
 void write_dlx(std::ostream& out, const problem& p);
 
 /// The entries of one option as Knuth prints them: item names, with ":color"
-/// where an entry has a color, space-separated, in the order given.
+/// where an entry has a color, space-separated, in the order given; then " |n"
+/// when the option has a cost (DLX5).
 std::string format_option(const problem& p, option_id option);
 
 }  // namespace dlx
