@@ -26,7 +26,7 @@ namespace dlx {
 
 namespace {
 
-using u128 = unsigned __int128;
+__extension__ typedef unsigned __int128 u128;  // __extension__: not ISO C++, and -Wpedantic says so
 
 std::uint64_t mix(std::uint64_t x) noexcept {
   x ^= x >> 33;

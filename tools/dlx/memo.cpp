@@ -1,3 +1,10 @@
+// g++ 12 sees a string copy inside Boost's cpp_int::str() that it cannot prove
+// in bounds (-Wrestrict, a false positive of that version, reported where the
+// call is inlined, so it is silenced for the file).
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic ignored "-Wrestrict"
+#endif
+
 #include "memo.hpp"
 
 #include <fmt/format.h>
