@@ -476,19 +476,6 @@ memo_progress memo_search::progress(std::uint32_t level) const {
   p.bytes = bytes_in_use();
   p.level = level;
   p.elapsed = std::chrono::steady_clock::now() - started_;
-  // Knuth's estimate: choice k of d at a level adds (k - 1) / (d times the
-  // degrees above); half of the last level's share is counted as done.
-  double done = 0, weight = 1;
-  for (std::uint32_t l = 0; l < level; ++l) {
-    const std::int32_t c = nodes_[choice_[l]].itm;
-    std::int32_t k = 1;
-    for (std::int32_t q = nodes_[c].down; q != choice_[l]; q = nodes_[q].down)
-      ++k;
-    const double d = std::max<std::int32_t>(len_[c], k);
-    weight *= d;
-    done += (k - 1) / weight;
-  }
-  p.fraction_done = std::min(1.0, done + 0.5 / weight);
   return p;
 }
 

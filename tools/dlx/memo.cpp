@@ -37,9 +37,9 @@ std::uint64_t default_memory_budget() {
 std::string memo_progress_text(const dlx::memo_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();
   return fmt::format("dlx: {} nodes ({:.3g}/s), {} hits, {} signatures, {} ZDD nodes, {} MB, "
-                     "about {:.1f}% done",
+                     "{:.0f} s",
                      p.nodes, seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0, p.hits,
-                     p.signatures, p.zdd_nodes, p.bytes >> 20, 100 * p.fraction_done);
+                     p.signatures, p.zdd_nodes, p.bytes >> 20, seconds);
 }
 
 // Writes the diagram to `path` ("-": standard output); false after printing why not.
