@@ -485,7 +485,7 @@ memo_progress memo_search::progress(std::uint32_t level) const {
 memo_result memo_search::run() {
   memo_result result;
   started_ = std::chrono::steady_clock::now();
-  std::vector<std::int32_t> savez;  // the ZDD node built so far on each level
+  std::vector<zdd::node_id> savez;  // the ZDD node built so far on each level
   std::vector<std::uint32_t> memo_at;  // the memo entry of each level's subproblem
   std::int32_t best = 0, cur = 0, kept = 0;
   zdd::node_id znode = zdd::bottom, zsol = zdd::bottom;
@@ -541,7 +541,7 @@ memo_result memo_search::run() {
       zsol = zdd::top;
       goto recover;
     }
-    savez[level] = static_cast<std::int32_t>(znode);
+    savez[level] = znode;
     ++level;
     stats_.max_level = std::max(stats_.max_level, level);
     goto forward;
@@ -557,7 +557,7 @@ memo_result memo_search::run() {
     cur = choice_[level];
     best = nodes_[cur].itm;
     zsol = znode;
-    znode = static_cast<zdd::node_id>(savez[level]);
+    znode = savez[level];
   recover:
     uncover_others(cur, kept);
     if (zsol != zdd::bottom) {
