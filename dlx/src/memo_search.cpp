@@ -133,10 +133,10 @@ class memo_search {
   const memo_options& options_;
   std::vector<item_links> items_;
   std::vector<node_links> nodes_;
-  std::vector<std::int32_t> len_;    // active options per item (-1: purified, none left)
-  std::vector<std::int32_t> color_;  // the color set on a secondary item, 0 if none
-  std::int32_t second_ = 0;          // the first secondary item
-  std::int32_t last_item_ = 0;       // heads the secondary list; also the first spacer
+  std::vector<std::int32_t> len_;     // active options per item (-1: purified, none left)
+  std::vector<std::int32_t> color_;   // the color set on a secondary item, 0 if none
+  std::int32_t second_ = 0;           // the first secondary item
+  std::int32_t last_item_ = 0;        // heads the secondary list; also the first spacer
   std::vector<option_id> option_of_;  // by option number in the matrix: the problem's id
   std::size_t links_bytes_ = 0;
 
@@ -402,7 +402,14 @@ void memo_search::uncover_others(std::int32_t cur, std::int32_t& kept) noexcept 
 }
 
 std::int32_t memo_search::choose() const noexcept {
-  if (options_.branching == memo_branching::first) return items_[0].next;
+  if (options_.branching == memo_branching::first) {
+    // dlx6-noMRV: a dead end (an item with no options left) if there is one,
+    // else the first item still to cover.
+    for (std::int32_t k = items_[0].next; k != 0; k = items_[k].next) {
+      if (len_[k] == 0) return k;
+    }
+    return items_[0].next;
+  }
   std::int32_t best = 0, fewest = INT32_MAX;
   for (std::int32_t k = items_[0].next; fewest != 0 && k != 0; k = items_[k].next) {
     if (len_[k] < fewest) best = k, fewest = len_[k];
@@ -485,7 +492,7 @@ memo_progress memo_search::progress(std::uint32_t level) const {
 memo_result memo_search::run() {
   memo_result result;
   started_ = std::chrono::steady_clock::now();
-  std::vector<zdd::node_id> savez;  // the ZDD node built so far on each level
+  std::vector<zdd::node_id> savez;     // the ZDD node built so far on each level
   std::vector<std::uint32_t> memo_at;  // the memo entry of each level's subproblem
   std::int32_t best = 0, cur = 0, kept = 0;
   zdd::node_id znode = zdd::bottom, zsol = zdd::bottom;

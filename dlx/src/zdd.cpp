@@ -133,24 +133,57 @@ const zdd::counts& zdd::counts_() const {
   return *counts_cache_;
 }
 
-big_count zdd::count() const { return counts_().at(root_); }
+big_count zdd::count() const {
+  return counts_().at(root_);
+}
 
 std::vector<big_count> zdd::count_by_size() const {
-  // by_size[n][k]: solutions of node n with k options. A node's sizes are its
-  // lo's and its hi's shifted by one.
-  std::vector<std::vector<big_count>> by_size(nodes_.size());
-  by_size[top] = {1};
+  // A node's solutions by size are its lo's and its hi's shifted by one. Each
+  // node keeps only the sizes from its smallest to its largest solution (one
+  // entry when all have the same size, as every tiling of a region has), and
+  // is freed once its last parent is done: the 16 x 16 board's 1.9 million
+  // nodes need a few hundred bytes at a time, not a vector of 129 counts each.
+  struct sizes {
+    std::size_t low = 0;        // the size of by[0]
+    std::vector<big_count> by;  // by[k]: solutions with low + k options
+  };
+  std::vector<sizes> of(nodes_.size());
+  of[top].by = {1};
+  std::vector<std::uint32_t> parents(nodes_.size(), 0);
   for (std::size_t n = 2; n < nodes_.size(); ++n) {
-    const auto& lo = by_size[nodes_[n].lo];
-    const auto& hi = by_size[nodes_[n].hi];
-    auto& v = by_size[n];
-    v.assign(std::max(lo.size(), hi.size() + 1), 0);
-    for (std::size_t k = 0; k < lo.size(); ++k)
-      v[k] += lo[k];
-    for (std::size_t k = 0; k < hi.size(); ++k)
-      v[k + 1] += hi[k];
+    ++parents[nodes_[n].lo];
+    ++parents[nodes_[n].hi];
   }
-  return by_size[root_];
+  ++parents[root_];
+  auto release = [&](node_id n) {
+    if (n > top && --parents[n] == 0) of[n] = {};
+  };
+  for (std::size_t n = 2; n < nodes_.size(); ++n) {
+    if (parents[n] == 0) continue;  // not part of the root's family
+    const sizes& lo = of[nodes_[n].lo];
+    const sizes& hi = of[nodes_[n].hi];
+    sizes& v = of[n];
+    if (lo.by.empty() && hi.by.empty()) continue;
+    std::size_t low = SIZE_MAX, high = 0;  // the range of sizes, high exclusive
+    if (!lo.by.empty()) low = lo.low, high = lo.low + lo.by.size();
+    if (!hi.by.empty()) {
+      low = std::min(low, hi.low + 1);
+      high = std::max(high, hi.low + 1 + hi.by.size());
+    }
+    v.low = low;
+    v.by.assign(high - low, 0);
+    for (std::size_t k = 0; k < lo.by.size(); ++k)
+      v.by[lo.low + k - low] += lo.by[k];
+    for (std::size_t k = 0; k < hi.by.size(); ++k)
+      v.by[hi.low + 1 + k - low] += hi.by[k];
+    release(nodes_[n].lo);
+    release(nodes_[n].hi);
+  }
+  const sizes& root = of[root_];
+  std::vector<big_count> out(root.by.empty() ? 0 : root.low + root.by.size(), 0);
+  for (std::size_t k = 0; k < root.by.size(); ++k)
+    out[root.low + k] = root.by[k];
+  return out;
 }
 
 // ---- Unranking and sampling.
@@ -208,7 +241,8 @@ std::vector<option_id> zdd::unrank(const big_count& rank) const {
   const counts& c = counts_();
   if (rank < 0 || rank >= c.at(root_)) throw std::out_of_range("dlx::zdd::unrank: rank too large");
   if (c.big) {
-    return unrank_with(nodes_, root_, rank, [&](node_id n) -> const big_count& { return c.large[n]; });
+    return unrank_with(nodes_, root_, rank,
+                       [&](node_id n) -> const big_count& { return c.large[n]; });
   }
   return unrank_with(nodes_, root_, static_cast<u128>(rank), [&](node_id n) { return c.small[n]; });
 }
@@ -310,36 +344,45 @@ zdd::solution_iterator::solution_iterator(const zdd& diagram) : diagram_(&diagra
   descend(diagram.root_);
 }
 
+// Goes down lo edges from n; at the bottom sink, backtracks to the deepest node
+// whose hi edge is still to take and goes on from there, until the top sink (a
+// solution: options_) or the end. A loop, not recursion: a diagram read from a
+// file may have paths of any length.
 void zdd::solution_iterator::descend(node_id n) {
+  const auto& nodes = diagram_->nodes_;
   for (;;) {
-    if (n == top) return;  // a solution: options_
-    if (n == bottom) {
-      backtrack();
-      return;
+    while (n > top) {
+      stack_.push_back({n, false});
+      n = nodes[n].lo;
     }
-    stack_.push_back({n, false});
-    n = diagram_->nodes_[n].lo;
+    if (n == top) return;
+    n = next_hi();
+    if (done_) return;
   }
 }
 
-void zdd::solution_iterator::backtrack() {
+// Pops the frames whose hi edge was taken; takes the next one's and returns
+// its child, or returns bottom with done_ set when there is none.
+zdd::node_id zdd::solution_iterator::next_hi() {
   while (!stack_.empty()) {
     frame& f = stack_.back();
     if (!f.hi) {
       f.hi = true;
       const node& n = diagram_->nodes_[f.node];
       options_.push_back(n.option);
-      descend(n.hi);
-      return;
+      return n.hi;
     }
     options_.pop_back();
     stack_.pop_back();
   }
   done_ = true;
+  return bottom;
 }
 
 zdd::solution_iterator& zdd::solution_iterator::operator++() {
-  if (!done_) backtrack();
+  if (done_) return *this;
+  const node_id n = next_hi();
+  if (!done_) descend(n);
   return *this;
 }
 
@@ -457,8 +500,7 @@ class zdd_reader {
     while (at_ < text_.size() && std::isxdigit(static_cast<unsigned char>(text_[at_]))) {
       if (at_ - start >= 16) fail(number_, start + 1, fmt::format("{} is too long", what));
       const char c = text_[at_];
-      value = value * 16 + static_cast<std::uint64_t>(
-                               c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
+      value = value * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
       ++at_;
     }
     if (at_ == start) fail(number_, start + 1, fmt::format("expected {} in hexadecimal", what));
@@ -500,7 +542,9 @@ class zdd_reader {
 
 }  // namespace
 
-zdd read_zdd(std::istream& in, std::string_view source) { return zdd_reader(in, source).read(); }
+zdd read_zdd(std::istream& in, std::string_view source) {
+  return zdd_reader(in, source).read();
+}
 
 std::string_view to_string(memo_status s) noexcept {
   switch (s) {

@@ -81,8 +81,7 @@ class zdd {
   /// `k` solutions drawn uniformly and independently (with replacement), the
   /// same for the same seed. Each lists its options in the order a search
   /// chose them. Empty when there is no solution.
-  [[nodiscard]] std::vector<std::vector<option_id>> sample(std::size_t k,
-                                                           std::uint64_t seed) const;
+  [[nodiscard]] std::vector<std::vector<option_id>> sample(std::size_t k, std::uint64_t seed) const;
   /// The solution of rank `rank` (0-based) in the order `solutions()` lists them.
   /// Throws std::out_of_range when rank >= count().
   [[nodiscard]] std::vector<option_id> unrank(const big_count& rank) const;
@@ -131,7 +130,7 @@ class zdd::solution_iterator {
 
  private:
   void descend(node_id n);
-  void backtrack();
+  node_id next_hi();
   const zdd* diagram_ = nullptr;
   struct frame {
     node_id node;
@@ -148,7 +147,9 @@ struct zdd::solution_view {
   [[nodiscard]] std::default_sentinel_t end() const { return {}; }
 };
 
-inline zdd::solution_view zdd::solutions() const { return {this}; }
+inline zdd::solution_view zdd::solutions() const {
+  return {this};
+}
 
 /// Reads a diagram in the text format zdd::write writes (Knuth's): lines
 /// "id: (~v?lo:hi)" with hexadecimal ids and a decimal option number v >= 1,
@@ -162,7 +163,7 @@ zdd read_zdd(std::istream& in, std::string_view source = "<stdin>");
 /// Which item a node of the memoized search branches on.
 enum class memo_branching : std::uint8_t {
   mrv,    ///< the leftmost item with the fewest options: DLX6's choice
-  first,  ///< the leftmost item still to cover: Knuth's dlx6-noMRV
+  first,  ///< an item with no options left if any, else the leftmost: dlx6-noMRV
 };
 
 /// A snapshot handed to the progress callback.
