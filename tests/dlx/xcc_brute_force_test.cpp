@@ -18,6 +18,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
+#include <dlx/zdd.hpp>
 
 #include <algorithm>
 #include <cstdint>
@@ -48,10 +49,12 @@ using solution_t = std::vector<option_id>;  // sorted option ids
 
 // ---- Random problems ---------------------------------------------------------
 
-enum class flavour { colors, multiplicities, both };
+enum class flavour { plain, colors, multiplicities, both };
 
 const char* name_of(flavour f) {
   switch (f) {
+    case flavour::plain:
+      return "X";
     case flavour::colors:
       return "XCC";
     case flavour::multiplicities:
@@ -107,8 +110,8 @@ constexpr dlx::item_bounds bounds_menu[] = {{1, 1}, {0, 1}, {1, 2}, {2, 2}, {0, 
 // Random options fill up the rest; some have only secondary items.
 instance random_instance(std::mt19937& rng, flavour f) {
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  const bool colors = f != flavour::multiplicities;
-  const bool bounds = f != flavour::colors;
+  const bool colors = f == flavour::colors || f == flavour::both;
+  const bool bounds = f == flavour::multiplicities || f == flavour::both;
   using entry = std::pair<int, color_id>;  // item index, color
   for (;;) {
     const int primaries = uniform(0, 24) == 0 ? 0 : uniform(1, 6);
@@ -411,7 +414,7 @@ TEST(XccMccBruteForce, SolutionSetsMatch) {
 TEST(XccBruteForce, OracleAgreesWithTheLiteralModel) {
   std::mt19937 rng(5);
   for (int k = 0; k < 60; ++k) {
-    const instance in = random_instance(rng, static_cast<flavour>(k % 3));
+    const instance in = random_instance(rng, static_cast<flavour>(1 + k % 3));
     const dlx::problem& p = in.problem;
     if (p.option_count() > 12) continue;  // 4096 subsets are plenty
     SCOPED_TRACE(describe(k, in));
@@ -644,7 +647,7 @@ TEST(XccBruteForce, PreselectionConflictsByHand) {
 TEST(XccBruteForce, LimitsAndBudgets) {
   std::mt19937 rng(8);
   for (int k = 0; k < instance_count; ++k) {
-    const auto f = static_cast<flavour>(k % 3);
+    const auto f = static_cast<flavour>(1 + k % 3);
     const instance in = random_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
@@ -701,7 +704,7 @@ TEST(XccBruteForce, LimitsAndBudgets) {
 TEST(XccBruteForce, SeededSearchesFindTheSameSolutions) {
   std::mt19937 rng(12);
   for (int k = 0; k < instance_count; ++k) {
-    const auto f = static_cast<flavour>(k % 3);
+    const auto f = static_cast<flavour>(1 + k % 3);
     const instance in = random_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
@@ -764,7 +767,7 @@ TEST(XccBruteForce, EnginesAgreeStepByStep) {
 TEST(XccBruteForce, LazyRangesMatchEnumerate) {
   std::mt19937 rng(14);
   for (int k = 0; k < instance_count; ++k) {
-    const auto f = static_cast<flavour>(k % 3);
+    const auto f = static_cast<flavour>(1 + k % 3);
     const instance in = random_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
@@ -812,6 +815,97 @@ TEST(XccBruteForce, LazyRangesMatchEnumerate) {
     }
     if (HasFailure()) return;
   }
+}
+
+// ---- The memoized search (dlx::build_zdd, Knuth's DLX6) ------------------------
+//
+// On plain and colored problems (it takes no multiplicities): its diagram holds
+// exactly the oracle's solutions and lists them in the plain search's order;
+// the count by size, the cheapest solutions under random costs (against the
+// oracle's solutions priced one by one), unranking, the other branching rule
+// and the diagram's text form all agree.
+
+void expect_memo_matches(flavour f, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  int with_solutions = 0, with_several = 0;
+  for (int k = 0; k < instance_count; ++k) {
+    const instance in = random_instance(rng, f);
+    const dlx::problem& p = in.problem;
+    SCOPED_TRACE(describe(k, in));
+    const std::set<solution_t> expected = oracle(p).solutions();
+    const dlx::memo_result memo = dlx::build_zdd(p);
+    ASSERT_TRUE(memo.complete());
+    const dlx::zdd& z = memo.diagram;
+    EXPECT_EQ(z.count(), expected.size());
+
+    std::vector<solution_t> listed;
+    for (std::span<const option_id> s : z.solutions())
+      listed.emplace_back(s.begin(), s.end());
+    dlx::solver plain(p, dlx::engine_kind::dancing_links);
+    EXPECT_EQ(listed, record(plain).sequence);
+    EXPECT_EQ(as_set(listed), expected);
+    for (std::size_t r = 0; r < listed.size(); ++r)
+      EXPECT_EQ(z.unrank(r), listed[r]) << "rank " << r;
+
+    dlx::memo_options first;
+    first.branching = dlx::memo_branching::first;
+    const dlx::memo_result other = dlx::build_zdd(p, first);
+    std::vector<solution_t> other_listed;
+    for (std::span<const option_id> s : other.diagram.solutions())
+      other_listed.emplace_back(s.begin(), s.end());
+    EXPECT_EQ(as_set(other_listed), expected) << "branching on the first item";
+
+    std::vector<dlx::big_count> by_size;
+    for (const solution_t& s : expected) {
+      if (by_size.size() <= s.size()) by_size.resize(s.size() + 1, 0);
+      ++by_size[s.size()];
+    }
+    EXPECT_EQ(z.count_by_size(), by_size);
+
+    std::vector<std::uint64_t> costs(p.option_count());
+    for (auto& c : costs)
+      c = std::uniform_int_distribution<std::uint64_t>(0, 9)(rng);
+    auto cost_of = [&](const solution_t& s) {
+      std::uint64_t sum = 0;
+      for (option_id o : s)
+        sum += costs[o];
+      return sum;
+    };
+    std::vector<std::uint64_t> priced;
+    for (const solution_t& s : expected)
+      priced.push_back(cost_of(s));
+    std::sort(priced.begin(), priced.end());
+    const auto cheapest = z.cheapest(costs, 3);
+    ASSERT_EQ(cheapest.size(), std::min<std::size_t>(3, expected.size()));
+    std::set<solution_t> distinct;
+    for (std::size_t i = 0; i < cheapest.size(); ++i) {
+      EXPECT_EQ(cheapest[i].cost, priced[i]) << i;
+      EXPECT_EQ(cost_of(cheapest[i].options), cheapest[i].cost);
+      solution_t sorted = cheapest[i].options;
+      std::sort(sorted.begin(), sorted.end());
+      EXPECT_TRUE(expected.contains(sorted));
+      distinct.insert(sorted);
+    }
+    EXPECT_EQ(distinct.size(), cheapest.size()) << "a solution was given twice";
+
+    std::ostringstream text;
+    z.write(text);
+    std::istringstream back(text.str());
+    EXPECT_EQ(dlx::read_zdd(back).count(), z.count());
+
+    with_solutions += !expected.empty();
+    with_several += expected.size() > 1;
+    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+  }
+  EXPECT_GE(with_solutions, instance_count / 2) << name_of(f);
+  EXPECT_GE(with_several, instance_count / 5) << name_of(f);
+}
+
+TEST(XBruteForce, MemoizedSearchMatches) {
+  expect_memo_matches(flavour::plain, 6021);
+}
+TEST(XccBruteForce, MemoizedSearchMatches) {
+  expect_memo_matches(flavour::colors, 1979);
 }
 
 }  // namespace

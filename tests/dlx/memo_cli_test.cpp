@@ -1,0 +1,195 @@
+// `dlx --memo` and the questions it answers from the diagram, run as child
+// processes: exact output and exit codes, with the encoders dlx-dominoes and
+// dlx-aztec writing the problems. Bad input and usage are in the hardening
+// catalogue (tests/hardening/catalogue_test.cpp).
+#include <gtest/gtest.h>
+#include <dlx/format.hpp>
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "encoders.hpp"
+#include "json_checker.hpp"
+#include "run_command.hpp"
+
+namespace {
+
+using test_support::contains;
+using test_support::lines_of;
+using test_support::run_command;
+
+const std::string dlx_program = DLX_CLI;
+
+std::string as_text(const dlx::problem& p) {
+  std::ostringstream out;
+  dlx::write_dlx(out, p);
+  return out.str();
+}
+
+std::string encoded(const std::string& encoder, const std::string& size) {
+  const auto r = run_command({encoder, size});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  return r.out;
+}
+
+const std::filesystem::path reference_dir = std::filesystem::path(DLX_SHARED_DIR) / "dlx-reference";
+
+TEST(DlxMemoCli, CountsExactlyPastSixtyFourBits) {
+  // OEIS A004003 for the 12 x 12 and 14 x 14 boards; the Aztec diamond of order 9.
+  auto r = run_command({dlx_program, "--count", "--memo"}, encoded(DLX_DOMINOES, "12x12"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "53060477521960000\n");
+  EXPECT_EQ(r.err, "");
+  r = run_command({dlx_program, "-c", "-m"}, encoded(DLX_DOMINOES, "14x14"));
+  EXPECT_EQ(r.out, "112202208776036178000000\n");
+  r = run_command({dlx_program, "-c", "-m"}, encoded(DLX_AZTEC, "9"));
+  EXPECT_EQ(r.out, "35184372088832\n");  // 2^45
+}
+
+TEST(DlxMemoCli, NoSolutionExitsOne) {
+  const auto r = run_command({dlx_program, "-c", "-m"}, encoded(DLX_DOMINOES, "3x3"));
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.out, "0\n");
+}
+
+// Listing from the diagram prints what the plain search prints, in its order.
+TEST(DlxMemoCli, ListsThePlainSearchsSolutions) {
+  for (const std::string& problem : {as_text(examples::queens(6)), as_text(examples::langford(7)),
+                                     encoded(DLX_DOMINOES, "4x5")}) {
+    const auto plain = run_command({dlx_program}, problem);
+    const auto memo = run_command({dlx_program, "--memo"}, problem);
+    EXPECT_EQ(memo.exit_code, 0) << memo.err;
+    EXPECT_EQ(memo.out, plain.out);
+    const auto first = run_command({dlx_program, "--memo", "--limit", "2"}, problem);
+    const auto plain_first = run_command({dlx_program, "--limit", "2"}, problem);
+    EXPECT_EQ(first.out, plain_first.out);
+  }
+}
+
+// --stats prints dlx6's figures (dlx-reference/README.md, its DLX6 section).
+TEST(DlxMemoCli, StatsAreKnuthsDlx6Figures) {
+  const auto path = reference_dir / "queens-8.dlx";
+  if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
+  const auto r = run_command({dlx_program, "-c", "-m", "--stats", path.string()});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "92\n");
+  EXPECT_TRUE(contains(r.err,
+                       "dlx: 92 solutions, 1101 search nodes, 19654 updates, 0 cleansings, 474 ZDD "
+                       "nodes (469 in the reduced diagram), 590+382 signatures, 130 hits, "))
+      << r.err;
+  const auto first =
+      run_command({dlx_program, "-c", "-m", "--stats", "--branch", "first", path.string()});
+  // dlx6-noMRV's figures for the same file.
+  EXPECT_TRUE(contains(first.err, "1395 search nodes, 23663 updates, 0 cleansings, 426 ZDD nodes"))
+      << first.err;
+  EXPECT_TRUE(contains(first.err, "840+334 signatures, 222 hits")) << first.err;
+}
+
+TEST(DlxMemoCli, WritesTheDiagramAndReadsItBack) {
+  const std::string problem = encoded(DLX_DOMINOES, "6x6");
+  const auto path = test_support::write_temp_file("6x6.dlx", problem);
+  const auto zdd = test_support::write_temp_file("6x6.zdd", "");
+  auto r = run_command({dlx_program, "--memo", "--zdd", zdd, path});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "6728\n");  // with --zdd and no other question: the count
+  const std::string text = test_support::read_file(zdd);
+  const auto lines = lines_of(text);
+  ASSERT_FALSE(lines.empty());
+  EXPECT_TRUE(lines.back().find(": (~0?0:") != std::string::npos) << lines.back();
+  // dlx6 makes 365 nodes here, none of them equal: 363 lines and the root's.
+  EXPECT_EQ(lines.size(), 364u);
+
+  const auto to_stdout = run_command({dlx_program, "--zdd", "-", path});
+  EXPECT_EQ(to_stdout.out, text);
+
+  r = run_command({dlx_program, "-c", "--from-zdd", zdd, path});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "6728\n");
+  const auto listed = run_command({dlx_program, "--from-zdd", zdd, "--limit", "5", path});
+  const auto plain = run_command({dlx_program, "--limit", "5", path});
+  EXPECT_EQ(listed.out, plain.out);
+}
+
+// The solutions of a domino problem, each as the set of its option lines.
+std::set<std::set<std::string>> solutions_of(const std::string& output) {
+  std::set<std::set<std::string>> out;
+  std::set<std::string> current;
+  for (const std::string& line : lines_of(output)) {
+    if (line.empty()) {
+      out.insert(current);
+      current.clear();
+    } else if (line.rfind("cost ", 0) != 0) {
+      current.insert(line);
+    }
+  }
+  if (!current.empty()) out.insert(current);
+  return out;
+}
+
+TEST(DlxMemoCli, SamplesAreSolutionsAndRepeatWithTheSeed) {
+  const std::string problem = encoded(DLX_DOMINOES, "4x5");  // 95 tilings
+  const auto all = solutions_of(run_command({dlx_program}, problem).out);
+  ASSERT_EQ(all.size(), 95u);
+  const auto a = run_command({dlx_program, "--sample", "30", "--seed", "4"}, problem);
+  const auto b = run_command({dlx_program, "--sample", "30", "--seed", "4"}, problem);
+  const auto c = run_command({dlx_program, "--sample", "30", "--seed", "5"}, problem);
+  EXPECT_EQ(a.exit_code, 0) << a.err;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+  // 30 solutions, separated by blank lines, each one of the 95.
+  std::vector<std::set<std::string>> drawn;
+  std::set<std::string> current;
+  for (const std::string& line : lines_of(a.out + "\n")) {
+    if (line.empty()) {
+      drawn.push_back(current);
+      current.clear();
+    } else {
+      current.insert(line);
+    }
+  }
+  ASSERT_EQ(drawn.size(), 30u);
+  for (const auto& s : drawn)
+    EXPECT_TRUE(all.contains(s));
+  const auto json = run_command({dlx_program, "--sample", "2", "--seed", "4", "--json"}, problem);
+  const auto lines = lines_of(json.out);
+  ASSERT_EQ(lines.size(), 3u);
+  for (const auto& line : lines)
+    EXPECT_TRUE(test_support::json_checker::is_object(line)) << line;
+  EXPECT_TRUE(contains(lines.back(), "\"seed\":4")) << lines.back();
+  EXPECT_TRUE(contains(lines.back(), "\"solutions\":95")) << lines.back();
+}
+
+TEST(DlxMemoCli, MinCostInDlx5Notation) {
+  const std::string problem = "a b c\na b |4\nc |1\na |2\nb c |2\n";
+  const auto r = run_command({dlx_program, "--min-cost", "2"}, problem);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "cost 4\na |2\nb c |2\n\ncost 5\na b |4\nc |1\n");
+  const auto one = run_command({dlx_program, "--min-cost"}, problem);
+  EXPECT_EQ(one.out, "cost 4\na |2\nb c |2\n");
+}
+
+TEST(DlxMemoCli, CountsBySize) {
+  // Every tiling of the 4 x 4 board has 8 dominoes.
+  auto r = run_command({dlx_program, "--by-size"}, encoded(DLX_DOMINOES, "4x4"));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "8 36\n");
+  // Options {a}, {b}, {a b}: one solution of 2 options, one of 1.
+  r = run_command({dlx_program, "--by-size"}, "a b\na\nb\na b\n");
+  EXPECT_EQ(r.out, "1 1\n2 1\n");
+}
+
+TEST(DlxMemoCli, MemoryBudgetIsAnAnswerNotACrash) {
+  const auto r = run_command({dlx_program, "-c", "-m", "--memory-budget", "2M"},
+                             encoded(DLX_DOMINOES, "16x16"));
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "");
+  EXPECT_TRUE(contains(r.err, "dlx: memory budget exhausted after ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "raise it with --memory-budget")) << r.err;
+}
+
+}  // namespace
