@@ -3,14 +3,17 @@
 when given, Knuth's dlx6: whole processes on the same files, one problem at a time,
 wall time (median of --runs) and peak memory (GNU time's maximum resident set).
 
-  bench/memo.py [--build build/release] [--runs 3] [--dlx6 /path/to/dlx6] [--plain-cap 30]
+  bench/memo.py [--build build/release] [--runs 3] [--dlx6 /path/to/dlx6]
+                [--dlx6-nomrv /path/to/dlx6-noMRV] [--plain-cap 30] [--only NAMES]
 
 The problems are the domino tilings of square boards (dlx-dominoes) and of Aztec
-diamonds (dlx-aztec), plus the shared dlx-reference inputs. The plain search runs only
-where it can finish in --plain-cap seconds (its time is then a lower bound). dlx6 is
-not part of this project: build it yourself from Knuth's CWEB sources (dlx6.w, with
-gb_flip from the Stanford GraphBase), `gcc -O2`, and pass its path; it reads the
-problem on standard input. Prints a Markdown table.
+diamonds (dlx-aztec), N queens (dlx-queens) and the shared pentomino-3x20.dlx. The
+plain search runs only where it finishes in --plain-cap seconds (otherwise the table
+says "> cap"). "first s" is `--branch first` (Knuth's dlx6-noMRV rule), capped the same
+way. dlx6 is not part of this project: build it yourself from Knuth's CWEB sources
+(dlx6.w, with gb_flip from the Stanford GraphBase; dlx6-noMRV.ch for the other rule),
+`gcc -O2`, and pass its path; it reads the problem on standard input. Prints a
+Markdown table.
 """
 
 import argparse
@@ -23,7 +26,9 @@ import tempfile
 
 PROBLEMS = [("board", "8x8"), ("board", "10x10"), ("board", "12x12"), ("board", "14x14"),
             ("board", "16x16"), ("aztec", "8"), ("aztec", "9"), ("aztec", "10"),
-            ("aztec", "11")]
+            ("aztec", "11"), ("queens", "12"), ("file", "pentomino-3x20")]
+SHARED = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared",
+                      "dlx-reference")
 
 
 def timed(command, stdin_path=None):
@@ -46,23 +51,30 @@ def main():
     ap.add_argument("--build", default="build/release")
     ap.add_argument("--runs", type=int, default=3)
     ap.add_argument("--dlx6", help="path to a dlx6 binary (not built by this project)")
+    ap.add_argument("--dlx6-nomrv", help="path to dlx6 built with dlx6-noMRV.ch")
     ap.add_argument("--plain-cap", type=float, default=30.0)
     ap.add_argument("--only", help="comma-separated problem names to run (e.g. board-12x12)")
     args = ap.parse_args()
     dlx = os.path.join(args.build, "tools", "dlx")
     encoders = {"board": os.path.join(args.build, "examples", "dlx-dominoes"),
-                "aztec": os.path.join(args.build, "examples", "dlx-aztec")}
+                "aztec": os.path.join(args.build, "examples", "dlx-aztec"),
+                "queens": os.path.join(args.build, "examples", "dlx-queens")}
     work = tempfile.mkdtemp(prefix="memo-bench-")
     print("| problem | count | plain s | memo s | memo MB | dlx6 s | dlx6 MB | dlx6 count | "
-          "signatures | diagram nodes |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+          "signatures | diagram nodes | first s | dlx6-noMRV s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|")
     for kind, size in PROBLEMS:
         name = f"{kind}-{size}"
         if args.only and name not in args.only.split(","):
             continue
-        path = os.path.join(work, name + ".dlx")
-        with open(path, "w") as f:
-            subprocess.run([encoders[kind], size], stdout=f, check=True)
+        if kind == "file":
+            path = os.path.join(SHARED, size + ".dlx")
+            if not os.path.exists(path):
+                continue
+        else:
+            path = os.path.join(work, name + ".dlx")
+            with open(path, "w") as f:
+                subprocess.run([encoders[kind], size], stdout=f, check=True)
         memo = median_run([dlx, "--count", "--memo", "--stats", path], args.runs)
         count = memo[2].strip()
         sig = re.search(r"(\d+)\+(\d+) signatures", memo[3])
@@ -82,9 +94,24 @@ def main():
             dlx6_count = m.group(1) if m else "?"
             dlx6_text = (f"{d6[0]:.2f}", f"{d6[1]:.0f}",
                          dlx6_count if dlx6_count == count else f"{dlx6_count} (wrong)")
+        first = timed([dlx, "--count", "--memo", "--branch", "first", "--time-limit",
+                       str(args.plain_cap), path])
+        if "time limit" in first[3] or "budget" in first[3]:
+            first_text = f"> {args.plain_cap:.0f}"
+        else:
+            if first[2].strip() != count:
+                sys.exit(f"{name}: --branch first counts {first[2].strip()}, not {count}")
+            first_text = f"{first[0]:.2f}"
+        nomrv_text = ""
+        if args.dlx6_nomrv:
+            # timeout(1) ends dlx6 itself; killing /usr/bin/time would leave it running.
+            t = timed(["timeout", str(args.plain_cap), args.dlx6_nomrv], stdin_path=path)
+            nomrv_text = (f"> {args.plain_cap:.0f}" if "Altogether" not in t[3]
+                          else f"{t[0]:.2f}")
         print(f"| {name} | {count} | {plain_text} | {memo[0]:.2f} | {memo[1]:.0f} | "
               f"{dlx6_text[0]} | {dlx6_text[1]} | {dlx6_text[2]} | "
-              f"{int(sig.group(1)) + int(sig.group(2)) - 1} | {diagram.group(1)} |", flush=True)
+              f"{int(sig.group(1)) + int(sig.group(2)) - 1} | {diagram.group(1)} | "
+              f"{first_text} | {nomrv_text} |", flush=True)
 
 
 if __name__ == "__main__":

@@ -864,7 +864,8 @@ void bind_exact_cover(py::module_& m) {
            "exact: ExactCover.zdd().count(). budget: give up after this many search nodes\n"
            "(BudgetExhausted). memory_budget: bytes for the memo cache and the diagram\n"
            "(MemoryError past it; 0: no limit). branching: 'mrv' (DLX6's choice) or\n"
-           "'first' (the first item still to cover). Not with bounds on items.")
+           "'first' (an item left without options, else the first item still to cover:\n"
+           "Knuth's dlx6-noMRV). Not with bounds on items.")
       .def("split", &exact_cover::split, py::arg("pieces"), py::kw_only(),
            py::arg("preselect") = std::vector<long long>{},
            "Cuts the search into at least `pieces` subtrees (fewer if the tree is smaller),\n"

@@ -263,7 +263,8 @@ int main(int argc, char** argv) {
        }},
       {0, "branch", "mrv|first",
        "with --memo: branch on the item with the fewest options (default, DLX6's choice) or "
-       "on the first item still to cover (Knuth's dlx6-noMRV)",
+       "on the first item still to cover, after any item left without options (Knuth's "
+       "dlx6-noMRV)",
        [&](std::string_view v) {
          if (v == "mrv") {
            s.memo.branching = dlx::memo_branching::mrv;
