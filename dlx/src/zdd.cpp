@@ -406,7 +406,8 @@ namespace {
 
 class zdd_reader {
  public:
-  zdd_reader(std::istream& in, std::string_view source) : lines_(in), source_(source) {}
+  zdd_reader(std::istream& in, std::string_view source, std::optional<std::size_t> option_count)
+      : lines_(in), source_(source), option_count_(option_count) {}
 
   zdd read() {
     bool have_root = false;
@@ -457,6 +458,10 @@ class zdd_reader {
       }
       if (var > std::uint64_t{std::numeric_limits<option_id>::max()}) {
         fail(number_, var_column, fmt::format("option number {} is too large", var));
+      }
+      if (option_count_ && var > *option_count_) {
+        fail(number_, var_column,
+             fmt::format("option {} is past the problem's last option ({})", var, *option_count_));
       }
       const zdd::node_id lo_node = child(lo, lo_column);
       const zdd::node_id hi_node = child(hi, hi_column);
@@ -533,6 +538,7 @@ class zdd_reader {
 
   line_reader lines_;
   std::string_view source_;
+  std::optional<std::size_t> option_count_;
   std::string_view text_;
   std::size_t at_ = 0;
   std::size_t number_ = 0;
@@ -542,8 +548,8 @@ class zdd_reader {
 
 }  // namespace
 
-zdd read_zdd(std::istream& in, std::string_view source) {
-  return zdd_reader(in, source).read();
+zdd read_zdd(std::istream& in, std::string_view source, std::optional<std::size_t> option_count) {
+  return zdd_reader(in, source, option_count).read();
 }
 
 std::string_view to_string(memo_status s) noexcept {

@@ -519,6 +519,18 @@ TEST(ZddText, BadInputIsLocated) {
   }
 }
 
+TEST(ZddText, OptionsPastTheProblemAreLocated) {
+  std::istringstream ok("2: (~3?0:1)\n3: (~0?0:2)\n");
+  EXPECT_EQ(dlx::read_zdd(ok, "t", 3).count(), 1);
+  std::istringstream past("2: (~3?0:1)\n3: (~4?0:2)\n4: (~0?0:3)\n");
+  try {
+    (void)dlx::read_zdd(past, "t", 3);
+    ADD_FAILURE() << "accepted option 4 of 3";
+  } catch (const dlx::parse_error& e) {
+    EXPECT_STREQ(e.what(), "t:2:6: option 4 is past the problem's last option (3)");
+  }
+}
+
 TEST(ZddText, ReadsKnuthsFormatWithBlankLinesAndMergesEqualNodes) {
   std::istringstream in("\n2: (~3?0:1)\n5: (~3?0:1)\n\n6: (~1?2:5)\n7: (~0?0:6)\n");
   const dlx::zdd z = dlx::read_zdd(in);

@@ -36,10 +36,11 @@ std::uint64_t default_memory_budget() {
 
 std::string memo_progress_text(const dlx::memo_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();
-  return fmt::format("dlx: {} nodes ({:.3g}/s), {} hits, {} signatures, {} ZDD nodes, {} MB, "
-                     "{:.0f} s",
-                     p.nodes, seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0, p.hits,
-                     p.signatures, p.zdd_nodes, p.bytes >> 20, seconds);
+  return fmt::format(
+      "dlx: {} nodes ({:.3g}/s), {} hits, {} signatures, {} ZDD nodes, {} MB, "
+      "{:.0f} s",
+      p.nodes, seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0, p.hits, p.signatures,
+      p.zdd_nodes, p.bytes >> 20, seconds);
 }
 
 // Writes the diagram to `path` ("-": standard output); false after printing why not.
@@ -67,7 +68,7 @@ bool write_diagram(const dlx::zdd& diagram, const std::string& path) {
   return true;
 }
 
-// Reads a diagram for --from-zdd and checks it against the problem; nullopt
+// Reads a diagram for --from-zdd, whose options must be the problem's; nullopt
 // after printing why not.
 std::optional<dlx::zdd> read_diagram(const std::string& path, const dlx::problem& p) {
   std::ifstream stream;
@@ -75,15 +76,7 @@ std::optional<dlx::zdd> read_diagram(const std::string& path, const dlx::problem
   if (!tools::open_input("dlx", path, stream, in)) return std::nullopt;
   const std::string source = in == &std::cin ? "<stdin>" : path;
   try {
-    dlx::zdd diagram = dlx::read_zdd(*in, source);
-    for (std::size_t n = 2; n < diagram.size(); ++n) {
-      const dlx::option_id o = diagram.at(static_cast<dlx::zdd::node_id>(n)).option;
-      if (o >= p.option_count()) {
-        fmt::print(stderr, "dlx: {}: the diagram names option {}, but the problem has {}\n",
-                   source, std::uint64_t{o} + 1, p.option_count());
-        return std::nullopt;
-      }
-    }
+    dlx::zdd diagram = dlx::read_zdd(*in, source, p.option_count());
     return diagram;
   } catch (const dlx::parse_error& e) {
     fmt::print(stderr, "{}\n", e.what());
@@ -91,7 +84,9 @@ std::optional<dlx::zdd> read_diagram(const std::string& path, const dlx::problem
   }
 }
 
-std::string big(const dlx::big_count& n) { return n.str(); }
+std::string big(const dlx::big_count& n) {
+  return n.str();
+}
 
 }  // namespace
 
@@ -108,8 +103,7 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
     dlx::memo_options options;
     options.branching = memo.branching;
     options.node_budget = common.search.node_budget;
-    options.memory_budget =
-        memo.memory_budget ? memo.memory_budget : default_memory_budget();
+    options.memory_budget = memo.memory_budget ? memo.memory_budget : default_memory_budget();
     tools::progress_line progress;
     bool timed_out = false;
     const auto time_budget = common.search.time_budget;
@@ -137,12 +131,11 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
                             ? "memory budget exhausted"
                         : timed_out ? "time limit reached"
                                     : "budget exhausted";
-      fmt::print(stderr,
-                 "dlx: {} after {} nodes, {} signatures and {} bytes; the count is unknown{}\n",
-                 why, st.nodes, st.failed_signatures + st.good_signatures - 1, st.bytes,
-                 result.status == dlx::memo_status::memory_exhausted
-                     ? " (raise it with --memory-budget)"
-                     : "");
+      fmt::print(
+          stderr, "dlx: {} after {} nodes, {} signatures and {} bytes; the count is unknown{}\n",
+          why, st.nodes, st.failed_signatures + st.good_signatures - 1, st.bytes,
+          result.status == dlx::memo_status::memory_exhausted ? " (raise it with --memory-budget)"
+                                                              : "");
       return exit_budget;
     }
   }
@@ -200,7 +193,8 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
       std::string line = fmt::format("{{\"status\":\"complete\",\"solutions\":{}", big(total));
       if (searched) {
         line += fmt::format(
-            ",\"nodes\":{},\"updates\":{},\"cleansings\":{},\"zdd_nodes\":{},\"signatures\":[{},{}],"
+            ",\"nodes\":{},\"updates\":{},\"cleansings\":{},\"zdd_nodes\":{},\"signatures\":[{},{}]"
+            ","
             "\"hits\":{},\"bytes\":{}",
             st.nodes, st.updates, st.cleansings, st.zdd_nodes, st.failed_signatures,
             st.good_signatures, st.hits, st.bytes);

@@ -155,8 +155,11 @@ inline zdd::solution_view zdd::solutions() const {
 /// "id: (~v?lo:hi)" with hexadecimal ids and a decimal option number v >= 1,
 /// children defined on earlier lines (or the sinks 0 and 1), and a last line
 /// "id: (~0?0:root)" naming the root. Blank lines are skipped. Equal nodes are
-/// merged. Throws parse_error ("source:line:col: message"; see format.hpp).
-zdd read_zdd(std::istream& in, std::string_view source = "<stdin>");
+/// merged. With `option_count`, an option number past it is an error too (the
+/// diagram must belong to a problem with that many options). Throws parse_error
+/// ("source:line:col: message"; see format.hpp).
+zdd read_zdd(std::istream& in, std::string_view source = "<stdin>",
+             std::optional<std::size_t> option_count = std::nullopt);
 
 // ---- The memoized search.
 
