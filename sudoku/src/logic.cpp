@@ -262,6 +262,7 @@ std::optional<logic_step> logic_solver::singles() {
       s.where = model_.variant().cell_name(model_.cell_of(o));
     } else {
       s.where = unit_of_item(*item);
+      s.units.push_back(constraint_of_item(*item));
     }
     finish(s);
     return s;
@@ -340,12 +341,14 @@ logic_step logic_solver::make_step(technique t, const dlx::subset_deduction& d) 
         s.digits.push_back(model_.digit_of_item(i));
       // The unit: the one the digit items belong to.
       s.where = unit_of_item(digit_side.front());
+      s.units.push_back(constraint_of_item(digit_side.front()));
       break;
     }
     case technique::pointing:
     case technique::claiming: {
       s.digits.push_back(model_.digit_of_item(d.x.front()));
       s.where = fmt::format("{} and {}", unit_of_item(d.x.front()), unit_of_item(d.y.front()));
+      s.units = {constraint_of_item(d.x.front()), constraint_of_item(d.y.front())};
       break;
     }
     default: {  // fish: rows and columns of one digit
@@ -362,6 +365,10 @@ logic_step logic_solver::make_step(technique t, const dlx::subset_deduction& d) 
         }
         return out;
       };
+      for (const auto* side : {&d.x, &d.y}) {
+        for (dlx::item_id i : *side)
+          s.units.push_back(constraint_of_item(i));
+      }
       const bool rows = unit_of(d.x.front()).kind == unit_kind::row;
       s.where = fmt::format("{} {} and {} {}", rows ? "rows" : "columns", lines(d.x),
                             rows ? "columns" : "rows", lines(d.y));
@@ -388,6 +395,10 @@ void logic_solver::finish(logic_step& s) const {
 
 std::size_t logic_solver::cell_of_item(dlx::item_id item) const {
   return model_.variant().cells()[item];  // cell items come first, in cell order
+}
+
+std::uint32_t logic_solver::constraint_of_item(dlx::item_id item) const {
+  return static_cast<std::uint32_t>(model_.constraint_of(item));
 }
 
 const unit& logic_solver::unit_of(dlx::item_id item) const {

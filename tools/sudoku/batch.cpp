@@ -136,6 +136,7 @@ class runner {
       submit();
       while (!in_flight_.empty())
         write_front();
+      if (settings_.sink != nullptr) settings_.sink->finish();
       out_.flush();
     } catch (const tools::output_error& e) {
       pool_.reset();
@@ -351,7 +352,10 @@ class runner {
     if (pool_) pool_->wait(b.get());
     std::uint32_t out_at = 0, err_at = 0;
     for (auto [out_end, err_end] : b->ends) {
-      if (out_end > out_at) {
+      if (settings_.sink != nullptr) {
+        settings_.sink->answer(++answered_,
+                               std::string_view(b->out).substr(out_at, out_end - out_at));
+      } else if (out_end > out_at) {
         std::string_view text(b->out.data() + out_at, out_end - out_at);
         while (!text.empty()) {  // whole lines, one at a time
           const auto nl = text.find('\n');
@@ -394,6 +398,7 @@ class runner {
   std::chrono::steady_clock::time_point progress_started_ = std::chrono::steady_clock::now();
   tally total_;
   std::uint64_t jobs_read_ = 0;
+  std::uint64_t answered_ = 0;  // puzzles handed to settings_.sink
   bool bad_input_ = false;
   bool unanswered_ = false;
   // Last, so that it is destroyed first: its workers may still hold batches.

@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace sudoku_cli {
@@ -82,6 +83,18 @@ struct worker_state : sudoku::solver_cache {
   sudoku::grid puzzle, solution, other;
 };
 
+/// Where the answers go, when not to standard output (render -o, explain
+/// --html): one puzzle's text at a time, in input order, on the main thread.
+class answer_sink {
+ public:
+  virtual ~answer_sink() = default;
+  /// The text answering puzzle `number` (1-based, counting every puzzle line
+  /// read, usable or not); empty when the line was not usable.
+  virtual void answer(std::uint64_t number, std::string_view text) = 0;
+  /// After the last answer. Both throw tools::output_error.
+  virtual void finish() {}
+};
+
 enum class input_format { sdm, grid };
 enum class output_format { sdm, grid };
 
@@ -95,6 +108,7 @@ struct run_settings {
   bool summary = true;
   std::string command;  // for messages
   std::size_t max_line = std::size_t{1} << 20;
+  answer_sink* sink = nullptr;  // nullptr: standard output
 };
 
 /// Processes one batch (called on a worker thread).

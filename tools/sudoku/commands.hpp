@@ -13,5 +13,6 @@ int run_generate(int argc, char** argv);
 int run_minimize(int argc, char** argv);
 int run_redundant(int argc, char** argv);
 int run_bench(int argc, char** argv);
+int run_render(int argc, char** argv);
 
 }  // namespace sudoku_cli

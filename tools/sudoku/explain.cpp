@@ -1,8 +1,11 @@
 // sudoku explain: each puzzle solved the way a person would, step by step.
 #include <fmt/format.h>
+#include <sudoku/explanation.hpp>
+#include <sudoku/render.hpp>
 
 #include "commands.hpp"
 #include "logic_answer.hpp"
+#include "output_files.hpp"
 #include "puzzle_command.hpp"
 
 namespace sudoku_cli {
@@ -20,27 +23,64 @@ std::string json_candidates(const sudoku::variant& v, const std::vector<sudoku::
   return text + "]";
 }
 
+// How a logic explanation ended: the result's words and the solution, when
+// known (from logic, or from the search after it), checked.
+struct logic_ending {
+  std::string result;
+  const sudoku::grid* solution = nullptr;
+};
+
+logic_ending ending_of(answer_context& c, const logic_answer& a) {
+  const sudoku::logic_result& r = a.result;
+  logic_ending e;
+  if (r.outcome == sudoku::logic_outcome::solved) {
+    e.result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
+  } else if (r.outcome == sudoku::logic_outcome::contradiction) {
+    e.result = fmt::format("no solution: {}", r.contradiction);
+  } else if (a.searched && a.searched->status == sudoku::status::none) {
+    e.result = "no solution (found by search)";
+  } else {
+    e.result = "needs search: beyond";
+  }
+  if (a.searched && a.searched->status == sudoku::status::solved) {
+    e.solution = &c.solution();
+  } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
+    c.verify(c.puzzle(), r.reached);  // logic's solution is checked like the search's
+    e.solution = &r.reached;
+  }
+  return e;
+}
+
+// The id that tells a puzzle's pictures from the others' on one page.
+std::string picture_id(const answer_context& c) {
+  return fmt::format("p{}-{}", c.file_index(), c.line());
+}
+
+// --html: the explanation as a section of the page, a picture per step.
+void write_html_explanation(answer_context& c, const logic_answer& a) {
+  const sudoku::variant& v = c.variant();
+  const sudoku::logic_result& r = a.result;
+  const logic_ending e = ending_of(c, a);
+  sudoku::explanation_builder pictures(v, c.puzzle(), picture_id(c));
+  for (const auto& st : r.steps)
+    pictures.step(sudoku::describe(v, st), sudoku::highlight_of(v, st, pictures.board()));
+  std::string summary = e.result;
+  if (r.hardest) summary += fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
+  summary += fmt::format(", {} steps", r.steps.size());
+  if (a.searched) summary += fmt::format("; search: {} nodes", a.searched->nodes);
+  const std::string end_text = e.solution && r.outcome != sudoku::logic_outcome::solved
+                                   ? e.result + "; the search's solution"
+                                   : e.result;
+  c.out() += sudoku::html_section(pictures.finish(fmt::format("{}:{}", c.file_name(), c.line()),
+                                                  summary, e.solution, end_text));
+}
+
 void write_explanation(answer_context& c, const logic_answer& a) {
   const sudoku::variant& v = c.variant();
   const sudoku::logic_result& r = a.result;
-  std::string result;
-  if (r.outcome == sudoku::logic_outcome::solved) {
-    result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
-  } else if (r.outcome == sudoku::logic_outcome::contradiction) {
-    result = fmt::format("no solution: {}", r.contradiction);
-  } else if (a.searched && a.searched->status == sudoku::status::none) {
-    result = "no solution (found by search)";
-  } else {
-    result = "needs search: beyond";
-  }
-  // The solution, when known: from logic, or from the search after it.
-  const sudoku::grid* solution = nullptr;
-  if (a.searched && a.searched->status == sudoku::status::solved) {
-    solution = &c.solution();
-  } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
-    c.verify(c.puzzle(), r.reached);  // logic's solution is checked like the search's
-    solution = &r.reached;
-  }
+  const logic_ending ending = ending_of(c, a);
+  const std::string& result = ending.result;
+  const sudoku::grid* solution = ending.solution;
   std::string& out = c.out();
   if (c.settings().json) {
     c.json_head(a.none ? "none" : r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck");
@@ -139,11 +179,37 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
   out += "\n\n";
 }
 
+// --scale se --html: SE's path, a picture per step.
+void write_se_html(answer_context& c, const sudoku::se_rating& r) {
+  const sudoku::variant& v = c.variant();
+  sudoku::explanation_builder pictures(v, c.puzzle(), picture_id(c));
+  for (const sudoku::se_step& st : r.steps) {
+    std::string text = fmt::format("{} {}:", sudoku::se_format(st.rating), st.technique);
+    for (const auto& p : st.placed)
+      fmt::format_to(std::back_inserter(text), " {}={}", v.cell_name(p.cell),
+                     sudoku::digit_char(p.digit));
+    for (const auto& e : st.eliminated)
+      fmt::format_to(std::back_inserter(text), " {}<>{}", v.cell_name(e.cell),
+                     sudoku::digit_char(e.digit));
+    pictures.step(std::move(text), sudoku::highlight_of(st));
+  }
+  const bool rated = r.outcome == sudoku::se_rating::outcome::rated;
+  const std::string status = rated                                            ? "rated"
+                             : r.outcome == sudoku::se_rating::outcome::stuck ? "stuck"
+                                                                              : "unknown";
+  const std::string summary =
+      fmt::format("{} {} (ER/EP/ED), {} steps", status, sudoku::to_string(r), r.steps.size());
+  c.out() += sudoku::html_section(pictures.finish(
+      fmt::format("{}:{}", c.file_name(), c.line()), summary, rated ? &r.reached : nullptr,
+      fmt::format("{} {}", status, sudoku::to_string(r))));
+}
+
 }  // namespace
 
 int run_explain(int argc, char** argv) {
   bool search = false;
   bool se = false;
+  std::string html;
   puzzle_command command;
   command.name = "explain";
   command.usage = "sudoku explain [OPTIONS] [FILE...]";
@@ -156,23 +222,54 @@ int run_explain(int argc, char** argv) {
       "part in every technique; killer cages do not (logic does not add up sums).\n"
       "\n"
       "With --scale se, prints Sudoku Explainer 1.2.1's solving path instead, each step with\n"
-      "its rating (see sudoku rate --help), and the rating ER/EP/ED. Plain 9x9 puzzles only.";
+      "its rating (see sudoku rate --help), and the rating ER/EP/ED. Plain 9x9 puzzles only.\n"
+      "\n"
+      "With --html OUT, writes one self-contained HTML page to OUT ('-': standard output)\n"
+      "instead: for each puzzle, its level or rating, then a picture per step beside its text\n"
+      "(the step's cells, units and candidates marked, the candidates it removes struck\n"
+      "through in red, the digits it places in green), stepped through with Back and Next or\n"
+      "the arrow keys. Nothing in the page is fetched from a network.";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
     options.push_back(
         {0, "search", "",
          "when logic is stuck, finish with the exact-cover search and report its nodes",
          [&](std::string_view) { search = true; }});
     add_scale_option(options, se);
+    options.push_back({0, "html", "OUT",
+                       "write a step-through HTML page of every explanation to OUT ('-': "
+                       "standard output)",
+                       [&](std::string_view v) {
+                         if (v.empty()) throw tools::usage_error("--html: expected a path");
+                         html = std::string(v);
+                       }});
   };
-  command.check = [&](const command_settings&) {
+  command.check = [&](const command_settings& s) {
     if (se && search)
       throw tools::usage_error("--search goes with the levels scale, not --scale se");
+    if (!html.empty() && s.json) throw tools::usage_error("--html and --json do not go together");
+    if (!html.empty() && s.output == output_format::grid)
+      throw tools::usage_error("--html and --output-format do not go together");
+  };
+  command.make_sink = [&](const command_settings&) -> std::unique_ptr<answer_sink> {
+    if (html.empty()) return nullptr;
+    return file_sink(html, sudoku::html_page_begin("sudoku explain"), sudoku::html_page_end(),
+                     /*single=*/false);
   };
   command.answer = [&](answer_context& c) {
     if (se) {
-      if (const auto r = run_se(c, true)) write_se_explanation(c, *r);
+      if (const auto r = run_se(c, true)) {
+        if (html.empty()) {
+          write_se_explanation(c, *r);
+        } else {
+          write_se_html(c, *r);
+        }
+      }
     } else if (const auto a = run_logic(c, search)) {
-      write_explanation(c, *a);
+      if (html.empty()) {
+        write_explanation(c, *a);
+      } else {
+        write_html_explanation(c, *a);
+      }
     }
   };
   command.summary = [&](const tally& t) { return se ? se_summary(t) : level_summary(t); };

@@ -11,6 +11,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "output.hpp"
+
 namespace sudoku_cli {
 
 // ---- Answering --------------------------------------------------------------
@@ -333,7 +335,17 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
   int exit_code = 0;
   auto parsed = parse(argc, argv, command, exit_code);
   if (!parsed) return exit_code;
-  const command_settings& s = *parsed;
+  command_settings& s = *parsed;
+  std::unique_ptr<answer_sink> sink;
+  if (command.make_sink) {
+    try {
+      sink = command.make_sink(s);
+    } catch (const tools::output_error& e) {
+      fmt::print(stderr, "sudoku {}: {}\n", command.name, e.what());
+      return 3;  // an output that cannot be written, as for standard output
+    }
+    s.run.sink = sink.get();
+  }
   try {
     return run_batches(
         s.run,

@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -123,6 +124,9 @@ struct puzzle_command {
   std::function<void(answer_context&)> answer;
   /// The summary's counts: "3 puzzles: 2 solved, 1 none".
   std::function<std::string(const tally&)> summary;
+  /// Where the answers go when not to standard output (render -o, explain
+  /// --html): made after the options are parsed; may throw tools::output_error.
+  std::function<std::unique_ptr<answer_sink>(const command_settings&)> make_sink;
   bool has_budget = true;    // --budget
   bool reads_pairs = false;  // answer reads with read_pair under --against
 };

@@ -28,6 +28,7 @@ constexpr command_entry commands[] = {
      "make puzzles with one solution: symmetry, clues, difficulty"},
     {"minimize", sudoku_cli::run_minimize, "a minimal puzzle with the same solution, for each"},
     {"redundant", sudoku_cli::run_redundant, "the givens of each puzzle that can go on their own"},
+    {"render", sudoku_cli::run_render, "draw each puzzle as an SVG picture"},
     {"bench", sudoku_cli::run_bench, "time the solver on puzzle files (solve and count to 2)"},
 };
 

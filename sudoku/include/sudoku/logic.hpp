@@ -68,6 +68,16 @@ struct candidate {
   friend bool operator==(const candidate&, const candidate&) = default;
 };
 
+/// A link of a chain: `to` follows from `from`. A candidate that is "on" holds
+/// its digit, one that is "off" does not.
+struct chain_link {
+  candidate from;
+  bool from_on = false;
+  candidate to;
+  bool to_on = false;
+  friend bool operator==(const chain_link&, const chain_link&) = default;
+};
+
 /// One step of the logic solver.
 struct logic_step {
   sudoku::technique technique = technique::naked_single;
@@ -77,6 +87,10 @@ struct logic_step {
   std::string where;
   std::vector<int> digits;         ///< the digits the step is about
   std::vector<std::size_t> cells;  ///< the cells the step is about (subsets)
+  /// The units the step is about, as variant::constraints_of numbers them (a
+  /// hidden single's unit, a subset's, pointing's area and line, a fish's base
+  /// lines then its cover lines); none for a naked single.
+  std::vector<std::uint32_t> units;
   // The state after the step.
   int solved = 0;      ///< cells with a digit
   int unsolved = 0;    ///< cells without
@@ -152,6 +166,7 @@ class logic_solver {
   std::string item_name(dlx::item_id item) const;
   std::size_t cell_of_item(dlx::item_id item) const;
   const unit& unit_of(dlx::item_id item) const;
+  std::uint32_t constraint_of_item(dlx::item_id item) const;
   std::string unit_of_item(dlx::item_id item) const;
   std::string describe_dead(dlx::item_id item) const;
 

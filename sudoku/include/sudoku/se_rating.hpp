@@ -30,6 +30,9 @@ struct se_step {
   double rating = 0;              ///< its rating, as SE computes it (print with se_format)
   std::vector<candidate> placed;  ///< the digit it places, if any
   std::vector<candidate> eliminated;  ///< the candidates it removes
+  /// A chain's links, each implication once (the chains of the step's targets,
+  /// walked back from the conclusion to its start); empty for other techniques.
+  std::vector<chain_link> links;
 };
 
 struct se_rating {

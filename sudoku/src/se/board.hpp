@@ -78,6 +78,16 @@ struct removal {
   values vals = 0;
 };
 
+/// An implication of a chain: candidate (from_cell, from_value) on or off
+/// makes (to_cell, to_value) on or off.
+struct chain_link {
+  std::uint8_t from_cell = 0, from_value = 0;
+  bool from_on = false;
+  std::uint8_t to_cell = 0, to_value = 0;
+  bool to_on = false;
+  friend bool operator==(const chain_link&, const chain_link&) = default;
+};
+
 /// A hint: what a technique found, SE's rating of it and what applying it does.
 struct hint {
   double difficulty = 0;
@@ -85,6 +95,7 @@ struct hint {
   std::vector<removal> removals;  ///< candidates removed (cells in any order, each once)
   int cell = -1;                  ///< a placement (SE's Hint.getCell()), -1 when none
   int value = 0;
+  std::vector<chain_link> links;  ///< a chain's implications, for pictures (chains only)
   /// SE's apply(): removals first, then the placement.
   void apply(board& b) const;
   [[nodiscard]] bool worth() const noexcept { return !removals.empty(); }

@@ -202,6 +202,9 @@ class chainer {
   }
 
   [[nodiscard]] std::string name_of(const chain_hint& h) const;
+  // The implications of the hint's chains, each once: parent to child, from
+  // each target back to where its chain starts.
+  void links_of(const chain_hint& h, std::vector<chain_link>& out) const;
 
   // SE's collectRuleParents over every target: the candidates, gone between
   // `initial` and `current`, that the hint's chains rely on.
@@ -490,6 +493,23 @@ int chainer::ancestor_count(std::uint32_t target) const {
   int n = 0;
   for_each_in_chain(target, [&](std::uint32_t) { ++n; });
   return n;
+}
+
+void chainer::links_of(const chain_hint& h, std::vector<chain_link>& out) const {
+  std::vector<std::pair<int, int>> seen;  // (parent key, child key)
+  for (std::uint32_t t : h.targets) {
+    for_each_in_chain(t, [&](std::uint32_t p) {
+      const node& n = at(p);
+      for (std::uint32_t i = 0; i < n.parents_count; ++i) {
+        const std::uint32_t q = a_.parents[n.parents_begin + i];
+        const std::pair<int, int> k{key(q), key(p)};
+        if (std::find(seen.begin(), seen.end(), k) != seen.end()) continue;
+        seen.push_back(k);
+        const potential_key& from = at(q).key;
+        out.push_back({from.cell, from.value, from.on, n.key.cell, n.key.value, n.key.on});
+      }
+    });
+  }
 }
 
 void chainer::finish(chain_hint& h) {
@@ -1194,6 +1214,7 @@ bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work
   out.removals = h.removals;
   out.cell = h.cell;
   out.value = h.value;
+  c.links_of(h, out.links);
   return true;
 }
 

@@ -66,6 +66,9 @@ se_step step_of(const hint& h, const board& before) {
       if ((r.vals & se::bit(v)) && (before.cand[r.cell] & se::bit(v)))
         s.eliminated.push_back({r.cell, v});
   if (h.cell >= 0) s.placed.push_back({static_cast<std::size_t>(h.cell), h.value});
+  for (const auto& l : h.links) {
+    s.links.push_back({{l.from_cell, l.from_value}, l.from_on, {l.to_cell, l.to_value}, l.to_on});
+  }
   return s;
 }
 

@@ -1,0 +1,104 @@
+// Puzzles as pictures: a board of any variant as SVG text.
+//
+// The picture is drawn from the variant's description alone (variant.hpp):
+// thin lines between cells, thick outlines of boxes and jigsaw regions (each
+// region one path that follows its own outline), the diagonals of Sudoku X,
+// windoku's windows shaded, killer cages as dashed outlines inset from the cell
+// edges with the sum in the cage's first cell, samurai's five grids. Givens are
+// bold and black, other digits blue; candidates are pencil marks in a small grid
+// inside the cell, laid out like the boxes. A highlight marks one step of an
+// explanation: the digits it places (green), the candidates it removes (red,
+// struck through), the cells, units and candidates of its pattern, and a
+// chain's links as arrows between candidates.
+//
+// The SVG stands alone: a viewBox (it scales to any size), a <title>, digits as
+// <text> (searchable and copyable), no fonts or files fetched, colours given as
+// attributes (no <style> that could leak into a page that inlines it), on its
+// own white ground so that it reads on light and dark pages alike. Elements
+// carry classes ("sd-given", "sd-candidate", "sd-eliminated", ...) and
+// data-cell attributes, for style sheets and for tests.
+//
+//   sudoku::board_state b = sudoku::board_state::of_puzzle(v, puzzle);
+//   std::string svg = sudoku::render_svg(v, b);
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/logic.hpp"
+#include "sudoku/se_rating.hpp"
+#include "sudoku/variant.hpp"
+
+namespace sudoku {
+
+/// What a picture marks beyond the board: one step of an explanation.
+struct highlight {
+  std::vector<candidate> placed;      ///< digits the step places
+  std::vector<candidate> eliminated;  ///< candidates the step removes
+  std::vector<std::size_t> cells;     ///< the cells of its pattern
+  /// The units and cages of its pattern: indexes into variant::units(), then
+  /// units().size() + the cage's index (as variant::constraints_of numbers them).
+  std::vector<std::uint32_t> units;
+  /// The pattern's candidates (drawn ringed): the step's digits in its cells.
+  std::vector<candidate> pattern;
+  std::vector<chain_link> links;
+  [[nodiscard]] bool empty() const noexcept {
+    return placed.empty() && eliminated.empty() && cells.empty() && units.empty() &&
+           pattern.empty() && links.empty();
+  }
+};
+
+/// A board to draw: the givens, every digit placed (givens included), and the
+/// candidates of the empty cells.
+struct board_state {
+  grid givens;
+  grid digits;
+  /// Per board position, bit d for digit d; empty: no pencil marks are drawn.
+  std::vector<std::uint64_t> candidates;
+
+  /// The puzzle as given, without candidates.
+  static board_state of_puzzle(const grid& puzzle);
+  /// The puzzle with every candidate its givens leave (the logic solver's
+  /// starting candidates). Clashing givens leave their cells' peers as they are.
+  static board_state with_candidates(const variant& v, const grid& puzzle);
+  /// Places digit d in a cell: the cell loses its candidates and so does d in
+  /// every cell that shares a unit or a cage with it.
+  void place(const variant& v, candidate c);
+  /// Applies a step: its eliminations, then its placements.
+  void apply(const variant& v, const highlight& step);
+};
+
+struct svg_options {
+  bool coordinates = false;  ///< row numbers on the left, column numbers on top
+  std::string title;         ///< the <title>; empty: "Sudoku 9x9, 25 givens"-style
+  /// The picture's width and height attributes, in pixels per cell (the
+  /// viewBox does not depend on it).
+  int cell_pixels = 40;
+  /// The prefix of the ids the picture defines (its arrowhead): a page that
+  /// inlines many pictures gives each its own.
+  std::string id = "sd";
+};
+
+/// What a picture's title says by default: "Sudoku 9x9, 25 givens",
+/// "Sudoku samurai killer, 0 givens".
+[[nodiscard]] std::string board_title(const variant& v, const grid& givens);
+
+/// The board as an SVG document (one line per element, ending in a newline).
+[[nodiscard]] std::string render_svg(const variant& v, const board_state& board,
+                                     const highlight& marks = {}, const svg_options& options = {});
+
+/// What a logic step marks, on the board as it stood before the step: its
+/// placements and eliminations, its units, its cells (a subset's, or where the
+/// step's units cross: pointing, claiming, fish) and the step's digits among
+/// those cells' candidates.
+[[nodiscard]] highlight highlight_of(const variant& v, const logic_step& step,
+                                     const board_state& before);
+
+/// What a step of Sudoku Explainer's path marks: its placements and
+/// eliminations, and a chain's links with their candidates ringed.
+[[nodiscard]] highlight highlight_of(const se_step& step);
+
+}  // namespace sudoku

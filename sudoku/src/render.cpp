@@ -1,0 +1,547 @@
+// SVG pictures of boards (render.hpp).
+//
+// Coordinates: a cell is `cell` user units square (40); position (r, c) has its
+// top-left corner at (left + c * cell, top + r * cell). Outlines of regions,
+// windows and cages are traced from the cells' edges into closed loops, so each
+// is one path that follows its own shape whatever it is.
+#include "sudoku/render.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <map>
+#include <set>
+#include <string_view>
+#include <utility>
+
+namespace sudoku {
+
+namespace {
+
+constexpr int cell = 40;
+
+// Colours: dark ink on a white ground, readable on light and dark pages.
+constexpr std::string_view ground = "#ffffff";
+constexpr std::string_view thin_line = "#9a9a9a";
+constexpr std::string_view thick_line = "#111111";
+constexpr std::string_view given_ink = "#111111";
+constexpr std::string_view digit_ink = "#1f4fa3";  // placed digits: blue
+constexpr std::string_view candidate_ink = "#5c5c5c";
+constexpr std::string_view window_fill = "#e6e6e6";
+constexpr std::string_view unit_fill = "#dce8fa";     // the step's units: pale blue
+constexpr std::string_view pattern_fill = "#fff0a6";  // the step's cells: pale yellow
+constexpr std::string_view placed_fill = "#c8eec8";   // a placement's cell: pale green
+constexpr std::string_view placed_ink = "#157a15";
+constexpr std::string_view eliminated_ink = "#d01818";  // removed candidates: red
+constexpr std::string_view eliminated_fill = "#f9cfcf";
+constexpr std::string_view ring_fill = "#f2b233";  // the pattern's candidates
+constexpr std::string_view link_ink = "#d2691e";
+
+// A number with at most two decimals, without trailing zeros.
+std::string num(double v) {
+  std::string s = fmt::format("{:.2f}", std::round(v * 100) / 100);
+  while (s.back() == '0')
+    s.pop_back();
+  if (s.back() == '.') s.pop_back();
+  if (s == "-0") s = "0";
+  return s;
+}
+
+std::string escape(std::string_view text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+struct point {
+  int x = 0, y = 0;  // in cells: x a column line, y a row line
+  auto operator<=>(const point&) const = default;
+};
+
+// The boundary of a set of cells as closed loops of corner points, each loop
+// turning at every point (no two edges in a row go the same way). Along a
+// loop, edge i runs from loop[i] to loop[i + 1] with the cells on one side;
+// `inward[i]` is the unit vector pointing into them.
+struct loop {
+  std::vector<point> corners;
+  std::vector<point> inward;
+};
+
+std::vector<loop> outline(int rows, int columns, const std::vector<std::uint32_t>& cells) {
+  std::vector<char> in(static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns), 0);
+  for (std::uint32_t p : cells)
+    in[p] = 1;
+  auto inside = [&](int r, int c) {
+    return r >= 0 && c >= 0 && r < rows && c < columns &&
+           in[static_cast<std::size_t>(r * columns + c)] != 0;
+  };
+  struct edge {
+    point from, to, normal;
+    bool used = false;
+  };
+  std::vector<edge> edges;
+  for (std::uint32_t p : cells) {
+    const int r = static_cast<int>(p) / columns, c = static_cast<int>(p) % columns;
+    // Each cell's boundary edges, walked so that consecutive ones join up.
+    if (!inside(r - 1, c)) edges.push_back({{c + 1, r}, {c, r}, {0, 1}});
+    if (!inside(r, c - 1)) edges.push_back({{c, r}, {c, r + 1}, {1, 0}});
+    if (!inside(r + 1, c)) edges.push_back({{c, r + 1}, {c + 1, r + 1}, {0, -1}});
+    if (!inside(r, c + 1)) edges.push_back({{c + 1, r + 1}, {c + 1, r}, {-1, 0}});
+  }
+  std::multimap<point, std::size_t> starting;
+  for (std::size_t e = 0; e < edges.size(); ++e)
+    starting.emplace(edges[e].from, e);
+  std::vector<loop> loops;
+  for (std::size_t first = 0; first < edges.size(); ++first) {
+    if (edges[first].used) continue;
+    std::vector<std::size_t> walk;
+    for (std::size_t e = first;;) {
+      edges[e].used = true;
+      walk.push_back(e);
+      // Where two loops touch at a corner, turn towards the cells: each loop
+      // then keeps to its own cells.
+      std::size_t next = edges.size();
+      const auto [lo, hi] = starting.equal_range(edges[e].to);
+      for (auto it = lo; it != hi; ++it) {
+        const edge& candidate = edges[it->second];
+        if (candidate.used && it->second != first) continue;
+        const point dir{candidate.to.x - candidate.from.x, candidate.to.y - candidate.from.y};
+        if (next == edges.size() || dir == edges[e].normal) next = it->second;
+      }
+      if (next == edges.size() || next == first) break;
+      e = next;
+    }
+    loop l;
+    for (std::size_t i = 0; i < walk.size(); ++i) {
+      const edge& a = edges[walk[i]];
+      const edge& b = edges[walk[(i + 1) % walk.size()]];
+      if (a.normal == b.normal) continue;  // straight on: not a corner
+      l.corners.push_back(a.to);
+      l.inward.push_back(b.normal);
+    }
+    if (!l.corners.empty()) loops.push_back(std::move(l));
+  }
+  return loops;
+}
+
+class painter {
+ public:
+  painter(const variant& v, const svg_options& o)
+      : v_(v), o_(o), band_(o.coordinates ? 20 : 0), margin_(8) {}
+
+  [[nodiscard]] double x_of(double column) const { return margin_ + band_ + column * cell; }
+  [[nodiscard]] double y_of(double row) const { return margin_ + band_ + row * cell; }
+  [[nodiscard]] int width() const { return 2 * margin_ + band_ + v_.columns() * cell; }
+  [[nodiscard]] int height() const { return 2 * margin_ + band_ + v_.rows() * cell; }
+
+  // A path of the outline of `cells`, each corner moved `inset` units into them.
+  [[nodiscard]] std::string outline_path(const std::vector<std::uint32_t>& cells,
+                                         double inset) const {
+    std::string d;
+    for (const loop& l : outline(v_.rows(), v_.columns(), cells)) {
+      for (std::size_t i = 0; i < l.corners.size(); ++i) {
+        // The corner where edge i-1 meets edge i: moved along both inward normals.
+        const point& in_before = l.inward[(i + l.corners.size() - 1) % l.corners.size()];
+        const point& in_after = l.inward[i];
+        const double x = x_of(l.corners[i].x) + inset * (in_before.x + in_after.x);
+        const double y = y_of(l.corners[i].y) + inset * (in_before.y + in_after.y);
+        fmt::format_to(std::back_inserter(d), "{}{} {}", i == 0 ? "M" : " L", num(x), num(y));
+      }
+      d += " Z ";
+    }
+    if (!d.empty()) d.pop_back();
+    return d;
+  }
+
+  // The centre of a candidate's pencil mark, and the size of its mark. On a
+  // killer board the marks keep below the band where cage sums go.
+  [[nodiscard]] std::pair<double, double> candidate_centre(std::size_t position, int digit) const {
+    const shape& s = v_.shape();
+    const int r = static_cast<int>(position) / v_.columns();
+    const int c = static_cast<int>(position) % v_.columns();
+    const int row = (digit - 1) / s.box_cols, col = (digit - 1) % s.box_cols;
+    const double band = cage_band();
+    return {x_of(c) + (col + 0.5) * cell / s.box_cols,
+            y_of(r) + band + (row + 0.5) * (cell - band) / s.box_rows};
+  }
+  [[nodiscard]] double candidate_size() const {
+    const shape& s = v_.shape();
+    return 0.78 * std::min((cell - cage_band()) / s.box_rows, double(cell) / s.box_cols);
+  }
+  [[nodiscard]] double cage_band() const { return v_.cages().empty() ? 0.0 : 11.0; }
+  [[nodiscard]] std::pair<double, double> centre(std::size_t position) const {
+    return {x_of(static_cast<double>(position % static_cast<std::size_t>(v_.columns())) + 0.5),
+            y_of(static_cast<double>(position / static_cast<std::size_t>(v_.columns())) + 0.5)};
+  }
+
+ private:
+  const variant& v_;
+  const svg_options& o_;
+  int band_;
+  int margin_;
+};
+
+// The boxes and regions to outline, each distinct cell set once (samurai's
+// shared corner boxes belong to two grids).
+std::vector<const unit*> areas(const variant& v) {
+  std::vector<const unit*> out;
+  std::set<std::vector<std::uint32_t>> seen;
+  for (const unit& u : v.units()) {
+    if (u.kind != unit_kind::box && u.kind != unit_kind::region) continue;
+    if (seen.insert(u.cells).second) out.push_back(&u);
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string board_title(const variant& v, const grid& puzzle) {
+  const int givens = puzzle.given_count();
+  std::string name = v.parts() > 1 ? std::string("samurai") : v.shape().name();
+  std::string kinds;
+  if (v.has(unit_kind::region)) kinds += " jigsaw";
+  if (v.has(unit_kind::diagonal)) kinds += " X";
+  if (v.has(unit_kind::window)) kinds += " windoku";
+  if (!v.cages().empty()) kinds += " killer";
+  return fmt::format("Sudoku {}{}, {} given{}", name, kinds, givens, givens == 1 ? "" : "s");
+}
+
+namespace {
+
+// Appends formatted text: add("<rect x=\"{}\"/>\n", x).
+struct writer {
+  std::string text;
+  template <class... A>
+  void operator()(fmt::format_string<A...> format, A&&... args) {
+    fmt::format_to(std::back_inserter(text), format, std::forward<A>(args)...);
+  }
+};
+
+std::vector<std::uint32_t> constraint_cells(const variant& v, std::uint32_t constraint) {
+  if (constraint < v.units().size()) return v.units()[constraint].cells;
+  const std::size_t c = constraint - v.units().size();
+  return c < v.cages().size() ? v.cages()[c].cells : std::vector<std::uint32_t>{};
+}
+
+}  // namespace
+
+// ---- The board's state.
+
+board_state board_state::of_puzzle(const grid& puzzle) {
+  board_state b;
+  b.givens = puzzle;
+  b.digits = puzzle;
+  return b;
+}
+
+board_state board_state::with_candidates(const variant& v, const grid& puzzle) {
+  board_state b = of_puzzle(puzzle);
+  const std::uint64_t all = ((std::uint64_t{1} << v.digits()) - 1) << 1;
+  b.candidates.assign(v.positions(), 0);
+  for (std::uint32_t p : v.cells()) {
+    if (puzzle[p] == 0) b.candidates[p] = all;
+  }
+  for (std::uint32_t p : v.cells()) {
+    if (puzzle[p] != 0) b.place(v, {p, puzzle[p]});
+  }
+  return b;
+}
+
+void board_state::place(const variant& v, candidate c) {
+  digits.cells()[c.cell] = static_cast<std::uint8_t>(c.digit);
+  if (candidates.empty()) return;
+  candidates[c.cell] = 0;
+  const std::uint64_t bit = std::uint64_t{1} << c.digit;
+  for (std::uint32_t k : v.constraints_of(c.cell)) {
+    for (std::uint32_t peer : constraint_cells(v, k))
+      candidates[peer] &= ~bit;
+  }
+}
+
+void board_state::apply(const variant& v, const highlight& step) {
+  if (!candidates.empty()) {
+    for (const candidate& e : step.eliminated)
+      candidates[e.cell] &= ~(std::uint64_t{1} << e.digit);
+  }
+  for (const candidate& p : step.placed)
+    place(v, p);
+}
+
+// ---- The picture.
+
+std::string render_svg(const variant& v, const board_state& board, const highlight& marks,
+                       const svg_options& options) {
+  const painter at(v, options);
+  writer add;
+  const double scale = options.cell_pixels > 0 ? options.cell_pixels / double(cell) : 1.0;
+  add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" "
+      "height=\"{}\" role=\"img\" font-family=\"sans-serif\">\n",
+      at.width(), at.height(), num(at.width() * scale), num(at.height() * scale));
+  add("<title>{}</title>\n",
+      escape(options.title.empty() ? board_title(v, board.givens) : options.title));
+  add("<rect class=\"sd-ground\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", at.width(),
+      at.height(), ground);
+
+  // Shading, back to front: windows, the step's units, its cells.
+  for (std::size_t u = 0; u < v.units().size(); ++u) {
+    if (v.units()[u].kind != unit_kind::window) continue;
+    add("<path class=\"sd-window\" d=\"{}\" fill=\"{}\"/>\n",
+        at.outline_path(v.units()[u].cells, 0), window_fill);
+  }
+  for (std::uint32_t k : marks.units) {
+    const auto cells = constraint_cells(v, k);
+    if (cells.empty()) continue;
+    add("<path class=\"sd-unit\" data-unit=\"{}\" d=\"{}\" fill=\"{}\" fill-opacity=\"0.85\"/>\n",
+        k, at.outline_path(cells, 0), unit_fill);
+  }
+  auto shade = [&](std::size_t p, std::string_view cls, std::string_view fill) {
+    const int r = static_cast<int>(p) / v.columns(), c = static_cast<int>(p) % v.columns();
+    add("<rect class=\"{}\" data-cell=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
+        "fill=\"{}\"/>\n",
+        cls, v.cell_name(p), num(at.x_of(c)), num(at.y_of(r)), cell, cell, fill);
+  };
+  for (std::size_t p : marks.cells)
+    shade(p, "sd-pattern-cell", pattern_fill);
+  for (const candidate& p : marks.placed)
+    shade(p.cell, "sd-placed-cell", placed_fill);
+
+  // Lines: thin cell edges, the diagonals, thick region outlines, cages.
+  add("<g class=\"sd-cell\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\">\n", thin_line);
+  for (std::uint32_t p : v.cells()) {
+    const int r = static_cast<int>(p) / v.columns(), c = static_cast<int>(p) % v.columns();
+    add("<rect data-cell=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\"/>\n", v.cell_name(p),
+        num(at.x_of(c)), num(at.y_of(r)), cell, cell);
+  }
+  add("</g>\n");
+  for (const unit& u : v.units()) {
+    if (u.kind != unit_kind::diagonal || u.cells.empty()) continue;
+    const int r0 = static_cast<int>(u.cells.front()) / v.columns();
+    const int c0 = static_cast<int>(u.cells.front()) % v.columns();
+    const int r1 = static_cast<int>(u.cells.back()) / v.columns();
+    const int c1 = static_cast<int>(u.cells.back()) % v.columns();
+    const bool falling = c0 < c1;  // top-left to bottom-right
+    add("<line class=\"sd-diagonal\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\" "
+        "stroke-width=\"1.5\"/>\n",
+        num(at.x_of(falling ? c0 : c0 + 1)), num(at.y_of(r0)), num(at.x_of(falling ? c1 + 1 : c1)),
+        num(at.y_of(r1 + 1)), thin_line);
+  }
+  for (const unit* u : areas(v)) {
+    add("<path class=\"{}\" data-unit=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{}\" "
+        "stroke-width=\"3\" stroke-linejoin=\"round\"/>\n",
+        u->kind == unit_kind::region ? "sd-region" : "sd-box", v.unit_name(*u),
+        at.outline_path(u->cells, 0), thick_line);
+  }
+  for (std::size_t k = 0; k < v.cages().size(); ++k) {
+    const cage& g = v.cages()[k];
+    add("<path class=\"sd-cage\" data-cage=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{}\" "
+        "stroke-width=\"1.2\" stroke-dasharray=\"4 3\"/>\n",
+        k, at.outline_path(g.cells, 4), given_ink);
+    const std::size_t first = g.cells.front();
+    const int r = static_cast<int>(first) / v.columns(), c = static_cast<int>(first) % v.columns();
+    const std::string sum = std::to_string(g.sum);
+    add("<rect class=\"sd-cage-label\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"11\" "
+        "fill=\"{}\"/>\n",
+        num(at.x_of(c) + 2), num(at.y_of(r) + 2), num(5.6 * static_cast<double>(sum.size()) + 2),
+        ground);
+    add("<text class=\"sd-cage-sum\" data-cage=\"{}\" x=\"{}\" y=\"{}\" font-size=\"9.5\" "
+        "fill=\"{}\">{}</text>\n",
+        k, num(at.x_of(c) + 3), num(at.y_of(r) + 11), given_ink, sum);
+  }
+
+  // Digits and candidates, in groups that carry the shared attributes: rings
+  // under the pencil marks, then the marks, the step's own marks, the digits.
+  auto has = [](const std::vector<candidate>& list, std::size_t p, int d) {
+    return std::find(list.begin(), list.end(), candidate{p, d}) != list.end();
+  };
+  const double small = at.candidate_size();
+  writer rings, pencil, step_marks, givens, digits;
+  for (std::uint32_t p : v.cells()) {
+    const int given = board.givens.cells().size() > p ? board.givens[p] : 0;
+    const int digit = board.digits.cells().size() > p ? board.digits[p] : 0;
+    const std::string name = v.cell_name(p);
+    const auto [cx, cy] = at.centre(p);
+    if (digit != 0) {
+      (given == digit ? givens : digits)("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n",
+                                         name, num(cx), num(cy), digit_char(digit));
+      continue;
+    }
+    const std::uint64_t mask = board.candidates.size() > p ? board.candidates[p] : 0;
+    bool drew_placement = false;
+    for (int d = 1; d <= v.digits(); ++d) {
+      const bool placed = has(marks.placed, p, d);
+      const bool removed = has(marks.eliminated, p, d);
+      if (!(mask >> d & 1) && !placed && !removed) continue;
+      if (mask == 0 && placed) break;  // no pencil marks: the placement is drawn large below
+      const auto [x, y] = at.candidate_centre(p, d);
+      if (placed || removed || has(marks.pattern, p, d)) {
+        rings("<circle class=\"{}\" data-cell=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
+              removed  ? "sd-eliminated-ring"
+              : placed ? "sd-placed-ring"
+                       : "sd-pattern-ring",
+              name, num(x), num(y), num(small * 0.62),
+              removed  ? eliminated_fill
+              : placed ? placed_fill
+                       : ring_fill);
+      }
+      if (removed) {
+        step_marks(
+            "<text class=\"sd-eliminated\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\">{}"
+            "</text>\n<line class=\"sd-strike\" data-cell=\"{}\" x1=\"{}\" y1=\"{}\" "
+            "x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"1.3\"/>\n",
+            name, num(x), num(y), eliminated_ink, digit_char(d), name, num(x - small * 0.45),
+            num(y + small * 0.45), num(x + small * 0.45), num(y - small * 0.45), eliminated_ink);
+      } else if (placed) {
+        step_marks(
+            "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
+            "font-weight=\"bold\">{}</text>\n",
+            name, num(x), num(y), placed_ink, digit_char(d));
+      } else {
+        pencil("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n", name, num(x), num(y),
+               digit_char(d));
+      }
+      drew_placement |= placed;
+    }
+    if (!drew_placement) {
+      for (const candidate& c : marks.placed) {
+        if (c.cell != p) continue;
+        step_marks(
+            "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
+            "font-size=\"{}\">{}</text>\n",
+            name, num(cx), num(cy), placed_ink, num(cell * 0.62), digit_char(c.digit));
+      }
+    }
+  }
+  const std::string centred = "text-anchor=\"middle\" dominant-baseline=\"central\"";
+  if (!rings.text.empty()) add("<g class=\"sd-rings\">\n{}</g>\n", rings.text);
+  if (!pencil.text.empty()) {
+    add("<g class=\"sd-candidate\" font-size=\"{}\" {} fill=\"{}\">\n{}</g>\n", num(small), centred,
+        candidate_ink, pencil.text);
+  }
+  if (!step_marks.text.empty())
+    add("<g class=\"sd-step\" font-size=\"{}\" {}>\n{}</g>\n", num(small), centred,
+        step_marks.text);
+  if (!givens.text.empty()) {
+    add("<g class=\"sd-given\" font-size=\"{}\" font-weight=\"bold\" {} fill=\"{}\">\n{}</g>\n",
+        num(cell * 0.62), centred, given_ink, givens.text);
+  }
+  if (!digits.text.empty()) {
+    add("<g class=\"sd-digit\" font-size=\"{}\" {} fill=\"{}\">\n{}</g>\n", num(cell * 0.62),
+        centred, digit_ink, digits.text);
+  }
+
+  // A chain's links, as arrows from candidate to candidate: solid from a
+  // candidate that holds to one that is then ruled out, dashed the other way.
+  if (!marks.links.empty()) {
+    add("<defs><marker id=\"{}-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
+        "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 "
+        "L0 10 Z\" fill=\"{}\"/></marker></defs>\n",
+        escape(options.id), link_ink);
+    for (const chain_link& l : marks.links) {
+      auto [x1, y1] = at.candidate_centre(l.from.cell, l.from.digit);
+      auto [x2, y2] = at.candidate_centre(l.to.cell, l.to.digit);
+      // Stop short of the candidates so that their digits stay readable.
+      const double dx = x2 - x1, dy = y2 - y1, length = std::hypot(dx, dy);
+      if (length < 1e-9) continue;
+      const double cut = std::min(small * 0.55, length / 3);
+      x1 += dx / length * cut, y1 += dy / length * cut;
+      x2 -= dx / length * cut, y2 -= dy / length * cut;
+      add("<line class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" "
+          "y2=\"{}\" stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
+          fmt::format("{}{}{}", v.cell_name(l.from.cell), l.from_on ? "=" : "<>",
+                      digit_char(l.from.digit)),
+          fmt::format("{}{}{}", v.cell_name(l.to.cell), l.to_on ? "=" : "<>",
+                      digit_char(l.to.digit)),
+          num(x1), num(y1), num(x2), num(y2), link_ink,
+          l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
+    }
+  }
+
+  if (options.coordinates) {
+    for (int r = 0; r < v.rows(); ++r) {
+      add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
+          "dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
+          num(at.x_of(0) - 11), num(at.y_of(r + 0.5)), candidate_ink, r + 1);
+    }
+    for (int c = 0; c < v.columns(); ++c) {
+      add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
+          "dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
+          num(at.x_of(c + 0.5)), num(at.y_of(0) - 11), candidate_ink, c + 1);
+    }
+  }
+  add.text += "</svg>\n";
+  return std::move(add.text);
+}
+
+// ---- Logic steps.
+
+highlight highlight_of(const variant& v, const logic_step& step, const board_state& before) {
+  highlight h;
+  h.placed = step.placed;
+  h.eliminated = step.eliminated;
+  h.units = step.units;
+  if (!step.cells.empty()) {
+    h.cells = step.cells;
+  } else if (step.units.size() >= 2) {
+    // Where the step's units cross: pointing's box and line, a fish's corners.
+    std::map<std::size_t, int> seen;
+    for (std::uint32_t k : step.units) {
+      for (std::uint32_t p : constraint_cells(v, k))
+        ++seen[p];
+    }
+    for (auto [p, times] : seen) {
+      if (times < 2) continue;
+      bool has_digit = false;
+      for (int d : step.digits)
+        has_digit |= !before.candidates.empty() && (before.candidates[p] >> d & 1) != 0;
+      if (has_digit) h.cells.push_back(p);
+    }
+  }
+  for (std::size_t p : h.cells) {
+    for (int d : step.digits) {
+      if (!before.candidates.empty() && (before.candidates[p] >> d & 1) != 0) {
+        if (std::find(h.eliminated.begin(), h.eliminated.end(), candidate{p, d}) ==
+            h.eliminated.end()) {
+          h.pattern.push_back({p, d});
+        }
+      }
+    }
+  }
+  return h;
+}
+
+highlight highlight_of(const se_step& step) {
+  highlight h;
+  h.placed = step.placed;
+  h.eliminated = step.eliminated;
+  h.links = step.links;
+  for (const chain_link& l : step.links) {
+    for (const candidate& c : {l.from, l.to}) {
+      if (std::find(h.pattern.begin(), h.pattern.end(), c) == h.pattern.end() &&
+          std::find(h.eliminated.begin(), h.eliminated.end(), c) == h.eliminated.end()) {
+        h.pattern.push_back(c);
+      }
+    }
+  }
+  return h;
+}
+
+}  // namespace sudoku

@@ -1,0 +1,99 @@
+// sudoku render: each puzzle as an SVG picture.
+#include <fmt/format.h>
+#include <sudoku/render.hpp>
+
+#include "commands.hpp"
+#include "output_files.hpp"
+#include "puzzle_command.hpp"
+
+namespace sudoku_cli {
+
+int run_render(int argc, char** argv) {
+  bool solution = false, candidates = false, coordinates = false;
+  int cell_pixels = 40;
+  std::string output;
+  puzzle_command command;
+  command.name = "render";
+  command.usage = "sudoku render [OPTIONS] [FILE...]";
+  command.description =
+      "Draws each puzzle as an SVG picture: the variant's lines (boxes, jigsaw regions,\n"
+      "diagonals, windows, killer cages with their sums, samurai's five grids), the givens\n"
+      "in bold, and with --solution the solution's digits in blue, with --candidates the\n"
+      "candidates the givens leave as pencil marks. The SVG has a viewBox (it scales to any\n"
+      "size), a title, its digits as text, and its own white ground.\n"
+      "\n"
+      "Without -o, the pictures go to standard output one after another (one puzzle: one\n"
+      "SVG file). -o FILE writes one puzzle's picture to FILE; -o DIR/ (a folder, made if\n"
+      "missing) writes one file per puzzle, named by its number in input order: 1.svg,\n"
+      "2.svg, ... A line that is not a usable puzzle gets no picture and its located\n"
+      "reason on stderr, as in every command.";
+  command.has_budget = false;
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
+    options.push_back({0, "solution", "", "draw the solution's digits (found by search)",
+                       [&](std::string_view) { solution = true; }});
+    options.push_back({0, "candidates", "",
+                       "draw the candidates the givens leave in each empty cell",
+                       [&](std::string_view) { candidates = true; }});
+    options.push_back({0, "coordinates", "", "number the rows and columns",
+                       [&](std::string_view) { coordinates = true; }});
+    options.push_back({0, "cell-size", "PX", "the picture's size: pixels per cell (default 40)",
+                       [&](std::string_view v) {
+                         cell_pixels =
+                             static_cast<int>(tools::parse_unsigned(v, "--cell-size", 4, 1000));
+                       }});
+    options.push_back({'o', "output", "FILE|DIR/",
+                       "write to FILE (one puzzle), or one file per puzzle into the folder DIR",
+                       [&](std::string_view v) {
+                         if (v.empty()) throw tools::usage_error("--output: expected a path");
+                         output = std::string(v);
+                       }});
+  };
+  command.check = [&](const command_settings& s) {
+    if (s.json) throw tools::usage_error("--json does not apply: render writes SVG");
+    if (s.output == output_format::grid)
+      throw tools::usage_error("--output-format does not apply: render writes SVG");
+    if (solution && candidates)
+      throw tools::usage_error("--solution and --candidates do not go together");
+  };
+  command.make_sink = [&](const command_settings&) -> std::unique_ptr<answer_sink> {
+    if (output.empty()) return nullptr;
+    if (names_folder(output)) return folder_sink(output, ".svg");
+    return file_sink(output, "", "", /*single=*/true);
+  };
+  command.answer = [&](answer_context& c) {
+    const sudoku::variant& v = c.variant();
+    sudoku::board_state board = candidates ? sudoku::board_state::with_candidates(v, c.puzzle())
+                                           : sudoku::board_state::of_puzzle(c.puzzle());
+    std::string note;
+    if (solution) {
+      sudoku::solver& solver = c.solver();
+      const sudoku::result r = solver.solve(c.puzzle(), c.solution(), c.search_options());
+      c.counts().nodes += r.nodes;
+      if (r.status == sudoku::status::invalid) return c.clash(*r.conflict);
+      if (r.status == sudoku::status::solved || r.status == sudoku::status::unique) {
+        c.verify(c.puzzle(), c.solution());
+        board.digits = c.solution();
+      } else {
+        // Drawn all the same, and said so: the picture shows the givens alone.
+        c.tally_unanswered(r.status);
+        c.message(1, fmt::format("no solution to draw: {}", sudoku::to_string(r.status)));
+        note = fmt::format(", {}", sudoku::to_string(r.status));
+      }
+    }
+    sudoku::svg_options o;
+    o.coordinates = coordinates;
+    o.cell_pixels = cell_pixels;
+    o.title = fmt::format("{} ({}:{}{})", sudoku::board_title(v, board.givens), c.file_name(),
+                          c.line(), note);
+    c.out() += sudoku::render_svg(v, board, {}, o);
+    ++c.counts().solved;
+  };
+  command.summary = [](const tally& t) {
+    return fmt::format(
+        "{}: {} drawn, {} invalid{}", counted(t.puzzles, "puzzle"), t.solved, t.invalid,
+        t.none || t.unknown ? fmt::format(", {} without solution", t.none + t.unknown) : "");
+  };
+  return run_puzzle_command(argc, argv, command);
+}
+
+}  // namespace sudoku_cli
