@@ -6,6 +6,8 @@
 // is one path that follows its own shape whatever it is.
 #include "sudoku/render.hpp"
 
+#include <svg/cells.hpp>
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -39,109 +41,8 @@ constexpr std::string_view eliminated_fill = "#f9cfcf";
 constexpr std::string_view ring_fill = "#f2b233";  // the pattern's candidates
 constexpr std::string_view link_ink = "#d2691e";
 
-// A number with at most two decimals, without trailing zeros.
-std::string num(double v) {
-  std::string s = fmt::format("{:.2f}", std::round(v * 100) / 100);
-  while (s.back() == '0')
-    s.pop_back();
-  if (s.back() == '.') s.pop_back();
-  if (s == "-0") s = "0";
-  return s;
-}
-
-std::string escape(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-struct point {
-  int x = 0, y = 0;  // in cells: x a column line, y a row line
-  auto operator<=>(const point&) const = default;
-};
-
-// The boundary of a set of cells as closed loops of corner points, each loop
-// turning at every point (no two edges in a row go the same way). Along a
-// loop, edge i runs from loop[i] to loop[i + 1] with the cells on one side;
-// `inward[i]` is the unit vector pointing into them.
-struct loop {
-  std::vector<point> corners;
-  std::vector<point> inward;
-};
-
-std::vector<loop> outline(int rows, int columns, const std::vector<std::uint32_t>& cells) {
-  std::vector<char> in(static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns), 0);
-  for (std::uint32_t p : cells)
-    in[p] = 1;
-  auto inside = [&](int r, int c) {
-    return r >= 0 && c >= 0 && r < rows && c < columns &&
-           in[static_cast<std::size_t>(r * columns + c)] != 0;
-  };
-  struct edge {
-    point from, to, normal;
-    bool used = false;
-  };
-  std::vector<edge> edges;
-  for (std::uint32_t p : cells) {
-    const int r = static_cast<int>(p) / columns, c = static_cast<int>(p) % columns;
-    // Each cell's boundary edges, walked so that consecutive ones join up.
-    if (!inside(r - 1, c)) edges.push_back({{c + 1, r}, {c, r}, {0, 1}});
-    if (!inside(r, c - 1)) edges.push_back({{c, r}, {c, r + 1}, {1, 0}});
-    if (!inside(r + 1, c)) edges.push_back({{c, r + 1}, {c + 1, r + 1}, {0, -1}});
-    if (!inside(r, c + 1)) edges.push_back({{c + 1, r + 1}, {c + 1, r}, {-1, 0}});
-  }
-  std::multimap<point, std::size_t> starting;
-  for (std::size_t e = 0; e < edges.size(); ++e)
-    starting.emplace(edges[e].from, e);
-  std::vector<loop> loops;
-  for (std::size_t first = 0; first < edges.size(); ++first) {
-    if (edges[first].used) continue;
-    std::vector<std::size_t> walk;
-    for (std::size_t e = first;;) {
-      edges[e].used = true;
-      walk.push_back(e);
-      // Where two loops touch at a corner, turn towards the cells: each loop
-      // then keeps to its own cells.
-      std::size_t next = edges.size();
-      const auto [lo, hi] = starting.equal_range(edges[e].to);
-      for (auto it = lo; it != hi; ++it) {
-        const edge& candidate = edges[it->second];
-        if (candidate.used && it->second != first) continue;
-        const point dir{candidate.to.x - candidate.from.x, candidate.to.y - candidate.from.y};
-        if (next == edges.size() || dir == edges[e].normal) next = it->second;
-      }
-      if (next == edges.size() || next == first) break;
-      e = next;
-    }
-    loop l;
-    for (std::size_t i = 0; i < walk.size(); ++i) {
-      const edge& a = edges[walk[i]];
-      const edge& b = edges[walk[(i + 1) % walk.size()]];
-      if (a.normal == b.normal) continue;  // straight on: not a corner
-      l.corners.push_back(a.to);
-      l.inward.push_back(b.normal);
-    }
-    if (!l.corners.empty()) loops.push_back(std::move(l));
-  }
-  return loops;
-}
+using svg::escape;
+constexpr auto num = svg::number;
 
 class painter {
  public:
@@ -156,20 +57,8 @@ class painter {
   // A path of the outline of `cells`, each corner moved `inset` units into them.
   [[nodiscard]] std::string outline_path(const std::vector<std::uint32_t>& cells,
                                          double inset) const {
-    std::string d;
-    for (const loop& l : outline(v_.rows(), v_.columns(), cells)) {
-      for (std::size_t i = 0; i < l.corners.size(); ++i) {
-        // The corner where edge i-1 meets edge i: moved along both inward normals.
-        const point& in_before = l.inward[(i + l.corners.size() - 1) % l.corners.size()];
-        const point& in_after = l.inward[i];
-        const double x = x_of(l.corners[i].x) + inset * (in_before.x + in_after.x);
-        const double y = y_of(l.corners[i].y) + inset * (in_before.y + in_after.y);
-        fmt::format_to(std::back_inserter(d), "{}{} {}", i == 0 ? "M" : " L", num(x), num(y));
-      }
-      d += " Z ";
-    }
-    if (!d.empty()) d.pop_back();
-    return d;
+    return svg::path_data(svg::outline(v_.rows(), v_.columns(), cells),
+                          {x_of(0), y_of(0), double(cell)}, inset);
   }
 
   // The centre of a candidate's pencil mark, and the size of its mark. On a
