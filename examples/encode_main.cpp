@@ -1,7 +1,7 @@
 // dlx-queens N | dlx-langford N | dlx-pentomino WxH | dlx-matrices N [K] |
-// dlx-wordsquares FILE | dlx-dominoes RxC | dlx-aztec N: write a puzzle in Knuth's format (DLX1; DLX3 for the
-// matrices, DLX2 for the word squares) on standard output, for `dlx` to solve.
-// One source, seven programs: the program's name picks the encoder.
+// dlx-wordsquares FILE | dlx-dominoes RxC | dlx-aztec N: write a puzzle in Knuth's format (DLX1;
+// DLX3 for the matrices, DLX2 for the word squares) on standard output, for `dlx` to solve. One
+// source, seven programs: the program's name picks the encoder.
 #include <fmt/format.h>
 #include <dlx/format.hpp>
 
@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "tiling.hpp"
 
 namespace {
 
@@ -30,6 +31,13 @@ int usage(const std::string& program, const char* operand, const char* what,
              "Usage: {} {}\nWrites {} as an exact-cover problem in Knuth's {} format on "
              "standard output.\n",
              program, operand, what, format);
+  if (program == "dlx-pentomino" || program == "dlx-dominoes" || program == "dlx-aztec") {
+    fmt::print(stderr,
+               "\n   or: {} --svg [--solution K] {} [FILE]\nDraws solution K (default 1) of "
+               "what `dlx` printed for that problem (FILE, or standard input) as an SVG\n"
+               "picture, one coloured polygon per piece.\n",
+               program, operand);
+  }
   return 2;
 }
 
@@ -54,10 +62,73 @@ std::vector<std::string> read_word_file(const std::string& path) {
   return words;
 }
 
+// --svg [--solution K] SIZE [FILE]: draws a solution that `dlx` printed for
+// the board problem of SIZE (pentominoes, dominoes, the Aztec diamond).
+struct drawing {
+  bool on = false;
+  std::size_t which = 1;
+  std::string file = "-";
+};
+
+// Takes --svg and --solution K (and a FILE after the size) out of the
+// arguments; the encoders' own parsing sees only what is left.
+bool take_drawing_options(const std::string& program, std::vector<char*>& args, drawing& d) {
+  std::vector<char*> rest{args[0]};
+  for (std::size_t i = 1; i < args.size(); ++i) {
+    const std::string_view a = args[i];
+    if (a == "--svg") {
+      d.on = true;
+    } else if (a == "--solution" && i + 1 < args.size()) {
+      const std::string_view v = args[++i];
+      unsigned long long k = 0;
+      const auto [end, error] = std::from_chars(v.data(), v.data() + v.size(), k);
+      if (error != std::errc() || end != v.data() + v.size() || k == 0) {
+        fmt::print(stderr, "{}: --solution: expected a positive integer, got '{}'\n", program, v);
+        return false;
+      }
+      d.which = static_cast<std::size_t>(k);
+    } else {
+      rest.push_back(args[i]);
+    }
+  }
+  if (d.on && rest.size() == 3) {
+    d.file = rest[2];
+    rest.pop_back();
+  }
+  args = rest;
+  return true;
+}
+
+int draw(const std::string& program, const examples::board_shape& board, const drawing& d,
+         const std::string& title) {
+  std::ifstream file;
+  std::istream* in = &std::cin;
+  const std::string source = d.file == "-" ? "<stdin>" : d.file;
+  if (d.file != "-") {
+    file.open(d.file, std::ios::binary);
+    if (!file) {
+      fmt::print(stderr, "{}: {}: cannot open: {}\n", program, d.file, std::strerror(errno));
+      return 2;
+    }
+    in = &file;
+  }
+  const examples::tiling t = examples::read_tiling(*in, source, board, d.which);
+  std::cout << examples::tiling_svg(t, title);
+  std::cout.flush();
+  return std::cout ? 0 : 4;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   const std::string program = std::filesystem::path(argv[0]).filename().string();
+  std::vector<char*> args(argv, argv + argc);
+  drawing picture;
+  const bool draws =
+      program == "dlx-pentomino" || program == "dlx-dominoes" || program == "dlx-aztec";
+  if (draws && !take_drawing_options(program, args, picture)) return 2;
+  argc = static_cast<int>(args.size());
+  argv = args.data();
   const std::string_view arg = argc == 2 ? std::string_view(argv[1]) : std::string_view();
   try {
     dlx::problem p;
@@ -83,17 +154,24 @@ int main(int argc, char** argv) {
       int rows = 0, columns = 0;
       const auto x = arg.find('x');
       if (x == std::string_view::npos || !parse_int(arg.substr(0, x), rows) ||
-          !parse_int(arg.substr(x + 1), columns) || rows < 1 || columns < 1 ||
-          rows > 1000 || columns > 1000) {
+          !parse_int(arg.substr(x + 1), columns) || rows < 1 || columns < 1 || rows > 1000 ||
+          columns > 1000) {
         return usage(program, "ROWSxCOLUMNS",
                      "the domino tilings of a board (1 <= ROWS, COLUMNS <= 1000)");
       }
+      if (picture.on)
+        return draw(program, {rows, columns, 0, 0}, picture,
+                    fmt::format("domino tiling of the {}x{} board", rows, columns));
       p = examples::domino_tilings(rows, columns);
     } else if (program == "dlx-aztec") {
       int n = 0;
       if (!parse_int(arg, n) || n < 1 || n > 1000) {
-        return usage(program, "N", "the domino tilings of the Aztec diamond of order N (1 <= N <= 1000)");
+        return usage(program, "N",
+                     "the domino tilings of the Aztec diamond of order N (1 <= N <= 1000)");
       }
+      if (picture.on)
+        return draw(program, {2 * n, 2 * n, -n, -n}, picture,
+                    fmt::format("domino tiling of the Aztec diamond of order {}", n));
       p = examples::aztec_diamond(n);
     } else if (program == "dlx-queens") {
       int n = 0;
@@ -117,6 +195,9 @@ int main(int argc, char** argv) {
                      "the packing of the 12 pentominoes into a rectangle of 60 cells "
                      "(6x10, 5x12, 4x15, 3x20)");
       }
+      if (picture.on)
+        return draw(program, {height, width, 0, 0}, picture,
+                    fmt::format("the 12 pentominoes in a {}x{} rectangle", width, height));
       p = examples::pentominoes(width, height);
     }
     dlx::write_dlx(std::cout, p);

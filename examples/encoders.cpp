@@ -71,7 +71,8 @@ dlx::problem dominoes(int first_row, int last_row, int first_column, int last_co
 
 dlx::problem domino_tilings(int rows, int columns) {
   if (rows < 1 || columns < 1) throw std::invalid_argument("domino_tilings: an empty board");
-  return dominoes(0, rows - 1, 0, columns - 1, [](int, int) { return true; }, false);
+  return dominoes(
+      0, rows - 1, 0, columns - 1, [](int, int) { return true; }, false);
 }
 
 dlx::problem aztec_diamond(int n) {

@@ -38,6 +38,7 @@ from ._core import (
     minimize,
     pretty,
     rate,
+    render as _render,
     se_rating,
     solve,
     solve_many,
@@ -55,6 +56,7 @@ __all__ = [
     "SolutionIterator",
     "Split",
     "Step",
+    "Svg",
     "Validation",
     "Zdd",
     "ZddSolutionIterator",
@@ -66,11 +68,34 @@ __all__ = [
     "minimize",
     "pretty",
     "rate",
+    "render",
     "se_rating",
     "solve",
     "solve_many",
     "validate",
 ]
+
+
+
+class Svg(str):
+    """SVG text that Jupyter (and anything that looks for _repr_svg_) shows as a picture."""
+
+    __slots__ = ()
+
+    def _repr_svg_(self):
+        return str(self)
+
+
+def render(puzzle, **options):
+    """Draws a puzzle as SVG text: an Svg, a str that Jupyter shows as the picture.
+
+    Keywords: solution=False, candidates=False, coordinates=False, variant='classic',
+    regions=None, box=None (see _core.render's docstring for each)."""
+    return Svg(_render(puzzle, **options))
+
+
+render.__doc__ = "Draws a puzzle as SVG text (an Svg: a str Jupyter shows as the picture).\n\n" + (
+    _render.__doc__ or "")
 
 # The classes say they live here, where users import them from.
 for _name in __all__:

@@ -5,7 +5,9 @@
 // on the library's threads with the GIL released, results in input order.
 #include <fmt/format.h>
 #include <pybind11/stl.h>
+#include <sudoku/explanation.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/render.hpp>
 #include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
@@ -265,11 +267,74 @@ struct rating {
   std::optional<std::uint64_t> nodes;
 };
 
+// What the pictures of a solving path need, shared by an explanation (or an SE
+// rating) and its steps: the puzzle and the steps, replayed when a picture is
+// asked for, so that explaining costs nothing more until then.
+struct picture_path {
+  sudoku::variant variant;
+  sudoku::grid puzzle;
+  std::vector<sudoku::logic_step> logic_steps;  // explain()
+  std::vector<sudoku::se_step> se_steps;        // se_rating(trace=True)
+  std::optional<sudoku::grid> end;              // the solution, when known
+  std::string end_text;
+
+  [[nodiscard]] std::size_t size() const {
+    return logic_steps.empty() ? se_steps.size() : logic_steps.size();
+  }
+  [[nodiscard]] std::string text(std::size_t k) const {
+    if (!logic_steps.empty()) return sudoku::describe(variant, logic_steps[k]);
+    const sudoku::se_step& st = se_steps[k];
+    std::string t = fmt::format("{} {}:", sudoku::se_format(st.rating), st.technique);
+    for (const auto& c : st.placed)
+      t += fmt::format(" {}={}", variant.cell_name(c.cell), sudoku::digit_char(c.digit));
+    for (const auto& c : st.eliminated)
+      t += fmt::format(" {}<>{}", variant.cell_name(c.cell), sudoku::digit_char(c.digit));
+    return t;
+  }
+  [[nodiscard]] sudoku::highlight marks(std::size_t k, const sudoku::board_state& before) const {
+    return logic_steps.empty() ? sudoku::highlight_of(se_steps[k])
+                               : sudoku::highlight_of(variant, logic_steps[k], before);
+  }
+  // The board before step k (k = size(): after the last) and step k's marks.
+  [[nodiscard]] std::string step_svg(std::size_t k) const {
+    sudoku::board_state board = sudoku::board_state::with_candidates(variant, puzzle);
+    for (std::size_t i = 0; i < k; ++i)
+      board.apply(variant, marks(i, board));
+    sudoku::svg_options o;
+    o.title = text(k);
+    o.id = fmt::format("step{}", k);
+    return sudoku::render_svg(variant, board, marks(k, board), o);
+  }
+  // The end: the solution when known, else the board the steps left.
+  [[nodiscard]] std::string end_svg() const {
+    sudoku::board_state board = sudoku::board_state::with_candidates(variant, puzzle);
+    for (std::size_t i = 0; i < size(); ++i)
+      board.apply(variant, marks(i, board));
+    if (end) {
+      board.digits = *end;
+      board.candidates.clear();
+    }
+    sudoku::svg_options o;
+    o.title = end_text;
+    return sudoku::render_svg(variant, board, {}, o);
+  }
+  [[nodiscard]] std::string html(const std::string& summary) const {
+    sudoku::explanation_builder b(variant, puzzle);
+    for (std::size_t k = 0; k < size(); ++k)
+      b.step(text(k), marks(k, b.board()));
+    return sudoku::html_page_begin("dlx_sudoku") +
+           sudoku::html_section(b.finish("puzzle", summary, end ? &*end : nullptr, end_text)) +
+           sudoku::html_page_end();
+  }
+};
+
 struct se_step_py {
   std::string technique;
   double rating = 0;
   std::vector<std::tuple<int, int, int>> placements;
   std::vector<std::tuple<int, int, int>> eliminations;
+  std::shared_ptr<const picture_path> path;
+  std::size_t index = 0;
 };
 
 struct se_rating_py {
@@ -278,6 +343,7 @@ struct se_rating_py {
   std::string text;  // "11.9/11.9/11.3"
   std::uint64_t work = 0;
   std::vector<se_step_py> steps;
+  std::shared_ptr<const picture_path> path;  // with trace=True
 };
 
 // A rating as SE prints it, as a float with one decimal.
@@ -292,6 +358,8 @@ struct step {
   std::vector<std::tuple<int, int, int>> eliminations;
   int solved = 0, unsolved = 0, candidates = 0;
   std::string text;
+  std::shared_ptr<const picture_path> path;
+  std::size_t index = 0;
 };
 
 struct explanation {
@@ -302,6 +370,7 @@ struct explanation {
   py::object solution = py::none();
   std::optional<std::uint64_t> nodes;
   std::string result;
+  std::shared_ptr<const picture_path> path;
 };
 
 std::string_view to_string(sudoku::check_status s) {
@@ -543,6 +612,11 @@ void bind_sudoku(py::module_& m) {
       .def_readonly("rating", &se_step_py::rating, "Its rating, to one decimal as SE prints it.")
       .def_readonly("placements", &se_step_py::placements, "(row, column, digit) placed.")
       .def_readonly("eliminations", &se_step_py::eliminations, "(row, column, digit) removed.")
+      .def(
+          "svg", [](const se_step_py& s) { return s.path->step_svg(s.index); },
+          "The board before this step as an SVG picture, the step marked: what it places\n"
+          "(green), removes (red, struck through), and a chain's links.")
+      .def("_repr_svg_", [](const se_step_py& s) { return s.path->step_svg(s.index); })
       .def("__repr__", [](const se_step_py& s) {
         return fmt::format("<SeStep {:.1f} {}>", s.rating, s.technique);
       });
@@ -556,6 +630,27 @@ void bind_sudoku(py::module_& m) {
       .def_readonly("work", &se_rating_py::work, "Chain potentials made (what budget counts).")
       .def_readonly("steps", &se_rating_py::steps, "The path (with trace=True), else [].")
       .def("__str__", [](const se_rating_py& r) { return r.text; })
+      .def(
+          "svg",
+          [](const se_rating_py& r) {
+            if (!r.path) throw py::value_error("svg: rate with trace=True to draw the path");
+            return r.path->end_svg();
+          },
+          "The end of SE's path as an SVG picture (the solution when rated); needs trace=True.")
+      .def("_repr_svg_",
+           [](const se_rating_py& r) -> py::object {
+             if (!r.path) return py::none();  // nothing to draw: Jupyter shows the repr
+             return py::str(r.path->end_svg());
+           })
+      .def(
+          "html",
+          [](const se_rating_py& r) {
+            if (!r.path) throw py::value_error("html: rate with trace=True to draw the path");
+            return r.path->html(
+                fmt::format("{} {} (ER/EP/ED), {} steps", r.outcome, r.text, r.steps.size()));
+          },
+          "A self-contained HTML page that steps through SE's path, a picture per step\n"
+          "(as `sudoku explain --scale se --html`); needs trace=True.")
       .def("__repr__", [](const se_rating_py& r) {
         return fmt::format("<SeRating {} {}>", r.text, r.outcome);
       });
@@ -573,6 +668,12 @@ void bind_sudoku(py::module_& m) {
       .def_readonly("unsolved", &step::unsolved, "Cells without one.")
       .def_readonly("candidates", &step::candidates, "Candidates left in unsolved cells.")
       .def("__str__", [](const step& s) { return s.text; })
+      .def(
+          "svg", [](const step& s) { return s.path->step_svg(s.index); },
+          "The board before this step as an SVG picture, with its candidates and the step\n"
+          "marked: its units and cells, the digits it places (green), the candidates it\n"
+          "removes (red, struck through). Jupyter shows a Step as this picture.")
+      .def("_repr_svg_", [](const step& s) { return s.path->step_svg(s.index); })
       .def("__repr__", [](const step& s) { return fmt::format("<Step {}>", s.text); });
 
   py::class_<explanation>(m, "Explanation", "How a person would solve a puzzle, step by step.")
@@ -594,6 +695,20 @@ void bind_sudoku(py::module_& m) {
                out += s.text + '\n';
              return out + "result: " + e.result;
            })
+      .def(
+          "svg", [](const explanation& e) { return e.path->end_svg(); },
+          "The end as an SVG picture: the solution when known, else the board where logic\n"
+          "stopped, with its candidates. Jupyter shows an Explanation as this picture.")
+      .def("_repr_svg_", [](const explanation& e) { return e.path->end_svg(); })
+      .def(
+          "html",
+          [](const explanation& e) {
+            std::string summary = e.result;
+            if (e.hardest) summary += fmt::format(" (hardest: {})", *e.hardest);
+            return e.path->html(fmt::format("{}, {} steps", summary, e.steps.size()));
+          },
+          "A self-contained HTML page that steps through the explanation, a picture per\n"
+          "step with Back, Next and the arrow keys (as `sudoku explain --html`).")
       .def("__repr__", [](const explanation& e) {
         return fmt::format("<Explanation {}, {} steps>", e.result, e.steps.size());
       });
@@ -757,8 +872,19 @@ void bind_sudoku(py::module_& m) {
         out.ed = se_float(r.ed);
         out.text = sudoku::to_string(r);
         out.work = r.work;
+        std::shared_ptr<picture_path> path;
+        if (trace) {
+          path = std::make_shared<picture_path>();
+          path->variant = w.variant;
+          path->puzzle = w.puzzle;
+          path->se_steps = r.steps;
+          if (r.outcome == sudoku::se_rating::outcome::rated) path->end = r.reached;
+          path->end_text = fmt::format("{} {}", out.outcome, out.text);
+        }
         for (const sudoku::se_step& st : r.steps) {
           se_step_py s;
+          s.path = path;
+          s.index = out.steps.size();
           s.technique = st.technique;
           s.rating = se_float(st.rating);
           for (const auto& c : st.placed)
@@ -767,6 +893,7 @@ void bind_sudoku(py::module_& m) {
             s.eliminations.push_back(cell_tuple(c, 9));
           out.steps.push_back(std::move(s));
         }
+        out.path = std::move(path);
         return out;
       },
       py::arg("puzzle"), py::kw_only(), py::arg("budget") = 0, py::arg("trace") = false,
@@ -779,6 +906,41 @@ void bind_sudoku(py::module_& m) {
           "  ...                          '.........38..9....5...2.6.....')\n"
           "  >>> str(r), r.er\n"
           "  ('3.4/1.2/1.2', 3.4)")
+          .c_str());
+
+  m.def(
+      "render",
+      [](const py::object& puzzle, bool solution, bool candidates, bool coordinates,
+         const std::string& variant, const py::object& regions,
+         const std::optional<std::string>& box) {
+        if (solution && candidates)
+          throw py::value_error("render: solution=True and candidates=True do not go together");
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        sudoku::board_state board = candidates
+                                        ? sudoku::board_state::with_candidates(w.variant, w.puzzle)
+                                        : sudoku::board_state::of_puzzle(w.puzzle);
+        if (solution) {
+          interrupt_check interrupt;
+          const dlx::search_options options = search_options(0, interrupt);
+          const answer a = without_gil(interrupt, [&] { return solve_puzzle(w, in, f, options); });
+          raise_errors(in, a);
+          if (!a.found) throw py::value_error("render: the puzzle has no solution to draw");
+          board.digits = *a.solution;
+        }
+        sudoku::svg_options o;
+        o.coordinates = coordinates;
+        return sudoku::render_svg(w.variant, board, {}, o);
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("solution") = false, py::arg("candidates") = false,
+      py::arg("coordinates") = false, py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      doc("Draws a puzzle as SVG text (the command line's `sudoku render`): the variant's\n"
+          "lines (boxes, jigsaw regions, diagonals, windows, killer cages with their sums),\n"
+          "the givens in bold; solution=True adds the solution's digits in blue,\n"
+          "candidates=True the candidates the givens leave, coordinates=True row and column\n"
+          "numbers. The result is a str that Jupyter shows as the picture.")
           .c_str());
 
   m.def(
@@ -797,6 +959,10 @@ void bind_sudoku(py::module_& m) {
         e.level = a.none ? "none" : std::string(sudoku::to_string(r.level));
         if (r.hardest) e.hardest = technique_name(*r.hardest);
         const int columns = w.variant.columns();
+        auto path = std::make_shared<picture_path>();
+        path->variant = w.variant;
+        path->puzzle = w.puzzle;
+        path->logic_steps = r.steps;
         for (const auto& st : r.steps) {
           step s;
           s.technique = technique_name(st.technique);
@@ -809,14 +975,18 @@ void bind_sudoku(py::module_& m) {
           s.unsolved = st.unsolved;
           s.candidates = st.candidates;
           s.text = sudoku::describe(w.variant, st);
+          s.path = path;
+          s.index = e.steps.size();
           e.steps.push_back(std::move(s));
         }
         if (a.searched) e.nodes = a.searched->nodes;
         if (a.searched && a.searched->status == sudoku::status::solved) {
           e.solution = to_python(w.variant, w.solution, in);
+          path->end = w.solution;
         } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
           verify(w.variant, w.puzzle, r.reached);  // logic's solution is checked too
           e.solution = to_python(w.variant, r.reached, in);
+          path->end = r.reached;
         }
         if (r.outcome == sudoku::logic_outcome::solved) {
           e.result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
@@ -827,6 +997,8 @@ void bind_sudoku(py::module_& m) {
         } else {
           e.result = "needs search: beyond";
         }
+        path->end_text = e.result;
+        e.path = std::move(path);
         return e;
       },
       py::arg("puzzle"), py::kw_only(), py::arg("search") = false, py::arg("variant") = "classic",
