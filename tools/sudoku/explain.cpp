@@ -229,7 +229,7 @@ int run_explain(int argc, char** argv) {
       "(the step's cells, units and candidates marked, the candidates it removes struck\n"
       "through in red, the digits it places in green), stepped through with Back and Next or\n"
       "the arrow keys. Nothing in the page is fetched from a network.";
-  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings& s) {
     options.push_back(
         {0, "search", "",
          "when logic is stuck, finish with the exact-cover search and report its nodes",
@@ -241,6 +241,7 @@ int run_explain(int argc, char** argv) {
                        [&](std::string_view v) {
                          if (v.empty()) throw tools::usage_error("--html: expected a path");
                          html = std::string(v);
+                         s.documents = true;
                        }});
   };
   command.check = [&](const command_settings& s) {

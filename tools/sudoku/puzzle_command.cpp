@@ -98,7 +98,7 @@ void answer_context::unusable(std::uint32_t file, std::uint64_t line, std::size_
     json_head("invalid");
     fmt::format_to(std::back_inserter(b_.out), ",\"error\":{},\"error_line\":{},\"column\":{}}}\n",
                    tools::json_string(what), line, column);
-  } else {
+  } else if (!s_.documents) {
     word("invalid");
   }
 }

@@ -31,6 +31,10 @@ struct command_settings {
   bool json = false;
   bool help = false;
   std::uint64_t budget = 0;
+  /// Each answer is a document (render's SVG, explain --html's sections): a
+  /// line that is not a usable puzzle gets no "invalid" word among them, only
+  /// its located message.
+  bool documents = false;
 };
 
 /// One puzzle being answered: its text read into a variant and a grid, and

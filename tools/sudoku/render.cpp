@@ -28,7 +28,8 @@ int run_render(int argc, char** argv) {
       "2.svg, ... A line that is not a usable puzzle gets no picture and its located\n"
       "reason on stderr, as in every command.";
   command.has_budget = false;
-  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings& s) {
+    s.documents = true;
     options.push_back({0, "solution", "", "draw the solution's digits (found by search)",
                        [&](std::string_view) { solution = true; }});
     options.push_back({0, "candidates", "",
