@@ -239,9 +239,14 @@ grid logic_solver::current() const {
   return g;
 }
 
-std::uint64_t logic_solver::candidates(std::size_t cell) const {
+std::uint64_t logic_solver::candidates(std::size_t position) const {
+  // Cell items come first, in the order of the board's cells (which on a
+  // samurai board are not its positions).
+  const auto cells = model_.variant().cells();
+  const auto at = std::lower_bound(cells.begin(), cells.end(), position);
+  if (at == cells.end() || *at != position) return 0;
   std::uint64_t mask = 0;
-  for (dlx::option_id o : reducer_.active_options(static_cast<dlx::item_id>(cell))) {
+  for (dlx::option_id o : reducer_.active_options(static_cast<dlx::item_id>(at - cells.begin()))) {
     mask |= std::uint64_t{1} << model_.digit_of(o);
   }
   return mask;

@@ -355,9 +355,9 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
       x2 -= dx / length * cut, y2 -= dy / length * cut;
       add("<line class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" "
           "y2=\"{}\" stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
-          fmt::format("{}{}{}", v.cell_name(l.from.cell), l.from_on ? "=" : "<>",
+          fmt::format("{}{}{}", v.cell_name(l.from.cell), l.from_on ? "=" : "&lt;&gt;",
                       digit_char(l.from.digit)),
-          fmt::format("{}{}{}", v.cell_name(l.to.cell), l.to_on ? "=" : "<>",
+          fmt::format("{}{}{}", v.cell_name(l.to.cell), l.to_on ? "=" : "&lt;&gt;",
                       digit_char(l.to.digit)),
           num(x1), num(y1), num(x2), num(y2), link_ink,
           l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));

@@ -153,8 +153,9 @@ class logic_solver {
 
   /// The digits placed so far, givens included.
   [[nodiscard]] grid current() const;
-  /// The candidates of a cell as a bit mask (bit d for digit d), 0 once solved.
-  [[nodiscard]] std::uint64_t candidates(std::size_t cell) const;
+  /// The candidates of the cell at a board position as a bit mask (bit d for
+  /// digit d); 0 once solved, and for a position outside every grid.
+  [[nodiscard]] std::uint64_t candidates(std::size_t position) const;
 
  private:
   std::optional<logic_step> singles();
