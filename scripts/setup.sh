@@ -2,7 +2,8 @@
 # Installs what the build needs from Debian's packages, if it is missing, and
 # configures and builds the project in Release under build/release.
 #   scripts/setup.sh [--sanitizers] [extra cmake -D options]
-# --sanitizers also installs clang and its sanitizer runtimes (for scripts/test.sh).
+# --sanitizers also installs clang and its sanitizer runtimes, and headless
+# Chromium with a WebSocket client for Python (the browser test): for scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -12,7 +13,7 @@ packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev libgtest-dev 
           python3-venv python3-pip)
 if [ "${1:-}" = "--sanitizers" ]; then
   shift
-  packages+=(clang libclang-rt-14-dev)
+  packages+=(clang libclang-rt-14-dev chromium python3-websocket)
 fi
 missing=()
 for p in "${packages[@]}"; do

@@ -9,9 +9,11 @@
 # worker pool. (dlx-mpi is left out there: Open MPI itself is not instrumented.)
 # The Python module's tests run under ASan too, with its runtime preloaded into
 # Python (tests/python/CMakeLists.txt).
+# The browser test (tests/render) must run here, not skip: setup.sh installed Chromium.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --sanitizers
+export DLX_REQUIRE_BROWSER=1
 ctest --test-dir build/release --output-on-failure -j "$(nproc)"
 
 sanitize="-fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"

@@ -1,0 +1,157 @@
+"""A small client of the Chrome DevTools Protocol, for the browser tests: starts
+Debian's headless Chromium on a page and talks to the page over a WebSocket
+(python3-websocket). Nothing is downloaded: the browser is /usr/bin/chromium."""
+
+import base64
+import json
+import os
+import re
+import shutil
+import struct
+import subprocess
+import tempfile
+import time
+import urllib.request
+import zlib
+
+import websocket
+
+CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+# What the machine's probe starts Chromium with: without the networking flags the
+# browser keeps knocking on a closed network.
+FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--hide-scrollbars", "--remote-debugging-port=0"]
+
+
+class Browser:
+    """Chromium showing one page; call() sends a DevTools command and returns its result."""
+
+    def __init__(self, url, width=1200, height=900, timeout=60):
+        self.profile = tempfile.mkdtemp(prefix="dlx-chromium-")
+        self.process = subprocess.Popen(
+            [CHROMIUM, *FLAGS, f"--user-data-dir={self.profile}",
+             f"--window-size={width},{height}", url],
+            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+        port = None
+        deadline = time.time() + timeout
+        while port is None:
+            line = self.process.stderr.readline()
+            if not line:
+                if self.process.poll() is not None or time.time() > deadline:
+                    raise RuntimeError("Chromium did not start its DevTools server")
+                continue
+            m = re.search(r"DevTools listening on ws://[^:]+:(\d+)/", line)
+            if m:
+                port = int(m.group(1))
+        # Keep draining stderr so that Chromium never blocks on a full pipe.
+        import threading
+        threading.Thread(target=self.process.stderr.read, daemon=True).start()
+        page = None
+        while page is None:
+            with urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list") as r:
+                pages = [t for t in json.load(r) if t.get("type") == "page"]
+            if pages:
+                page = pages[0]
+            elif time.time() > deadline:
+                raise RuntimeError("Chromium opened no page")
+            else:
+                time.sleep(0.1)
+        self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=timeout)
+        self.next_id = 0
+        # The page target exists before its document has loaded (about:blank first).
+        self.wait_for(f"document.URL === {json.dumps(url)} && document.readyState === 'complete'",
+                      timeout)
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            message = json.loads(self.socket.recv())
+            if message.get("id") == self.next_id:
+                if "error" in message:
+                    raise RuntimeError(f"{method}: {message['error']}")
+                return message.get("result", {})
+
+    def evaluate(self, expression):
+        """The value of a JavaScript expression in the page."""
+        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+    def wait_for(self, expression, timeout=30):
+        deadline = time.time() + timeout
+        while not self.evaluate(expression):
+            if time.time() > deadline:
+                raise TimeoutError(expression)
+            time.sleep(0.05)
+
+    def press(self, key, code=None, key_code=None):
+        """A key pressed and released, as a person would (keydown, keyup)."""
+        codes = {"ArrowRight": 39, "ArrowLeft": 37, "Home": 36, "End": 35}
+        for kind in ("rawKeyDown", "keyUp"):
+            self.call("Input.dispatchKeyEvent", type=kind, key=key, code=code or key,
+                      windowsVirtualKeyCode=key_code or codes.get(key, 0))
+
+    def screenshot(self):
+        """The visible page as (width, height, rows of RGBA pixels)."""
+        data = base64.b64decode(self.call("Page.captureScreenshot", format="png")["data"])
+        return decode_png(data)
+
+    def close(self):
+        try:
+            self.socket.close()
+        finally:
+            self.process.kill()
+            self.process.wait()
+            shutil.rmtree(self.profile, ignore_errors=True)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        self.close()
+
+
+def decode_png(data):
+    """(width, height, pixels) of an 8-bit RGB or RGBA PNG, pixels as rows of
+    (r, g, b, a) tuples; enough for Chromium's screenshots."""
+    if data[:8] != b"\x89PNG\r\n\x1a\n":
+        raise ValueError("not a PNG")
+    pos, idat, width = 8, b"", None
+    while pos < len(data):
+        length, kind = struct.unpack(">I4s", data[pos:pos + 8])
+        body = data[pos + 8:pos + 8 + length]
+        if kind == b"IHDR":
+            width, height, depth, colour, _, _, interlace = struct.unpack(">IIBBBBB", body)
+            if depth != 8 or colour not in (2, 6) or interlace:
+                raise ValueError("only 8-bit RGB(A), not interlaced")
+            channels = 4 if colour == 6 else 3
+        elif kind == b"IDAT":
+            idat += body
+        pos += 12 + length
+    raw = zlib.decompress(idat)
+    stride = width * channels
+    rows, previous, at = [], bytearray(stride), 0
+    for _ in range(height):
+        kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
+        at += 1 + stride
+        for i in range(stride):
+            left = line[i - channels] if i >= channels else 0
+            up = previous[i]
+            up_left = previous[i - channels] if i >= channels else 0
+            if kind == 1:
+                line[i] = (line[i] + left) & 255
+            elif kind == 2:
+                line[i] = (line[i] + up) & 255
+            elif kind == 3:
+                line[i] = (line[i] + (left + up) // 2) & 255
+            elif kind == 4:
+                p = left + up - up_left
+                pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
+                line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else up_left)) & 255
+        rows.append([tuple(line[i:i + channels]) + ((255,) if channels == 3 else ())
+                     for i in range(0, stride, channels)])
+        previous = line
+    return width, height, rows
