@@ -6,13 +6,17 @@
 // that agree with each other, that print back (append_puzzle) as a line that
 // parses to the same, and that the validator and, for killers, the
 // exact-cover model accept without surprises. Nothing is solved: a killer or
-// a samurai with few givens can take the search seconds.
+// a samurai with few givens can take the search seconds. Each parsed puzzle
+// is also drawn (render.hpp), titled with the line's own bytes and marked with
+// a made-up step, and the SVG must be well-formed XML with a cell per cell.
 #include <sudoku/model.hpp>
+#include <sudoku/render.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
 
 #include <algorithm>
 #include <array>
+#include <cctype>
 #include <cstdint>
 #include <cstdio>
 #include <optional>
@@ -178,6 +182,133 @@ void check_solution_covers(const sudoku::variant& v, const sudoku::grid& solutio
   }
 }
 
+// The length of the well-formed UTF-8 sequence at s[i], or 0.
+std::size_t utf8_length(std::string_view s, std::size_t i) {
+  const auto b = [&](std::size_t k) { return static_cast<unsigned char>(s[k]); };
+  if (b(i) < 0x80) return 1;
+  const std::size_t n = b(i) >= 0xF0 ? 4 : b(i) >= 0xE0 ? 3 : b(i) >= 0xC2 ? 2 : 0;
+  if (n == 0 || b(i) > 0xF4 || i + n > s.size()) return 0;
+  for (std::size_t k = 1; k < n; ++k) {
+    if (b(i + k) < 0x80 || b(i + k) > 0xBF) return 0;
+  }
+  if (n == 3 && b(i) == 0xE0 && b(i + 1) < 0xA0) return 0;  // overlong
+  if (n == 3 && b(i) == 0xED && b(i + 1) > 0x9F) return 0;  // surrogate
+  if (n == 4 && b(i) == 0xF0 && b(i + 1) < 0x90) return 0;  // overlong
+  if (n == 4 && b(i) == 0xF4 && b(i + 1) > 0x8F) return 0;  // past U+10FFFF
+  return n;
+}
+
+// What an XML parser would insist on in the renderer's output: UTF-8, no
+// control characters but line ends, '&' only in entities, every tag closed in
+// order, attribute values quoted without '<'. One root element.
+void check_xml(std::string_view s) {
+  std::vector<std::string_view> open;
+  std::size_t roots = 0;
+  for (std::size_t i = 0; i < s.size();) {
+    const std::size_t n = utf8_length(s, i);
+    FUZZ_CHECK(n != 0);
+    const char c = s[i];
+    FUZZ_CHECK(n > 1 || c == '\n' || (static_cast<unsigned char>(c) >= 0x20 && c != 0x7F));
+    if (c == '&') {
+      const std::size_t end = s.find(';', i);
+      FUZZ_CHECK(end != std::string_view::npos);
+      const std::string_view entity = s.substr(i, end + 1 - i);
+      FUZZ_CHECK(entity == "&amp;" || entity == "&lt;" || entity == "&gt;" || entity == "&quot;" ||
+                 entity == "&apos;" || entity.starts_with("&#"));
+    }
+    if (c == '>') FUZZ_CHECK(false);  // outside a tag, the renderer escapes it
+    if (c != '<') {
+      if (c != '\n') FUZZ_CHECK(!open.empty());  // no text outside the root
+      i += n;
+      continue;
+    }
+    const bool closing = i + 1 < s.size() && s[i + 1] == '/';
+    std::size_t j = i + (closing ? 2 : 1);
+    const std::size_t name_start = j;
+    while (j < s.size() && (std::isalnum(static_cast<unsigned char>(s[j])) || s[j] == '-'))
+      ++j;
+    const std::string_view name = s.substr(name_start, j - name_start);
+    FUZZ_CHECK(!name.empty());
+    if (closing) {
+      FUZZ_CHECK(j < s.size() && s[j] == '>');
+      FUZZ_CHECK(!open.empty() && open.back() == name);
+      open.pop_back();
+      i = j + 1;
+      continue;
+    }
+    // Attributes: name="value".
+    while (true) {
+      FUZZ_CHECK(j < s.size());
+      if (s[j] == ' ') {
+        ++j;
+        continue;
+      }
+      if (s[j] == '>' || s[j] == '/') break;
+      while (j < s.size() && s[j] != '=' && s[j] != ' ' && s[j] != '>')
+        ++j;
+      FUZZ_CHECK(j + 1 < s.size() && s[j] == '=' && s[j + 1] == '"');
+      const std::size_t end = s.find('"', j + 2);
+      FUZZ_CHECK(end != std::string_view::npos);
+      FUZZ_CHECK(s.substr(j + 2, end - j - 2).find('<') == std::string_view::npos);
+      j = end + 1;
+    }
+    if (s[j] == '/') {
+      FUZZ_CHECK(j + 1 < s.size() && s[j + 1] == '>');
+      if (open.empty()) ++roots;
+      i = j + 2;
+    } else {
+      if (open.empty()) ++roots;
+      open.push_back(name);
+      i = j + 1;
+    }
+  }
+  FUZZ_CHECK(open.empty() && roots == 1);
+}
+
+// Draws a parsed puzzle with its candidates, titled with the line itself (any
+// bytes), and a step made up from the line: the first empty cell's first
+// candidate placed, the next one's candidates removed, a unit and a link.
+void check_picture(const sudoku::variant& v, const sudoku::grid& givens, std::string_view line) {
+  const sudoku::board_state board = sudoku::board_state::with_candidates(v, givens);
+  sudoku::highlight marks;
+  for (std::uint32_t cell : v.cells()) {
+    const std::uint64_t bits = board.candidates[cell];
+    if (bits == 0) continue;
+    for (int d = 1; d <= v.digits(); ++d) {
+      if ((bits >> d & 1) == 0) continue;
+      if (marks.placed.empty()) {
+        marks.placed.push_back({cell, d});
+        break;
+      }
+      marks.eliminated.push_back({cell, d});
+    }
+    if (!marks.eliminated.empty()) break;
+  }
+  if (!v.units().empty())
+    marks.units.push_back(static_cast<std::uint32_t>(line.size() % v.units().size()));
+  if (!v.cages().empty()) marks.units.push_back(static_cast<std::uint32_t>(v.units().size()));
+  if (!marks.placed.empty() && !marks.eliminated.empty()) {
+    marks.pattern.push_back(marks.eliminated.front());
+    marks.cells.push_back(marks.eliminated.front().cell);
+    sudoku::chain_link link;
+    link.from = marks.placed.front();
+    link.from_on = true;
+    link.to = marks.eliminated.front();
+    marks.links.push_back(link);
+  }
+  sudoku::svg_options options;
+  options.title = std::string(line);
+  options.coordinates = line.size() % 2 == 1;
+  options.id = "p\"<&" + std::string(line.substr(0, 3));
+  const std::string svg = sudoku::render_svg(v, board, marks, options);
+  check_xml(svg);
+  std::size_t cell_rects = 0;
+  for (std::size_t at = svg.find("<rect data-cell="); at != std::string::npos;
+       at = svg.find("<rect data-cell=", at + 1))
+    ++cell_rects;
+  FUZZ_CHECK(cell_rects == v.cells().size());
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
@@ -228,6 +359,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
                (fields.annotation.data() >= line.data() &&
                 fields.annotation.data() + fields.annotation.size() <= line.data() + line.size()));
     check_parsed(v, givens, r);
+    check_picture(v, givens, line);
 
     // What parses prints back as a line that parses to the same.
     std::string printed;

@@ -2,6 +2,7 @@
 #include "sudoku/explanation.hpp"
 
 #include <fmt/format.h>
+#include <svg/cells.hpp>
 
 #include <utility>
 
@@ -9,27 +10,10 @@ namespace sudoku {
 
 namespace {
 
+// HTML text and attribute values follow XML's rules here (svg::escape): the
+// page inlines SVG, and a file name may hold any bytes.
 std::string escape_html(std::string_view text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
+  return svg::escape(text);
 }
 
 }  // namespace

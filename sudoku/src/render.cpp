@@ -47,7 +47,7 @@ constexpr auto num = svg::number;
 class painter {
  public:
   painter(const variant& v, const svg_options& o)
-      : v_(v), o_(o), band_(o.coordinates ? 20 : 0), margin_(8) {}
+      : v_(v), band_(o.coordinates ? 20 : 0), margin_(8) {}
 
   [[nodiscard]] double x_of(double column) const { return margin_ + band_ + column * cell; }
   [[nodiscard]] double y_of(double row) const { return margin_ + band_ + row * cell; }
@@ -84,7 +84,6 @@ class painter {
 
  private:
   const variant& v_;
-  const svg_options& o_;
   int band_;
   int margin_;
 };

@@ -18,7 +18,6 @@ using detail::strip_cr;
 namespace {
 
 constexpr std::size_t killer_cells = 81;
-constexpr std::size_t samurai_positions = 441;
 
 // Sets `fields` for a puzzle whose fields end at `end`.
 void set_fields(sdm_fields* fields, std::string_view line, std::size_t begin, std::size_t end) {

@@ -94,10 +94,59 @@ std::string number(double v) {
   return s;
 }
 
+namespace {
+
+// The length of the well-formed UTF-8 sequence at text[i], or 0 (RFC 3629: no
+// overlong forms, no surrogates, nothing past U+10FFFF).
+std::size_t utf8_length(std::string_view text, std::size_t i) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[k]); };
+  const unsigned char b = byte(i);
+  std::size_t n = 0;
+  unsigned char low = 0x80, high = 0xBF;  // the range of the second byte
+  if (b < 0x80) return 1;
+  if (b >= 0xC2 && b <= 0xDF) {
+    n = 2;
+  } else if (b >= 0xE0 && b <= 0xEF) {
+    n = 3;
+    if (b == 0xE0) low = 0xA0;
+    if (b == 0xED) high = 0x9F;
+  } else if (b >= 0xF0 && b <= 0xF4) {
+    n = 4;
+    if (b == 0xF0) low = 0x90;
+    if (b == 0xF4) high = 0x8F;
+  } else {
+    return 0;
+  }
+  if (i + n > text.size()) return 0;
+  if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+  for (std::size_t k = 2; k < n; ++k) {
+    if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+  }
+  return n;
+}
+
+}  // namespace
+
 std::string escape(std::string_view text) {
+  // XML 1.0 allows no control characters but tab and line ends, and a parser
+  // rejects a document with malformed UTF-8: a file name can hold either.
+  constexpr std::string_view replacement = "\xEF\xBF\xBD";  // U+FFFD
   std::string out;
   out.reserve(text.size());
-  for (char c : text) {
+  for (std::size_t i = 0; i < text.size();) {
+    const char c = text[i];
+    const std::size_t n = utf8_length(text, i);
+    if (n == 0) {
+      out += replacement;
+      ++i;
+      continue;
+    }
+    if (n > 1) {
+      out += text.substr(i, n);
+      i += n;
+      continue;
+    }
+    ++i;
     switch (c) {
       case '&':
         out += "&amp;";
@@ -112,7 +161,11 @@ std::string escape(std::string_view text) {
         out += "&quot;";
         break;
       default:
-        out += c;
+        if (static_cast<unsigned char>(c) < 0x20 || c == 0x7F) {
+          out += replacement;
+        } else {
+          out += c;
+        }
     }
   }
   return out;

@@ -8,10 +8,11 @@ import html.parser
 import json
 import os
 import re
+import subprocess
 
 import pytest
 
-from pictures import (SVG_NS, by_class, candidates_in, cell_centres, cell_name, cells_inside,
+from pictures import (SOURCE, SUDOKU, SVG_NS, by_class, candidates_in, cell_centres, cell_name, cells_inside,
                       corpus, digits_in, givens, killer_cages, parse_svg, peers_candidates,
                       puzzle_lines, split_svgs, sudoku)
 
@@ -304,3 +305,40 @@ def test_se_page_has_a_frame_per_step_with_its_rating():
         root = parse_svg(frame["svg"])
         assert marks(root, "sd-placed") == sorted(step["placed"])
         assert marks(root, "sd-eliminated") == sorted(step["eliminated"])
+
+
+def test_readme_pictures_are_what_the_tools_draw_today(tmp_path):
+    """docs/pictures/ holds the README's pictures, made by scripts/make-pictures.sh:
+    drawn again now, every file is the same, and each parses."""
+    subprocess.run(["bash", os.path.join(SOURCE, "scripts", "make-pictures.sh"), str(tmp_path)],
+                   check=True, timeout=600)
+    committed = os.path.join(SOURCE, "docs", "pictures")
+    names = sorted(os.listdir(committed))
+    assert names == sorted(os.listdir(tmp_path))
+    for name in names:
+        with open(os.path.join(committed, name)) as f:
+            text = f.read()
+        assert text == (tmp_path / name).read_text(), f"docs/pictures/{name} is out of date: run scripts/make-pictures.sh"
+        root = parse_svg(text)
+        assert root.get("viewBox") and root.find(SVG_NS + "title") is not None, name
+
+
+def test_any_file_name_gives_well_formed_pictures_and_pages(tmp_path):
+    """A file name is any bytes but '/' and NUL: the titles and headings that quote
+    it stay well-formed XML (control characters and malformed UTF-8 replaced)."""
+    line = puzzle_lines(corpus("famous.sdm"))[0][1]
+    name = os.path.join(os.fsencode(tmp_path), b"odd \x01\xff<&>\".sdm")
+    with open(name, "w") as f:
+        f.write(line + "\n")
+    run = subprocess.run([os.fsencode(SUDOKU), b"render", b"-q", name], capture_output=True)
+    assert run.returncode == 0
+    title = parse_svg(run.stdout.decode("utf-8")).find(SVG_NS + "title").text
+    assert "odd \ufffd\ufffd<&>\".sdm:1" in title
+    run = subprocess.run([os.fsencode(SUDOKU), b"explain", b"-q", b"--html", b"-", name],
+                         capture_output=True)
+    assert run.returncode == 0
+    reader = PageReader()
+    reader.feed(run.stdout.decode("utf-8"))
+    (section,) = reader.sections
+    for frame in section["frames"]:
+        parse_svg(frame["svg"])

@@ -138,4 +138,21 @@ TEST(Escape, XmlSpecialCharacters) {
   EXPECT_EQ(svg::escape("plain"), "plain");
 }
 
+TEST(Escape, ControlCharactersAndMalformedUtf8BecomeReplacementCharacters) {
+  const std::string fffd = "\xEF\xBF\xBD";
+  EXPECT_EQ(svg::escape(std::string("a\tb\nc\x7F", 6)), "a" + fffd + "b" + fffd + "c" + fffd);
+  EXPECT_EQ(svg::escape(std::string("\0", 1)), fffd);
+  // Well-formed UTF-8 passes: é, €, U+10FFFF.
+  EXPECT_EQ(svg::escape("\xC3\xA9 \xE2\x82\xAC \xF4\x8F\xBF\xBF"),
+            "\xC3\xA9 \xE2\x82\xAC \xF4\x8F\xBF\xBF");
+  // A lone continuation byte, a truncated sequence, an overlong '/', a
+  // surrogate, past U+10FFFF: one replacement per byte that starts nothing.
+  EXPECT_EQ(svg::escape("\x80"), fffd);
+  EXPECT_EQ(svg::escape("\xE2\x82"), fffd + fffd);
+  EXPECT_EQ(svg::escape("\xC0\xAF"), fffd + fffd);
+  EXPECT_EQ(svg::escape("\xED\xA0\x80"), fffd + fffd + fffd);
+  EXPECT_EQ(svg::escape("\xF4\x90\x80\x80"), fffd + fffd + fffd + fffd);
+  EXPECT_EQ(svg::escape("x\xFFy<"), "x" + fffd + "y&lt;");
+}
+
 }  // namespace

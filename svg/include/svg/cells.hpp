@@ -52,7 +52,9 @@ struct placement {
 /// A number with at most two decimals and no trailing zeros: "12", "3.5".
 [[nodiscard]] std::string number(double v);
 
-/// Text escaped for XML content and attribute values (& < > ").
+/// Text escaped for XML content and attribute values (& < > "), with control
+/// characters and malformed UTF-8 replaced by U+FFFD: any bytes give a
+/// well-formed document.
 [[nodiscard]] std::string escape(std::string_view text);
 
 }  // namespace svg
