@@ -40,6 +40,10 @@ void tally::add(const tally& o) {
 namespace {
 
 constexpr std::size_t batch_jobs = 512;
+// Answers written to a sink are documents (a picture, a page section of half a
+// megabyte): a few per batch keep the batches in flight, all held in memory
+// until their turn to be written, small. (512 pages of a hard puzzle: 250 MB.)
+constexpr std::size_t document_batch_jobs = 8;
 constexpr std::size_t batch_bytes = std::size_t{1} << 18;
 constexpr int exit_output = 3;
 constexpr int exit_broken_pipe = 128 + 13;
@@ -205,7 +209,8 @@ class runner {
   }
 
   void maybe_submit() {
-    if (current_ && (current_->jobs.size() >= batch_jobs || current_->text.size() >= batch_bytes)) {
+    const std::size_t jobs = settings_.sink != nullptr ? document_batch_jobs : batch_jobs;
+    if (current_ && (current_->jobs.size() >= jobs || current_->text.size() >= batch_bytes)) {
       submit();
     }
   }
