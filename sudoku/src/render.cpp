@@ -421,6 +421,9 @@ highlight highlight_of(const se_step& step) {
   h.placed = step.placed;
   h.eliminated = step.eliminated;
   h.links = step.links;
+  h.cells = step.cells;
+  h.units = step.units;
+  h.pattern = step.pattern;
   for (const chain_link& l : step.links) {
     for (const candidate& c : {l.from, l.to}) {
       if (std::find(h.pattern.begin(), h.pattern.end(), c) == h.pattern.end() &&

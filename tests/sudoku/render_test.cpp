@@ -19,6 +19,7 @@
 #include <sudoku/variant_text.hpp>
 
 #include <algorithm>
+#include <bit>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -222,6 +223,93 @@ TEST(StepMarks, SeChainStepsCarryTheirLinks) {
       EXPECT_TRUE(ringed || removed);
     }
   }
+}
+
+TEST(StepMarks, SeBasicStepsCarryTheirPattern) {
+  // Sudoku Explainer's locking, subsets, fish and wings name their units and
+  // cells: on the paths of corpus puzzles, each agrees with the step it marks,
+  // on the board the step starts from (replayed independently, board_state).
+  const sudoku::variant v;
+  std::map<std::string, int> seen;
+  for (const char* file :
+       {"generated/9x9-hard.sdm", "generated/9x9-evil.sdm", "generated/9x9-beyond.sdm"}) {
+    for (const std::string& line : lines_of(file, 6)) {
+      sudoku::grid puzzle;
+      ASSERT_FALSE(sudoku::parse_sdm(line.substr(0, 81), puzzle));
+      sudoku::se_options o;
+      o.trace = true;
+      const auto r = sudoku::rate_se(puzzle, o);
+      sudoku::board_state board = sudoku::board_state::with_candidates(v, puzzle);
+      for (const auto& st : r.steps) {
+        const std::string name = st.technique;
+        const auto in_unit = [&](std::uint32_t u, std::size_t p) {
+          const auto& cells = v.units()[u].cells;
+          return std::count(cells.begin(), cells.end(), p) > 0;
+        };
+        const auto kind = [&](std::uint32_t u) { return v.units()[u].kind; };
+        const auto has = [&](std::size_t p, int d) { return (board.candidates[p] >> d & 1) != 0; };
+        for (const auto& c : st.pattern) {
+          EXPECT_TRUE(has(c.cell, c.digit)) << name;
+          EXPECT_TRUE(std::count(st.cells.begin(), st.cells.end(), c.cell)) << name;
+          EXPECT_FALSE(std::count(st.eliminated.begin(), st.eliminated.end(), c)) << name;
+        }
+        for (std::uint32_t u : st.units)
+          EXPECT_LT(u, 27u);
+        if (name.ends_with("Pointing") || name.ends_with("Claiming")) {  // and "Direct ..."
+          ++seen["locking"];
+          ASSERT_EQ(st.units.size(), 2u) << name;
+          EXPECT_TRUE((kind(st.units[0]) == sudoku::unit_kind::box) !=
+                      (kind(st.units[1]) == sudoku::unit_kind::box));
+          const int d = st.eliminated.empty() ? st.placed.at(0).digit : st.eliminated[0].digit;
+          ASSERT_FALSE(st.cells.empty());
+          for (std::size_t p : st.cells) {
+            EXPECT_TRUE(in_unit(st.units[0], p) && in_unit(st.units[1], p) && has(p, d));
+          }
+          for (const auto& e : st.eliminated)
+            EXPECT_FALSE(std::count(st.cells.begin(), st.cells.end(), e.cell));
+        } else if (name.starts_with("Naked ") && name != "Naked Single") {
+          ++seen["naked set"];
+          ASSERT_EQ(st.units.size(), 1u) << name;
+          std::uint64_t digits = 0;
+          for (std::size_t p : st.cells) {
+            EXPECT_TRUE(in_unit(st.units[0], p));
+            digits |= board.candidates[p];
+          }
+          EXPECT_EQ(std::popcount(digits), static_cast<int>(st.cells.size())) << name;
+          for (const auto& e : st.eliminated) {
+            EXPECT_TRUE(in_unit(st.units[0], e.cell));
+            EXPECT_FALSE(std::count(st.cells.begin(), st.cells.end(), e.cell));
+            EXPECT_TRUE(digits >> e.digit & 1);
+          }
+        } else if (name.find("Hidden ") != std::string::npos && name != "Hidden Single") {
+          ++seen["hidden set"];
+          ASSERT_EQ(st.units.size(), 1u) << name;
+          const std::size_t degree = name.ends_with("Pair") ? 2 : name.ends_with("Triplet") ? 3 : 4;
+          EXPECT_EQ(st.cells.size(), degree) << name;
+          for (std::size_t p : st.cells)
+            EXPECT_TRUE(in_unit(st.units[0], p));
+          for (const auto& e : st.eliminated)
+            EXPECT_TRUE(std::count(st.cells.begin(), st.cells.end(), e.cell)) << name;
+        } else if (name == "X-Wing" || name == "Swordfish" || name == "Jellyfish") {
+          ++seen["fish"];
+          const std::size_t degree = name == "X-Wing" ? 2 : name == "Swordfish" ? 3 : 4;
+          EXPECT_EQ(st.units.size(), 2 * degree);
+          EXPECT_GE(st.cells.size(), 2 * degree);
+          EXPECT_LE(st.cells.size(), degree * degree);
+        } else if (name == "XY-Wing" || name == "XYZ-Wing") {
+          ++seen["wing"];
+          EXPECT_EQ(st.cells.size(), 3u);
+          EXPECT_TRUE(st.units.empty());
+        } else {
+          EXPECT_TRUE(st.cells.empty() && st.units.empty() && st.pattern.empty()) << name;
+        }
+        board.apply(v, sudoku::highlight_of(st));
+      }
+    }
+  }
+  // The puzzles' paths hold each kind (else the test would check nothing of it).
+  for (const char* k : {"locking", "naked set", "hidden set", "fish", "wing"})
+    EXPECT_GT(seen[k], 0) << k;
 }
 
 // ---- The SVG's structure, variant by variant.

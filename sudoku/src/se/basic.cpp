@@ -35,6 +35,12 @@ std::uint16_t common_tuple(const std::uint16_t* sets, int n, int degree) {
 // Records a hint: into *first (then the search stops) or appended to *all.
 bool emit(basic_hint&& h, std::vector<basic_hint>* all, hint* first) {
   if (first) {
+    // What a picture of the step marks (naked sets name their region themselves).
+    h.h.digits = h.type == basic_hint::kind::locking || h.type == basic_hint::kind::fish
+                     ? bit(h.value)
+                     : static_cast<values>(h.set);
+    if (h.type != basic_hint::kind::naked_set) h.h.regions = h.regions;
+    h.h.cells = h.cells;
     *first = std::move(h.h);
     return true;
   }
@@ -222,6 +228,7 @@ bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* f
         if (!bh.h.worth()) return false;
         bh.h.difficulty = degree == 2 ? 3.0 : degree == 3 ? 3.6 : 5.0;
         bh.h.name = std::string("Naked ") + set_names[degree - 2];
+        if (first) bh.h.regions = {static_cast<std::uint8_t>(region)};
         return emit(std::move(bh), all, first);
       });
       if (stop) return true;
@@ -339,6 +346,9 @@ bool xy_wing(const board& b, bool xyz, hint& out) {
         if (!h.worth()) continue;
         h.difficulty = xyz ? 4.4 : 4.2;
         h.name = xyz ? "XYZ-Wing" : "XY-Wing";
+        h.cells = {static_cast<std::uint8_t>(xy), static_cast<std::uint8_t>(xz),
+                   static_cast<std::uint8_t>(yz)};
+        h.digits = uni;
         out = std::move(h);
         return true;
       }

@@ -96,6 +96,12 @@ struct hint {
   int cell = -1;                  ///< a placement (SE's Hint.getCell()), -1 when none
   int value = 0;
   std::vector<chain_link> links;  ///< a chain's implications, for pictures (chains only)
+  // The pattern, for pictures, set only for the hint a step applies (never in
+  // the hints chains collect): its regions (SE's numbering), its own cells when
+  // the regions do not say (a naked set's, a wing's), and its digits.
+  std::vector<std::uint8_t> regions;
+  std::vector<std::uint8_t> cells;
+  values digits = 0;
   /// SE's apply(): removals first, then the placement.
   void apply(board& b) const;
   [[nodiscard]] bool worth() const noexcept { return !removals.empty(); }
