@@ -55,8 +55,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const auto by_size = diagram.count_by_size();
     dlx::big_count sum = 0;
     for (std::size_t k = 0; k < by_size.size(); ++k) {
-      const auto n = std::count_if(listed.begin(), listed.end(),
-                                   [&](const auto& s) { return s.size() == k; });
+      const auto n =
+          std::count_if(listed.begin(), listed.end(), [&](const auto& s) { return s.size() == k; });
       FUZZ_CHECK(by_size[k] == n);
       sum += by_size[k];
     }

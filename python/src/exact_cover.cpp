@@ -14,8 +14,8 @@
 
 #include <memory>
 #include <mutex>
-#include <random>
 #include <optional>
+#include <random>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -105,8 +105,9 @@ py::int_ to_python(const dlx::big_count& n) {
 
 dlx::big_count from_python(py::handle n, const std::string& what) {
   if (!PyIndex_Check(n.ptr())) {
-    throw py::type_error(fmt::format("{}: expected an int, not {}", what,
-                                     py::str(py::type::of(n).attr("__name__")).cast<std::string>()));
+    throw py::type_error(
+        fmt::format("{}: expected an int, not {}", what,
+                    py::str(py::type::of(n).attr("__name__")).cast<std::string>()));
   }
   const std::string digits = py::str(py::reinterpret_steal<py::object>(PyNumber_Index(n.ptr())));
   return dlx::big_count(digits);
@@ -300,8 +301,8 @@ exact_cover::exact_cover(const py::iterable& options, const py::object& primary,
     std::size_t k = 0;
     for (py::handle c : costs) {
       if (k >= problem_.option_count()) {
-        throw py::value_error(fmt::format("costs: more costs than the {} options",
-                                          problem_.option_count()));
+        throw py::value_error(
+            fmt::format("costs: more costs than the {} options", problem_.option_count()));
       }
       const long long v = integer(c, fmt::format("costs[{}]", k));
       if (v < 0 || static_cast<unsigned long long>(v) > dlx::problem::max_cost) {
@@ -466,7 +467,8 @@ memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
   if (branching == "first") {
     o.branching = dlx::memo_branching::first;
   } else if (branching != "mrv") {
-    throw py::value_error(fmt::format("branching: 'mrv' or 'first', not {}", shown(py::str(branching))));
+    throw py::value_error(
+        fmt::format("branching: 'mrv' or 'first', not {}", shown(py::str(branching))));
   }
   if (problem_.has_multiplicities()) {
     throw py::value_error("zdd: the memoized search does not take multiplicities (bounds) yet");
@@ -485,9 +487,9 @@ memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
   }
   interrupt.raise_if_interrupted();
   if (r.status == dlx::memo_status::budget_exhausted) {
-    raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {} nodes",
-                                       r.stats.nodes),
-                           r.stats.nodes, 0);
+    raise_budget_exhausted(
+        fmt::format("unknown: the node budget ran out after {} nodes", r.stats.nodes),
+        r.stats.nodes, 0);
   }
   if (r.status == dlx::memo_status::memory_exhausted) {
     PyErr_SetString(PyExc_MemoryError,
@@ -643,8 +645,9 @@ void bind_zdd(py::module_& m) {
       .def_static("from_text", &zdd_from_text, py::arg("text"), py::arg("source") = "<text>",
                   "A diagram in the text format of to_text() (Knuth's). Raises ValueError\n"
                   "naming the line and column of bad input.")
-      .def("count", [](const memo_diagram& d) { return to_python(d.diagram->count()); },
-           "The number of solutions: an exact int, however large.")
+      .def(
+          "count", [](const memo_diagram& d) { return to_python(d.diagram->count()); },
+          "The number of solutions: an exact int, however large.")
       .def(
           "count_by_size",
           [](const memo_diagram& d) {
@@ -677,7 +680,8 @@ void bind_zdd(py::module_& m) {
             }
             return d.diagram->unrank(r);
           },
-          py::arg("rank"), "The solution of this rank (from 0) in the order solutions() lists them.")
+          py::arg("rank"),
+          "The solution of this rank (from 0) in the order solutions() lists them.")
       .def(
           "cheapest",
           [](const memo_diagram& d, std::size_t k, const py::object& costs) {
@@ -700,8 +704,9 @@ void bind_zdd(py::module_& m) {
           "The k cheapest solutions, cheapest first, as (cost, options) pairs. costs: a\n"
           "cost per option; by default the ExactCover's (its costs= argument, or DLX5's\n"
           "'|n' entries in from_dlx).")
-      .def("solutions", [](const memo_diagram& d) { return zdd_iterator(d.diagram); },
-           "Every solution, lazily, in the order ExactCover.solutions() finds them.")
+      .def(
+          "solutions", [](const memo_diagram& d) { return zdd_iterator(d.diagram); },
+          "Every solution, lazily, in the order ExactCover.solutions() finds them.")
       .def(
           "to_text",
           [](const memo_diagram& d) {

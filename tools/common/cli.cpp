@@ -66,9 +66,9 @@ std::vector<std::string> parse_command_line(std::span<const option_spec> options
         o->set(body.substr(eq + 1));
       } else if (o->value_name.starts_with('[')) {
         // An optional value: the next argument, when it is a number.
-        const bool number = i + 1 < args.size() && args[i + 1][0] != '\0' &&
-                             std::string_view(args[i + 1]).find_first_not_of("0123456789") ==
-                                 std::string_view::npos;
+        const bool number =
+            i + 1 < args.size() && args[i + 1][0] != '\0' &&
+            std::string_view(args[i + 1]).find_first_not_of("0123456789") == std::string_view::npos;
         o->set(number ? std::string_view(args[++i]) : std::string_view());
       } else {
         o->set(take_value(*o, fmt::format("--{}", name)));

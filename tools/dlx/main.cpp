@@ -277,7 +277,9 @@ int main(int argc, char** argv) {
       {0, "memory-budget", "BYTES",
        "with --memo: stop (exit 3) rather than use more than BYTES for the memo cache and "
        "the diagram, e.g. 2G (default: three quarters of the machine's memory)",
-       [&](std::string_view v) { s.memo.memory_budget = tools::parse_bytes(v, "--memory-budget"); }},
+       [&](std::string_view v) {
+         s.memo.memory_budget = tools::parse_bytes(v, "--memory-budget");
+       }},
       {0, "stats", "", "print solutions, nodes, updates, cleansings and time on stderr",
        [&](std::string_view) { s.stats = true; }},
       {0, "json", "", "JSON Lines: one object per solution, then a summary object",
@@ -301,8 +303,10 @@ int main(int argc, char** argv) {
       if (s.search.seed && !s.memo.sample) {
         throw tools::usage_error("with --memo, --seed seeds --sample only");
       }
-      const int queries = (s.memo.sample ? 1 : 0) + (s.memo.min_cost ? 1 : 0) + (s.memo.by_size ? 1 : 0);
-      if (queries > 1) throw tools::usage_error("--sample, --min-cost and --by-size go one at a time");
+      const int queries =
+          (s.memo.sample ? 1 : 0) + (s.memo.min_cost ? 1 : 0) + (s.memo.by_size ? 1 : 0);
+      if (queries > 1)
+        throw tools::usage_error("--sample, --min-cost and --by-size go one at a time");
       if (!s.memo.from_zdd.empty() && !s.memo.zdd_out.empty()) {
         throw tools::usage_error("--from-zdd and --zdd together would only copy the diagram");
       }

@@ -17,9 +17,9 @@
 namespace dlx_tool {
 
 struct memo_settings {
-  bool enabled = false;      ///< --memo, or implied by an option below
-  std::string zdd_out;       ///< --zdd OUT ("-": standard output)
-  std::string from_zdd;      ///< --from-zdd IN: read the diagram instead of searching
+  bool enabled = false;                   ///< --memo, or implied by an option below
+  std::string zdd_out;                    ///< --zdd OUT ("-": standard output)
+  std::string from_zdd;                   ///< --from-zdd IN: read the diagram instead of searching
   std::optional<std::uint64_t> sample;    ///< --sample K
   std::optional<std::uint64_t> min_cost;  ///< --min-cost [K]
   bool by_size = false;                   ///< --by-size

@@ -199,7 +199,7 @@ class problem {
   std::size_t colored_entries_ = 0;
   std::vector<std::uint32_t> option_start_{0};
   std::vector<std::uint64_t> costs_;  // empty until an option has a nonzero cost
-  std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
+  std::vector<std::uint32_t> seen_;   // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;
 };
 
