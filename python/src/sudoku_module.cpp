@@ -292,7 +292,7 @@ struct picture_path {
     return t;
   }
   [[nodiscard]] sudoku::highlight marks(std::size_t k, const sudoku::board_state& before) const {
-    return logic_steps.empty() ? sudoku::highlight_of(se_steps[k])
+    return logic_steps.empty() ? sudoku::highlight_of(variant, se_steps[k], before)
                                : sudoku::highlight_of(variant, logic_steps[k], before);
   }
   // The board before step k (k = size(): after the last) and step k's marks.

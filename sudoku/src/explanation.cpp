@@ -10,11 +10,9 @@ namespace sudoku {
 
 namespace {
 
-// HTML text and attribute values follow XML's rules here (svg::escape): the
-// page inlines SVG, and a file name may hold any bytes.
-std::string escape_html(std::string_view text) {
-  return svg::escape(text);
-}
+// HTML text and attribute values follow XML's rules here: the page inlines
+// SVG, and a file name may hold any bytes.
+using svg::escape;
 
 }  // namespace
 
@@ -79,7 +77,7 @@ std::string html_page_begin(std::string_view title) {
 <h1>{}</h1>
 <p class="help">Back and Next, or the arrow keys, step through each explanation; Home and End go to either end.</p>
 )",
-                     escape_html(title), escape_html(title));
+                     escape(title), escape(title));
 }
 
 std::string html_section(const explained_puzzle& p) {
@@ -91,7 +89,7 @@ std::string html_section(const explained_puzzle& p) {
       "<span class=\"counter\">1 / {}</span>"
       "<button type=\"button\" data-go=\"next\" title=\"next (right arrow)\">Next &#x25B6;</button>"
       "<button type=\"button\" data-go=\"last\" title=\"last (End)\">Last &#xBB;</button></div>\n",
-      p.frames.size(), escape_html(p.heading), escape_html(p.summary), p.frames.size());
+      p.frames.size(), escape(p.heading), escape(p.summary), p.frames.size());
   for (std::size_t f = 0; f < p.frames.size(); ++f) {
     const std::string label = f == 0                     ? std::string("start")
                               : f + 1 == p.frames.size() ? std::string("end")
@@ -99,8 +97,7 @@ std::string html_section(const explained_puzzle& p) {
     fmt::format_to(std::back_inserter(out),
                    "<div class=\"frame\" data-frame=\"{}\"{}>\n<div class=\"picture\">\n{}</div>\n"
                    "<p class=\"text\"><b>{}</b>: {}</p>\n</div>\n",
-                   f, f == 0 ? "" : " hidden", p.frames[f].svg, label,
-                   escape_html(p.frames[f].text));
+                   f, f == 0 ? "" : " hidden", p.frames[f].svg, label, escape(p.frames[f].text));
   }
   out += "</section>\n";
   return out;

@@ -15,6 +15,7 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <span>
 #include <string_view>
 #include <utility>
 
@@ -55,8 +56,7 @@ class painter {
   [[nodiscard]] int height() const { return 2 * margin_ + band_ + v_.rows() * cell; }
 
   // A path of the outline of `cells`, each corner moved `inset` units into them.
-  [[nodiscard]] std::string outline_path(const std::vector<std::uint32_t>& cells,
-                                         double inset) const {
+  [[nodiscard]] std::string outline_path(std::span<const std::uint32_t> cells, double inset) const {
     return svg::path_data(svg::outline(v_.rows(), v_.columns(), cells),
                           {x_of(0), y_of(0), double(cell)}, inset);
   }
@@ -124,10 +124,43 @@ struct writer {
   }
 };
 
-std::vector<std::uint32_t> constraint_cells(const variant& v, std::uint32_t constraint) {
+std::span<const std::uint32_t> constraint_cells(const variant& v, std::uint32_t constraint) {
   if (constraint < v.units().size()) return v.units()[constraint].cells;
   const std::size_t c = constraint - v.units().size();
-  return c < v.cages().size() ? v.cages()[c].cells : std::vector<std::uint32_t>{};
+  if (c < v.cages().size()) return v.cages()[c].cells;
+  return {};
+}
+
+// A step's pattern, logic's or SE's alike: its cells, or when it names none,
+// where two or more of its units cross and one of its digits was a candidate;
+// and its digits there that the step does not remove, ringed.
+void mark_pattern(const variant& v, std::span<const std::uint32_t> units,
+                  std::span<const std::size_t> cells, std::span<const int> digits,
+                  const board_state& before, highlight& h) {
+  const auto had = [&](std::size_t p, int d) {
+    return !before.candidates.empty() && (before.candidates[p] >> d & 1) != 0;
+  };
+  if (!cells.empty()) {
+    h.cells.assign(cells.begin(), cells.end());
+  } else if (units.size() >= 2) {
+    // Pointing's box and line, a fish's corners.
+    std::map<std::size_t, int> seen;
+    for (std::uint32_t k : units) {
+      for (std::uint32_t p : constraint_cells(v, k))
+        ++seen[p];
+    }
+    for (auto [p, times] : seen) {
+      if (times >= 2 && std::any_of(digits.begin(), digits.end(), [&](int d) { return had(p, d); }))
+        h.cells.push_back(p);
+    }
+  }
+  for (std::size_t p : h.cells) {
+    for (int d : digits) {
+      if (had(p, d) && std::find(h.eliminated.begin(), h.eliminated.end(), candidate{p, d}) ==
+                           h.eliminated.end())
+        h.pattern.push_back({p, d});
+    }
+  }
 }
 
 }  // namespace
@@ -386,44 +419,17 @@ highlight highlight_of(const variant& v, const logic_step& step, const board_sta
   h.placed = step.placed;
   h.eliminated = step.eliminated;
   h.units = step.units;
-  if (!step.cells.empty()) {
-    h.cells = step.cells;
-  } else if (step.units.size() >= 2) {
-    // Where the step's units cross: pointing's box and line, a fish's corners.
-    std::map<std::size_t, int> seen;
-    for (std::uint32_t k : step.units) {
-      for (std::uint32_t p : constraint_cells(v, k))
-        ++seen[p];
-    }
-    for (auto [p, times] : seen) {
-      if (times < 2) continue;
-      bool has_digit = false;
-      for (int d : step.digits)
-        has_digit |= !before.candidates.empty() && (before.candidates[p] >> d & 1) != 0;
-      if (has_digit) h.cells.push_back(p);
-    }
-  }
-  for (std::size_t p : h.cells) {
-    for (int d : step.digits) {
-      if (!before.candidates.empty() && (before.candidates[p] >> d & 1) != 0) {
-        if (std::find(h.eliminated.begin(), h.eliminated.end(), candidate{p, d}) ==
-            h.eliminated.end()) {
-          h.pattern.push_back({p, d});
-        }
-      }
-    }
-  }
+  mark_pattern(v, step.units, step.cells, step.digits, before, h);
   return h;
 }
 
-highlight highlight_of(const se_step& step) {
+highlight highlight_of(const variant& v, const se_step& step, const board_state& before) {
   highlight h;
   h.placed = step.placed;
   h.eliminated = step.eliminated;
   h.links = step.links;
-  h.cells = step.cells;
   h.units = step.units;
-  h.pattern = step.pattern;
+  mark_pattern(v, step.units, step.cells, step.digits, before, h);
   for (const chain_link& l : step.links) {
     for (const candidate& c : {l.from, l.to}) {
       if (std::find(h.pattern.begin(), h.pattern.end(), c) == h.pattern.end() &&

@@ -15,6 +15,7 @@
 
 #include "encoders.hpp"
 #include "json_checker.hpp"
+#include "problem_text.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -25,11 +26,7 @@ using test_support::run_command;
 
 const std::string dlx_program = DLX_CLI;
 
-std::string as_text(const dlx::problem& p) {
-  std::ostringstream out;
-  dlx::write_dlx(out, p);
-  return out.str();
-}
+using test_support::as_text;
 
 std::string encoded(const std::string& encoder, const std::string& size) {
   const auto r = run_command({encoder, size});

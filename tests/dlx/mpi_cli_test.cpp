@@ -23,6 +23,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "problem_text.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -35,11 +36,7 @@ using test_support::write_temp_file;
 const std::string dlx_mpi = DLX_MPI;
 const std::string mpiexec = DLX_MPIEXEC;
 
-std::string as_text(const dlx::problem& p) {
-  std::ostringstream out;
-  dlx::write_dlx(out, p);
-  return out.str();
-}
+using test_support::as_text;
 
 // The mpirun command line for `ranks` ranks on this machine.
 std::vector<std::string> mpirun(int ranks, const std::vector<std::string>& args) {

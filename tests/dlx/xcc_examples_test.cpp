@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "problem_text.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -482,11 +483,7 @@ TEST(WordSquares, ReadWordsLocatesErrors) {
 
 using test_support::run_command;
 
-std::string as_text(const dlx::problem& p) {
-  std::ostringstream out;
-  dlx::write_dlx(out, p);
-  return out.str();
-}
+using test_support::as_text;
 
 TEST(EncoderCli, MatricesIntoDlx) {
   const auto encoded = run_command({DLX_MATRICES, "5"});

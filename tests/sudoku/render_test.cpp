@@ -30,6 +30,8 @@
 #include <string>
 #include <vector>
 
+#include "text_lines.hpp"
+
 namespace {
 
 const std::filesystem::path source_dir = DLX_SOURCE_DIR;
@@ -42,14 +44,9 @@ struct puzzle_case {
 
 // The first puzzle lines of a corpus file (comments and blank lines skipped).
 std::vector<std::string> lines_of(const std::string& file, int count) {
-  std::ifstream in(source_dir / "corpus" / file);
-  std::vector<std::string> out;
-  for (std::string line; std::getline(in, line) && static_cast<int>(out.size()) < count;) {
-    if (line.empty() || line[0] == '#' || line.find_first_not_of(" \t\r") == std::string::npos)
-      continue;
-    out.push_back(line);
-  }
-  return out;
+  std::vector<std::string> lines = test_support::content_lines(source_dir / "corpus" / file);
+  lines.resize(std::min(lines.size(), static_cast<std::size_t>(count)));
+  return lines;
 }
 
 sudoku::rules rules_of(const std::string& names) {
@@ -214,7 +211,11 @@ TEST(StepMarks, SeChainStepsCarryTheirLinks) {
   const auto chain = std::find_if(r.steps.begin(), r.steps.end(),
                                   [](const sudoku::se_step& s) { return !s.links.empty(); });
   ASSERT_NE(chain, r.steps.end());
-  const sudoku::highlight h = sudoku::highlight_of(*chain);
+  const sudoku::variant v;
+  sudoku::board_state before = sudoku::board_state::with_candidates(v, puzzle);
+  for (auto st = r.steps.begin(); st != chain; ++st)
+    before.apply(v, sudoku::highlight_of(v, *st, before));
+  const sudoku::highlight h = sudoku::highlight_of(v, *chain, before);
   EXPECT_EQ(h.links, chain->links);
   for (const auto& l : h.links) {
     for (const auto& c : {l.from, l.to}) {
@@ -242,15 +243,17 @@ TEST(StepMarks, SeBasicStepsCarryTheirPattern) {
       sudoku::board_state board = sudoku::board_state::with_candidates(v, puzzle);
       for (const auto& st : r.steps) {
         const std::string name = st.technique;
+        const sudoku::highlight h = sudoku::highlight_of(v, st, board);
         const auto in_unit = [&](std::uint32_t u, std::size_t p) {
           const auto& cells = v.units()[u].cells;
           return std::count(cells.begin(), cells.end(), p) > 0;
         };
         const auto kind = [&](std::uint32_t u) { return v.units()[u].kind; };
         const auto has = [&](std::size_t p, int d) { return (board.candidates[p] >> d & 1) != 0; };
-        for (const auto& c : st.pattern) {
+        // The pattern's own candidates (a chain's ringed links are checked above).
+        for (const auto& c : st.links.empty() ? h.pattern : std::vector<sudoku::candidate>{}) {
           EXPECT_TRUE(has(c.cell, c.digit)) << name;
-          EXPECT_TRUE(std::count(st.cells.begin(), st.cells.end(), c.cell)) << name;
+          EXPECT_TRUE(std::count(h.cells.begin(), h.cells.end(), c.cell)) << name;
           EXPECT_FALSE(std::count(st.eliminated.begin(), st.eliminated.end(), c)) << name;
         }
         for (std::uint32_t u : st.units)
@@ -261,49 +264,49 @@ TEST(StepMarks, SeBasicStepsCarryTheirPattern) {
           EXPECT_TRUE((kind(st.units[0]) == sudoku::unit_kind::box) !=
                       (kind(st.units[1]) == sudoku::unit_kind::box));
           const int d = st.eliminated.empty() ? st.placed.at(0).digit : st.eliminated[0].digit;
-          ASSERT_FALSE(st.cells.empty());
-          for (std::size_t p : st.cells) {
+          ASSERT_FALSE(h.cells.empty());
+          for (std::size_t p : h.cells) {
             EXPECT_TRUE(in_unit(st.units[0], p) && in_unit(st.units[1], p) && has(p, d));
           }
           for (const auto& e : st.eliminated)
-            EXPECT_FALSE(std::count(st.cells.begin(), st.cells.end(), e.cell));
+            EXPECT_FALSE(std::count(h.cells.begin(), h.cells.end(), e.cell));
         } else if (name.starts_with("Naked ") && name != "Naked Single") {
           ++seen["naked set"];
           ASSERT_EQ(st.units.size(), 1u) << name;
           std::uint64_t digits = 0;
-          for (std::size_t p : st.cells) {
+          for (std::size_t p : h.cells) {
             EXPECT_TRUE(in_unit(st.units[0], p));
             digits |= board.candidates[p];
           }
-          EXPECT_EQ(std::popcount(digits), static_cast<int>(st.cells.size())) << name;
+          EXPECT_EQ(std::popcount(digits), static_cast<int>(h.cells.size())) << name;
           for (const auto& e : st.eliminated) {
             EXPECT_TRUE(in_unit(st.units[0], e.cell));
-            EXPECT_FALSE(std::count(st.cells.begin(), st.cells.end(), e.cell));
+            EXPECT_FALSE(std::count(h.cells.begin(), h.cells.end(), e.cell));
             EXPECT_TRUE(digits >> e.digit & 1);
           }
         } else if (name.find("Hidden ") != std::string::npos && name != "Hidden Single") {
           ++seen["hidden set"];
           ASSERT_EQ(st.units.size(), 1u) << name;
           const std::size_t degree = name.ends_with("Pair") ? 2 : name.ends_with("Triplet") ? 3 : 4;
-          EXPECT_EQ(st.cells.size(), degree) << name;
-          for (std::size_t p : st.cells)
+          EXPECT_EQ(h.cells.size(), degree) << name;
+          for (std::size_t p : h.cells)
             EXPECT_TRUE(in_unit(st.units[0], p));
           for (const auto& e : st.eliminated)
-            EXPECT_TRUE(std::count(st.cells.begin(), st.cells.end(), e.cell)) << name;
+            EXPECT_TRUE(std::count(h.cells.begin(), h.cells.end(), e.cell)) << name;
         } else if (name == "X-Wing" || name == "Swordfish" || name == "Jellyfish") {
           ++seen["fish"];
           const std::size_t degree = name == "X-Wing" ? 2 : name == "Swordfish" ? 3 : 4;
           EXPECT_EQ(st.units.size(), 2 * degree);
-          EXPECT_GE(st.cells.size(), 2 * degree);
-          EXPECT_LE(st.cells.size(), degree * degree);
+          EXPECT_GE(h.cells.size(), 2 * degree);
+          EXPECT_LE(h.cells.size(), degree * degree);
         } else if (name == "XY-Wing" || name == "XYZ-Wing") {
           ++seen["wing"];
-          EXPECT_EQ(st.cells.size(), 3u);
+          EXPECT_EQ(h.cells.size(), 3u);
           EXPECT_TRUE(st.units.empty());
         } else {
-          EXPECT_TRUE(st.cells.empty() && st.units.empty() && st.pattern.empty()) << name;
+          EXPECT_TRUE(h.cells.empty() && st.units.empty() && st.digits.empty()) << name;
         }
-        board.apply(v, sudoku::highlight_of(st));
+        board.apply(v, h);
       }
     }
   }

@@ -51,6 +51,40 @@ logic_ending ending_of(answer_context& c, const logic_answer& a) {
   return e;
 }
 
+// What the result line and the page's summary say: the result's words, then
+// "(hardest: pointing), 40 steps; search: 12 nodes" as they apply.
+std::string logic_summary(const logic_ending& e, const logic_answer& a) {
+  const sudoku::logic_result& r = a.result;
+  std::string summary = e.result;
+  if (r.hardest) summary += fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
+  summary += fmt::format(", {} steps", r.steps.size());
+  if (a.searched) summary += fmt::format("; search: {} nodes", a.searched->nodes);
+  return summary;
+}
+
+// An SE step as one line: "2.6 Pointing: r3c8<>8 r3c9<>8".
+std::string se_step_line(const sudoku::variant& v, const sudoku::se_step& st) {
+  std::string line = fmt::format("{} {}:", sudoku::se_format(st.rating), st.technique);
+  for (const auto& p : st.placed)
+    fmt::format_to(std::back_inserter(line), " {}={}", v.cell_name(p.cell),
+                   sudoku::digit_char(p.digit));
+  for (const auto& e : st.eliminated)
+    fmt::format_to(std::back_inserter(line), " {}<>{}", v.cell_name(e.cell),
+                   sudoku::digit_char(e.digit));
+  return line;
+}
+
+std::string se_status(const sudoku::se_rating& r) {
+  switch (r.outcome) {
+    case sudoku::se_rating::outcome::rated:
+      return "rated";
+    case sudoku::se_rating::outcome::stuck:
+      return "stuck";
+    default:
+      return "unknown";
+  }
+}
+
 // The id that tells a puzzle's pictures from the others' on one page.
 std::string picture_id(const answer_context& c) {
   return fmt::format("p{}-{}", c.file_index(), c.line());
@@ -64,10 +98,7 @@ void write_html_explanation(answer_context& c, const logic_answer& a) {
   sudoku::explanation_builder pictures(v, c.puzzle(), picture_id(c));
   for (const auto& st : r.steps)
     pictures.step(sudoku::describe(v, st), sudoku::highlight_of(v, st, pictures.board()));
-  std::string summary = e.result;
-  if (r.hardest) summary += fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
-  summary += fmt::format(", {} steps", r.steps.size());
-  if (a.searched) summary += fmt::format("; search: {} nodes", a.searched->nodes);
+  const std::string summary = logic_summary(e, a);
   const std::string end_text = e.solution && r.outcome != sudoku::logic_outcome::solved
                                    ? e.result + "; the search's solution"
                                    : e.result;
@@ -117,10 +148,7 @@ void write_explanation(answer_context& c, const logic_answer& a) {
     out += sudoku::describe(v, st);
     out += '\n';
   }
-  std::string tail;
-  if (r.hardest) tail = fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
-  fmt::format_to(std::back_inserter(out), "result: {}{}, {} steps", result, tail, r.steps.size());
-  if (a.searched) fmt::format_to(std::back_inserter(out), "; search: {} nodes", a.searched->nodes);
+  out += "result: " + logic_summary(ending, a);
   if (solution) {
     out += ", solution ";
     c.append_board(*solution, out);
@@ -133,9 +161,7 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
   const sudoku::variant& v = c.variant();
   std::string& out = c.out();
   const bool rated = r.outcome == sudoku::se_rating::outcome::rated;
-  const std::string status = rated                                            ? "rated"
-                             : r.outcome == sudoku::se_rating::outcome::stuck ? "stuck"
-                                                                              : "unknown";
+  const std::string status = se_status(r);
   if (c.settings().json) {
     c.json_head(status);
     if (r.outcome != sudoku::se_rating::outcome::unknown)
@@ -161,13 +187,7 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
   c.append_board(c.puzzle(), out);
   out += '\n';
   for (const sudoku::se_step& st : r.steps) {
-    fmt::format_to(std::back_inserter(out), "{} {}:", sudoku::se_format(st.rating), st.technique);
-    for (const auto& p : st.placed)
-      fmt::format_to(std::back_inserter(out), " {}={}", v.cell_name(p.cell),
-                     sudoku::digit_char(p.digit));
-    for (const auto& e : st.eliminated)
-      fmt::format_to(std::back_inserter(out), " {}<>{}", v.cell_name(e.cell),
-                     sudoku::digit_char(e.digit));
+    out += se_step_line(v, st);
     out += '\n';
   }
   fmt::format_to(std::back_inserter(out), "result: {} {}, {} steps", status, sudoku::to_string(r),
@@ -183,20 +203,10 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
 void write_se_html(answer_context& c, const sudoku::se_rating& r) {
   const sudoku::variant& v = c.variant();
   sudoku::explanation_builder pictures(v, c.puzzle(), picture_id(c));
-  for (const sudoku::se_step& st : r.steps) {
-    std::string text = fmt::format("{} {}:", sudoku::se_format(st.rating), st.technique);
-    for (const auto& p : st.placed)
-      fmt::format_to(std::back_inserter(text), " {}={}", v.cell_name(p.cell),
-                     sudoku::digit_char(p.digit));
-    for (const auto& e : st.eliminated)
-      fmt::format_to(std::back_inserter(text), " {}<>{}", v.cell_name(e.cell),
-                     sudoku::digit_char(e.digit));
-    pictures.step(std::move(text), sudoku::highlight_of(st));
-  }
+  for (const sudoku::se_step& st : r.steps)
+    pictures.step(se_step_line(v, st), sudoku::highlight_of(v, st, pictures.board()));
   const bool rated = r.outcome == sudoku::se_rating::outcome::rated;
-  const std::string status = rated                                            ? "rated"
-                             : r.outcome == sudoku::se_rating::outcome::stuck ? "stuck"
-                                                                              : "unknown";
+  const std::string status = se_status(r);
   const std::string summary =
       fmt::format("{} {} (ER/EP/ED), {} steps", status, sudoku::to_string(r), r.steps.size());
   c.out() += sudoku::html_section(pictures.finish(

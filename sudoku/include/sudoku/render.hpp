@@ -97,8 +97,11 @@ struct svg_options {
 [[nodiscard]] highlight highlight_of(const variant& v, const logic_step& step,
                                      const board_state& before);
 
-/// What a step of Sudoku Explainer's path marks: its placements and
-/// eliminations, and a chain's links with their candidates ringed.
-[[nodiscard]] highlight highlight_of(const se_step& step);
+/// What a step of Sudoku Explainer's path marks, on the board as it stood
+/// before the step: its placements and eliminations, its pattern as for a
+/// logic step (locking, subsets, fish, wings), and a chain's links with their
+/// candidates ringed.
+[[nodiscard]] highlight highlight_of(const variant& v, const se_step& step,
+                                     const board_state& before);
 
 }  // namespace sudoku

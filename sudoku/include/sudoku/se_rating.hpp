@@ -33,13 +33,13 @@ struct se_step {
   /// A chain's links, each implication once (the chains of the step's targets,
   /// walked back from the conclusion to its start); empty for other techniques.
   std::vector<chain_link> links;
-  /// The pattern, for pictures (locking, subsets, fish, wings; empty for the
-  /// others): its cells (board positions), its units as indexes into the
+  /// The pattern, for pictures, as a logic_step has it (locking, subsets, fish,
+  /// wings; empty for the others): its digits, its units as indexes into the
   /// plain 9x9 variant's units (rows 0-8, columns 9-17, boxes 18-26), and its
-  /// digits in its cells that the step does not remove.
-  std::vector<std::size_t> cells;
+  /// cells when its units do not say where (subsets, wings).
+  std::vector<int> digits;
   std::vector<std::uint32_t> units;
-  std::vector<candidate> pattern;
+  std::vector<std::size_t> cells;
 };
 
 struct se_rating {

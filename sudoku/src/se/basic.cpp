@@ -35,7 +35,8 @@ std::uint16_t common_tuple(const std::uint16_t* sets, int n, int degree) {
 // Records a hint: into *first (then the search stops) or appended to *all.
 bool emit(basic_hint&& h, std::vector<basic_hint>* all, hint* first) {
   if (first) {
-    // What a picture of the step marks (naked sets name their region themselves).
+    // What a picture of the step marks (naked sets name their region
+    // themselves; sets name their cells).
     h.h.digits = h.type == basic_hint::kind::locking || h.type == basic_hint::kind::fish
                      ? bit(h.value)
                      : static_cast<values>(h.set);
@@ -170,6 +171,7 @@ bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>
         for (int i = 0; i < 9; ++i) {
           if (!(common >> i & 1)) continue;
           const int c = g.cells[region][i];
+          if (first) bh.cells.push_back(static_cast<std::uint8_t>(c));  // for pictures
           const values extra = static_cast<values>(b.cand[c] & ~vs);
           if (extra) bh.h.removals.push_back({static_cast<std::uint8_t>(c), extra});
         }

@@ -98,7 +98,7 @@ struct hint {
   std::vector<chain_link> links;  ///< a chain's implications, for pictures (chains only)
   // The pattern, for pictures, set only for the hint a step applies (never in
   // the hints chains collect): its regions (SE's numbering), its own cells when
-  // the regions do not say (a naked set's, a wing's), and its digits.
+  // the regions do not say where (a set's, a wing's), and its digits.
   std::vector<std::uint8_t> regions;
   std::vector<std::uint8_t> cells;
   values digits = 0;

@@ -70,19 +70,8 @@ se_step step_of(const hint& h, const board& before) {
   for (const auto& l : h.links) {
     s.links.push_back({{l.from_cell, l.from_value}, l.from_on, {l.to_cell, l.to_value}, l.to_on});
   }
-  // The pattern: a region's cells that hold its digits (hidden sets), or where
-  // its regions cross (locking, fish), unless the hint named its cells.
-  std::vector<int> cells(h.cells.begin(), h.cells.end());
-  if (cells.empty() && !h.regions.empty()) {
-    const auto& g = se::geometry();
-    const int need = h.regions.size() == 1 ? 1 : 2;
-    for (int c = 0; c < 81; ++c) {
-      int in = 0;
-      for (int r : h.regions)
-        in += g.region_of[c][r / 9] == r;
-      if (in >= need && (before.cand[c] & h.digits)) cells.push_back(c);
-    }
-  }
+  for (int v = 1; v <= 9; ++v)
+    if (h.digits & se::bit(v)) s.digits.push_back(v);
   for (int r : h.regions) {
     // SE numbers blocks, rows, columns; the variant rows, columns, boxes.
     const int kind = r / 9, n = r % 9;
@@ -91,15 +80,7 @@ se_step step_of(const hint& h, const board& before) {
                                                                    : 9 + n);
     if (std::find(s.units.begin(), s.units.end(), unit) == s.units.end()) s.units.push_back(unit);
   }
-  for (int c : cells) {
-    s.cells.push_back(static_cast<std::size_t>(c));
-    for (int v = 1; v <= 9; ++v) {
-      const candidate k{static_cast<std::size_t>(c), v};
-      if ((h.digits & se::bit(v)) && (before.cand[c] & se::bit(v)) &&
-          std::find(s.eliminated.begin(), s.eliminated.end(), k) == s.eliminated.end())
-        s.pattern.push_back(k);
-    }
-  }
+  s.cells.assign(h.cells.begin(), h.cells.end());
   return s;
 }
 
