@@ -283,13 +283,7 @@ struct picture_path {
   }
   [[nodiscard]] std::string text(std::size_t k) const {
     if (!logic_steps.empty()) return sudoku::describe(variant, logic_steps[k]);
-    const sudoku::se_step& st = se_steps[k];
-    std::string t = fmt::format("{} {}:", sudoku::se_format(st.rating), st.technique);
-    for (const auto& c : st.placed)
-      t += fmt::format(" {}={}", variant.cell_name(c.cell), sudoku::digit_char(c.digit));
-    for (const auto& c : st.eliminated)
-      t += fmt::format(" {}<>{}", variant.cell_name(c.cell), sudoku::digit_char(c.digit));
-    return t;
+    return sudoku::describe(se_steps[k]);
   }
   [[nodiscard]] sudoku::highlight marks(std::size_t k, const sudoku::board_state& before) const {
     return logic_steps.empty() ? sudoku::highlight_of(variant, se_steps[k], before)

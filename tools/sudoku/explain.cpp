@@ -62,18 +62,6 @@ std::string logic_summary(const logic_ending& e, const logic_answer& a) {
   return summary;
 }
 
-// An SE step as one line: "2.6 Pointing: r3c8<>8 r3c9<>8".
-std::string se_step_line(const sudoku::variant& v, const sudoku::se_step& st) {
-  std::string line = fmt::format("{} {}:", sudoku::se_format(st.rating), st.technique);
-  for (const auto& p : st.placed)
-    fmt::format_to(std::back_inserter(line), " {}={}", v.cell_name(p.cell),
-                   sudoku::digit_char(p.digit));
-  for (const auto& e : st.eliminated)
-    fmt::format_to(std::back_inserter(line), " {}<>{}", v.cell_name(e.cell),
-                   sudoku::digit_char(e.digit));
-  return line;
-}
-
 std::string se_status(const sudoku::se_rating& r) {
   switch (r.outcome) {
     case sudoku::se_rating::outcome::rated:
@@ -187,7 +175,7 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
   c.append_board(c.puzzle(), out);
   out += '\n';
   for (const sudoku::se_step& st : r.steps) {
-    out += se_step_line(v, st);
+    out += sudoku::describe(st);
     out += '\n';
   }
   fmt::format_to(std::back_inserter(out), "result: {} {}, {} steps", status, sudoku::to_string(r),
@@ -204,7 +192,7 @@ void write_se_html(answer_context& c, const sudoku::se_rating& r) {
   const sudoku::variant& v = c.variant();
   sudoku::explanation_builder pictures(v, c.puzzle(), picture_id(c));
   for (const sudoku::se_step& st : r.steps)
-    pictures.step(se_step_line(v, st), sudoku::highlight_of(v, st, pictures.board()));
+    pictures.step(sudoku::describe(st), sudoku::highlight_of(v, st, pictures.board()));
   const bool rated = r.outcome == sudoku::se_rating::outcome::rated;
   const std::string status = se_status(r);
   const std::string summary =

@@ -75,5 +75,8 @@ struct se_options {
 /// "ER/EP/ED" ("11.9/11.9/11.3"), "20.0/20.0/20.0"-style for stuck puzzles as
 /// SE prints them, "unknown" when the budget ran out.
 [[nodiscard]] std::string to_string(const se_rating& r);
+/// A step as one line, as `sudoku explain --scale se` prints it: its rating,
+/// technique, placements and eliminations ("2.6 Pointing: r3c8<>8 r3c9<>8").
+[[nodiscard]] std::string describe(const se_step& s);
 
 }  // namespace sudoku

@@ -156,4 +156,15 @@ std::string to_string(const se_rating& r) {
   return fmt::format("{}/{}/{}", se_format(r.er), se_format(r.ep), se_format(r.ed));
 }
 
+std::string describe(const se_step& s) {
+  std::string line = fmt::format("{} {}:", se_format(s.rating), s.technique);
+  // SE's board is 9x9: cell = row * 9 + column.
+  for (const candidate& p : s.placed)
+    fmt::format_to(std::back_inserter(line), " r{}c{}={}", p.cell / 9 + 1, p.cell % 9 + 1, p.digit);
+  for (const candidate& e : s.eliminated)
+    fmt::format_to(std::back_inserter(line), " r{}c{}<>{}", e.cell / 9 + 1, e.cell % 9 + 1,
+                   e.digit);
+  return line;
+}
+
 }  // namespace sudoku
