@@ -149,9 +149,11 @@ void mark_pattern(const variant& v, std::span<const std::uint32_t> units,
       for (std::uint32_t p : constraint_cells(v, k))
         ++seen[p];
     }
-    for (auto [p, times] : seen) {
-      if (times >= 2 && std::any_of(digits.begin(), digits.end(), [&](int d) { return had(p, d); }))
-        h.cells.push_back(p);
+    for (const auto& [p, times] : seen) {
+      const std::size_t cell = p;  // (clang 14 lambdas cannot capture a structured binding)
+      if (times >= 2 &&
+          std::any_of(digits.begin(), digits.end(), [&](int d) { return had(cell, d); }))
+        h.cells.push_back(cell);
     }
   }
   for (std::size_t p : h.cells) {
