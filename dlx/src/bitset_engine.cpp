@@ -56,7 +56,7 @@
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
-
+#include "counter_scan.hpp"
 #include "engine.hpp"
 
 namespace dlx::detail {
@@ -65,58 +65,6 @@ namespace {
 
 inline void set_bit(std::uint64_t* bits, std::uint32_t i) {
   bits[i >> 6] |= std::uint64_t{1} << (i & 63);
-}
-
-#if defined(__SSE2__)
-// The smallest of sixteen bytes.
-inline std::uint32_t horizontal_min(__m128i least) {
-  least = _mm_min_epu8(least, _mm_srli_si128(least, 8));
-  least = _mm_min_epu8(least, _mm_srli_si128(least, 4));
-  least = _mm_min_epu8(least, _mm_srli_si128(least, 2));
-  least = _mm_min_epu8(least, _mm_srli_si128(least, 1));
-  return static_cast<std::uint32_t>(_mm_cvtsi128_si32(least) & 0xff);
-}
-#endif
-
-// The index of the first counter equal to `value`, which one of them is. The
-// counters are padded with the largest value to a multiple of 16 elements, so
-// whole vectors can be read.
-template <class Count>
-inline std::uint32_t first_equal(const Count* counts, std::uint32_t value) {
-#if defined(__SSE2__)
-  if constexpr (sizeof(Count) == 1) {
-    const auto* bytes = reinterpret_cast<const __m128i*>(counts);
-    const __m128i target = _mm_set1_epi8(static_cast<char>(value));
-    for (std::uint32_t v = 0;; ++v) {
-      const int hits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes + v), target));
-      if (hits)
-        return v * 16 + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits)));
-    }
-  }
-#endif
-  std::uint32_t k = 0;
-  while (counts[k] != value)
-    ++k;
-  return k;
-}
-
-// The index of the leftmost smallest of `n` counters (padded as above).
-template <class Count>
-inline std::uint32_t leftmost_min(const Count* counts, std::uint32_t n) {
-#if defined(__SSE2__)
-  if constexpr (sizeof(Count) == 1) {
-    // Sixteen counters at a time: the smallest value, then its first place.
-    // Measured: about 70 instructions for 324 counters, against about 1000 for
-    // the scalar loop, which the compiler does not vectorise.
-    const auto* bytes = reinterpret_cast<const __m128i*>(counts);
-    const std::uint32_t vectors = (n + 15) / 16;
-    __m128i least = _mm_set1_epi8(-1);
-    for (std::uint32_t v = 0; v < vectors; ++v)
-      least = _mm_min_epu8(least, _mm_loadu_si128(bytes + v));
-    return first_equal(counts, horizontal_min(least));
-  }
-#endif
-  return static_cast<std::uint32_t>(std::min_element(counts, counts + n) - counts);
 }
 
 // Some of an item's options: those in one word of the active bitset.
@@ -161,10 +109,12 @@ class bitset_engine final : public engine {
     std::uint32_t level;
     std::uint32_t options_begin;  // in branch_options_
     std::uint32_t options_count;
-    std::uint32_t next;   // index of the option tried last
-    std::uint32_t start;  // index of the option tried first
-    std::uint32_t item;   // with multiplicities: the item branched on
-    std::uint32_t mode;   // with multiplicities: how it branches (see run_multi)
+    std::uint32_t next;    // index of the option tried last
+    std::uint32_t start;   // index of the option tried first
+    std::uint32_t item;    // with multiplicities: the item branched on
+    std::uint32_t mode;    // with multiplicities: how it branches (see run_multi)
+    std::uint32_t degree;  // its alternatives, and how many were tried (the guesses)
+    std::uint32_t tried;
   };
 
   void apply_preselected(option_id option) override;
@@ -759,6 +709,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
   std::uint64_t branches = result_.branches;
+  std::uint64_t guesses = result_.guesses;
   std::uint64_t cleansings = result_.cleansings;
   std::uint64_t forced = result_.forced;
   std::uint64_t eliminated = result_.eliminated;
@@ -777,6 +728,7 @@ bool bitset_engine<Count>::run(bool fresh) {
     result_.updates = updates;
     result_.nodes = nodes;
     result_.branches = branches;
+    result_.guesses = guesses;
     result_.cleansings = cleansings;
     result_.forced = forced;
     result_.eliminated = eliminated;
@@ -866,8 +818,9 @@ bool bitset_engine<Count>::run(bool fresh) {
           have_option = true;
           if (fewest >= 2) {
             ++branches;
+            ++guesses;  // another option remains
             std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
-            frames[frame_count++] = {level, branch_top, fewest, first, first, best, 0};
+            frames[frame_count++] = {level, branch_top, fewest, first, first, best, 0, fewest, 1};
             branch_top += fewest;
           }
         }
@@ -889,6 +842,7 @@ bool bitset_engine<Count>::run(bool fresh) {
       }
       if (next < f.options_count) {
         f.next = next;
+        guesses += ++f.tried < f.degree;
         level = f.level;
         std::memcpy(work_.data(), frame_state(frame_count - 1), state_bytes);
         option = branch_options_[f.options_begin + next];
@@ -1139,6 +1093,7 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
   std::uint64_t branches = result_.branches;
+  std::uint64_t guesses = result_.guesses;
   std::uint64_t cleansings = result_.cleansings;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = chosen_count_;
@@ -1153,6 +1108,7 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
     result_.updates = updates;
     result_.nodes = nodes;
     result_.branches = branches;
+    result_.guesses = guesses;
     result_.cleansings = cleansings;
     result_.max_level = max_level;
     frame_count_ = frame_count;
@@ -1239,7 +1195,16 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
         if (score >= 2) {
           // The saved state: for a tweaked branch, after alternative 0's removal.
           std::memcpy(frame_state(frame_count), work_.data(), state_bytes);
-          frames[frame_count++] = {level, branch_top, found, first, first, best, mode};
+          frames[frame_count++] = {level,
+                                   branch_top,
+                                   found,
+                                   first,
+                                   first,
+                                   best,
+                                   mode,
+                                   static_cast<std::uint32_t>(score),
+                                   have_option ? 1u : 0u};
+          guesses += have_option;  // score >= 2: another alternative remains
           branch_top += found;
         }
       }
@@ -1280,6 +1245,7 @@ bool bitset_engine<Count>::run_multi(bool fresh) {
         }
         if (have_option) {
           f.next = next;
+          guesses += ++f.tried < f.degree;
           level = f.level;
           break;
         }

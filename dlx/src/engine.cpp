@@ -154,6 +154,11 @@ void engine::begin(const search_options& options, std::vector<search_node>* chil
             ? "dlx::solver: propagation other than none is not available with multiplicities"
             : "dlx::solver: propagation other than none needs the bitset engine");
   }
+  if (!splittable() && (!options.subtree.empty() || children != nullptr)) {
+    throw std::invalid_argument(
+        "dlx::solver: a search with propagation groups cannot be split into subtrees (it runs "
+        "on one thread)");
+  }
   if (options.seed && !options.subtree.empty()) {
     // The walk down would not draw the numbers the split drew on the way.
     throw std::invalid_argument("dlx::solver: a subtree search cannot be seeded");
@@ -254,6 +259,7 @@ search_result engine::result() const {
   r.updates -= baseline_.updates;
   r.cleansings -= baseline_.cleansings;
   r.branches -= baseline_.branches;
+  r.guesses -= baseline_.guesses;
   r.forced -= baseline_.forced;
   r.eliminated -= baseline_.eliminated;
   return r;

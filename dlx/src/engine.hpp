@@ -20,6 +20,7 @@
 #include "dlx/problem.hpp"
 #include "dlx/search.hpp"
 #include "dlx/solver.hpp"
+#include "structure.hpp"
 
 namespace dlx::detail {
 
@@ -100,6 +101,12 @@ class engine {
 
   [[nodiscard]] std::size_t item_count() const noexcept { return item_count_; }
   [[nodiscard]] std::size_t option_count() const noexcept { return option_start_.size() - 1; }
+  // Whether make_structure_engine takes this engine's problem.
+  [[nodiscard]] bool structure_search_applies() const noexcept {
+    return option_colors_.empty() && upper_.empty() && longest_item_ <= structure_longest_item;
+  }
+  // Whether a search may infer as `p` asks (see search.hpp).
+  [[nodiscard]] bool infers(propagation p) const noexcept { return supports(p); }
 
   // The search protocol: begin, then next_solution until it returns false (or
   // the caller has seen enough), then end, which restores the preselection state.
@@ -146,6 +153,8 @@ class engine {
   [[nodiscard]] virtual bool supports(propagation p) const noexcept {
     return p == propagation::none;
   }
+  // Whether a search can be cut into subtrees (search_options::subtree, split).
+  [[nodiscard]] virtual bool splittable() const noexcept { return true; }
   // Restores the preselection state after a search that may have stopped early.
   virtual void unwind() = 0;
   // Appends the options chosen for the current solution, in order.
@@ -241,5 +250,8 @@ std::unique_ptr<engine> make_links_engine(const problem& p);
 std::unique_ptr<engine> make_bitset_engine(const problem& p);
 // Dancing links with colors and multiplicities (Knuth's DLX2 and DLX3).
 std::unique_ptr<engine> make_mcc_engine(const problem& p);
+// The structure search (propagation::groups), on the problem another engine
+// compiled, with its preselection (see engine::structure_search_applies).
+std::unique_ptr<engine> make_structure_engine(const engine& compiled);
 
 }  // namespace dlx::detail

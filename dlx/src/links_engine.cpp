@@ -133,6 +133,9 @@ class links_engine final : public engine {
   std::uint32_t first_spacer_ = 0;
   std::vector<std::uint32_t> choice_;  // entry chosen at each level
   std::vector<std::uint32_t> start_;   // randomised searches: first entry tried per level
+  // Per level: the options its item had (its alternatives) and how many were
+  // tried, for the guesses (search.hpp).
+  std::vector<std::uint32_t> width_, tried_;
   std::uint32_t level_ = 0;
   std::uint32_t depth_ = 0;  // levels holding a chosen option
 };
@@ -186,6 +189,8 @@ links_engine::links_engine(const problem& p) : engine(p) {
   }
   choice_.assign(primaries + 1, 0);
   start_.assign(primaries + 1, 0);
+  width_.assign(primaries + 1, 0);
+  tried_.assign(primaries + 1, 0);
 }
 
 void links_engine::apply_preselected(option_id o) {
@@ -215,6 +220,7 @@ bool links_engine::run(bool fresh) {
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
   std::uint64_t branches = result_.branches;
+  std::uint64_t guesses = result_.guesses;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = level_;
   if (fresh) level = 0;
@@ -224,6 +230,7 @@ bool links_engine::run(bool fresh) {
     result_.updates = updates;
     result_.nodes = nodes;
     result_.branches = branches;
+    result_.guesses = guesses;
     result_.max_level = max_level;
     level_ = level;
     depth_ = depth;
@@ -263,6 +270,8 @@ bool links_engine::run(bool fresh) {
         }
       }
       branches += fewest >= 2;
+      width_[level] = fewest;
+      tried_[level] = 0;
       cover(nd, cl, best, updates);
       cur = nd[best].down;
       if constexpr (Randomized) {
@@ -299,6 +308,7 @@ bool links_engine::run(bool fresh) {
     }
 
     choice[level] = cur;
+    guesses += ++tried_[level] < width_[level];
     cover_others(nd, cl, cur, updates);
     if (cl[0].next == 0) {  // every primary item is covered
       ++nodes;

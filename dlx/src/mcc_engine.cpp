@@ -57,6 +57,8 @@ struct level_state {
   std::uint32_t choice;       // node chosen; `item` itself for a null move
   std::uint32_t first_tweak;  // where tweaking began (0: the item was covered)
   std::uint32_t start;        // seeded searches: the first option tried
+  std::uint32_t degree;       // its alternatives (the branching degree)
+  std::uint32_t tried;        // alternatives tried so far, for the guesses
 };
 
 class mcc_engine final : public engine {
@@ -397,6 +399,7 @@ bool mcc_engine::run(bool fresh) {
   std::uint64_t updates = result_.updates;
   std::uint64_t nodes = result_.nodes;
   std::uint64_t branches = result_.branches;
+  std::uint64_t guesses = result_.guesses;
   std::uint32_t max_level = result_.max_level;
   std::uint32_t level = fresh ? 0 : level_;
   cleansings_ = fresh ? 0 : result_.cleansings;
@@ -406,6 +409,7 @@ bool mcc_engine::run(bool fresh) {
     result_.updates = updates;
     result_.nodes = nodes;
     result_.branches = branches;
+    result_.guesses = guesses;
     result_.cleansings = cleansings_;
     result_.max_level = max_level;
     level_ = level;
@@ -456,6 +460,8 @@ bool mcc_engine::run(bool fresh) {
         level_state& l = lv[level];
         l.item = best;
         l.first_tweak = 0;
+        l.degree = static_cast<std::uint32_t>(score);
+        l.tried = 0;
         cur = nd[best].down;
         if (--it[best].bound == 0 && it[best].slack == 0) {
           cover(best, true, updates);
@@ -490,6 +496,7 @@ bool mcc_engine::run(bool fresh) {
           deactivate(best);  // the null move: this item takes no more options
         }
         lv[level].choice = cur;
+        guesses += ++lv[level].tried < lv[level].degree;
         if (cur != best) commit_others(cur, updates);
         ++level;
         next = step::forward;

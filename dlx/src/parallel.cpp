@@ -41,6 +41,7 @@ void add(search_result& total, const search_result& r) {
   total.updates += r.updates;
   total.cleansings += r.cleansings;
   total.branches += r.branches;
+  total.guesses += r.guesses;
   total.forced += r.forced;
   total.eliminated += r.eliminated;
   total.max_level = std::max(total.max_level, r.max_level);

@@ -51,6 +51,11 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
 // Whether a search runs on many threads; refuses what cannot.
 bool in_parallel(const search_options& options) {
   if (options.threads == 1) return false;
+  if (options.propagation == propagation::groups) {
+    throw std::invalid_argument(
+        "dlx::solver: a search with propagation groups runs on one thread (its yes/no tree "
+        "cannot be split)");
+  }
   if (options.seed) {
     throw std::invalid_argument(
         "dlx::solver: a seeded search runs on one thread (its random tree cannot be split)");
@@ -60,24 +65,58 @@ bool in_parallel(const search_options& options) {
 
 }  // namespace
 
-solver::solver(const problem& p, engine_kind engine) : engine_(make_engine(p, engine)) {}
-solver::solver(const solver& other) : engine_(other.engine_->clone()) {}
+solver::solver(const problem& p, engine_kind engine)
+    : engine_(make_engine(p, engine)), current_(engine_.get()) {}
+solver::solver(const solver& other)
+    : engine_(other.engine_->clone()),
+      structured_(other.structured_ ? other.structured_->clone() : nullptr),
+      current_(other.current_ == other.engine_.get() ? engine_.get() : structured_.get()) {}
 solver& solver::operator=(const solver& other) {
-  if (this != &other) engine_ = other.engine_->clone();
+  if (this != &other) *this = solver(other);
   return *this;
 }
 solver::solver(solver&& other) noexcept = default;
 solver& solver::operator=(solver&& other) noexcept = default;
 solver::~solver() = default;
 
+detail::engine& solver::engine_for(search_options& options) {
+  detail::engine* target = engine_.get();
+  if (options.propagation == propagation::groups) {
+    if (options.seed) {
+      throw std::invalid_argument(
+          "dlx::solver: a search with propagation groups cannot be seeded (it has no random "
+          "tie-breaks)");
+    }
+    if (engine_->structure_search_applies()) {
+      if (!structured_) structured_ = detail::make_structure_engine(*current_);
+      target = structured_.get();
+    } else {
+      // A problem the structure search does not take: the most the engine can.
+      options.propagation =
+          engine_->infers(propagation::pairs) ? propagation::pairs : propagation::none;
+    }
+  }
+  if (target != current_) {
+    // Hand the preselection over (it was accepted once, so it is again).
+    current_->require_idle("search");
+    const std::vector<option_id> held(current_->preselected().begin(),
+                                      current_->preselected().end());
+    target->clear_preselection();
+    (void)target->preselect(held);
+    current_->clear_preselection();
+    current_ = target;
+  }
+  return *target;
+}
+
 std::optional<preselect_conflict> solver::preselect(std::span<const option_id> options) {
-  return engine_->preselect(options);
+  return current_->preselect(options);
 }
 void solver::clear_preselection() {
-  engine_->clear_preselection();
+  current_->clear_preselection();
 }
 std::span<const option_id> solver::preselected() const noexcept {
-  return engine_->preselected();
+  return current_->preselected();
 }
 std::size_t solver::item_count() const noexcept {
   return engine_->item_count();
@@ -89,11 +128,12 @@ engine_kind solver::engine() const noexcept {
   return engine_->kind();
 }
 bool solver::check_invariants() const {
-  return engine_->check_invariants();
+  return current_->check_invariants();
 }
 
-search_result solver::count(const search_options& options) {
-  detail::engine& e = *engine_;
+search_result solver::count(const search_options& given) {
+  search_options options = given;
+  detail::engine& e = engine_for(options);
   if (in_parallel(options)) {
     e.require_idle("count");
     return detail::search_in_parallel(e, options, nullptr, nullptr);
@@ -108,8 +148,9 @@ search_result solver::count(const search_options& options) {
   return e.end();
 }
 
-search_result solver::solve(std::vector<option_id>& solution, const search_options& options) {
-  detail::engine& e = *engine_;
+search_result solver::solve(std::vector<option_id>& solution, const search_options& given) {
+  search_options options = given;
+  detail::engine& e = engine_for(options);
   solution.clear();
   if (in_parallel(options)) {
     e.require_idle("solve");
@@ -124,8 +165,9 @@ search_result solver::solve(std::vector<option_id>& solution, const search_optio
   return e.end();
 }
 
-search_result solver::enumerate(solution_visitor visitor, const search_options& options) {
-  detail::engine& e = *engine_;
+search_result solver::enumerate(solution_visitor visitor, const search_options& given) {
+  search_options options = given;
+  detail::engine& e = engine_for(options);
   if (in_parallel(options)) {
     e.require_idle("enumerate");
     return detail::search_in_parallel(e, options, &visitor, nullptr);
@@ -145,19 +187,25 @@ search_result solver::enumerate(solution_visitor visitor, const search_options& 
 }
 
 search_result solver::expand(std::vector<search_node>& children, solution_visitor visitor,
-                             const search_options& options) {
-  return detail::expand(*engine_, children, visitor, options);
+                             const search_options& given) {
+  search_options options = given;
+  detail::engine& e = engine_for(options);
+  return detail::expand(e, children, visitor, options);
 }
 
-search_split solver::split(std::size_t pieces, const search_options& options) {
-  return detail::split(*engine_, pieces, options);
+search_split solver::split(std::size_t pieces, const search_options& given) {
+  search_options options = given;
+  detail::engine& e = engine_for(options);
+  return detail::split(e, pieces, options);
 }
 
-solution_range solver::solutions(const search_options& options) {
-  engine_->require_idle("solutions");
-  if (options.threads != 1) {
+solution_range solver::solutions(const search_options& given) {
+  current_->require_idle("solutions");
+  if (given.threads != 1) {
     throw std::invalid_argument("dlx::solver::solutions: a lazy enumeration runs on one thread");
   }
+  search_options options = given;
+  engine_for(options);
   return solution_range(*this, options);
 }
 
@@ -173,7 +221,7 @@ solution_range::~solution_range() {
 solution_range::iterator solution_range::begin() {
   if (!started_) {
     started_ = true;
-    solver_->engine_->begin(options_);
+    solver_->current_->begin(options_);
     advance();
   }
   return iterator(this);
@@ -181,7 +229,7 @@ solution_range::iterator solution_range::begin() {
 
 void solution_range::advance() {
   if (done_) return;
-  detail::engine& e = *solver_->engine_;
+  detail::engine& e = *solver_->current_;
   if (e.limit() != 0 && e.solutions() >= e.limit()) {
     e.set_status(search_status::limit_reached);
     finish();
@@ -195,13 +243,13 @@ void solution_range::advance() {
 }
 
 void solution_range::finish() {
-  final_ = solver_->engine_->end();
+  final_ = solver_->current_->end();
   current_ = {};
   done_ = true;
 }
 
 search_result solution_range::result() const {
-  return done_ || !started_ ? final_ : solver_->engine_->result();
+  return done_ || !started_ ? final_ : solver_->current_->result();
 }
 
 }  // namespace dlx

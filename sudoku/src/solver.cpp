@@ -115,7 +115,8 @@ dlx::search_options solver::tuned(const dlx::search_options& options) const {
 }
 
 void solver::set_propagation(dlx::propagation p) {
-  if (p != dlx::propagation::none && dlx_.engine() != dlx::engine_kind::bitset) {
+  if (p != dlx::propagation::none && p != dlx::propagation::groups &&
+      dlx_.engine() != dlx::engine_kind::bitset) {
     throw std::invalid_argument("sudoku::solver: propagation needs the bitset engine");
   }
   propagation_ = p;

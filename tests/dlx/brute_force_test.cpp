@@ -251,6 +251,12 @@ TEST(BruteForce, CountsAndSolutionSetsMatch) {
     EXPECT_EQ(visits, expected.size()) << "a solution was found twice";
     EXPECT_TRUE(s.check_invariants());
 
+    // The structure search: the same set, each solution once.
+    EXPECT_EQ(solver_solutions(s, visits, test_support::with_propagation(dlx::propagation::groups)),
+              expected);
+    EXPECT_EQ(visits, expected.size()) << "a solution was found twice (groups)";
+    EXPECT_TRUE(s.check_invariants());
+
     const std::uint64_t seed = rng();
     EXPECT_EQ(solver_solutions(s, visits, with_seed(seed)), expected) << "seed " << seed;
     EXPECT_EQ(visits, expected.size());
@@ -346,12 +352,18 @@ TEST(BruteForce, PreselectionMatches) {
     std::uint64_t visits = 0;
     EXPECT_EQ(solver_solutions(s, visits), expected);
     EXPECT_EQ(s.count().solutions, expected.size());
-    s.enumerate([&](std::span<const option_id> solution) {
-      EXPECT_GE(solution.size(), 2u);
-      EXPECT_EQ(solution[0], a);
-      EXPECT_EQ(solution[1], b);
-      return visit::next;
-    });
+    const auto groups = test_support::with_propagation(dlx::propagation::groups);
+    EXPECT_EQ(solver_solutions(s, visits, groups), expected);
+    for (const auto& options : {dlx::search_options{}, groups}) {
+      s.enumerate(
+          [&](std::span<const option_id> solution) {
+            EXPECT_GE(solution.size(), 2u);
+            EXPECT_EQ(solution[0], a);
+            EXPECT_EQ(solution[1], b);
+            return visit::next;
+          },
+          options);
+    }
     s.clear_preselection();
     EXPECT_TRUE(s.check_invariants());
     EXPECT_EQ(s.count().solutions, full);

@@ -339,10 +339,10 @@ const std::string mcc_toy =
 const std::string bounds_and_colors = "a 0:2|b | x\na x:red\nb x:red\nb\nb x\n";
 
 // The figures of dlx's --stats line:
-// "dlx: S solutions, N nodes, U updates, C cleansings, B branches, max level L,
-// T s (STATUS, ENGINE engine)".
+// "dlx: S solutions, N nodes, U updates, C cleansings, B branches, G guesses,
+// max level L, T s (STATUS, ENGINE engine)".
 struct stats_line {
-  std::uint64_t solutions = 0, nodes = 0, updates = 0, cleansings = 0, branches = 0;
+  std::uint64_t solutions = 0, nodes = 0, updates = 0, cleansings = 0, branches = 0, guesses = 0;
   std::uint64_t max_level = 0;
   std::string status, engine;
 };
@@ -350,7 +350,8 @@ struct stats_line {
 std::optional<stats_line> parse_stats(const std::string& err) {
   static const std::regex line(
       R"(dlx: (\d+) solutions, (\d+) nodes, (\d+) updates, (\d+) cleansings, (\d+) branches, )"
-      R"(max level (\d+), \d+\.\d{3} s \(([a-z_]+), (bitset|dancing-links) engine\)\n)");
+      R"((\d+) guesses, max level (\d+), \d+\.\d{3} s \(([a-z_]+), (bitset|dancing-links) )"
+      R"(engine\)\n)");
   std::smatch m;
   if (!std::regex_search(err, m, line)) return std::nullopt;
   stats_line s;
@@ -359,9 +360,10 @@ std::optional<stats_line> parse_stats(const std::string& err) {
   s.updates = std::stoull(m[3]);
   s.cleansings = std::stoull(m[4]);
   s.branches = std::stoull(m[5]);
-  s.max_level = std::stoull(m[6]);
-  s.status = m[7];
-  s.engine = m[8];
+  s.guesses = std::stoull(m[6]);
+  s.max_level = std::stoull(m[7]);
+  s.status = m[8];
+  s.engine = m[9];
   return s;
 }
 
@@ -394,7 +396,7 @@ TEST(DlxCliXcc, CountAndStatsWithCleansings) {
   EXPECT_EQ(r.out, "1\n");
   EXPECT_TRUE(
       r.err.starts_with("dlx: 1 solutions, 4 nodes, 20 updates, 3 cleansings, 1 branches, "
-                        "max level 2, "))
+                        "1 guesses, max level 2, "))
       << r.err;
   EXPECT_TRUE(r.err.ends_with(" s (complete, dancing-links engine)\n")) << r.err;
   const auto stats = parse_stats(r.err);
@@ -424,7 +426,7 @@ TEST(DlxCliXcc, JsonHasColorsAndCleansings) {
                       R"({"line":4,"items":["p","r","x","y"],"colors":{"x":"A"}}]})");
   EXPECT_TRUE(lines[1].starts_with(
       R"({"status":"complete","solutions":1,"nodes":4,"updates":20,"cleansings":3,)"
-      R"("branches":1,"forced":0,"eliminated":0,"max_level":2,"seconds":)"))
+      R"("branches":1,"guesses":1,"forced":0,"eliminated":0,"max_level":2,"seconds":)"))
       << lines[1];
 }
 
@@ -474,7 +476,7 @@ TEST(DlxCliMcc, CountAndStats) {
   EXPECT_EQ(r.out, "4\n");
   EXPECT_TRUE(
       r.err.starts_with("dlx: 4 solutions, 8 nodes, 8 updates, 2 cleansings, 2 branches, "
-                        "max level 3, "))
+                        "3 guesses, max level 3, "))
       << r.err;
   EXPECT_TRUE(r.err.ends_with(" s (complete, dancing-links engine)\n") ||
               r.err.ends_with(" s (complete, bitset engine)\n"))
@@ -493,7 +495,8 @@ TEST(DlxCliMcc, Json) {
             R"("colors":{"X":"1","Y":"1"}},{"line":5,"items":["B","X"],"colors":{"X":"1"}},)"
             R"({"line":6,"items":["C","Y"],"colors":{"Y":"1"}}]})");
   EXPECT_TRUE(lines[1].starts_with(R"({"status":"complete","solutions":1,"nodes":6,)"
-                                   R"("updates":14,"cleansings":7,"branches":1,"forced":0,)"
+                                   R"("updates":14,"cleansings":7,"branches":1,"guesses":1,)"
+                                   R"("forced":0,)"
                                    R"("eliminated":0,"max_level":4,"seconds":)"))
       << lines[1];
 }

@@ -65,7 +65,13 @@ std::string figures(const std::string& err) {
   const auto line = err.rfind('\n', level) == std::string::npos ? 0 : err.rfind('\n', level) + 1;
   const auto begin = err.find(": ", line);
   const auto end = err.find(", ", level);
-  return err.substr(begin + 2, end - begin - 2);
+  std::string out = err.substr(begin + 2, end - begin - 2);
+  // dlx-mpi does not count guesses (its checkpoints keep the other figures only).
+  if (const auto g = out.find(" guesses, "); g != std::string::npos) {
+    const auto from = out.rfind(", ", g);
+    out.erase(from, g + 8 - from);  // ", G guesses"
+  }
+  return out;
 }
 
 std::string one_thread_figures(const dlx::problem& p) {

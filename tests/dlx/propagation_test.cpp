@@ -94,6 +94,14 @@ TEST_P(Propagation, SameSolutionsInASmallerTree) {
   EXPECT_EQ(paired, expected);
   EXPECT_TRUE(s.check_invariants());
 
+  // The structure search (the XCC files have colors: it is then the pair rule).
+  auto grouped = all_solutions(s, dlx::propagation::groups);
+  std::sort(grouped.begin(), grouped.end());
+  EXPECT_EQ(grouped, expected);
+  EXPECT_EQ(s.count(test_support::with_propagation(dlx::propagation::groups)).solutions,
+            plain.solutions);
+  EXPECT_TRUE(s.check_invariants());
+
   // And the solver is left as found: Knuth's counts again.
   const auto again = s.count();
   EXPECT_EQ(again.nodes, plain.nodes);

@@ -165,7 +165,7 @@ double parse_seconds(std::string_view text, std::string_view option) {
 }
 
 namespace {
-constexpr std::string_view propagation_names[] = {"none", "forced", "pairs"};
+constexpr std::string_view propagation_names[] = {"none", "forced", "pairs", "groups"};
 }  // namespace
 
 dlx::propagation parse_propagation(std::string_view text, std::string_view option) {

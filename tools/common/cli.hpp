@@ -60,7 +60,7 @@ std::uint64_t parse_bytes(std::string_view text, std::string_view option);
 /// Parses a duration in seconds (a non-negative decimal number).
 double parse_seconds(std::string_view text, std::string_view option);
 
-/// Parses none|forced|pairs given for `option` (dlx::propagation); throws
+/// Parses none|forced|pairs|groups given for `option` (dlx::propagation); throws
 /// usage_error otherwise.
 dlx::propagation parse_propagation(std::string_view text, std::string_view option);
 /// "none", "forced" or "pairs".

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
+#include <dlx/structure.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -127,11 +128,11 @@ int run(const settings& s, const std::string& path) {
     if (s.json) {
       out.line(
           fmt::format("{{\"status\":\"{}\",\"solutions\":{},\"nodes\":{},\"updates\":{},"
-                      "\"cleansings\":{},\"branches\":{},\"forced\":{},\"eliminated\":{},"
-                      "\"max_level\":{},\"seconds\":{:.6f}}}",
+                      "\"cleansings\":{},\"branches\":{},\"guesses\":{},\"forced\":{},"
+                      "\"eliminated\":{},\"max_level\":{},\"seconds\":{:.6f}}}",
                       dlx::to_string(result.status), result.solutions, result.nodes, result.updates,
-                      result.cleansings, result.branches, result.forced, result.eliminated,
-                      result.max_level, seconds));
+                      result.cleansings, result.branches, result.guesses, result.forced,
+                      result.eliminated, result.max_level, seconds));
     } else if (s.count_only) {
       out.line(fmt::format("{}", result.solutions));
     }
@@ -142,11 +143,18 @@ int run(const settings& s, const std::string& path) {
               ? std::string()
               : fmt::format(", {} forced, {} eliminated", result.forced, result.eliminated);
       fmt::print(stderr,
-                 "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches{}, max level "
-                 "{}, {:.3f} s ({}, {} engine)\n",
+                 "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches, {} "
+                 "guesses{}, max level {}, {:.3f} s ({}, {} engine)\n",
                  result.solutions, result.nodes, result.updates, result.cleansings, result.branches,
-                 inferred, result.max_level, seconds, dlx::to_string(result.status),
+                 result.guesses, inferred, result.max_level, seconds, dlx::to_string(result.status),
                  solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
+      if (s.search.propagation == dlx::propagation::groups) {
+        const dlx::structure_summary st = dlx::describe_structure(file.problem);
+        fmt::print(stderr,
+                   "dlx: structure: {} classes, {} groups, {} quotas, {} families ({} "
+                   "matchings), {} clusters\n",
+                   st.classes, st.groups, st.quotas, st.families, st.matchings, st.clusters);
+      }
     }
   } catch (const std::invalid_argument& e) {
     // A setting the search refuses (before any output): --propagation with
@@ -213,10 +221,12 @@ int main(int argc, char** argv) {
                fmt::format("--engine: expected auto, links or bitset, got '{}'", v));
          }
        }},
-      {0, "propagation", "none|forced|pairs",
+      {0, "propagation", "none|forced|pairs|groups",
        "infer at each node: none (default: Knuth's tree and counts), forced (one-option items "
-       "taken without a node), pairs (also: when all options of A cover B, B's others go); "
-       "same solutions, smaller tree; bitset engine only",
+       "taken without a node), pairs (also: when all options of A cover B, B's others go), "
+       "groups (the structure search: counting on the groups of options two items share, "
+       "yes/no branches; one thread; --stats shows the structure found); same solutions, "
+       "smaller tree; forced and pairs: bitset engine only",
        [&](std::string_view v) {
          s.search.propagation = tools::parse_propagation(v, "--propagation");
        }},

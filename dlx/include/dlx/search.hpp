@@ -55,9 +55,26 @@ enum class visit : std::uint8_t { next, stop };
 ///    change which item a node branches on, so solutions may come in another
 ///    order, a seeded search draws differently, and now and then the tree is
 ///    larger (a removal steers the search to a worse branch).
-/// Supported by the bitset engine on problems without multiplicities; another
-/// setting than `none` elsewhere makes the search throw std::invalid_argument.
-enum class propagation : std::uint8_t { none, forced, pairs };
+///  - `groups`: the structure search, on the structure the problem's matrix
+///    has: groups of options that two items share, quotas (sets of groups of
+///    which exactly k are used) and families (items of two kinds whose shared
+///    groups must form a perfect matching), found once when the solver first
+///    searches this way. Forced moves, then counting on groups: a quota with
+///    exactly k live parts forces them, a family's groups in none of its
+///    possible matchings die and those in all of them are forced (for Sudoku:
+///    singles, locked candidates both ways, mini-line triples, tdoku's band
+///    configurations). It branches yes/no: a family's matching or not, else an
+///    option or not. Solutions come in another order; a node is a branch, a
+///    dead end or a solution, and `search_result::eliminated` counts the
+///    options removed by the rules on groups. On one thread only (the tree
+///    cannot be split), and not seeded. On a problem it does not take (colors,
+///    multiplicities, an item of more than 127 options) it behaves as `pairs`
+///    where the engine has that, else as `none`; a problem without such
+///    structure costs it nothing beyond forced moves.
+/// `forced` and `pairs` are supported by the bitset engine on problems without
+/// multiplicities; another setting than `none` elsewhere makes the search throw
+/// std::invalid_argument.
+enum class propagation : std::uint8_t { none, forced, pairs, groups };
 
 /// A snapshot handed to the progress callback.
 struct search_progress {
@@ -135,9 +152,13 @@ struct search_result {
   std::uint64_t updates = 0;
   /// Always 0 for a problem without colors.
   std::uint64_t cleansings = 0;
-  /// Nodes where the search had two or more options to try (a guess, in
-  /// puzzle terms); 0 means every step was forced.
+  /// Nodes where the search had two or more options to try; 0 means every
+  /// step was forced.
   std::uint64_t branches = 0;
+  /// Guesses, counted as tdoku counts them: one for each alternative tried
+  /// while another remains, so a node with k alternatives that tries j of them
+  /// counts min(j, k - 1), and a yes/no branch counts 1.
+  std::uint64_t guesses = 0;
   /// With propagation: options taken as forced moves, without a node.
   std::uint64_t forced = 0;
   /// With propagation::pairs: options removed by the pair rule.

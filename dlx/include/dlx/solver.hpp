@@ -176,7 +176,14 @@ class solver {
 
  private:
   friend class solution_range;
+  // The engine a search with these options runs on, with the preselection of
+  // the engine in use until then; `options` becomes what it can infer.
+  detail::engine& engine_for(search_options& options);
   std::unique_ptr<detail::engine> engine_;
+  // The structure search (propagation::groups), built when a search first asks
+  // for it; `current_` is the engine that holds the preselection.
+  std::unique_ptr<detail::engine> structured_;
+  detail::engine* current_ = nullptr;
 };
 
 /// Solutions found one at a time; see solver::solutions. Ending the range early

@@ -1,0 +1,81 @@
+// Scans over byte counters (one per item), shared by the engines that keep
+// them: the leftmost smallest, and the first equal to a value. Internal.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+namespace dlx::detail {
+
+#if defined(__SSE2__)
+// The smallest of sixteen bytes.
+inline std::uint32_t horizontal_min(__m128i least) {
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 8));
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 4));
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 2));
+  least = _mm_min_epu8(least, _mm_srli_si128(least, 1));
+  return static_cast<std::uint32_t>(_mm_cvtsi128_si32(least) & 0xff);
+}
+#endif
+
+// The index of the first counter equal to `value`, which one of them is. The
+// counters are padded with the largest value to a multiple of 16 elements, so
+// whole vectors can be read.
+template <class Count>
+inline std::uint32_t first_equal(const Count* counts, std::uint32_t value) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(Count) == 1) {
+    const auto* bytes = reinterpret_cast<const __m128i*>(counts);
+    const __m128i target = _mm_set1_epi8(static_cast<char>(value));
+    for (std::uint32_t v = 0;; ++v) {
+      const int hits = _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_loadu_si128(bytes + v), target));
+      if (hits)
+        return v * 16 + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits)));
+    }
+  }
+#endif
+  std::uint32_t k = 0;
+  while (counts[k] != value)
+    ++k;
+  return k;
+}
+
+// The index of the leftmost smallest of `n` counters (padded as above).
+template <class Count>
+inline std::uint32_t leftmost_min(const Count* counts, std::uint32_t n) {
+#if defined(__SSE2__)
+  if constexpr (sizeof(Count) == 1) {
+    // Sixteen counters at a time: the smallest value, then its first place.
+    // Measured: about 70 instructions for 324 counters, against about 1000 for
+    // the scalar loop, which the compiler does not vectorise.
+    const auto* bytes = reinterpret_cast<const __m128i*>(counts);
+    const std::uint32_t vectors = (n + 15) / 16;
+    __m128i least = _mm_set1_epi8(-1);
+    for (std::uint32_t v = 0; v < vectors; ++v)
+      least = _mm_min_epu8(least, _mm_loadu_si128(bytes + v));
+    return first_equal(counts, horizontal_min(least));
+  }
+#endif
+  return static_cast<std::uint32_t>(std::min_element(counts, counts + n) - counts);
+}
+
+// Which of the sixteen byte counters of vector `v` are 0 or 1, as bits.
+inline std::uint32_t at_most_one(const std::uint8_t* counts, std::uint32_t v) {
+#if defined(__SSE2__)
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts) + v);
+  return static_cast<std::uint32_t>(
+      _mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(c, _mm_set1_epi8(1)), c)));
+#else
+  std::uint32_t bits = 0;
+  for (std::uint32_t t = 0; t < 16; ++t)
+    bits |= std::uint32_t{counts[v * 16 + t] <= 1} << t;
+  return bits;
+#endif
+}
+
+}  // namespace dlx::detail
