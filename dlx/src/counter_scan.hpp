@@ -12,6 +12,19 @@
 
 namespace dlx::detail {
 
+// Bits set in a word. Without the POPCNT instruction (a portable build),
+// std::popcount is a call into libgcc; the SWAR sum stays inline.
+inline std::uint32_t bit_count(std::uint64_t x) {
+#if defined(__POPCNT__)
+  return static_cast<std::uint32_t>(std::popcount(x));
+#else
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return static_cast<std::uint32_t>((x * 0x0101010101010101ULL) >> 56);
+#endif
+}
+
 #if defined(__SSE2__)
 // The smallest of sixteen bytes.
 inline std::uint32_t horizontal_min(__m128i least) {
@@ -76,6 +89,44 @@ inline std::uint32_t at_most_one(const std::uint8_t* counts, std::uint32_t v) {
     bits |= std::uint32_t{counts[v * 16 + t] <= 1} << t;
   return bits;
 #endif
+}
+
+// Counters that are not `covered` (255) restart: at 0, or at `from`'s values
+// when given. `bytes` is a multiple of 16.
+inline void restart_counts(std::uint8_t* counts, const std::uint8_t* from, std::uint32_t bytes) {
+#if defined(__SSE2__)
+  const __m128i all = _mm_set1_epi8(-1);
+  for (std::uint32_t v = 0; v < bytes / 16; ++v) {
+    auto* at = reinterpret_cast<__m128i*>(counts) + v;
+    const __m128i c = _mm_loadu_si128(at);
+    const __m128i kept = _mm_cmpeq_epi8(c, all);
+    const __m128i fresh =
+        from ? _mm_loadu_si128(reinterpret_cast<const __m128i*>(from) + v) : _mm_setzero_si128();
+    _mm_storeu_si128(at, _mm_or_si128(_mm_and_si128(kept, c), _mm_andnot_si128(kept, fresh)));
+  }
+#else
+  for (std::uint32_t k = 0; k < bytes; ++k) {
+    if (counts[k] != 255) counts[k] = from ? from[k] : 0;
+  }
+#endif
+}
+
+// How many of `bytes` counters (a multiple of 16) equal `value`.
+inline std::uint32_t count_equal(const std::uint8_t* counts, std::uint32_t bytes,
+                                 std::uint8_t value) {
+  std::uint32_t n = 0;
+#if defined(__SSE2__)
+  const __m128i target = _mm_set1_epi8(static_cast<char>(value));
+  for (std::uint32_t v = 0; v < bytes / 16; ++v) {
+    const auto hits = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts) + v), target)));
+    n += bit_count(hits);
+  }
+#else
+  for (std::uint32_t k = 0; k < bytes; ++k)
+    n += counts[k] == value;
+#endif
+  return n;
 }
 
 }  // namespace dlx::detail

@@ -154,11 +154,6 @@ void engine::begin(const search_options& options, std::vector<search_node>* chil
             ? "dlx::solver: propagation other than none is not available with multiplicities"
             : "dlx::solver: propagation other than none needs the bitset engine");
   }
-  if (!splittable() && (!options.subtree.empty() || children != nullptr)) {
-    throw std::invalid_argument(
-        "dlx::solver: a search with propagation groups cannot be split into subtrees (it runs "
-        "on one thread)");
-  }
   if (options.seed && !options.subtree.empty()) {
     // The walk down would not draw the numbers the split drew on the way.
     throw std::invalid_argument("dlx::solver: a subtree search cannot be seeded");

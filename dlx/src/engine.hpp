@@ -103,7 +103,8 @@ class engine {
   [[nodiscard]] std::size_t option_count() const noexcept { return option_start_.size() - 1; }
   // Whether make_structure_engine takes this engine's problem.
   [[nodiscard]] bool structure_search_applies() const noexcept {
-    return option_colors_.empty() && upper_.empty() && longest_item_ <= structure_longest_item;
+    return option_colors_.empty() && upper_.empty() && longest_item_ <= structure_longest_item &&
+           option_count() < (std::size_t{1} << 30);  // its paths' codes (structure_engine.cpp)
   }
   // Whether a search may infer as `p` asks (see search.hpp).
   [[nodiscard]] bool infers(propagation p) const noexcept { return supports(p); }
@@ -153,8 +154,6 @@ class engine {
   [[nodiscard]] virtual bool supports(propagation p) const noexcept {
     return p == propagation::none;
   }
-  // Whether a search can be cut into subtrees (search_options::subtree, split).
-  [[nodiscard]] virtual bool splittable() const noexcept { return true; }
   // Restores the preselection state after a search that may have stopped early.
   virtual void unwind() = 0;
   // Appends the options chosen for the current solution, in order.

@@ -51,11 +51,6 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
 // Whether a search runs on many threads; refuses what cannot.
 bool in_parallel(const search_options& options) {
   if (options.threads == 1) return false;
-  if (options.propagation == propagation::groups) {
-    throw std::invalid_argument(
-        "dlx::solver: a search with propagation groups runs on one thread (its yes/no tree "
-        "cannot be split)");
-  }
   if (options.seed) {
     throw std::invalid_argument(
         "dlx::solver: a seeded search runs on one thread (its random tree cannot be split)");

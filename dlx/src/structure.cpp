@@ -18,6 +18,7 @@ constexpr std::size_t max_pairs = std::size_t{1} << 23;
 constexpr std::uint32_t max_classes = 64;
 constexpr std::uint32_t max_family_edges = 32;
 constexpr std::size_t max_matchings = 64;
+constexpr std::size_t max_families = std::size_t{1} << 23;  // the search's path codes
 
 std::uint64_t pair_key(std::uint32_t a, std::uint32_t b) {
   return std::uint64_t{std::min(a, b)} << 32 | std::max(a, b);
@@ -255,7 +256,7 @@ matrix_structure find_structure(const matrix_view& m) {
             family_edges.push_back(s.groups[t]);
           }
         }
-        if (family_edges.size() > max_family_edges) continue;
+        if (family_edges.size() > max_family_edges || out.families.size() >= max_families) continue;
         std::vector<std::uint32_t> matchings;
         if (!perfect_matchings(edge_of, matchings) || matchings.empty()) continue;
         out.families.push_back({static_cast<std::uint32_t>(out.edges.size()),

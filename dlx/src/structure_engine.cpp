@@ -61,6 +61,9 @@ constexpr std::uint8_t covering = 128;  // an item of the option being chosen
 constexpr std::uint8_t used = 255;      // a group's counter once one of its options is chosen
 constexpr std::uint8_t used_floor = 128;
 constexpr std::uint32_t none = ~std::uint32_t{0};
+// Codes of the decisions that name a node (append_path).
+constexpr std::uint32_t ruled_out_code = std::uint32_t{1} << 31;
+constexpr std::uint32_t family_code = std::uint32_t{1} << 30;
 // Per-option conflict lists are kept up to this many (word, mask) pairs in all
 // (about 1.5 MB; a 9x9 Sudoku needs about 6,000, a 16x16 about 70,000).
 constexpr std::size_t max_conflict_masks = std::size_t{1} << 17;
@@ -91,7 +94,7 @@ constexpr std::array<std::uint8_t, 256> byte_bits = [] {
 }();
 inline std::uint32_t count_bits(std::uint64_t x) {
   if (x < 256) return byte_bits[x];
-  return static_cast<std::uint32_t>(std::popcount(x));
+  return bit_count(x);
 }
 
 // Appends the (word, mask) pairs of a sorted list of options.
@@ -155,7 +158,6 @@ class structure_engine final : public engine {
                        [](std::uint8_t c) { return c == covered; });
   }
   bool supports(propagation p) const noexcept override { return p == propagation::groups; }
-  bool splittable() const noexcept override { return false; }
   bool advance(bool fresh) override;
   template <int K, int G>
   bool advance_as(bool fresh);
@@ -168,8 +170,15 @@ class structure_engine final : public engine {
   void append_chosen(std::vector<option_id>& out) const override {
     out.insert(out.end(), chosen_.begin(), chosen_.begin() + chosen_count_);
   }
+  // A node is named by its yes/no decisions, each one code (search.hpp): an
+  // option chosen (its id) or ruled out (its id with the top bit), or a
+  // family's matching kept or ruled out (bit 30, the family, the matching).
   void append_path(std::vector<option_id>& out) const override {
-    out.insert(out.end(), chosen_.begin(), chosen_.begin() + chosen_count_);
+    for (std::uint32_t k = 0; k < frame_count_; ++k) {
+      const frame& f = frames_[k];
+      out.push_back(f.family ? family_code | f.target << 7 | f.value << 1 | (f.no ? 1u : 0u)
+                             : (f.no ? ruled_out_code : 0u) | f.target);
+    }
   }
   std::uint32_t floor_here() const override { return frame_count_; }
   std::optional<double> fraction_done(std::uint32_t from) const override {
@@ -208,7 +217,8 @@ class structure_engine final : public engine {
   std::vector<std::uint32_t> single_quotas_start_, single_quotas_;
   std::vector<std::uint32_t> conflicts_start_;
   std::vector<option_mask> conflicts_;
-  std::vector<std::uint64_t> dense_;  // up to max_dense_options: whole rows instead
+  std::vector<std::uint64_t> dense_;    // up to max_dense_options: whole rows instead
+  std::vector<std::uint64_t> removal_;  // preselect_quickly's scratch
   // Per group: its options and the options forcing it removes, as masks; its
   // family and the matchings that hold it; the quotas it is a part of.
   std::vector<std::uint32_t> group_masks_start_;
@@ -670,6 +680,7 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
       conflicts_start_.push_back(static_cast<std::uint32_t>(conflicts_.size()));
     }
     if (options <= max_dense_options) {
+      removal_.assign(active_words_, 0);
       dense_.assign(std::size_t{options} * active_words_, 0);
       for (option_id o = 0; o < options; ++o) {
         for (std::uint32_t m = conflicts_start_[o]; m < conflicts_start_[o + 1]; ++m)
@@ -746,15 +757,37 @@ void structure_engine::apply_preselected(option_id option) {
 
 bool structure_engine::preselect_quickly(std::span<const option_id> options) {
   // Without colors or multiplicities an option can be preselected exactly when
-  // it is still active; the generic path runs only to name a clash.
+  // it is still active; the generic path runs only to name a clash. For small
+  // problems the givens are one batch: their conflict rows ORed together, then
+  // cleared at once, and their items marked covered (records) or listed.
   const view s = at(base_.data());
-  for (option_id o : options) {
-    if (!option_has_primary_[o] || !(s.active[o / 64] >> (o % 64) & 1)) {
-      revert_preselection(preselected().size());
-      return false;
+  if (dense_.empty()) {
+    for (option_id o : options) {
+      if (!option_has_primary_[o] || !(s.active[o / 64] >> (o % 64) & 1)) {
+        revert_preselection(preselected().size());
+        return false;
+      }
+      apply_preselected(o);
     }
-    apply_preselected(o);
+    return true;
   }
+  std::uint64_t* const gone = removal_.data();
+  std::fill(removal_.begin(), removal_.end(), 0);
+  for (option_id o : options) {
+    const std::uint64_t bit = std::uint64_t{1} << (o % 64);
+    if (!option_has_primary_[o] || !(s.active[o / 64] & ~gone[o / 64] & bit)) return false;
+    const std::uint64_t* row = dense_.data() + std::size_t{o} * active_words_;
+    for (std::uint32_t w = 0; w < active_words_; ++w)
+      gone[w] |= row[w];
+    gone[o / 64] |= bit;
+  }
+  for (std::uint32_t w = 0; w < active_words_; ++w)
+    s.active[w] &= ~gone[w];
+  for (option_id o : options) {
+    for (std::uint32_t i = items_start_[o]; i < items_start_[o + 1]; ++i)
+      s.counts[items_[i]] = covered;
+  }
+  base_stale_ = true;
   return true;
 }
 
@@ -774,14 +807,12 @@ void structure_engine::recount_base() {
   // 550 of its 729 options.
   std::size_t active = 0, removed = 0;
   for (std::uint32_t w = 0; w < active_words_; ++w) {
-    active += static_cast<std::size_t>(std::popcount(s.active[w]));
-    removed += static_cast<std::size_t>(std::popcount(p.active[w] & ~s.active[w]));
+    active += bit_count(s.active[w]);
+    removed += bit_count(p.active[w] & ~s.active[w]);
   }
   const bool up = active <= removed;
   const int step = up ? 1 : -1;
-  for (std::uint32_t k = 0; k < primary_count_; ++k) {
-    if (s.counts[k] != covered) s.counts[k] = up ? 0 : p.counts[k];
-  }
+  restart_counts(s.counts, up ? nullptr : p.counts, counts_bytes_);
   const std::uint32_t stride = uniform_items_ + uniform_groups_;
   for (std::uint32_t w = 0; w < active_words_; ++w) {
     for (std::uint64_t bits = up ? s.active[w] : p.active[w] & ~s.active[w]; bits;
@@ -800,12 +831,14 @@ void structure_engine::recount_base() {
     }
   }
   // Counting down also touched the covered items: mark them again.
-  for (option_id o : preselected()) {
-    for (std::uint32_t i = items_start_[o]; i < items_start_[o + 1]; ++i)
-      s.counts[items_[i]] = covered;
+  if (!up) {
+    for (option_id o : preselected()) {
+      for (std::uint32_t i = items_start_[o]; i < items_start_[o + 1]; ++i)
+        s.counts[items_[i]] = covered;
+    }
   }
-  *s.remaining = static_cast<std::uint64_t>(std::count_if(
-      s.counts, s.counts + primary_count_, [](std::uint8_t c) { return c != covered; }));
+  *s.remaining = primary_count_ - count_equal(s.counts, counts_bytes_, covered) +
+                 (counts_bytes_ - primary_count_);  // the padding is "covered" too
   base_stale_ = false;
 }
 
@@ -820,8 +853,7 @@ void structure_engine::build_groups(const view& s) {
     std::uint32_t live = 0;
     bool holds_chosen = false;
     for (std::uint32_t m = group_masks_start_[g]; m < group_masks_start_[g + 1]; ++m)
-      live += static_cast<std::uint32_t>(
-          std::popcount(s.active[group_masks_[m].word] & group_masks_[m].mask));
+      live += bit_count(s.active[group_masks_[m].word] & group_masks_[m].mask);
     for (std::uint32_t t = 0; t < st.groups[g].size && !holds_chosen; ++t)
       holds_chosen = chosen_mark_[st.options[st.groups[g].first + t]] != 0;
     s.group_counts[g] = holds_chosen ? used : static_cast<std::uint8_t>(live);
@@ -959,11 +991,14 @@ bool structure_engine::run(bool entering, bool& handoff) {
   };
   for (;;) {
     if (entering) {
+      bool pruned = false;
       if (nodes >= next_checkpoint_) {
         save();
-        if (checkpoint(w.chosen_count) == verdict::stop) return false;
+        const verdict v = checkpoint(frame_count_);
+        if (v == verdict::stop) return false;
+        pruned = v == verdict::prune;  // not a node of this search: back up, uncounted
       }
-      const bool alive = w.propagate();
+      const bool alive = !pruned && w.propagate();
       if constexpr (!Groups) {
         if (alive && *s.remaining != 0 && !structure_.empty()) {
           // Stuck with forced moves alone: count the groups and go on with them.
@@ -973,7 +1008,7 @@ bool structure_engine::run(bool entering, bool& handoff) {
           return false;
         }
       }
-      ++nodes;
+      nodes += !pruned;
       result_.max_level = std::max(result_.max_level, w.chosen_count);
       if (sanity_checks && sanity_due(nodes) && alive && !consistent(s, Groups))
         broken_invariant("structure search");

@@ -120,10 +120,13 @@ class exact_cover {
   explicit exact_cover(dlx::dlx_file file);
 
   py::object count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
-                   const std::vector<long long>& preselect, const std::vector<long long>& subtree);
+                   const std::string& propagation, const std::vector<long long>& preselect,
+                   const std::vector<long long>& subtree);
   py::object first(std::uint64_t budget, std::optional<std::uint64_t> seed, unsigned threads,
-                   const std::vector<long long>& preselect, const std::vector<long long>& subtree);
-  tree_split split(std::size_t pieces, const std::vector<long long>& preselect);
+                   const std::string& propagation, const std::vector<long long>& preselect,
+                   const std::vector<long long>& subtree);
+  tree_split split(std::size_t pieces, const std::string& propagation,
+                   const std::vector<long long>& preselect);
   struct memo_diagram zdd(std::uint64_t budget, std::uint64_t memory_budget,
                           const std::string& branching);
   [[nodiscard]] std::vector<std::uint64_t> costs() const {
@@ -367,11 +370,27 @@ std::optional<std::string> exact_cover::preselect(dlx::solver& s,
 
 namespace {
 
-dlx::search_options search_options(std::uint64_t limit, std::uint64_t budget, unsigned threads) {
+// "none", "forced", "pairs" or "groups" (dlx::propagation).
+dlx::propagation propagation_named(const std::string& name) {
+  constexpr std::pair<std::string_view, dlx::propagation> names[] = {
+      {"none", dlx::propagation::none},
+      {"forced", dlx::propagation::forced},
+      {"pairs", dlx::propagation::pairs},
+      {"groups", dlx::propagation::groups}};
+  for (const auto& [n, p] : names) {
+    if (name == n) return p;
+  }
+  throw py::value_error(fmt::format("propagation: 'none', 'forced', 'pairs' or 'groups', not {}",
+                                    shown(py::str(name))));
+}
+
+dlx::search_options search_options(std::uint64_t limit, std::uint64_t budget, unsigned threads,
+                                   const std::string& propagation = "none") {
   dlx::search_options o;
   o.limit = limit;
   o.node_budget = budget;
   o.threads = threads;
+  o.propagation = propagation_named(propagation);
   return o;
 }
 
@@ -413,10 +432,11 @@ void exact_cover::with_solver(const std::vector<long long>& preselected, Search&
 }
 
 py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
+                              const std::string& propagation,
                               const std::vector<long long>& preselected,
                               const std::vector<long long>& subtree) {
   interrupt_check interrupt;
-  dlx::search_options o = search_options(limit, budget, thread_count(threads));
+  dlx::search_options o = search_options(limit, budget, thread_count(threads), propagation);
   const dlx::search_node node = node_path(subtree);
   o.subtree = node;
   interrupt.attach(o);
@@ -428,10 +448,11 @@ py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigne
 }
 
 py::object exact_cover::first(std::uint64_t budget, std::optional<std::uint64_t> seed,
-                              unsigned threads, const std::vector<long long>& preselected,
+                              unsigned threads, const std::string& propagation,
+                              const std::vector<long long>& preselected,
                               const std::vector<long long>& subtree) {
   interrupt_check interrupt;
-  dlx::search_options o = search_options(0, budget, thread_count(threads));
+  dlx::search_options o = search_options(0, budget, thread_count(threads), propagation);
   o.seed = seed;
   const dlx::search_node node = node_path(subtree);
   o.subtree = node;
@@ -445,9 +466,11 @@ py::object exact_cover::first(std::uint64_t budget, std::optional<std::uint64_t>
   return py::cast(std::vector<std::uint32_t>(solution.begin(), solution.end()));
 }
 
-tree_split exact_cover::split(std::size_t pieces, const std::vector<long long>& preselected) {
+tree_split exact_cover::split(std::size_t pieces, const std::string& propagation,
+                              const std::vector<long long>& preselected) {
+  const dlx::search_options options = search_options(0, 0, 1, propagation);
   dlx::search_split cut;
-  with_solver(preselected, [&](dlx::solver& s) { cut = s.split(pieces); });
+  with_solver(preselected, [&](dlx::solver& s) { cut = s.split(pieces, options); });
   tree_split out;
   for (const auto& piece : cut.pieces) {
     auto& path = out.pieces.emplace_back();
@@ -749,6 +772,16 @@ void bind_exact_cover(py::module_& m) {
           "branches", [](const search_stats& s) { return s.result.branches; },
           "Nodes with two or more options to try.")
       .def_property_readonly(
+          "guesses", [](const search_stats& s) { return s.result.guesses; },
+          "Guesses, as tdoku counts them: a node with k options that tries j counts\n"
+          "min(j, k - 1); a yes/no branch (propagation 'groups') counts 1.")
+      .def_property_readonly(
+          "forced", [](const search_stats& s) { return s.result.forced; },
+          "With propagation: options taken as forced moves, without a node.")
+      .def_property_readonly(
+          "eliminated", [](const search_stats& s) { return s.result.eliminated; },
+          "With propagation 'pairs' or 'groups': options removed by their rules.")
+      .def_property_readonly(
           "max_level", [](const search_stats& s) { return s.result.max_level; },
           "The deepest level reached.")
       .def_property_readonly(
@@ -831,32 +864,39 @@ void bind_exact_cover(py::module_& m) {
           "  >>> dlx_sudoku.ExactCover.from_dlx('a b c\\na b\\nc\\na c\\nb\\n').count()\n"
           "  2")
       .def("count", &exact_cover::count, py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0,
-           py::arg("threads") = 1, py::arg("preselect") = std::vector<long long>{},
+           py::arg("threads") = 1, py::arg("propagation") = "none",
+           py::arg("preselect") = std::vector<long long>{},
            py::arg("subtree") = std::vector<long long>{},
            "The number of solutions, stopping at limit (0: all). budget: give up after this\n"
            "many search nodes, raising BudgetExhausted (the count is then unknown). threads:\n"
            "split the search over this many threads (0: every core); the count is the same.\n"
-           "preselect: option indices forced into every solution. subtree: search only\n"
-           "below this node, a piece of split() (counting from it).")
+           "propagation: what the search infers at each node: 'none' (Knuth's tree and\n"
+           "counts), 'forced', 'pairs', or 'groups' (the structure search: counting on the\n"
+           "groups of options two items share, yes/no branches; the fastest on Sudoku-like\n"
+           "problems); the same count. preselect: option indices forced into every\n"
+           "solution. subtree: search only below this node, a piece of split() (counting\n"
+           "from it).\n\n"
+           "  >>> ec.count(propagation='groups'); ec.stats.guesses")
       .def("first", &exact_cover::first, py::kw_only(), py::arg("budget") = 0,
-           py::arg("seed") = py::none(), py::arg("threads") = 1,
+           py::arg("seed") = py::none(), py::arg("threads") = 1, py::arg("propagation") = "none",
            py::arg("preselect") = std::vector<long long>{},
            py::arg("subtree") = std::vector<long long>{},
            "The first solution (a list of option indices in the order chosen), or None when\n"
-           "there is none. seed: break ties at random (a different solution per seed).")
+           "there is none. seed: break ties at random (a different solution per seed; not\n"
+           "with propagation 'groups'). propagation: as for count().")
       .def(
           "solutions",
           [](exact_cover& ec, std::uint64_t limit, std::uint64_t budget,
-             std::optional<std::uint64_t> seed, const std::vector<long long>& preselect,
-             const std::vector<long long>& subtree) {
-            dlx::search_options o = search_options(limit, budget, 1);
+             std::optional<std::uint64_t> seed, const std::string& propagation,
+             const std::vector<long long>& preselect, const std::vector<long long>& subtree) {
+            dlx::search_options o = search_options(limit, budget, 1, propagation);
             o.seed = seed;
             dlx::search_node node = node_path(subtree);
             return std::make_unique<solution_iterator>(ec.solver_for_iterator(preselect), o,
                                                        std::move(node));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0, py::arg("seed") = py::none(),
-          py::arg("preselect") = std::vector<long long>{},
+          py::arg("propagation") = "none", py::arg("preselect") = std::vector<long long>{},
           py::arg("subtree") = std::vector<long long>{},
           "The solutions, lazily: an iterator of lists of option indices (preselected\n"
           "ones first, then in the order chosen). The search runs only as far as you\n"
@@ -872,11 +912,12 @@ void bind_exact_cover(py::module_& m) {
            "'first' (an item left without options, else the first item still to cover:\n"
            "Knuth's dlx6-noMRV). Not with bounds on items.")
       .def("split", &exact_cover::split, py::arg("pieces"), py::kw_only(),
-           py::arg("preselect") = std::vector<long long>{},
+           py::arg("propagation") = "none", py::arg("preselect") = std::vector<long long>{},
            "Cuts the search into at least `pieces` subtrees (fewer if the tree is smaller),\n"
            "the same every time: a Split. Count each piece with count(subtree=piece), in\n"
            "other processes or on other machines if you like; Split.above.solutions plus\n"
-           "the pieces' counts is the whole count, and their nodes add up likewise.")
+           "the pieces' counts is the whole count, and their nodes add up likewise\n"
+           "(count each with the propagation the split was made with).")
       .def_property_readonly("stats", &exact_cover::stats,
                              "The statistics of the last count() or first() (SearchStats).")
       .def_property_readonly("items", &exact_cover::items,

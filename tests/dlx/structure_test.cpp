@@ -301,16 +301,41 @@ TEST(StructureSearch, PreselectionMovesBetweenEngines) {
   EXPECT_EQ(copy.count(groups).solutions, 288u);
 }
 
-TEST(StructureSearch, RefusesThreadsAndSeeds) {
-  const latin l = make_latin(2, 2, true);
+TEST(StructureSearch, SplitsOverThreadsButRefusesSeeds) {
+  // The 6x6 grids with a first row fixed, on two threads and in pieces: the
+  // pieces' counts add up to the one-thread search's.
+  const latin l = make_latin(2, 3, true);
   dlx::solver s(l.problem);
+  std::vector<option_id> first_row;
+  for (int c = 0; c < 6; ++c)
+    first_row.push_back(l.option(0, c, c));
+  ASSERT_FALSE(s.preselect(first_row));
   auto o = test_support::with_propagation(dlx::propagation::groups);
+  const auto one = s.count(o);
+  EXPECT_EQ(one.solutions, 39'168u);
   o.threads = 2;
-  EXPECT_THROW(s.count(o), std::invalid_argument);
+  const auto two = s.count(o);
+  EXPECT_EQ(two.solutions, one.solutions);
+  EXPECT_EQ(two.nodes, one.nodes);
+  EXPECT_EQ(two.guesses, one.guesses);
   o.threads = 1;
+  const auto split = s.split(40, o);
+  EXPECT_GE(split.pieces.size(), 40u);
+  dlx::search_result sum = split.above;
+  for (const auto& piece : split.pieces) {
+    auto p = o;
+    p.subtree = piece;
+    const auto r = s.count(p);
+    sum.solutions += r.solutions;
+    sum.nodes += r.nodes;
+    sum.guesses += r.guesses;
+  }
+  EXPECT_EQ(sum.solutions, one.solutions);
+  EXPECT_EQ(sum.nodes, one.nodes);
+  EXPECT_EQ(sum.guesses, one.guesses);
   o.seed = 7;
   EXPECT_THROW(s.count(o), std::invalid_argument);
-  EXPECT_EQ(s.count().solutions, 288u);  // still usable
+  EXPECT_EQ(s.count().solutions, one.solutions);  // still usable
 }
 
 // Guesses, counted as tdoku counts them: a node with k options that tries j of

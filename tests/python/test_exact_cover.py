@@ -140,7 +140,51 @@ def test_random_problems_match_the_brute_force():
             option = rng.sample(items, rng.randint(1, len(items)))
             options.append(option)
         ec = d.ExactCover(options, primary=primary, secondary=secondary)
-        assert ec.count() == brute_force(options, primary, secondary), options
+        expected = brute_force(options, primary, secondary)
+        assert ec.count() == expected, options
+        for propagation in ("forced", "pairs", "groups"):
+            assert ec.count(propagation=propagation) == expected, (propagation, options)
+            assert len(list(ec.solutions(propagation=propagation))) == expected
+
+
+def sudoku_matrix(box_rows, box_columns):
+    """The plain Sudoku matrix: a cell, a row and digit, a column and digit, a box
+    and digit; options (row, column, digit) in reading order."""
+    n = box_rows * box_columns
+    options = []
+    for r in range(n):
+        for c in range(n):
+            b = (r // box_rows) * box_rows + c // box_columns
+            for v in range(n):
+                options.append([("p", r, c), ("r", r, v), ("c", c, v), ("b", b, v)])
+    return d.ExactCover(options)
+
+
+def test_structure_search_counts_sudoku_grids():
+    # 288 4x4 grids (OEIS A107739); 6x6 grids with 2x3 boxes, 28,200,960 (A109741):
+    # with the first row fixed, 28,200,960 / 6! completions.
+    four = sudoku_matrix(2, 2)
+    assert four.count(propagation="groups") == 288
+    stats = four.stats
+    assert stats.complete and stats.guesses == stats.branches > 0
+    six = sudoku_matrix(2, 3)
+    first_row = [c * 6 + c for c in range(6)]  # row 0, column c, digit c
+    assert six.count(propagation="groups", preselect=first_row) == 28200960 // 720
+    assert six.stats.guesses < six.count(propagation="none", preselect=first_row)
+    # Split: the pieces (yes/no paths) add up, counted with the same setting.
+    split = six.split(20, propagation="groups", preselect=first_row)
+    assert split.above.solutions + sum(
+        six.count(propagation="groups", preselect=first_row, subtree=piece)
+        for piece in split.pieces) == 28200960 // 720
+    # Knuth's figures are untouched by default.
+    assert six.count(preselect=first_row) == 28200960 // 720
+
+
+def test_propagation_names_are_checked():
+    with pytest.raises(ValueError, match="propagation"):
+        sudoku_matrix(2, 2).count(propagation="triads")
+    with pytest.raises(ValueError, match="seeded"):
+        sudoku_matrix(2, 2).first(propagation="groups", seed=3)
 
 
 def test_closing_the_iterator_early_ends_the_search():

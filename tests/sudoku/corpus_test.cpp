@@ -173,15 +173,20 @@ TEST(SharedCorpus, EnginesAgreePuzzleByPuzzle) {
   }
   sudoku::solver links(sudoku::shape{}, dlx::engine_kind::dancing_links);
   sudoku::solver bits(sudoku::shape{}, dlx::engine_kind::bitset);
-  bits.set_propagation(dlx::propagation::none);  // Knuth's tree, as dancing links searches
-  // And with propagation: the default (forced moves: the same branches and
-  // answers) and the pair rule (the same answers, in a smaller tree overall).
+  links.set_propagation(dlx::propagation::none);  // Knuth's tree, in both engines
+  bits.set_propagation(dlx::propagation::none);
+  // And with propagation: forced moves (the same branches and answers), the
+  // pair rule and the default, the structure search (the same answers, in a
+  // smaller tree overall).
   sudoku::solver fast;
-  ASSERT_EQ(fast.propagation(), dlx::propagation::forced);
+  fast.set_propagation(dlx::propagation::forced);
   sudoku::solver paired;
   paired.set_propagation(dlx::propagation::pairs);
+  sudoku::solver grouped;
+  ASSERT_EQ(grouped.propagation(), dlx::propagation::groups);
   sudoku::grid puzzle, x, y, z;
   std::uint64_t plain_nodes = 0, paired_nodes = 0, plain_branches = 0, paired_branches = 0;
+  std::uint64_t plain_guesses = 0, paired_guesses = 0, grouped_guesses = 0, grouped_nodes = 0;
   for (const auto& p : puzzles) {
     ASSERT_FALSE(sudoku::parse_sdm(p, puzzle));
     for (std::uint64_t limit : {std::uint64_t{1}, std::uint64_t{2}}) {
@@ -211,15 +216,31 @@ TEST(SharedCorpus, EnginesAgreePuzzleByPuzzle) {
         }
         ASSERT_TRUE(sudoku::check_solution(puzzle, z).ok()) << p;
       }
+      const auto e = limit == 1 ? grouped.solve(puzzle, z) : grouped.solve_unique(puzzle, z);
+      ASSERT_EQ(a.status, e.status) << p;
+      if (a.solutions) {
+        if (a.status == sudoku::status::unique) {
+          ASSERT_EQ(x, z) << p;
+        }
+        ASSERT_TRUE(sudoku::check_solution(puzzle, z).ok()) << p;
+      }
       plain_nodes += a.nodes;
       paired_nodes += d.nodes;
+      grouped_nodes += e.nodes;
       plain_branches += a.branches;
       paired_branches += d.branches;
+      plain_guesses += a.guesses;
+      paired_guesses += d.guesses;
+      grouped_guesses += e.guesses;
     }
   }
-  // The pair rule must actually prune (on the bundled corpus alone too).
+  // The pair rule must actually prune (on the bundled corpus alone too), and
+  // the structure search more.
   EXPECT_LT(paired_nodes, plain_nodes);
   EXPECT_LT(paired_branches, plain_branches);
+  EXPECT_LT(grouped_nodes, paired_nodes);
+  EXPECT_LT(grouped_guesses, paired_guesses);
+  EXPECT_LT(paired_guesses, plain_guesses);
 }
 
 }  // namespace

@@ -225,7 +225,7 @@ int main(int argc, char** argv) {
        "infer at each node: none (default: Knuth's tree and counts), forced (one-option items "
        "taken without a node), pairs (also: when all options of A cover B, B's others go), "
        "groups (the structure search: counting on the groups of options two items share, "
-       "yes/no branches; one thread; --stats shows the structure found); same solutions, "
+       "yes/no branches; --stats shows the structure found); same solutions, "
        "smaller tree; forced and pairs: bitset engine only",
        [&](std::string_view v) {
          s.search.propagation = tools::parse_propagation(v, "--propagation");

@@ -77,7 +77,8 @@ struct mode_figures {
   double us_per_puzzle = 0;  // median over the runs
   double puzzles_per_second = 0;
   double nodes_per_puzzle = 0;
-  double branches_per_puzzle = 0;  // nodes with two or more options: guesses
+  double branches_per_puzzle = 0;  // nodes with two or more options
+  double guesses_per_puzzle = 0;   // counted as tdoku counts them
   double no_guess_share = 0;       // puzzles searched without a branch
 };
 
@@ -205,9 +206,10 @@ int run_bench(int argc, char** argv) {
          if (!parsed) throw tools::usage_error("--variant: " + error);
          s.rules = *parsed;
        }},
-      {0, "propagation", "none|forced|pairs",
-       "what the search infers at each node (default forced: forced moves take no node; "
-       "none: Knuth's tree; pairs: also locked candidates)",
+      {0, "propagation", "none|forced|pairs|groups",
+       "what the search infers at each node (default groups: the structure search, yes/no "
+       "branches; none: Knuth's tree; forced: forced moves take no node; pairs: also locked "
+       "candidates)",
        [&](std::string_view v) { s.propagation = tools::parse_propagation(v, "--propagation"); }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {
@@ -226,9 +228,9 @@ int run_bench(int argc, char** argv) {
                      "Times the solver on each file: puzzles in a seeded random order, a "
                      "warm-up that checks every\nsolution with the validator, then the median "
                      "of several timed runs, for solve and for count to 2.\nReports puzzles/s, "
-                     "us/puzzle, search nodes and guesses (nodes with two or more options) per "
-                     "puzzle, and the share solved without a "
-                     "guess.",
+                     "us/puzzle, search nodes and guesses per puzzle (counted as tdoku counts "
+                     "them: a node\nwith k alternatives that tries j counts min(j, k-1)), and "
+                     "the share solved without a guess.",
                      options));
       return tools::exit_ok;
     }
@@ -293,7 +295,7 @@ int run_bench(int argc, char** argv) {
     sudoku::grid solution;
     const std::size_t size = puzzles.grids.size();
     for (bool count : {false, true}) {
-      std::uint64_t nodes = 0, branches = 0, no_guess = 0;
+      std::uint64_t nodes = 0, branches = 0, guesses = 0, no_guess = 0;
       for (std::size_t i = 0; i < size; ++i) {
         const sudoku::grid& p = puzzles.grids[i];
         sudoku::solver& solver = *solvers[puzzles.variant_of[i]];
@@ -315,11 +317,13 @@ int run_bench(int argc, char** argv) {
         }
         nodes += r.nodes;
         branches += r.branches;
-        no_guess += r.branches == 0;
+        guesses += r.guesses;
+        no_guess += r.guesses == 0;
       }
       figures[count].nodes_per_puzzle = static_cast<double>(nodes) / static_cast<double>(size);
       figures[count].branches_per_puzzle =
           static_cast<double>(branches) / static_cast<double>(size);
+      figures[count].guesses_per_puzzle = static_cast<double>(guesses) / static_cast<double>(size);
       figures[count].no_guess_share = static_cast<double>(no_guess) / static_cast<double>(size);
     }
 
@@ -339,16 +343,16 @@ int run_bench(int argc, char** argv) {
             "{{\"file\":{},\"puzzles\":{},\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:."
             "1f},"
             "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"branches_per_puzzle\":{:.2f},"
-            "\"no_guess_share\":{:.4f},"
+            "\"guesses_per_puzzle\":{:.2f},\"no_guess_share\":{:.4f},"
             "\"runs_us_per_puzzle\":[{:.3f}],\"variant\":\"{}\",\"build\":{}}}\n",
             tools::json_string(path), size, count ? "count2" : "solve", s.threads,
             f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.branches_per_puzzle,
-            f.no_guess_share, fmt::join(runs, ","), s.rules.name(),
+            f.guesses_per_puzzle, f.no_guess_share, fmt::join(runs, ","), s.rules.name(),
             tools::json_string(build_description()));
       } else {
         fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>9.1f} {:>8.1f}%\n", name,
                    size, count ? "count2" : "solve", f.puzzles_per_second, f.us_per_puzzle,
-                   f.nodes_per_puzzle, f.branches_per_puzzle, 100 * f.no_guess_share);
+                   f.nodes_per_puzzle, f.guesses_per_puzzle, 100 * f.no_guess_share);
       }
       std::fflush(stdout);
     }

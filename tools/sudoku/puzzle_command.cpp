@@ -138,7 +138,7 @@ void answer_context::verify(const sudoku::grid& puzzle, const sudoku::grid& solu
 }
 
 void answer_context::json_tail(const sudoku::result& r) {
-  fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{},\"guesses\":{}", r.nodes, r.branches);
+  fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{},\"guesses\":{}", r.nodes, r.guesses);
   if (!fields_.annotation.empty()) {
     fmt::format_to(std::back_inserter(b_.out), ",\"annotation\":{}",
                    tools::json_string(fields_.annotation));

@@ -19,7 +19,8 @@ namespace dlx {
 /// the empty path. Nodes are what a search is split into (see `solver::expand`
 /// and `search_options::subtree`); a node's path stays valid as long as the
 /// problem, the preselection and the search options (but threads and budgets)
-/// are the same.
+/// are the same. (With propagation::groups a path lists the search's yes/no
+/// decisions instead, each as a code of its own: pass them back as they are.)
 using search_node = std::vector<option_id>;
 inline constexpr option_id null_move = ~option_id{0};
 
@@ -66,8 +67,8 @@ enum class visit : std::uint8_t { next, stop };
 ///    configurations). It branches yes/no: a family's matching or not, else an
 ///    option or not. Solutions come in another order; a node is a branch, a
 ///    dead end or a solution, and `search_result::eliminated` counts the
-///    options removed by the rules on groups. On one thread only (the tree
-///    cannot be split), and not seeded. On a problem it does not take (colors,
+///    options removed by the rules on groups. Not seeded (the search throws
+///    std::invalid_argument). On a problem it does not take (colors,
 ///    multiplicities, an item of more than 127 options) it behaves as `pairs`
 ///    where the engine has that, else as `none`; a problem without such
 ///    structure costs it nothing beyond forced moves.

@@ -36,7 +36,10 @@ struct result {
   std::uint64_t solutions = 0;  ///< solutions found (up to the limit)
   std::uint64_t nodes = 0;      ///< search nodes, counted as Knuth's DLX1 does
   std::uint64_t updates = 0;
-  std::uint64_t branches = 0;  ///< nodes with two or more candidates: guesses
+  std::uint64_t branches = 0;  ///< nodes with two or more candidates
+  /// Guesses, counted as tdoku counts them (dlx::search_result::guesses): a
+  /// yes/no branch is one; a node with k candidates that tries j counts min(j, k-1).
+  std::uint64_t guesses = 0;
   /// True when the search stopped before the limit because it ran out of tree:
   /// `solutions` is then the exact count.
   bool exact = false;
@@ -89,14 +92,14 @@ class solver {
 
   [[nodiscard]] dlx::engine_kind engine() const noexcept { return dlx_.engine(); }
 
-  /// What the searches infer at each node (dlx::propagation). By default
-  /// forced moves (`forced`) with the bitset engine: the same tree, answers and
-  /// order as `none`, with a node per branch, dead end or solution rather than
-  /// per filled cell (so node budgets count decisions); `none` with dancing
-  /// links, which has no other. `pairs` adds locked candidates: fewer guesses,
-  /// the same answers (with several solutions, another may come first). A
-  /// search whose options ask for something other than `none` gets that
-  /// instead. Throws std::invalid_argument for anything but `none` with
+  /// What the searches infer at each node (dlx::propagation). By default the
+  /// structure search (`groups`): singles, locked candidates both ways,
+  /// mini-line triples and band configurations, found by the engine in the
+  /// matrix, with yes/no branches (bench/README.md has the measurements); a node
+  /// is a branch, a dead end or a solution (so node budgets count decisions).
+  /// With several solutions, another may come first than with `none`, Knuth's
+  /// order. A search whose options ask for something other than `none` gets
+  /// that instead. Throws std::invalid_argument for `forced` or `pairs` with
   /// dancing links.
   [[nodiscard]] dlx::propagation propagation() const noexcept { return propagation_; }
   void set_propagation(dlx::propagation p);
