@@ -1,5 +1,8 @@
 #include "sudoku/text.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include "text_detail.hpp"
 
 #include <fmt/format.h>
@@ -63,10 +66,18 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   const std::string_view cells = line.substr(begin, end - begin);
 
   // Characters first, so that "80 cells" on a line with a stray byte names the byte.
+  // One table lookup per character (this runs for every puzzle a tool reads).
+  static constexpr auto values = [] {
+    std::array<std::int8_t, 256> t{};
+    for (int c = 0; c < 256; ++c)
+      t[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(digit_value(static_cast<char>(c)));
+    return t;
+  }();
+  int largest = 0;
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (digit_value(cells[i]) < 0) {
-      return text_error{begin + i + 1, bad_character(cells, i)};
-    }
+    const int value = values[static_cast<unsigned char>(cells[i])];
+    if (value < 0) return text_error{begin + i + 1, bad_character(cells, i)};
+    largest = std::max(largest, value);
   }
   // Then the size, and only then the digits' range: a 16x16 line in a 9x9 file
   // is the wrong size, not a 9x9 puzzle with a bad 'G'.
@@ -87,16 +98,18 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
     }
     s = *inferred;
   }
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    if (digit_value(cells[i]) > s.size())
-      return text_error{begin + i + 1, out_of_range(cells[i], s)};
+  if (largest > s.size()) {
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      if (values[static_cast<unsigned char>(cells[i])] > s.size())
+        return text_error{begin + i + 1, out_of_range(cells[i], s)};
+    }
   }
 
   // The shape alone is not enough: a samurai board has 3x3 boxes too.
   if (out.shape() != s || out.rows() != s.size() || out.columns() != s.size()) out.reset(s);
   auto dst = out.cells();
   for (std::size_t i = 0; i < cells.size(); ++i) {
-    dst[i] = static_cast<std::uint8_t>(digit_value(cells[i]));
+    dst[i] = static_cast<std::uint8_t>(values[static_cast<unsigned char>(cells[i])]);
   }
   if (fields) *fields = {begin, detail::trimmed_rest(line, end)};
   return std::nullopt;

@@ -412,8 +412,12 @@ std::optional<text_error> parse_board(std::string_view line, const variant& v, g
 
 void append_board(const variant& v, const grid& g, std::string& out) {
   const auto cells = g.cells();
+  const std::size_t at = out.size();
+  out.resize(at + cells.size());  // every answer line passes here: no append per cell
+  char* dst = out.data() + at;
+  const bool all_cells = v.cells().size() == v.positions();
   for (std::size_t i = 0; i < cells.size(); ++i)
-    out += v.is_cell(i) ? digit_char(cells[i]) : '-';
+    dst[i] = all_cells || v.is_cell(i) ? digit_char(cells[i]) : '-';
 }
 
 void append_puzzle(const variant& v, const grid& givens, std::string& out) {
