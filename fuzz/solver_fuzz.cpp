@@ -1,10 +1,15 @@
 // Both engines on small matrices built from the input bytes, against brute
 // force: every subset of options is tried and the exact covers counted, with and
 // without a preselected option, and with a seed; and the search split into
-// pieces adds up to the whole.
+// pieces adds up to the whole. Then the structure search (propagation::groups)
+// on 4x4 Latin squares with boxes, with regions drawn from the bytes, or with
+// neither, and givens from the bytes: where its rules fire, against Knuth's
+// search on the same matrix.
 #include <dlx/solver.hpp>
 
 #include <cstdint>
+#include <span>
+#include <utility>
 #include <vector>
 
 #include "fuzz_support.hpp"
@@ -32,6 +37,69 @@ std::uint64_t brute_force(const std::vector<std::uint32_t>& options, unsigned pr
     if (!clash && (covered & all_primary) == all_primary) ++covers;
   }
   return covers;
+}
+
+// A 4x4 Latin square as exact cover: cells, row-digits, column-digits, and
+// area-digits for the areas given (2x2 boxes, or any partition into four
+// areas of four cells), options (cell, digit); givens preselected. The
+// structure search must find exactly the solutions Knuth's search finds.
+void latin_squares(const std::uint8_t* data, std::size_t size) {
+  constexpr int n = 4;
+  const int kind = data[0] % 3;  // 0: boxes, 1: areas from the bytes, 2: none
+  int area[n * n];
+  for (int c = 0; c < n * n; ++c)
+    area[c] = (c / n / 2) * 2 + (c % n) / 2;
+  if (kind == 1) {
+    // Deal the cells to four areas of four, in an order drawn from the bytes.
+    int order[n * n];
+    for (int c = 0; c < n * n; ++c)
+      order[c] = c;
+    for (int c = n * n - 1; c > 0; --c) {
+      const int j = data[(2 + c) % size] % (c + 1);
+      std::swap(order[c], order[j]);
+    }
+    for (int k = 0; k < n * n; ++k)
+      area[order[k]] = k / n;
+  }
+  const bool areas = kind != 2;
+  dlx::problem p(static_cast<std::size_t>(n * n * (areas ? 4 : 3)), 0);
+  for (int c = 0; c < n * n; ++c) {
+    for (int d = 0; d < n; ++d) {
+      std::vector<dlx::item_id> o{static_cast<dlx::item_id>(c),
+                                  static_cast<dlx::item_id>(n * n + (c / n) * n + d),
+                                  static_cast<dlx::item_id>(2 * n * n + (c % n) * n + d)};
+      if (areas) o.push_back(static_cast<dlx::item_id>(3 * n * n + area[c] * n + d));
+      p.add_option(o);
+    }
+  }
+  dlx::solver s(p);
+  std::vector<dlx::option_id> givens;
+  for (std::size_t i = 2; i + 1 < size && givens.size() < 7; i += 2) {
+    const auto cell = static_cast<dlx::option_id>(data[i] % (n * n));
+    givens.push_back(cell * n + static_cast<dlx::option_id>(data[i + 1] % n));
+  }
+  if (s.preselect(givens)) return;  // clashing givens: the preselection says so
+  const auto plain = s.count();
+  dlx::search_options o;
+  o.propagation = dlx::propagation::groups;
+  std::uint64_t visited = 0;
+  const auto grouped = s.enumerate(
+      [&](std::span<const dlx::option_id> solution) {
+        // An exact cover: every item once.
+        std::vector<int> uses(p.item_count(), 0);
+        for (dlx::option_id x : solution) {
+          for (dlx::item_id i : p.option(x))
+            ++uses[i];
+        }
+        for (int u : uses)
+          FUZZ_CHECK(u == 1);
+        ++visited;
+        return dlx::visit::next;
+      },
+      o);
+  FUZZ_CHECK(grouped.solutions == plain.solutions && visited == plain.solutions);
+  FUZZ_CHECK(grouped.guesses == grouped.branches);
+  FUZZ_CHECK(s.check_invariants());
 }
 
 }  // namespace
@@ -95,7 +163,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Propagation (bitset engine): the same covers, every one of them valid; forced
   // moves keep the branches and never add nodes. (The pair rule can: a removal
   // may change which item a node branches on.)
-  for (dlx::propagation mode : {dlx::propagation::forced, dlx::propagation::pairs}) {
+  for (dlx::propagation mode :
+       {dlx::propagation::forced, dlx::propagation::pairs, dlx::propagation::groups}) {
     dlx::search_options o;
     o.propagation = mode;
     visited = 0;
@@ -103,16 +172,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(visited == expected && r.solutions == expected);
     if (mode == dlx::propagation::forced)
       FUZZ_CHECK(r.branches == b.branches && r.nodes <= b.nodes);
-    o.seed = size;
-    FUZZ_CHECK(bits.count(o).solutions == expected);
+    if (mode != dlx::propagation::groups) {  // the structure search takes no seed
+      o.seed = size;
+      FUZZ_CHECK(bits.count(o).solutions == expected);
+    }
     FUZZ_CHECK(bits.check_invariants());
   }
   // A split search (what threads and dlx-mpi run): the work above the pieces
   // and the pieces' own, searched from their nodes, add up to the whole tree's,
   // in both engines and with forced moves.
   for (dlx::solver* s : {&links, &bits}) {
-    for (dlx::propagation mode : {dlx::propagation::none, dlx::propagation::forced}) {
-      if (s == &links && mode != dlx::propagation::none) continue;
+    for (dlx::propagation mode :
+         {dlx::propagation::none, dlx::propagation::forced, dlx::propagation::groups}) {
+      if (s == &links && mode == dlx::propagation::forced) continue;
       dlx::search_options o;
       o.propagation = mode;
       const auto whole = s->count(o);
@@ -133,5 +205,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       FUZZ_CHECK(s->check_invariants());
     }
   }
+  latin_squares(data, size);
   return 0;
 }
