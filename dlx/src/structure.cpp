@@ -463,6 +463,8 @@ structure_summary describe_structure(const problem& p) {
   for (std::uint32_t n : length) {
     if (n > detail::structure_longest_item) return out;
   }
+  if (p.option_count() >= (std::size_t{1} << 30)) return out;
+  out.applies = true;
   const detail::matrix_structure st =
       detail::find_structure({static_cast<std::uint32_t>(p.primary_count()), start, items});
   out.classes = st.classes;

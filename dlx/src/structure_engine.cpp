@@ -853,52 +853,68 @@ void structure_engine::recount_base() {
 
 void structure_engine::build_groups(const view& s) {
   const matrix_structure& st = structure_;
-  // A group is used when it holds a chosen option (a preselected one included).
-  for (option_id o : preselected())
-    chosen_mark_[o] = 1;
-  for (std::uint32_t l = 0; l < chosen_count_; ++l)
-    chosen_mark_[chosen_[l]] = 1;
-  for (std::uint32_t g = 0; g < st.groups.size(); ++g) {
-    std::uint32_t live = 0;
-    bool holds_chosen = false;
-    for (std::uint32_t m = group_masks_start_[g]; m < group_masks_start_[g + 1]; ++m)
-      live += bit_count(s.active[group_masks_[m].word] & group_masks_[m].mask);
-    for (std::uint32_t t = 0; t < st.groups[g].size && !holds_chosen; ++t)
-      holds_chosen = chosen_mark_[st.options[st.groups[g].first + t]] != 0;
-    s.group_counts[g] = holds_chosen ? used : static_cast<std::uint8_t>(live);
-  }
-  for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
-    const auto& quota = st.quotas[q];
-    std::uint32_t live = 0;
-    for (std::uint32_t p = quota.first; p < quota.first + quota.size; ++p) {
-      const auto& part = st.parts[p];
-      if (part.is_option) {
-        live += (s.active[part.index / 64] >> (part.index % 64) & 1) || chosen_mark_[part.index];
-      } else {
-        live += s.group_counts[part.index] != 0;
-      }
+  const auto groups = static_cast<std::uint32_t>(st.groups.size());
+  // Group counters from the active options (a Sudoku that stalls has about a
+  // hundred and fifty), then "used" for the groups of the chosen ones (the
+  // preselected included). Measured: 42,000 instructions per stall when each
+  // group was counted from its own masks, against about 4,000 this way.
+  std::fill(s.group_counts, s.group_counts + groups_bytes_, std::uint8_t{0});
+  for (std::uint32_t w = 0; w < active_words_; ++w) {
+    for (std::uint64_t bits = s.active[w]; bits; bits &= bits - 1) {
+      const auto o = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+      for (std::uint32_t i = groups_start_[o]; i < groups_start_[o + 1]; ++i)
+        ++s.group_counts[groups_[i]];
     }
-    s.quota_live[q] = static_cast<std::uint8_t>(live);
-    if (live <= quota.k) quota_stack_[quota_top_++] = q;
-    dead_ |= live < quota.k;
   }
+  auto mark_used = [&](option_id o) {
+    for (std::uint32_t i = groups_start_[o]; i < groups_start_[o + 1]; ++i)
+      s.group_counts[groups_[i]] = used;
+  };
+  for (option_id o : preselected())
+    mark_used(o);
+  for (std::uint32_t l = 0; l < chosen_count_; ++l)
+    mark_used(chosen_[l]);
+  // Quotas start with every part alive and families with every matching; a
+  // dead group takes its part and its matchings away.
+  for (std::uint32_t q = 0; q < st.quotas.size(); ++q)
+    s.quota_live[q] = static_cast<std::uint8_t>(st.quotas[q].size);
   for (std::uint32_t f = 0; f < families_; ++f) {
     const auto& fam = st.families[f];
-    std::uint64_t live =
+    s.family_live[f] =
         fam.matchings == 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << fam.matchings) - 1;
-    for (std::uint32_t e = 0; e < fam.size; ++e) {
-      const std::uint32_t g = st.edges[fam.first + e];
-      if (s.group_counts[g] == 0) live &= ~rules_[g].with;
-    }
-    s.family_live[f] = live;
     s.family_done[f] = 0;
     family_dirty_[f] = 1;
     family_stack_[family_top_++] = f;
   }
-  for (option_id o : preselected())
-    chosen_mark_[o] = 0;
-  for (std::uint32_t l = 0; l < chosen_count_; ++l)
-    chosen_mark_[chosen_[l]] = 0;
+  for (std::uint32_t g = 0; g < groups; ++g) {
+    if (s.group_counts[g] != 0) continue;
+    const group_rule& r = rules_[g];
+    if (r.family != none) s.family_live[r.family] &= ~r.with;
+    for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
+      --s.quota_live[group_quotas_[i]];
+  }
+  // Single-option parts (an item's split with options of its own) are alive
+  // while active or chosen.
+  if (!single_quotas_.empty()) {
+    for (option_id o : preselected())
+      chosen_mark_[o] = 1;
+    for (std::uint32_t l = 0; l < chosen_count_; ++l)
+      chosen_mark_[chosen_[l]] = 1;
+    for (option_id o = 0; o + 1 < single_quotas_start_.size(); ++o) {
+      if ((s.active[o / 64] >> (o % 64) & 1) || chosen_mark_[o]) continue;
+      for (std::uint32_t i = single_quotas_start_[o]; i < single_quotas_start_[o + 1]; ++i)
+        --s.quota_live[single_quotas_[i]];
+    }
+    for (option_id o : preselected())
+      chosen_mark_[o] = 0;
+    for (std::uint32_t l = 0; l < chosen_count_; ++l)
+      chosen_mark_[chosen_[l]] = 0;
+  }
+  for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
+    const std::uint32_t live = s.quota_live[q], k = st.quotas[q].k;
+    if (live <= k) quota_stack_[quota_top_++] = q;
+    dead_ |= live < k;
+  }
   groups_built_ = true;
 }
 

@@ -608,9 +608,32 @@ TEST(EncoderCli, PropagationKeepsTheCountAndShrinksTheTree) {
     EXPECT_TRUE(contains(r.err, mode == "pairs" ? "109 branches" : "129 branches")) << r.err;
     EXPECT_FALSE(contains(r.err, "607 nodes")) << r.err;  // Knuth's tree is bigger
   }
+  // The structure search: Langford pairs have groups and quotas (no family),
+  // and it says so; a problem with bounds is not looked at, and it says that.
+  const auto groups =
+      run_command({dlx_program, "--count", "--stats", "--propagation", "groups"}, encoded.out);
+  EXPECT_EQ(groups.exit_code, 0) << groups.err;
+  EXPECT_EQ(groups.out, "52\n");
+  EXPECT_TRUE(contains(groups.err, "169 branches, 169 guesses")) << groups.err;
+  EXPECT_TRUE(contains(groups.err, "dlx: structure: 6 classes, 30 groups, 27 quotas, 0 families"))
+      << groups.err;
+  const auto bounded =
+      run_command({dlx_program, "--count", "--stats", "--propagation", "groups"}, mcc_toy);
+  EXPECT_EQ(bounded.exit_code, 0) << bounded.err;
+  EXPECT_EQ(bounded.out, "1\n");
+  EXPECT_TRUE(contains(bounded.err, "structure: none looked for")) << bounded.err;
+  const auto seeded =
+      run_command({dlx_program, "--propagation", "groups", "--seed", "3"}, encoded.out);
+  EXPECT_EQ(seeded.exit_code, 2);
+  EXPECT_TRUE(contains(seeded.err, "cannot be seeded")) << seeded.err;
+  const auto threads = run_command(
+      {dlx_program, "--count", "--propagation", "groups", "--threads", "2"}, encoded.out);
+  EXPECT_EQ(threads.exit_code, 0) << threads.err;
+  EXPECT_EQ(threads.out, "52\n");
   const auto bad = run_command({dlx_program, "--propagation", "all"}, encoded.out);
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(contains(bad.err, "--propagation: expected none, forced or pairs")) << bad.err;
+  EXPECT_TRUE(contains(bad.err, "--propagation: expected none, forced, pairs or groups"))
+      << bad.err;
   const auto links =
       run_command({dlx_program, "--engine", "links", "--propagation", "forced"}, encoded.out);
   EXPECT_EQ(links.exit_code, 2);

@@ -90,6 +90,7 @@ TEST_P(SudokuStructure, FoundInThePlainMatrix) {
   const auto& e = GetParam();
   const latin l = make_latin(e.box_rows, e.box_columns, true);
   const dlx::structure_summary s = dlx::describe_structure(l.problem);
+  EXPECT_TRUE(s.applies);
   EXPECT_EQ(s.classes, e.figures.classes);
   EXPECT_EQ(s.groups, e.figures.groups);
   EXPECT_EQ(s.quotas, e.figures.quotas);
@@ -108,10 +109,11 @@ TEST_P(SudokuStructure, FoundInThePlainMatrix) {
 // matchings), stacks of 3 columns and 3 boxes (2 x 6 families of 6); 30
 // mini-lines.
 INSTANTIATE_TEST_SUITE_P(Shapes, SudokuStructure,
-                         ::testing::Values(expected_structure{3, 3, {4, 486, 54, 54, 324, 6}},
-                                           expected_structure{2, 2, {4, 64, 16, 16, 32, 4}},
-                                           expected_structure{2, 3, {4, 180, 30, 30, 108, 5}},
-                                           expected_structure{4, 4, {4, 2048, 128, 128, 3072, 8}}),
+                         ::testing::Values(expected_structure{3, 3, {true, 4, 486, 54, 54, 324, 6}},
+                                           expected_structure{2, 2, {true, 4, 64, 16, 16, 32, 4}},
+                                           expected_structure{2, 3, {true, 4, 180, 30, 30, 108, 5}},
+                                           expected_structure{
+                                               4, 4, {true, 4, 2048, 128, 128, 3072, 8}}),
                          [](const ::testing::TestParamInfo<expected_structure>& p) {
                            return std::to_string(p.param.box_rows) + "x" +
                                   std::to_string(p.param.box_columns);
@@ -137,6 +139,7 @@ TEST(Structure, NoneWithColorsOrMultiplicities) {
   p.add_option({0, 1});
   p.add_option({dlx::option_entry{0, 0}, dlx::option_entry{2, red}});
   p.add_option({1});
+  EXPECT_FALSE(dlx::describe_structure(p).applies);
   EXPECT_EQ(dlx::describe_structure(p).groups, 0u);
   // The setting still answers: as pairs does.
   dlx::solver s(p);

@@ -1219,7 +1219,8 @@ TEST(sudoku_cli_bench, nodes_and_guesses_follow_the_propagation) {
   EXPECT_LE(figures["pairs"].second, figures["none"].second);
   const auto bad = sudoku({"bench", "--propagation", "some", corpus_path("famous.sdm")});
   EXPECT_EQ(bad.exit_code, 2);
-  EXPECT_TRUE(contains(bad.err, "--propagation: expected none, forced or pairs")) << bad.err;
+  EXPECT_TRUE(contains(bad.err, "--propagation: expected none, forced, pairs or groups"))
+      << bad.err;
 }
 
 }  // namespace

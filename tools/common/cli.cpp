@@ -173,7 +173,7 @@ dlx::propagation parse_propagation(std::string_view text, std::string_view optio
     if (text == propagation_names[p]) return static_cast<dlx::propagation>(p);
   }
   throw usage_error(
-      fmt::format("{}: expected none, forced or pairs, got '{}'", option, printable(text)));
+      fmt::format("{}: expected none, forced, pairs or groups, got '{}'", option, printable(text)));
 }
 
 std::string_view propagation_name(dlx::propagation p) {

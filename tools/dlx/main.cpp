@@ -150,10 +150,20 @@ int run(const settings& s, const std::string& path) {
                  solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
       if (s.search.propagation == dlx::propagation::groups) {
         const dlx::structure_summary st = dlx::describe_structure(file.problem);
-        fmt::print(stderr,
-                   "dlx: structure: {} classes, {} groups, {} quotas, {} families ({} "
-                   "matchings), {} clusters\n",
-                   st.classes, st.groups, st.quotas, st.families, st.matchings, st.clusters);
+        if (st.applies) {
+          fmt::print(stderr,
+                     "dlx: structure: {} classes, {} groups, {} quotas, {} families ({} "
+                     "matchings), {} clusters\n",
+                     st.classes, st.groups, st.quotas, st.families, st.matchings, st.clusters);
+        } else {
+          fmt::print(
+              stderr,
+              "dlx: structure: none looked for (colors, bounds or an item of more than "
+              "127 options): the search inferred as --propagation {} does\n",
+              solver.engine() == dlx::engine_kind::bitset && !file.problem.has_multiplicities()
+                  ? "pairs"
+                  : "none");
+        }
       }
     }
   } catch (const std::invalid_argument& e) {

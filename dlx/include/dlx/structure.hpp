@@ -17,12 +17,15 @@ namespace dlx {
 ///  - families: items of two classes whose shared groups form perfect
 ///    matchings, with `matchings` possible matchings over all of them;
 ///  - clusters: families over the same items of the other classes.
-/// All zero for a problem the structure search does not take (colors,
-/// multiplicities, an item of more than 127 options).
+/// `applies` is false, and the counts zero, for a problem the structure search
+/// does not take (colors, multiplicities, an item of more than 127 options): a
+/// search asking for it then infers as propagation::pairs does where the
+/// engine has that, else as none.
 ///
 ///   const auto s = dlx::describe_structure(sudoku::model().build());
 ///   // 4 classes, 486 groups, 54 quotas, 54 families, 324 matchings, 6 clusters
 struct structure_summary {
+  bool applies = false;
   std::size_t classes = 0;
   std::size_t groups = 0;
   std::size_t quotas = 0;
