@@ -1051,6 +1051,28 @@ std::vector<bad_case> catalogue() {
                "",
                {"dlx: dlx::solver: a seeded search runs on one thread"},
                2});
+  // The structure search (--propagation groups) has no random tie-breaks.
+  c.push_back({"dlx_groups_with_seed",
+               "dlx",
+               {"--propagation", "groups", "--seed", "1", "{file}"},
+               "a\na\n",
+               "",
+               {"dlx: dlx::solver: a search with propagation groups cannot be seeded"},
+               2});
+  c.push_back({"dlx_unknown_propagation",
+               "dlx",
+               {"--propagation", "triads", "{file}"},
+               "a\na\n",
+               "",
+               {"--propagation: expected none, forced, pairs or groups, got 'triads'"},
+               2});
+  c.push_back({"sudoku_bench_unknown_propagation",
+               "sudoku",
+               {"bench", "--propagation", "triads", "{file}"},
+               std::string(81, '.') + "\n",
+               "",
+               {"--propagation: expected none, forced, pairs or groups, got 'triads'"},
+               2});
 #if defined(DLX_MPI)
   // dlx-mpi's checkpoints (dlx/checkpoint.hpp); dlx-mpi runs here as an MPI
   // singleton, without mpirun.
