@@ -7,12 +7,14 @@
 // options left; "covered" once covered), a byte per group (active options
 // left; "used" once one of them is chosen), a byte per quota (parts not yet
 // dead), and per family the matchings still possible (a bit each) and the
-// groups already forced. For a 9x9 Sudoku: 96 + 336 + 496 + 112 + 54 * 12
+// groups already forced. For a 9x9 Sudoku: 96 + 336 + 496 + 64 + 54 * 12
 // bytes.
 //
 // Counting. An option removed comes off the counters of its items, its groups
-// and the quotas it is a single part of. A counter reaching 1 pushes its item
-// on a stack of forced moves, and 0 marks a dead end, as it happens (no scan).
+// and the quotas it is a single part of. The smallest value an item's counter
+// took since the last scan is kept: only when it is 1 or less does a scan (16
+// counters at a time) look for the items at 1 (forced moves) and at 0 (a dead
+// end). (A push per decrement cost more: idea 36 in bench/README.md.)
 // A group reaching 0 is dead: the quotas it is a part of lose one live part,
 // and its family loses the matchings that hold it. A quota left with exactly k
 // live parts forces them; a family's possible matchings kill the groups in none
@@ -41,8 +43,8 @@
 // with it, when those lists are small.
 //
 // Node counts: a node is a branch, a dead end or a solution; updates count the
-// options removed. The search cannot be split into subtrees (a yes/no path is
-// not a list of options): it runs on one thread.
+// options removed. A node is named by its yes/no decisions (append_path), so
+// the search splits into subtrees over threads as the others do.
 #include <algorithm>
 #include <array>
 #include <bit>
