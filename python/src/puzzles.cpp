@@ -50,7 +50,7 @@ std::optional<input_error> grid_to_line(const std::string& text, const puzzle_fo
 input_error givens_error(const workspace& w, const puzzle_input& in, std::size_t cell,
                          std::string what) {
   // A grid's cells have no single column: the message names the cells.
-  const std::size_t column = in.shape == puzzle_shape::grid ? 1 : w.grid_offset + cell + 1;
+  const std::size_t column = in.shape == puzzle_shape::grid ? 1 : w.fields.grid_offset + cell + 1;
   return input_error{column, std::move(what)};
 }
 
@@ -76,11 +76,9 @@ std::optional<input_error> read_puzzle(workspace& w, const puzzle_input& in, con
     if (auto e = grid_to_line(in.text, f, converted)) return e;
     line = converted;
   }
-  sudoku::sdm_fields fields;
-  if (auto e = sudoku::parse_puzzle(line, f.rules, w.variant, w.puzzle, f.box, &fields)) {
+  if (auto e = sudoku::read_puzzle(w, line, f.rules, f.box)) {
     return input_error{e->column, std::move(e->message)};
   }
-  w.grid_offset = fields.grid_offset;
   if (check_givens) {
     const sudoku::check_result check = sudoku::check_puzzle(w.variant, w.puzzle);
     if (!check.ok()) {
@@ -106,14 +104,6 @@ std::optional<input_error> read_board(const workspace& w, const puzzle_input& in
   return std::nullopt;
 }
 
-void verify(const sudoku::variant& v, const sudoku::grid& puzzle, const sudoku::grid& solution) {
-  const auto check = sudoku::check_solution(v, puzzle, solution);
-  if (!check.ok()) {
-    throw std::logic_error(
-        fmt::format("internal error: the solver's answer is wrong: {}", check.message(v)));
-  }
-}
-
 answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
                     const dlx::search_options& options) {
   answer a;
@@ -123,7 +113,7 @@ answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f
   if (r.status == sudoku::status::unknown) {
     a.budget = budget_error{r.nodes, 0};
   } else if (r.status == sudoku::status::solved) {
-    verify(w.variant, w.puzzle, w.solution);
+    verify_solution(w.variant, w.puzzle, w.solution);
     a.found = true;
     a.solution = w.solution;
   }
@@ -144,19 +134,6 @@ answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f
   return a;
 }
 
-logic_answer run_logic(workspace& w, bool search, const dlx::search_options& options) {
-  logic_answer a;
-  a.result = w.logic_for(w.variant).run(w.puzzle);
-  const sudoku::logic_result& r = a.result;
-  if (r.outcome == sudoku::logic_outcome::stuck && search) {
-    a.searched = w.solver_for(w.variant).solve(r.reached, w.solution, options);
-    if (a.searched->status == sudoku::status::solved) verify(w.variant, w.puzzle, w.solution);
-  }
-  a.none = r.outcome == sudoku::logic_outcome::contradiction ||
-           (a.searched && a.searched->status == sudoku::status::none);
-  return a;
-}
-
 std::string board_text(const sudoku::variant& v, const sudoku::grid& g, puzzle_shape shape) {
   std::string out;
   if (shape == puzzle_shape::grid) {
@@ -165,12 +142,6 @@ std::string board_text(const sudoku::variant& v, const sudoku::grid& g, puzzle_s
   } else {
     sudoku::append_board(v, g, out);
   }
-  return out;
-}
-
-std::string technique_name(sudoku::technique t) {
-  std::string out(sudoku::to_string(t));
-  std::replace(out.begin(), out.end(), ' ', '-');
   return out;
 }
 

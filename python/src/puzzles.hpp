@@ -5,10 +5,10 @@
 #pragma once
 
 #include <dlx/search.hpp>
+#include <sudoku/answer.hpp>
 #include <sudoku/grid.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/solver_cache.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
 
@@ -57,13 +57,8 @@ struct budget_error {
   std::uint64_t solutions = 0;  ///< found before it ran out: a lower bound
 };
 
-/// Per-thread state: the solvers for the variants seen last and the puzzle
-/// being answered.
-struct workspace : sudoku::solver_cache {
-  sudoku::variant variant;
-  sudoku::grid puzzle, solution;
-  std::size_t grid_offset = 0;  ///< where the puzzle's cells begin in its line
-};
+/// Per-thread state: the library's (sudoku/answer.hpp).
+using workspace = sudoku::workspace;
 
 /// This thread's workspace, for calls that answer one puzzle.
 workspace& thread_workspace();
@@ -92,24 +87,12 @@ answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f
 answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
                     std::uint64_t limit, const dlx::search_options& options);
 
-/// The logic solver's run on w.puzzle and, when logic gets stuck and `search`
-/// is set, the search that finishes it (its solution in w.solution, checked).
-struct logic_answer {
-  sudoku::logic_result result;
-  std::optional<sudoku::result> searched;
-  bool none = false;  ///< the puzzle has no solution
-};
-logic_answer run_logic(workspace& w, bool search, const dlx::search_options& options = {});
-
 /// `g` as text in the shape the puzzle came in (line or grid; not lists).
 std::string board_text(const sudoku::variant& v, const sudoku::grid& g, puzzle_shape shape);
 
-/// Throws std::logic_error unless `solution` is a valid solution of `puzzle`:
-/// every solution the module returns is checked first, as the command line's are.
-void verify(const sudoku::variant& v, const sudoku::grid& puzzle, const sudoku::grid& solution);
-
-/// "naked-single": a technique's name as one word, as the command line's JSON has it.
-std::string technique_name(sudoku::technique t);
+/// Every solution the module returns is checked first, as the command line's
+/// are: sudoku::verify_solution throws sudoku::wrong_answer (a std::logic_error).
+using sudoku::verify_solution;
 
 }  // namespace dlx_python
 

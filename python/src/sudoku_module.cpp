@@ -11,12 +11,12 @@
 #include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
+#include <sudoku/workspace_pool.hpp>
 
 #include <atomic>
 #include <cmath>
 #include <exception>
 #include <memory>
-#include <mutex>
 #include <thread>
 #include <tuple>
 #include <vector>
@@ -79,8 +79,7 @@ puzzle_format read_format(const std::string& variant, const py::object& regions,
     f.rules.jigsaw = true;
     f.rules.layout = layout;
     sudoku::variant v;
-    sudoku::grid g;
-    if (auto e = sudoku::parse_puzzle(std::string(layout.size(), '.'), f.rules, v, g, *s)) {
+    if (auto e = sudoku::make_variant(f.rules, *s, v)) {
       throw py::value_error(fmt::format("regions: {}", e->message));
     }
   }
@@ -425,12 +424,12 @@ void raise_errors(const puzzle_input& in, const answer& a) {
 
 // Reads a puzzle into this thread's workspace and runs the logic solver on it
 // (and, with `search`, the search that finishes what logic leaves).
-logic_answer logic_of(const py::object& puzzle, const puzzle_format& f, puzzle_input& in,
-                      bool search) {
+sudoku::logic_answer logic_of(const py::object& puzzle, const puzzle_format& f, puzzle_input& in,
+                              bool search) {
   workspace& w = read_one(puzzle, f, in);
   interrupt_check interrupt;
   const dlx::search_options options = search_options(0, interrupt);
-  return without_gil(interrupt, [&] { return run_logic(w, search, options); });
+  return without_gil(interrupt, [&] { return sudoku::answer_by_logic(w, search, options); });
 }
 
 // ---- Batches ------------------------------------------------------------------
@@ -445,49 +444,38 @@ on_error read_errors(const std::string& errors) {
       fmt::format("errors: expected 'raise', 'none' or 'return', got '{}'", errors));
 }
 
-// Calls answer(w, i) for i in [0, count) on `threads` threads, each with its own
-// workspace, in blocks taken from a shared counter. Run with the GIL released.
-// `threads` is resolved (thread_count); between blocks the calling thread
-// looks for Ctrl-C, and every thread stops once it came.
+// Calls answer(w, i) for i in [0, count) on `threads` workers of the
+// library's pool (sudoku::workspace_pool), each with its own workspace, in
+// blocks of puzzles; one thread answers on this thread's workspace, whose
+// solvers outlive the call. Run with the GIL released. `threads` is resolved
+// (thread_count); between blocks the calling thread looks for Ctrl-C, and the
+// blocks not started yet are skipped once it came.
 template <class Answer>
 void for_each_puzzle(std::size_t count, unsigned threads, interrupt_check& interrupt,
                      Answer answer) {
   constexpr std::size_t block = 16;  // few enough that threads end together
   threads =
       std::min<unsigned>(threads, static_cast<unsigned>(std::max<std::size_t>(1, count / block)));
-  if (threads <= 1) {
-    workspace& w = thread_workspace();
-    for (std::size_t i = 0; i < count; ++i) {
-      if (i % (64 * block) == 0 && interrupt.poll()) return;
-      answer(w, i);
-    }
-    return;
+  sudoku::workspace_pool pool(threads, &thread_workspace());
+  std::atomic<bool> stop{false};
+  std::vector<sudoku::workspace_pool::ticket> tickets;
+  for (std::size_t begin = 0; begin < count; begin += block) {
+    tickets.push_back(pool.submit([&, begin](workspace& w) {
+      if (stop) return;
+      for (std::size_t i = begin; i < std::min(count, begin + block); ++i)
+        answer(w, i);
+    }));
   }
-  std::atomic<std::size_t> next{0};
   std::exception_ptr failure;
-  std::mutex failure_mutex;
-  auto work = [&] {
+  for (std::size_t k = 0; k < tickets.size(); ++k) {
+    if (k % 64 == 0 && !stop && interrupt.poll()) stop = true;
     try {
-      auto w = std::make_unique<workspace>();
-      for (std::size_t blocks = 0;; ++blocks) {
-        if (blocks % 64 == 0 && interrupt.poll()) return;
-        const std::size_t begin = next.fetch_add(block);
-        if (begin >= count) return;
-        for (std::size_t i = begin; i < std::min(count, begin + block); ++i)
-          answer(*w, i);
-      }
+      pool.wait(tickets[k]);
     } catch (...) {
-      std::lock_guard lock(failure_mutex);
       if (!failure) failure = std::current_exception();
-      next = count;
+      stop = true;
     }
-  };
-  std::vector<std::thread> pool;
-  for (unsigned t = 1; t < threads; ++t)
-    pool.emplace_back(work);
-  work();
-  for (auto& t : pool)
-    t.join();
+  }
   if (failure) std::rethrow_exception(failure);
 }
 
@@ -825,10 +813,10 @@ void bind_sudoku(py::module_& m) {
          const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
-        const logic_answer a = logic_of(puzzle, f, in, true);
+        const sudoku::logic_answer a = logic_of(puzzle, f, in, true);
         rating r;
         r.level = a.none ? "none" : std::string(sudoku::to_string(a.result.level));
-        if (a.result.hardest) r.hardest = technique_name(*a.result.hardest);
+        if (a.result.hardest) r.hardest = sudoku::technique_name(*a.result.hardest);
         r.steps = a.result.steps.size();
         if (a.searched) r.nodes = a.searched->nodes;
         return r;
@@ -846,7 +834,7 @@ void bind_sudoku(py::module_& m) {
         const puzzle_format f = read_format("classic", py::none(), std::nullopt);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
-        if (w.variant.shape() != sudoku::shape{})
+        if (!sudoku::se_applies(w.variant))
           throw py::value_error("se_rating: the Sudoku Explainer rating is for 9x9 puzzles");
         interrupt_check interrupt;
         sudoku::se_options options;
@@ -858,7 +846,8 @@ void bind_sudoku(py::module_& m) {
           raise_budget_exhausted(
               fmt::format("unknown: the budget ran out after {} chain potentials", r.work), r.work,
               0);
-        if (r.outcome == sudoku::se_rating::outcome::rated) verify(w.variant, w.puzzle, r.reached);
+        if (r.outcome == sudoku::se_rating::outcome::rated)
+          verify_solution(w.variant, w.puzzle, r.reached);
         se_rating_py out;
         out.outcome = r.outcome == sudoku::se_rating::outcome::rated ? "rated" : "stuck";
         out.er = se_float(r.er);
@@ -943,7 +932,7 @@ void bind_sudoku(py::module_& m) {
          const py::object& regions, const std::optional<std::string>& box) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
-        const logic_answer a = logic_of(puzzle, f, in, search);
+        const sudoku::logic_answer a = logic_of(puzzle, f, in, search);
         const workspace& w = thread_workspace();
         const sudoku::logic_result& r = a.result;
         explanation e;
@@ -951,7 +940,7 @@ void bind_sudoku(py::module_& m) {
                     : r.outcome == sudoku::logic_outcome::solved ? "solved"
                                                                  : "stuck";
         e.level = a.none ? "none" : std::string(sudoku::to_string(r.level));
-        if (r.hardest) e.hardest = technique_name(*r.hardest);
+        if (r.hardest) e.hardest = sudoku::technique_name(*r.hardest);
         const int columns = w.variant.columns();
         auto path = std::make_shared<picture_path>();
         path->variant = w.variant;
@@ -959,7 +948,7 @@ void bind_sudoku(py::module_& m) {
         path->logic_steps = r.steps;
         for (const auto& st : r.steps) {
           step s;
-          s.technique = technique_name(st.technique);
+          s.technique = sudoku::technique_name(st.technique);
           s.where = st.where;
           for (const auto& c : st.placed)
             s.placements.push_back(cell_tuple(c, columns));
@@ -978,7 +967,7 @@ void bind_sudoku(py::module_& m) {
           e.solution = to_python(w.variant, w.solution, in);
           path->end = w.solution;
         } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
-          verify(w.variant, w.puzzle, r.reached);  // logic's solution is checked too
+          verify_solution(w.variant, w.puzzle, r.reached);  // logic's solution is checked too
           e.solution = to_python(w.variant, r.reached, in);
           path->end = r.reached;
         }
@@ -1090,10 +1079,7 @@ void bind_sudoku(py::module_& m) {
         }
         o.symmetry = *sym;
         if (difficulty) {
-          for (auto l : {sudoku::level::easy, sudoku::level::medium, sudoku::level::hard,
-                         sudoku::level::evil, sudoku::level::beyond}) {
-            if (*difficulty == sudoku::to_string(l)) o.difficulty = l;
-          }
+          o.difficulty = sudoku::parse_level(*difficulty);
           if (!o.difficulty) {
             throw py::value_error(fmt::format(
                 "difficulty: expected easy, medium, hard, evil or beyond, got '{}'", *difficulty));
@@ -1103,16 +1089,8 @@ void bind_sudoku(py::module_& m) {
         o.clues = clues;
         o.minimal = minimal;
         o.seed = seed;
-        // The variant, from a line of blanks: the same checks as a puzzle's.
         sudoku::variant v;
-        {
-          sudoku::grid blank;
-          puzzle_input in;
-          in.text = std::string(static_cast<std::size_t>(o.shape.cell_count()), '.');
-          workspace scratch;
-          if (auto e = read_puzzle(scratch, in, f, false)) throw py::value_error(e->message);
-          v = scratch.variant;
-        }
+        if (auto e = sudoku::make_variant(f.rules, o.shape, v)) throw py::value_error(e->message);
         std::vector<std::optional<std::string>> made(count);
         interrupt_check interrupt;
         const unsigned workers = thread_count(threads);
@@ -1121,7 +1099,7 @@ void bind_sudoku(py::module_& m) {
           for_each_puzzle(count, workers, interrupt, [&](workspace& w, std::size_t i) {
             auto p = w.generator_for(v).make(o, i);
             if (!p) return;
-            verify(v, p->puzzle, p->solution);
+            verify_solution(v, p->puzzle, p->solution);
             std::string line;
             sudoku::append_board(v, p->puzzle, line);
             made[i] = std::move(line);

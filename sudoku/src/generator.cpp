@@ -5,6 +5,8 @@
 #include <numeric>
 #include <optional>
 #include <random>
+#include <stdexcept>
+#include <string>
 
 #include "sudoku/symmetry.hpp"
 
@@ -334,6 +336,33 @@ std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed) {
     }
   }
   return region;
+}
+
+std::optional<jigsaw_puzzle> make_random_jigsaw(const rules& r, const generate_options& options,
+                                                std::uint64_t index) {
+  for (std::uint64_t layout = 0; layout < 64; ++layout) {
+    std::vector<std::uint8_t> region_of =
+        random_regions(options.shape, options.seed * 1000003 + index * 64 + layout);
+    // Regions numbered in order of first appearance, as a layout read from
+    // text is: the same variant, unit for unit, as the line of its puzzle.
+    std::array<int, 256> id;
+    id.fill(-1);
+    int next = 0;
+    for (auto& k : region_of) {
+      if (id[k] < 0) id[k] = next++;
+      k = static_cast<std::uint8_t>(id[k]);
+    }
+    variant v(options.shape);
+    if (auto e = v.set_regions(region_of)) throw std::logic_error("random_regions: " + *e);
+    if (r.diagonals) v.add_diagonals();
+    if (r.windows && !v.add_windows()) {
+      throw std::invalid_argument("windoku needs square boxes; " + options.shape.name() + " has " +
+                                  options.shape.box_name() + " boxes");
+    }
+    generator g(v);
+    if (auto made = g.make(options, index)) return jigsaw_puzzle{std::move(*made), g.variant()};
+  }
+  return std::nullopt;
 }
 
 }  // namespace sudoku

@@ -84,6 +84,19 @@ std::string describe(const variant& v, const logic_step& st) {
                      st.solved, st.unsolved, st.candidates);
 }
 
+std::string technique_name(technique t) {
+  std::string out(to_string(t));
+  std::replace(out.begin(), out.end(), ' ', '-');
+  return out;
+}
+
+std::optional<level> parse_level(std::string_view name) noexcept {
+  for (auto l : {level::easy, level::medium, level::hard, level::evil, level::beyond}) {
+    if (name == to_string(l)) return l;
+  }
+  return std::nullopt;
+}
+
 std::string_view to_string(level l) noexcept {
   switch (l) {
     case level::easy:

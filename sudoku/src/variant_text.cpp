@@ -369,6 +369,14 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
   return use_plain(v, givens.shape(), r, grid_field(line).begin + 1);
 }
 
+std::optional<text_error> make_variant(const rules& r, const shape& s, variant& out,
+                                       std::string_view regions) {
+  std::string line(static_cast<std::size_t>(s.cell_count()), '.');
+  if (r.jigsaw && !r.layout) line += regions;
+  grid blank;
+  return parse_puzzle(line, r, out, blank, s);
+}
+
 std::optional<text_error> parse_board(std::string_view line, const variant& v, grid& out,
                                       sdm_fields* fields) {
   line = strip_cr(line);

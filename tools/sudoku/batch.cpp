@@ -3,10 +3,10 @@
 #include <fmt/format.h>
 #include <dlx/line_reader.hpp>
 #include <sudoku/variant_text.hpp>
+#include <sudoku/workspace_pool.hpp>
 
 #include <cerrno>
 #include <chrono>
-#include <condition_variable>
 #include <cstdio>
 #include <cstring>
 #include <deque>
@@ -14,8 +14,6 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
-#include <mutex>
-#include <thread>
 
 #include "cli.hpp"
 #include "output.hpp"
@@ -48,75 +46,6 @@ constexpr std::size_t batch_bytes = std::size_t{1} << 18;
 constexpr int exit_output = 3;
 constexpr int exit_broken_pipe = 128 + 13;
 
-// A fixed pool of workers fed from a queue; the main thread waits on each batch
-// in order.
-class pool {
- public:
-  pool(unsigned threads, const batch_processor& process) : process_(process) {
-    for (unsigned i = 0; i < threads; ++i)
-      workers_.emplace_back([this] { work(); });
-  }
-  ~pool() {
-    {
-      std::lock_guard lock(mutex_);
-      stopping_ = true;
-    }
-    queued_.notify_all();
-    for (auto& t : workers_)
-      t.join();
-  }
-  void submit(batch* b) {
-    {
-      std::lock_guard lock(mutex_);
-      todo_.push_back(b);
-      done_[b] = false;
-    }
-    queued_.notify_one();
-  }
-  void wait(batch* b) {
-    std::unique_lock lock(mutex_);
-    finished_.wait(lock, [&] { return done_[b]; });
-    done_.erase(b);
-    if (failure_) std::rethrow_exception(failure_);
-  }
-
- private:
-  void work() {
-    worker_state state;
-    for (;;) {
-      batch* b = nullptr;
-      {
-        std::unique_lock lock(mutex_);
-        queued_.wait(lock, [&] { return stopping_ || !todo_.empty(); });
-        if (todo_.empty()) return;
-        b = todo_.front();
-        todo_.pop_front();
-      }
-      std::exception_ptr failure;
-      try {
-        process_(*b, state);
-      } catch (...) {
-        failure = std::current_exception();
-      }
-      {
-        std::lock_guard lock(mutex_);
-        done_[b] = true;
-        if (failure && !failure_) failure_ = failure;
-      }
-      finished_.notify_all();
-    }
-  }
-
-  const batch_processor& process_;
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable queued_, finished_;
-  std::deque<batch*> todo_;
-  std::map<batch*, bool> done_;
-  std::exception_ptr failure_;
-  bool stopping_ = false;
-};
-
 class runner {
  public:
   runner(const run_settings& settings, const batch_processor& process)
@@ -125,7 +54,7 @@ class runner {
       names_.push_back(f == "-" ? "<stdin>" : f);
     if (settings.against)
       names_.push_back(*settings.against == "-" ? "<stdin>" : *settings.against);
-    if (settings.threads > 1) pool_ = std::make_unique<pool>(settings.threads, process);
+    if (settings.threads > 1) pool_ = std::make_unique<sudoku::workspace_pool>(settings.threads);
   }
 
   int run(const std::function<std::string(const tally&, double)>& summary) {
@@ -341,7 +270,7 @@ class runner {
     batch* b = current_.get();
     in_flight_.push_back(std::move(current_));
     if (pool_) {
-      pool_->submit(b);
+      tickets_.push_back(pool_->submit([this, b](sudoku::workspace& w) { process_(*b, w); }));
       // Bounded memory: a few batches per worker in flight, no more.
       while (in_flight_.size() > 4 * settings_.threads)
         write_front();
@@ -354,7 +283,11 @@ class runner {
   void write_front() {
     std::unique_ptr<batch> b = std::move(in_flight_.front());
     in_flight_.pop_front();
-    if (pool_) pool_->wait(b.get());
+    if (pool_) {
+      const auto ticket = tickets_.front();
+      tickets_.pop_front();
+      pool_->wait(ticket);
+    }
     std::uint32_t out_at = 0, err_at = 0;
     for (auto [out_end, err_end] : b->ends) {
       if (settings_.sink != nullptr) {
@@ -394,7 +327,7 @@ class runner {
   const run_settings& settings_;
   const batch_processor& process_;
   std::vector<std::string> names_;
-  worker_state single_;
+  sudoku::workspace single_;
   std::unique_ptr<batch> current_;
   std::deque<std::unique_ptr<batch>> in_flight_;
   std::vector<std::unique_ptr<batch>> spare_;
@@ -407,7 +340,8 @@ class runner {
   bool bad_input_ = false;
   bool unanswered_ = false;
   // Last, so that it is destroyed first: its workers may still hold batches.
-  std::unique_ptr<pool> pool_;
+  std::unique_ptr<sudoku::workspace_pool> pool_;
+  std::deque<sudoku::workspace_pool::ticket> tickets_;  // of in_flight_, with a pool
 };
 
 }  // namespace

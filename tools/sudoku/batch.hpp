@@ -1,17 +1,16 @@
 // The batch pipeline behind `sudoku solve|count|validate`.
 //
 // The main thread reads the inputs, cuts them into batches of puzzle lines and
-// hands each batch to a pool of workers; it writes the batches' answers in input
-// order as they complete, so the output does not depend on the thread count. At
-// most a few batches per thread are in flight, so memory stays bounded whatever
-// the input size.
+// hands each batch to a pool of workers (sudoku::workspace_pool); it writes the batches' answers in
+// input order as they complete, so the output does not depend on the thread count. At most a few
+// batches per thread are in flight, so memory stays bounded whatever the input size.
 #pragma once
 
+#include <sudoku/answer.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/grid.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
-#include <sudoku/solver_cache.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
 
@@ -75,14 +74,6 @@ struct batch {
   bool any_unanswered = false;     // none, multiple under --unique, unknown, invalid verdict
 };
 
-/// Per-thread state: the puzzle being answered, and the solvers for the
-/// variants seen last (sudoku::solver_cache).
-struct worker_state : sudoku::solver_cache {
-  sudoku::variant variant;  // the constraints of the puzzle being answered
-  sudoku::variant other_variant;
-  sudoku::grid puzzle, solution, other;
-};
-
 /// Where the answers go, when not to standard output (render -o, explain
 /// --html): one puzzle's text at a time, in input order, on the main thread.
 class answer_sink {
@@ -112,7 +103,7 @@ struct run_settings {
 };
 
 /// Processes one batch (called on a worker thread).
-using batch_processor = std::function<void(batch&, worker_state&)>;
+using batch_processor = std::function<void(batch&, sudoku::workspace&)>;
 
 /// Runs the pipeline; returns the exit code. Output errors are reported here.
 int run_batches(const run_settings& settings, const batch_processor& process,

@@ -30,7 +30,7 @@ struct logic_ending {
   const sudoku::grid* solution = nullptr;
 };
 
-logic_ending ending_of(answer_context& c, const logic_answer& a) {
+logic_ending ending_of(answer_context& c, const sudoku::logic_answer& a) {
   const sudoku::logic_result& r = a.result;
   logic_ending e;
   if (r.outcome == sudoku::logic_outcome::solved) {
@@ -53,7 +53,7 @@ logic_ending ending_of(answer_context& c, const logic_answer& a) {
 
 // What the result line and the page's summary say: the result's words, then
 // "(hardest: pointing), 40 steps; search: 12 nodes" as they apply.
-std::string logic_summary(const logic_ending& e, const logic_answer& a) {
+std::string logic_summary(const logic_ending& e, const sudoku::logic_answer& a) {
   const sudoku::logic_result& r = a.result;
   std::string summary = e.result;
   if (r.hardest) summary += fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
@@ -79,7 +79,7 @@ std::string picture_id(const answer_context& c) {
 }
 
 // --html: the explanation as a section of the page, a picture per step.
-void write_html_explanation(answer_context& c, const logic_answer& a) {
+void write_html_explanation(answer_context& c, const sudoku::logic_answer& a) {
   const sudoku::variant& v = c.variant();
   const sudoku::logic_result& r = a.result;
   const logic_ending e = ending_of(c, a);
@@ -94,7 +94,7 @@ void write_html_explanation(answer_context& c, const logic_answer& a) {
                                                   summary, e.solution, end_text));
 }
 
-void write_explanation(answer_context& c, const logic_answer& a) {
+void write_explanation(answer_context& c, const sudoku::logic_answer& a) {
   const sudoku::variant& v = c.variant();
   const sudoku::logic_result& r = a.result;
   const logic_ending ending = ending_of(c, a);
@@ -110,7 +110,7 @@ void write_explanation(answer_context& c, const logic_answer& a) {
       fmt::format_to(std::back_inserter(out),
                      "{}{{\"technique\":\"{}\",\"where\":{},\"placed\":{},\"eliminated\":{},"
                      "\"solved\":{},\"unsolved\":{},\"candidates\":{}}}",
-                     k ? "," : "", hyphenated(sudoku::to_string(st.technique)),
+                     k ? "," : "", sudoku::technique_name(st.technique),
                      tools::json_string(st.where), json_candidates(v, st.placed, "="),
                      json_candidates(v, st.eliminated, "<>"), st.solved, st.unsolved,
                      st.candidates);
@@ -118,7 +118,7 @@ void write_explanation(answer_context& c, const logic_answer& a) {
     out += "]";
     if (r.hardest) {
       fmt::format_to(std::back_inserter(out), ",\"hardest\":\"{}\"",
-                     hyphenated(sudoku::to_string(*r.hardest)));
+                     sudoku::technique_name(*r.hardest));
     }
     if (a.searched) fmt::format_to(std::back_inserter(out), ",\"nodes\":{}", a.searched->nodes);
     if (solution) {

@@ -41,23 +41,10 @@ struct generate_settings {
   std::string command_line;
 };
 
-std::optional<sudoku::level> parse_level(std::string_view v) {
-  for (auto l : {sudoku::level::easy, sudoku::level::medium, sudoku::level::hard,
-                 sudoku::level::evil, sudoku::level::beyond}) {
-    if (v == sudoku::to_string(l)) return l;
-  }
-  return std::nullopt;
-}
-
-// The variant of the puzzles: read by the library from a line of blanks (and,
-// for a jigsaw, region ids), as a puzzle of that variant would be.
+// The variant of the puzzles (for a jigsaw without --regions, on `regions`).
 sudoku::variant variant_of(const generate_settings& s, std::string_view regions) {
-  const auto cells = static_cast<std::size_t>(s.options.shape.cell_count());
-  std::string line(cells, '.');
-  if (s.rules.jigsaw && !s.rules.layout) line += regions;
   sudoku::variant v;
-  sudoku::grid blank;
-  if (auto e = sudoku::parse_puzzle(line, s.rules, v, blank, s.options.shape)) {
+  if (auto e = sudoku::make_variant(s.rules, s.options.shape, v, regions)) {
     throw tools::usage_error(e->message);
   }
   return v;
@@ -89,16 +76,9 @@ std::optional<made_puzzle> make_one(const generate_settings& s, sudoku::generato
     if (!g) return std::nullopt;
     return made_puzzle{std::move(*g), fixed.variant()};
   }
-  for (std::uint64_t layout = 0; layout < 64; ++layout) {
-    std::string regions;
-    for (auto r :
-         sudoku::random_regions(s.options.shape, s.options.seed * 1000003 + index * 64 + layout)) {
-      regions += sudoku::digit_char(r + 1);
-    }
-    sudoku::generator g(variant_of(s, regions));
-    if (auto made = g.make(s.options, index)) return made_puzzle{std::move(*made), g.variant()};
-  }
-  return std::nullopt;
+  auto made = sudoku::make_random_jigsaw(s.rules, s.options, index);
+  if (!made) return std::nullopt;
+  return made_puzzle{std::move(made->puzzle), std::move(made->variant)};
 }
 
 }  // namespace
@@ -136,7 +116,7 @@ int run_generate(int argc, char** argv) {
        }},
       {0, "difficulty", "LEVEL", "only puzzles of this level: easy, medium, hard, evil, beyond",
        [&](std::string_view v) {
-         auto l = parse_level(v);
+         auto l = sudoku::parse_level(v);
          if (!l)
            throw tools::usage_error(fmt::format(
                "--difficulty: expected easy, medium, hard, evil or beyond, got '{}'", v));

@@ -7,21 +7,14 @@
 
 namespace sudoku_cli {
 
-std::optional<logic_answer> run_logic(answer_context& c, bool search) {
-  logic_answer a;
-  a.result = c.logic().run(c.puzzle());
+std::optional<sudoku::logic_answer> run_logic(answer_context& c, bool search) {
+  sudoku::logic_answer a = sudoku::answer_by_logic(c.workspace(), search, c.search_options());
   const sudoku::logic_result& r = a.result;
   if (r.outcome == sudoku::logic_outcome::invalid) {
     c.clash(*sudoku::first_clash(c.variant(), c.puzzle()));
     return std::nullopt;
   }
-  if (r.outcome == sudoku::logic_outcome::stuck && search) {
-    a.searched = c.solver().solve(r.reached, c.solution(), c.search_options());
-    c.counts().nodes += a.searched->nodes;
-    if (a.searched->status == sudoku::status::solved) c.verify(c.puzzle(), c.solution());
-  }
-  a.none = r.outcome == sudoku::logic_outcome::contradiction ||
-           (a.searched && a.searched->status == sudoku::status::none);
+  if (a.searched) c.counts().nodes += a.searched->nodes;
   if (a.none) {
     ++c.counts().none;
     c.set_unanswered();
@@ -34,8 +27,7 @@ std::optional<logic_answer> run_logic(answer_context& c, bool search) {
 
 std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
   const sudoku::variant& v = c.variant();
-  if (v.shape() != sudoku::shape{} || v.rows() != 9 || v.columns() != 9 || v.units().size() != 27 ||
-      !v.cages().empty() || v.has_regions()) {
+  if (!sudoku::se_applies(v)) {
     c.unusable(c.file_index(), c.line(), 1,
                "--scale se rates plain 9x9 puzzles (Sudoku Explainer knows no variants)");
     return std::nullopt;
@@ -116,12 +108,6 @@ void add_scale_option(std::vector<tools::option_spec>& options, bool& se) {
                          throw tools::usage_error(
                              fmt::format("--scale: '{}' is not levels or se", value));
                      }});
-}
-
-std::string hyphenated(std::string_view text) {
-  std::string out(text);
-  std::replace(out.begin(), out.end(), ' ', '-');
-  return out;
 }
 
 std::string level_summary(const tally& t) {

@@ -1,7 +1,8 @@
-// What explain and rate share: the logic solver on a puzzle, then (when asked)
-// the exact-cover search for what logic leaves, with the tallies both count.
+// What explain and rate share: the library's answer by logic (and, when asked,
+// the exact-cover search for what logic leaves) or by SE's rating, tallied.
 #pragma once
 
+#include <sudoku/answer.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/se_rating.hpp>
 #include <sudoku/solver.hpp>
@@ -14,17 +15,11 @@
 
 namespace sudoku_cli {
 
-struct logic_answer {
-  sudoku::logic_result result;
-  std::optional<sudoku::result> searched;  // the search after logic got stuck
-  bool none = false;                       // the puzzle has no solution
-};
-
-/// Runs logic (and with `search`, the search when logic is stuck) on the
-/// context's puzzle and tallies the outcome; nothing when the givens clash
-/// (then already answered as invalid). A solution found by search is in
-/// c.solution(), checked.
-std::optional<logic_answer> run_logic(answer_context& c, bool search);
+/// Answers the context's puzzle by logic (and with `search`, the search when
+/// logic is stuck: sudoku::answer_by_logic) and tallies the outcome; nothing
+/// when the givens clash (then already answered as invalid). A solution found
+/// by search is in c.solution(), checked.
+std::optional<sudoku::logic_answer> run_logic(answer_context& c, bool search);
 
 /// The Sudoku Explainer rating (--scale se) of the context's puzzle, tallied;
 /// nothing when the puzzle was answered otherwise: not a plain 9x9 puzzle or
@@ -38,9 +33,6 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace);
 
 /// --scale levels|se, for rate and explain.
 void add_scale_option(std::vector<tools::option_spec>& options, bool& se);
-
-/// "naked-single": technique names as single words, for columns and JSON.
-[[nodiscard]] std::string hyphenated(std::string_view text);
 
 /// The summary of explain and rate: puzzles per level.
 [[nodiscard]] std::string level_summary(const tally& t);

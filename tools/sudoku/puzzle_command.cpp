@@ -17,7 +17,7 @@ namespace sudoku_cli {
 
 // ---- Answering --------------------------------------------------------------
 
-answer_context::answer_context(const command_settings& s, batch& b, worker_state& w)
+answer_context::answer_context(const command_settings& s, batch& b, sudoku::workspace& w)
     : s_(s), b_(b), w_(w) {
   options_.node_budget = s.budget;
 }
@@ -25,7 +25,7 @@ answer_context::answer_context(const command_settings& s, batch& b, worker_state
 bool answer_context::read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset,
                                std::uint32_t length, const std::optional<sudoku::shape>& shape) {
   const std::string_view text(b_.text.data() + offset, length);
-  if (auto e = sudoku::parse_puzzle(text, s_.run.rules, w_.variant, w_.puzzle, shape, &fields_)) {
+  if (auto e = sudoku::read_puzzle(w_, text, s_.run.rules, shape)) {
     unusable(file, line, e->column, e->message);
     return false;
   }
@@ -36,7 +36,7 @@ bool answer_context::start(const job& j) {
   ++b_.counts.puzzles;
   job_ = &j;
   grid_input_ = false;
-  fields_ = {};
+  w_.fields = {};
   if (j.preset_error.empty()) return true;
   unusable(j.file, j.line, j.preset_column, j.preset_error);
   return false;
@@ -67,7 +67,7 @@ bool answer_context::read_pair(const job& j) {
   if (!read_text(puzzle_file, j.other_line, j.other_offset, j.other_length, j.shape)) return false;
   std::swap(w_.puzzle, w_.other);
   const std::string_view text(b_.text.data() + j.offset, j.length);
-  if (auto e = sudoku::parse_board(text, w_.variant, w_.puzzle, &fields_)) {
+  if (auto e = sudoku::parse_board(text, w_.variant, w_.puzzle, &w_.fields)) {
     unusable(j.file, j.line, e->column, e->message);
     return false;
   }
@@ -75,7 +75,7 @@ bool answer_context::read_pair(const job& j) {
 }
 
 std::size_t answer_context::column_of(std::size_t cell) const {
-  return grid_input_ ? 1 : fields_.grid_offset + cell + 1;
+  return grid_input_ ? 1 : w_.fields.grid_offset + cell + 1;
 }
 
 void answer_context::message(std::size_t column, std::string_view what) {
@@ -129,19 +129,14 @@ void answer_context::write_board(const sudoku::grid& g) {
 // Every solution printed is checked by the independent validator first: a
 // wrong answer is a bug, and it must never reach a user's file.
 void answer_context::verify(const sudoku::grid& puzzle, const sudoku::grid& solution) const {
-  const auto check = sudoku::check_solution(w_.variant, puzzle, solution);
-  if (!check.ok()) {
-    throw std::logic_error(fmt::format("{}:{}: internal error: the solver's answer is wrong: {}",
-                                       (*b_.names)[job_->file], job_->line,
-                                       check.message(w_.variant)));
-  }
+  sudoku::verify_solution(w_.variant, puzzle, solution);
 }
 
 void answer_context::json_tail(const sudoku::result& r) {
   fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{},\"guesses\":{}", r.nodes, r.guesses);
-  if (!fields_.annotation.empty()) {
+  if (!w_.fields.annotation.empty()) {
     fmt::format_to(std::back_inserter(b_.out), ",\"annotation\":{}",
-                   tools::json_string(fields_.annotation));
+                   tools::json_string(w_.fields.annotation));
   }
   b_.out += "}\n";
 }
@@ -213,8 +208,7 @@ std::string read_layout(std::string_view value) {
         layout.size()));
   }
   sudoku::variant v;
-  sudoku::grid g;
-  if (auto e = sudoku::parse_puzzle(std::string(layout.size(), '.'), r, v, g, *s)) {
+  if (auto e = sudoku::make_variant(r, *s, v)) {
     throw tools::usage_error(fmt::format("--regions: {}", e->message));
   }
   return layout;
@@ -349,12 +343,17 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
   try {
     return run_batches(
         s.run,
-        [&](batch& b, worker_state& w) {
+        [&](batch& b, sudoku::workspace& w) {
           answer_context context(s, b, w);
           for (const job& j : b.jobs) {
             const bool read =
                 command.reads_pairs && s.run.against ? context.read_pair(j) : context.read(j);
-            if (read) command.answer(context);
+            try {
+              if (read) command.answer(context);
+            } catch (const sudoku::wrong_answer& e) {
+              throw std::logic_error(
+                  fmt::format("{}:{}: {}", context.file_name(), context.line(), e.what()));
+            }
             b.ends.emplace_back(static_cast<std::uint32_t>(b.out.size()),
                                 static_cast<std::uint32_t>(b.err.size()));
           }

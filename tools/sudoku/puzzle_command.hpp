@@ -7,6 +7,7 @@
 #pragma once
 
 #include <dlx/search.hpp>
+#include <sudoku/answer.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
@@ -41,7 +42,7 @@ struct command_settings {
 /// the ways to answer it. Created per batch on a worker thread.
 class answer_context {
  public:
-  answer_context(const command_settings& s, batch& b, worker_state& w);
+  answer_context(const command_settings& s, batch& b, sudoku::workspace& w);
 
   /// Reads the job's line into variant() and puzzle(); on failure answers
   /// "invalid" (with the located reason on stderr) and returns false.
@@ -55,7 +56,7 @@ class answer_context {
   [[nodiscard]] sudoku::grid& puzzle() { return w_.puzzle; }
   [[nodiscard]] sudoku::grid& solution() { return w_.solution; }
   [[nodiscard]] sudoku::grid& other() { return w_.other; }
-  [[nodiscard]] const sudoku::sdm_fields& fields() const { return fields_; }
+  [[nodiscard]] const sudoku::sdm_fields& fields() const { return w_.fields; }
   [[nodiscard]] const dlx::search_options& search_options() const { return options_; }
   [[nodiscard]] const command_settings& settings() const { return s_; }
   [[nodiscard]] tally& counts() { return b_.counts; }
@@ -65,6 +66,8 @@ class answer_context {
   [[nodiscard]] std::uint32_t file_index() const { return job_->file; }
   [[nodiscard]] std::string& out() { return b_.out; }
 
+  /// This thread's workspace, holding the puzzle.
+  sudoku::workspace& workspace() { return w_; }
   sudoku::solver& solver() { return w_.solver_for(w_.variant); }
   sudoku::logic_solver& logic() { return w_.logic_for(w_.variant); }
   sudoku::generator& generator() { return w_.generator_for(w_.variant); }
@@ -108,10 +111,9 @@ class answer_context {
 
   const command_settings& s_;
   batch& b_;
-  worker_state& w_;
+  sudoku::workspace& w_;
   dlx::search_options options_;
   const job* job_ = nullptr;
-  sudoku::sdm_fields fields_;
   bool grid_input_ = false;
 };
 

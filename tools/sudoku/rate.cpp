@@ -13,8 +13,7 @@ void answer_levels(answer_context& c) {
   const auto a = run_logic(c, true);
   if (!a) return;
   const sudoku::logic_result& r = a->result;
-  const std::string hardest =
-      r.hardest ? hyphenated(sudoku::to_string(*r.hardest)) : std::string("none");
+  const std::string hardest = r.hardest ? sudoku::technique_name(*r.hardest) : std::string("none");
   if (c.settings().json) {
     c.json_head(a->none ? "none" : "rated");
     if (!a->none) {

@@ -23,6 +23,7 @@
 #include "sudoku/grid.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/solver.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -129,5 +130,20 @@ class generator {
 /// random swaps across region borders that keep both regions connected. Not
 /// every layout has a solution: the generator tries another when it has none.
 [[nodiscard]] std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed);
+
+/// A puzzle on a random jigsaw layout, and the layout's variant.
+struct jigsaw_puzzle {
+  generated puzzle;
+  sudoku::variant variant;
+};
+
+/// Puzzle `index` of options.seed on a random jigsaw layout of options.shape
+/// (random_regions, seeded by the seed and the index), with the diagonals and
+/// windows `r` asks for: layouts are drawn until one gives a puzzle, at most
+/// 64. Nothing when none did. Throws std::invalid_argument when windows do
+/// not fit the shape (its boxes are not square).
+[[nodiscard]] std::optional<jigsaw_puzzle> make_random_jigsaw(const rules& r,
+                                                              const generate_options& options,
+                                                              std::uint64_t index);
 
 }  // namespace sudoku

@@ -57,8 +57,12 @@ enum class level : std::uint8_t {
 
 /// "naked single", "x-wing", ...
 [[nodiscard]] std::string_view to_string(technique t) noexcept;
+/// "naked-single", "x-wing", ...: the name as one word, for columns and JSON.
+[[nodiscard]] std::string technique_name(technique t);
 /// "easy", ..., "beyond".
 [[nodiscard]] std::string_view to_string(level l) noexcept;
+/// The level named `name` ("easy", ..., "beyond"); nothing for another word.
+[[nodiscard]] std::optional<level> parse_level(std::string_view name) noexcept;
 [[nodiscard]] level level_of(technique t) noexcept;
 
 /// A candidate: a digit in a cell (row * n + col).

@@ -21,6 +21,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/logic.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 
@@ -64,6 +65,10 @@ struct se_options {
   /// Record the path in se_rating::steps.
   bool trace = false;
 };
+
+/// Whether SE's rating applies to puzzles of `v`: plain 9x9 Sudoku (3x3 boxes,
+/// rows, columns and boxes only). SE knows no variant.
+[[nodiscard]] bool se_applies(const variant& v) noexcept;
 
 /// Rates a 9x9 puzzle (classic 3x3 boxes) as SE 1.2.1 does. Throws
 /// std::invalid_argument for another shape. The puzzle is taken as it is: SE

@@ -51,6 +51,13 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
                                        grid& givens, std::optional<shape> expected = std::nullopt,
                                        sdm_fields* fields = nullptr);
 
+/// The variant rules `r` make on a board of shape `s`, read as a line of blanks
+/// in the format of `r` would be (so with the same checks and messages): a
+/// jigsaw's regions from r.layout, else from `regions`. The line's error when
+/// they make none (a layout that is not n regions of n cells, say).
+std::optional<text_error> make_variant(const rules& r, const shape& s, variant& out,
+                                       std::string_view regions = {});
+
 /// Parses a grid of `v`'s board (a solution, say): n*n cells for one grid;
 /// for samurai 441 characters with '-' outside the grids.
 std::optional<text_error> parse_board(std::string_view line, const variant& v, grid& out,

@@ -151,6 +151,11 @@ std::string se_format(double rating) {
   return fmt::format("{}.{}", w / 10, w % 10);
 }
 
+bool se_applies(const variant& v) noexcept {
+  return v.shape() == shape{} && v.rows() == 9 && v.columns() == 9 && v.units().size() == 27 &&
+         v.cages().empty() && !v.has_regions();
+}
+
 std::string to_string(const se_rating& r) {
   if (r.outcome == se_rating::outcome::unknown) return "unknown";
   return fmt::format("{}/{}/{}", se_format(r.er), se_format(r.ep), se_format(r.ed));
