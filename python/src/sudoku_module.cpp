@@ -1055,11 +1055,11 @@ void bind_sudoku(py::module_& m) {
          std::optional<int> clues, bool minimal, std::uint64_t seed, const std::string& variant,
          const py::object& regions, unsigned threads) {
         puzzle_format f = read_format(variant, regions, box);
-        if (f.rules.killer || f.rules.samurai || (f.rules.jigsaw && !f.rules.layout)) {
-          throw py::value_error(
-              "variant: generate makes classic, x, windoku and jigsaw puzzles (a jigsaw with "
-              "regions=)");
+        if (f.rules.killer || f.rules.samurai) {
+          throw py::value_error("variant: generate makes classic, x, windoku and jigsaw puzzles");
         }
+        // A jigsaw without regions= gets a random layout per puzzle.
+        const bool random_layouts = f.rules.jigsaw && !f.rules.layout;
         sudoku::generate_options o;
         if (f.rules.layout) {
           o.shape = *sudoku::shape::for_cell_count(f.rules.layout->size());
@@ -1090,18 +1090,33 @@ void bind_sudoku(py::module_& m) {
         o.minimal = minimal;
         o.seed = seed;
         sudoku::variant v;
-        if (auto e = sudoku::make_variant(f.rules, o.shape, v)) throw py::value_error(e->message);
+        if (random_layouts) {
+          // Windows on boxes that are not square are refused before any layout.
+          sudoku::rules boxes = f.rules;
+          boxes.jigsaw = false;
+          if (auto e = sudoku::make_variant(boxes, o.shape, v)) throw py::value_error(e->message);
+        } else if (auto e = sudoku::make_variant(f.rules, o.shape, v)) {
+          throw py::value_error(e->message);
+        }
         std::vector<std::optional<std::string>> made(count);
         interrupt_check interrupt;
         const unsigned workers = thread_count(threads);
         {
           py::gil_scoped_release release;
           for_each_puzzle(count, workers, interrupt, [&](workspace& w, std::size_t i) {
-            auto p = w.generator_for(v).make(o, i);
-            if (!p) return;
-            verify_solution(v, p->puzzle, p->solution);
             std::string line;
-            sudoku::append_board(v, p->puzzle, line);
+            if (random_layouts) {
+              // The puzzle's line carries its layout: givens, then region ids.
+              auto p = sudoku::make_random_jigsaw(f.rules, o, i);
+              if (!p) return;
+              verify_solution(p->variant, p->puzzle.puzzle, p->puzzle.solution);
+              sudoku::append_puzzle(p->variant, p->puzzle.puzzle, line);
+            } else {
+              auto p = w.generator_for(v).make(o, i);
+              if (!p) return;
+              verify_solution(v, p->puzzle, p->solution);
+              sudoku::append_board(v, p->puzzle, line);
+            }
             made[i] = std::move(line);
           });
         }
@@ -1120,8 +1135,10 @@ void bind_sudoku(py::module_& m) {
       "'rot180', 'rot90', 'mirror', 'diagonal'), while the puzzle stays unique and no harder\n"
       "than difficulty ('easy', 'medium', 'hard', 'evil', 'beyond'; only that level is kept).\n"
       "clues: stop removing at this many givens; minimal=True: no given can be removed.\n"
-      "size: 4, 6, 9, 12, 16, 25, ... (or box='RxC'); variant 'x', 'windoku', or 'jigsaw'\n"
-      "with regions=. The same seed gives the same puzzles whatever the threads (0: every\n"
+      "size: 4, 6, 9, 12, 16, 25, ... (or box='RxC'); variant 'x', 'windoku', or 'jigsaw':\n"
+      "with regions= on that layout, else each on a random layout of its own, its line the\n"
+      "jigsaw line format (givens, then a region id per cell). 'x' and 'windoku' combine.\n"
+      "The same seed gives the same puzzles whatever the threads (0: every\n"
       "core). None in a puzzle's place when no puzzle of the level came within the attempts.\n\n"
       "  >>> dlx_sudoku.generate(2, symmetry='rot180', seed=7)\n"
       "  ['..9.....', ...]");
