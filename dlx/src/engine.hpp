@@ -19,7 +19,6 @@
 
 #include "dlx/problem.hpp"
 #include "dlx/search.hpp"
-#include "dlx/solver.hpp"
 #include "structure.hpp"
 
 namespace dlx::detail {

@@ -5,7 +5,6 @@
 #include <vector>
 
 #include "dlx/search.hpp"
-#include "dlx/solver.hpp"
 #include "engine.hpp"
 
 namespace dlx::detail {

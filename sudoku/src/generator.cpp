@@ -12,30 +12,6 @@
 
 namespace sudoku {
 
-std::string_view to_string(clue_symmetry s) noexcept {
-  switch (s) {
-    case clue_symmetry::none:
-      return "none";
-    case clue_symmetry::rot180:
-      return "rot180";
-    case clue_symmetry::rot90:
-      return "rot90";
-    case clue_symmetry::mirror:
-      return "mirror";
-    case clue_symmetry::diagonal:
-      return "diagonal";
-  }
-  return "?";
-}
-
-std::optional<clue_symmetry> parse_symmetry(std::string_view name) noexcept {
-  for (clue_symmetry s : {clue_symmetry::none, clue_symmetry::rot180, clue_symmetry::rot90,
-                          clue_symmetry::mirror, clue_symmetry::diagonal}) {
-    if (name == to_string(s)) return s;
-  }
-  return std::nullopt;
-}
-
 namespace {
 
 // A seed for puzzle `index` of `seed`, and for each try of it: splitmix64 steps,
@@ -47,49 +23,7 @@ std::uint64_t mix(std::uint64_t seed, std::uint64_t index) {
   return z ^ (z >> 31);
 }
 
-// The cells a symmetry maps `cell` to, `cell` included, in increasing order, on
-// a square board of n x n positions.
-std::vector<std::size_t> orbit_of(std::size_t cell, int n, clue_symmetry s) {
-  const int r = static_cast<int>(cell) / n, c = static_cast<int>(cell) % n;
-  std::vector<std::pair<int, int>> points = {{r, c}};
-  switch (s) {
-    case clue_symmetry::none:
-      break;
-    case clue_symmetry::rot180:
-      points.push_back({n - 1 - r, n - 1 - c});
-      break;
-    case clue_symmetry::mirror:
-      points.push_back({r, n - 1 - c});
-      break;
-    case clue_symmetry::diagonal:
-      points.push_back({c, r});
-      break;
-    case clue_symmetry::rot90:
-      for (int k = 0; k < 3; ++k) {
-        const auto [pr, pc] = points.back();
-        points.push_back({pc, n - 1 - pr});
-      }
-      break;
-  }
-  std::vector<std::size_t> cells;
-  for (auto [pr, pc] : points)
-    cells.push_back(static_cast<std::size_t>(pr * n + pc));
-  std::sort(cells.begin(), cells.end());
-  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-  return cells;
-}
-
 }  // namespace
-
-bool has_symmetry(const grid& g, clue_symmetry s) {
-  const int n = g.columns();
-  for (std::size_t cell = 0; cell < g.cells().size(); ++cell) {
-    for (std::size_t other : orbit_of(cell, n, s)) {
-      if ((g[cell] != 0) != (g[other] != 0)) return false;
-    }
-  }
-  return true;
-}
 
 generator::generator(sudoku::shape s) : generator(sudoku::variant(s)) {}
 
@@ -121,7 +55,7 @@ std::vector<std::vector<std::size_t>> generator::orbits(clue_symmetry s) const {
   std::vector<char> seen(v.positions(), 0);
   for (std::uint32_t cell : v.cells()) {
     if (seen[cell]) continue;
-    out.push_back(orbit_of(cell, v.columns(), s));
+    out.push_back(clue_orbit(cell, v.columns(), s));
     for (std::size_t c : out.back())
       seen[c] = 1;
   }

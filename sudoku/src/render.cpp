@@ -124,13 +124,6 @@ struct writer {
   }
 };
 
-std::span<const std::uint32_t> constraint_cells(const variant& v, std::uint32_t constraint) {
-  if (constraint < v.units().size()) return v.units()[constraint].cells;
-  const std::size_t c = constraint - v.units().size();
-  if (c < v.cages().size()) return v.cages()[c].cells;
-  return {};
-}
-
 // A step's pattern, logic's or SE's alike: its cells, or when it names none,
 // where two or more of its units cross and one of its digits was a candidate;
 // and its digits there that the step does not remove, ringed.
@@ -146,14 +139,14 @@ void mark_pattern(const variant& v, std::span<const std::uint32_t> units,
     // Pointing's box and line, a fish's corners.
     std::map<std::size_t, int> seen;
     for (std::uint32_t k : units) {
-      for (std::uint32_t p : constraint_cells(v, k))
+      for (std::uint32_t p : v.constraint_cells(k))
         ++seen[p];
     }
     for (const auto& [p, times] : seen) {
-      const std::size_t cell = p;  // (clang 14 lambdas cannot capture a structured binding)
+      const std::size_t here = p;  // (clang 14 lambdas cannot capture a structured binding)
       if (times >= 2 &&
-          std::any_of(digits.begin(), digits.end(), [&](int d) { return had(cell, d); }))
-        h.cells.push_back(cell);
+          std::any_of(digits.begin(), digits.end(), [&](int d) { return had(here, d); }))
+        h.cells.push_back(here);
     }
   }
   for (std::size_t p : h.cells) {
@@ -166,48 +159,6 @@ void mark_pattern(const variant& v, std::span<const std::uint32_t> units,
 }
 
 }  // namespace
-
-// ---- The board's state.
-
-board_state board_state::of_puzzle(const grid& puzzle) {
-  board_state b;
-  b.givens = puzzle;
-  b.digits = puzzle;
-  return b;
-}
-
-board_state board_state::with_candidates(const variant& v, const grid& puzzle) {
-  board_state b = of_puzzle(puzzle);
-  const std::uint64_t all = ((std::uint64_t{1} << v.digits()) - 1) << 1;
-  b.candidates.assign(v.positions(), 0);
-  for (std::uint32_t p : v.cells()) {
-    if (puzzle[p] == 0) b.candidates[p] = all;
-  }
-  for (std::uint32_t p : v.cells()) {
-    if (puzzle[p] != 0) b.place(v, {p, puzzle[p]});
-  }
-  return b;
-}
-
-void board_state::place(const variant& v, candidate c) {
-  digits.cells()[c.cell] = static_cast<std::uint8_t>(c.digit);
-  if (candidates.empty()) return;
-  candidates[c.cell] = 0;
-  const std::uint64_t bit = std::uint64_t{1} << c.digit;
-  for (std::uint32_t k : v.constraints_of(c.cell)) {
-    for (std::uint32_t peer : constraint_cells(v, k))
-      candidates[peer] &= ~bit;
-  }
-}
-
-void board_state::apply(const variant& v, const highlight& step) {
-  if (!candidates.empty()) {
-    for (const candidate& e : step.eliminated)
-      candidates[e.cell] &= ~(std::uint64_t{1} << e.digit);
-  }
-  for (const candidate& p : step.placed)
-    place(v, p);
-}
 
 // ---- The picture.
 
@@ -231,7 +182,7 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
         at.outline_path(v.units()[u].cells, 0), window_fill);
   }
   for (std::uint32_t k : marks.units) {
-    const auto cells = constraint_cells(v, k);
+    const auto cells = v.constraint_cells(k);
     if (cells.empty()) continue;
     add("<path class=\"sd-unit\" data-unit=\"{}\" d=\"{}\" fill=\"{}\" fill-opacity=\"0.85\"/>\n",
         k, at.outline_path(cells, 0), unit_fill);

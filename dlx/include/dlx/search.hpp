@@ -4,9 +4,11 @@
 #include <chrono>
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "dlx/problem.hpp"
@@ -171,6 +173,62 @@ struct search_result {
 
   /// True when the search explored everything, so `solutions` is exact.
   [[nodiscard]] bool complete() const noexcept { return status == search_status::complete; }
+};
+
+// What the solver (solver.hpp) and its engines share.
+
+/// The data structure a solver searches with. The answers and the node and
+/// update counts do not depend on it; the speed does.
+enum class engine_kind : std::uint8_t {
+  automatic,      ///< bitsets for small problems without multiplicities, else dancing links
+  dancing_links,  ///< Knuth's DLX1 layout: any size, least memory
+  bitset,         ///< active options as bits, state copied at branches: small problems
+};
+
+/// A non-owning reference to a callable `visit(std::span<const option_id>)`.
+/// It is what `solver::enumerate` takes, so visitors cost neither an allocation
+/// nor a template instantiation of the search.
+class solution_visitor {
+ public:
+  template <class F>
+  requires(!std::is_same_v<std::remove_cvref_t<F>, solution_visitor> &&
+           std::is_invocable_r_v<visit, F&, std::span<const option_id>>) solution_visitor(F&& f)
+  noexcept  // NOLINT(google-explicit-constructor): like std::function_ref
+      : object_(const_cast<void*>(static_cast<const void*>(std::addressof(f)))),
+        call_([](void* object, std::span<const option_id> solution) {
+          return std::invoke(*static_cast<std::remove_reference_t<F>*>(object), solution);
+        }) {}
+
+  visit operator()(std::span<const option_id> solution) const { return call_(object_, solution); }
+
+ private:
+  void* object_;
+  visit (*call_)(void*, std::span<const option_id>);
+};
+
+/// Why a preselection was refused.
+struct preselect_conflict {
+  option_id option;  ///< the option that could not be preselected
+  item_id item;      ///< an item of it that is already covered as often as it may be
+  /// The first preselected option that covers `item` (within one call, possibly
+  /// an earlier option of the same list); `option` itself when it was preselected
+  /// already.
+  option_id covered_by;
+};
+
+/// A search cut into subtrees; see solver::split.
+struct search_split {
+  /// The subtrees' nodes, in the order a one-thread search meets them.
+  std::vector<search_node> pieces;
+  /// Each piece's share of the tree by Knuth's measure (each level weighs
+  /// 1 / its branching degree): a rough guide to its size, for progress.
+  std::vector<double> weights;
+  /// The work done above the pieces: their ancestors' nodes and updates, and
+  /// the solutions met there (which are in no piece). The pieces' counts added
+  /// to these are the whole search's.
+  search_result above;
+  /// Those solutions, each as solver::enumerate would give it.
+  std::vector<std::vector<option_id>> solutions;
 };
 
 }  // namespace dlx

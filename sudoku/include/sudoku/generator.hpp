@@ -23,24 +23,10 @@
 #include "sudoku/grid.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/solver.hpp"
+#include "sudoku/symmetry.hpp"
 #include "sudoku/variant.hpp"
 
 namespace sudoku {
-
-/// Symmetries of the clue pattern.
-enum class clue_symmetry : std::uint8_t {
-  none,
-  rot180,    ///< (r, c) and (n-1-r, n-1-c)
-  rot90,     ///< the four quarter turns
-  mirror,    ///< (r, c) and (r, n-1-c)
-  diagonal,  ///< (r, c) and (c, r)
-};
-
-[[nodiscard]] std::string_view to_string(clue_symmetry s) noexcept;
-/// The symmetry named `name`, if any ("none", "rot180", "rot90", "mirror", "diagonal").
-[[nodiscard]] std::optional<clue_symmetry> parse_symmetry(std::string_view name) noexcept;
-/// True when the pattern of givens of `g` has symmetry `s`.
-[[nodiscard]] bool has_symmetry(const grid& g, clue_symmetry s);
 
 struct generate_options {
   sudoku::shape shape{};

@@ -14,7 +14,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/model.hpp"
-#include "sudoku/validate.hpp"
+#include "sudoku/variant.hpp"
 
 namespace sudoku {
 

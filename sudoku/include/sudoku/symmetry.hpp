@@ -3,9 +3,15 @@
 // columns within each stack, and (for square boxes) transpose. A puzzle and its
 // solutions transform together, so the number of solutions is unchanged; the
 // benchmarks use random symmetries so that no set's ordering can flatter a solver.
+//
+// And the symmetries of a clue pattern (which cells hold givens), that the
+// generator keeps and has_symmetry checks.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <optional>
+#include <string_view>
 #include <vector>
 
 #include "sudoku/grid.hpp"
@@ -33,5 +39,23 @@ class symmetry {
   std::vector<std::uint8_t> digits_;  // digits_[d] replaces d; digits_[0] = 0
   bool transpose_ = false;
 };
+
+/// Symmetries of the clue pattern.
+enum class clue_symmetry : std::uint8_t {
+  none,
+  rot180,    ///< (r, c) and (n-1-r, n-1-c)
+  rot90,     ///< the four quarter turns
+  mirror,    ///< (r, c) and (r, n-1-c)
+  diagonal,  ///< (r, c) and (c, r)
+};
+
+[[nodiscard]] std::string_view to_string(clue_symmetry s) noexcept;
+/// The symmetry named `name`, if any ("none", "rot180", "rot90", "mirror", "diagonal").
+[[nodiscard]] std::optional<clue_symmetry> parse_symmetry(std::string_view name) noexcept;
+/// True when the pattern of givens of `g` has symmetry `s`.
+[[nodiscard]] bool has_symmetry(const grid& g, clue_symmetry s);
+/// The cells symmetry `s` maps `cell` to, `cell` included, ascending, on a
+/// square board of n x n positions.
+[[nodiscard]] std::vector<std::size_t> clue_orbit(std::size_t cell, int n, clue_symmetry s);
 
 }  // namespace sudoku

@@ -18,16 +18,6 @@
 
 namespace sudoku {
 
-/// Two cells of one unit (or cage) holding the same digit; `second` comes after
-/// `first` in reading order.
-struct clash {
-  std::size_t first = 0;
-  std::size_t second = 0;
-  int digit = 0;
-  unit_kind unit = unit_kind::row;
-  friend bool operator==(const clash&, const clash&) = default;
-};
-
 /// "r1c7 repeats 5 of r1c3 (same row)".
 [[nodiscard]] std::string describe(const clash& c, const shape& s);
 [[nodiscard]] std::string describe(const clash& c, const variant& v);

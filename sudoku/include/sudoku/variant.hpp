@@ -75,6 +75,16 @@ struct rules {
   friend bool operator==(const rules&, const rules&) = default;
 };
 
+/// Two cells of one unit (or cage) holding the same digit; `second` comes after
+/// `first` in reading order (validate.hpp finds and describes them).
+struct clash {
+  std::size_t first = 0;
+  std::size_t second = 0;
+  int digit = 0;
+  unit_kind unit = unit_kind::row;
+  friend bool operator==(const clash&, const clash&) = default;
+};
+
 /// The full description of one puzzle's constraints. Regions need not be
 /// connected; a killer on a jigsaw is possible here but has no line format.
 ///
@@ -120,6 +130,13 @@ class variant {
   /// The units and cages (index into units(), then units().size() + cage) that a
   /// cell belongs to.
   [[nodiscard]] std::span<const std::uint32_t> constraints_of(std::size_t position) const;
+  /// The cells of constraint `k`, numbered as constraints_of numbers them.
+  [[nodiscard]] std::span<const std::uint32_t> constraint_cells(std::uint32_t k) const noexcept {
+    if (k < units_.size()) return units_[k].cells;
+    const std::size_t c = k - units_.size();
+    return c < cages_.size() ? std::span<const std::uint32_t>(cages_[c].cells)
+                             : std::span<const std::uint32_t>();
+  }
   /// The number of grids: 5 for samurai, else 1.
   [[nodiscard]] int parts() const noexcept { return parts_; }
   [[nodiscard]] bool has_regions() const noexcept { return regions_; }
