@@ -1,0 +1,172 @@
+#!/usr/bin/env python3
+"""Checks the libraries' layout (issue 29): no include runs back up, no file grows past 700 lines.
+
+Includes. Each library's headers (public and private) sit in layers, lowest first, in
+LAYERS below: a header may include headers of its own layer or lower ones, never a higher
+one, and a header missing from the table is an error (so a new one is placed on purpose).
+A .cpp file is the top of its own stack and may include anything of its library. Cycles
+cannot pass: two headers of one layer that include each other are reported too.
+
+Sizes. No product file (dlx/, sudoku/, svg/, tools/, python/src/) over 700 lines, except
+the files that hold one engine or one technique family each, listed in LARGE with why.
+
+  scripts/check-layout.py [ROOT]        exit 0, or 1 with "file:line: what is wrong" lines
+  scripts/check-layout.py --self-test   shows that the check fails on a bad tree
+"""
+
+import re
+import sys
+import tempfile
+from pathlib import Path
+
+# Lowest first; paths relative to the repository root.
+LAYERS = {
+    "dlx": [
+        ["dlx/include/dlx/problem.hpp", "dlx/include/dlx/line_reader.hpp",
+         "dlx/src/counter_scan.hpp", "dlx/src/structure.hpp"],
+        ["dlx/include/dlx/format.hpp", "dlx/include/dlx/reducer.hpp",
+         "dlx/include/dlx/search.hpp", "dlx/include/dlx/structure.hpp"],
+        ["dlx/include/dlx/checkpoint.hpp", "dlx/include/dlx/zdd.hpp", "dlx/src/engine.hpp"],
+        ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp"],
+        ["dlx/include/dlx/solver.hpp"],
+    ],
+    "sudoku": [
+        ["sudoku/include/sudoku/grid.hpp", "sudoku/src/se/board.hpp"],
+        ["sudoku/include/sudoku/variant.hpp", "sudoku/include/sudoku/text.hpp",
+         "sudoku/include/sudoku/symmetry.hpp", "sudoku/src/text_detail.hpp",
+         "sudoku/src/se/techniques.hpp"],
+        ["sudoku/include/sudoku/model.hpp", "sudoku/include/sudoku/variant_text.hpp",
+         "sudoku/include/sudoku/validate.hpp"],
+        ["sudoku/include/sudoku/solver.hpp", "sudoku/include/sudoku/logic.hpp"],
+        ["sudoku/include/sudoku/generator.hpp", "sudoku/include/sudoku/se_rating.hpp",
+         "sudoku/include/sudoku/board_state.hpp"],
+        ["sudoku/include/sudoku/solver_cache.hpp", "sudoku/include/sudoku/render.hpp"],
+        ["sudoku/include/sudoku/answer.hpp", "sudoku/include/sudoku/explanation.hpp"],
+        ["sudoku/include/sudoku/workspace_pool.hpp"],
+    ],
+}
+
+# Over 700 lines, and why that is right.
+LARGE = {
+    "dlx/src/structure_engine.cpp": "one engine: the structure search",
+    "sudoku/src/se/chaining.cpp": "one technique family: Sudoku Explainer's chains",
+}
+PRODUCT = ("dlx/", "sudoku/", "svg/", "tools/", "python/src/")
+LIMIT = 700
+
+INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
+
+
+def resolve(root, lib, including, name):
+    """The repository path an include names, when it is one of `lib`'s headers."""
+    candidates = [f"{lib}/include/{name}", f"{lib}/src/{name}"]
+    here = including.parent.relative_to(root).as_posix()
+    candidates.insert(0, f"{here}/{name}")
+    for c in candidates:
+        if (root / c).is_file():
+            return str(Path(c).as_posix())
+    return None
+
+
+def check(root):
+    root = Path(root).resolve()
+    problems = []
+    for lib, layers in LAYERS.items():
+        layer_of = {h: k for k, layer in enumerate(layers) for h in layer}
+        files = sorted(p for d in ("include", "src") for p in (root / lib / d).rglob("*")
+                       if p.suffix in (".hpp", ".cpp"))
+        for path in files:
+            rel = path.relative_to(root).as_posix()
+            is_header = path.suffix == ".hpp"
+            if is_header and rel not in layer_of:
+                problems.append(f"{rel}:1: a header of {lib} in no layer of "
+                                f"scripts/check-layout.py: place it")
+                continue
+            for number, line in enumerate(path.read_text().splitlines(), 1):
+                m = INCLUDE.match(line)
+                if not m:
+                    continue
+                target = resolve(root, lib, path, m.group(1))
+                if target is None or target == rel:
+                    continue
+                if target not in layer_of:
+                    problems.append(f"{rel}:{number}: includes {target}, in no layer")
+                elif is_header and layer_of[target] > layer_of[rel]:
+                    problems.append(f"{rel}:{number}: includes {target}, which runs back up "
+                                    f"(layer {layer_of[target]} above its own {layer_of[rel]})")
+        # Same-layer includes must not form a cycle.
+        graph = {}
+        for path in files:
+            rel = path.relative_to(root).as_posix()
+            if path.suffix != ".hpp":
+                continue
+            for line in path.read_text().splitlines():
+                m = INCLUDE.match(line)
+                target = m and resolve(root, lib, path, m.group(1))
+                if target and target != rel:
+                    graph.setdefault(rel, set()).add(target)
+        state = {}
+
+        def visit(node, stack):
+            state[node] = 1
+            for nxt in sorted(graph.get(node, ())):
+                if state.get(nxt) == 1:
+                    problems.append(f"{node}:1: an include cycle: {' -> '.join(stack + [nxt])}")
+                elif nxt not in state:
+                    visit(nxt, stack + [nxt])
+            state[node] = 2
+
+        for node in sorted(graph):
+            if node not in state:
+                visit(node, [node])
+    for prefix in PRODUCT:
+        base = root / prefix
+        if not base.exists():
+            continue
+        for path in sorted(base.rglob("*")):
+            if path.suffix not in (".hpp", ".cpp", ".h"):
+                continue
+            rel = path.relative_to(root).as_posix()
+            lines = len(path.read_text().splitlines())
+            if lines > LIMIT and rel not in LARGE:
+                problems.append(f"{rel}:{LIMIT + 1}: {lines} lines, over {LIMIT}: split it by "
+                                f"concept (or, for one engine or technique family, list it in LARGE)")
+    return problems
+
+
+def self_test():
+    """A tree with a header that includes one above it, and an oversized file: both caught."""
+    with tempfile.TemporaryDirectory() as tmp:
+        t = Path(tmp)
+        for lib, layers in LAYERS.items():
+            for layer in layers:
+                for h in layer:
+                    (t / h).parent.mkdir(parents=True, exist_ok=True)
+                    (t / h).write_text("#pragma once\n")
+        (t / "sudoku/include/sudoku/grid.hpp").write_text('#include "sudoku/solver.hpp"\n')
+        (t / "dlx/src/big.cpp").write_text("int x;\n" * (LIMIT + 1))
+        found = check(t)
+        assert any("grid.hpp:1: includes sudoku/include/sudoku/solver.hpp, which runs back up"
+                   in p for p in found), found
+        assert any("dlx/src/big.cpp" in p and "over 700" in p for p in found), found
+        assert len(found) == 2, found
+    print("check-layout: the self-test caught both")
+    return 0
+
+
+def main(argv):
+    if argv[1:] == ["--self-test"]:
+        return self_test()
+    root = argv[1] if len(argv) > 1 else Path(__file__).resolve().parents[1]
+    problems = check(root)
+    for p in problems:
+        print(p)
+    if problems:
+        return 1
+    print("check-layout: every include runs down its library's layers; no product file over 700 "
+          "lines but the listed engines")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
