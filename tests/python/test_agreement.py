@@ -36,7 +36,7 @@ def command_json(*args):
         pytest.skip(f"{SUDOKU} is not built")
     out = subprocess.run([str(SUDOKU), *args, "--json", "-j", "2"], capture_output=True,
                          text=True, check=False)
-    assert out.returncode in (0, 1), out.stderr
+    assert out.returncode in (0, 1, 3), out.stderr  # 3: some answer unknown (a budget)
     return [json.loads(line) for line in out.stdout.splitlines()]
 
 

@@ -1,7 +1,7 @@
 // Golden tests of the `sudoku` command, run as a child process: exact standard
 // output (one answer per puzzle, in input order), exit codes (0 all answered, 1
-// none / multiple / unknown or an invalid verdict, 2 bad usage or an unusable
-// line, 3 write error), located FILE:LINE:COL messages on standard error, JSON
+// none / multiple or an invalid verdict, 2 bad usage or an unusable line, 3
+// unknown: a budget ran out, 4 write error: tools/common/cli.hpp's table), located FILE:LINE:COL messages on standard error, JSON
 // Lines, grid input and output, and output that does not depend on the number
 // of threads. Every printed solution is checked with the library's independent
 // validator, and against the published answers in corpus/expected.answers.
@@ -367,7 +367,7 @@ TEST(sudoku_cli_solve, budget_exhausted_answers_unknown) {
   const std::string easter_monster =
       "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1";
   const auto r = sudoku({"solve", "--budget", "5", "-j", "1"}, easter_monster + "\n");
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "unknown\n");
   expect_summary(r.err,
                  "sudoku solve: 1 puzzle: 0 solved, 0 none, 0 multiple, 0 invalid, 1 unknown",
@@ -455,7 +455,7 @@ TEST(sudoku_cli_count, limit_stops_the_count) {
 TEST(sudoku_cli_count, budget_before_the_limit_is_unknown) {
   const auto r =
       sudoku({"count", "--budget", "10", "--limit", "0", "-j", "1"}, std::string(81, '.') + "\n");
-  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "unknown\n");
   expect_summary(r.err,
                  "sudoku count: 1 puzzle: 0 unique, 0 multiple, 0 none, 0 invalid, 1 unknown",
@@ -1174,14 +1174,14 @@ TEST(sudoku_cli_output, closed_pipe_stops_quietly) {
   }
 }
 
-TEST(sudoku_cli_output, write_error_exits_3) {
+TEST(sudoku_cli_output, write_error_exits_4) {
   if (!std::filesystem::exists("/dev/full")) GTEST_SKIP() << "no /dev/full";
   for (const char* threads : {"1", "3"}) {
     SCOPED_TRACE(std::string("-j ") + threads);
     const auto r = run_command({"/bin/sh", "-c",
                                 quoted(sudoku_program) + " solve -j " + threads + " " +
                                     quoted(corpus_path("famous.sdm")) + " > /dev/full"});
-    EXPECT_EQ(r.exit_code, 3);
+    EXPECT_EQ(r.exit_code, 4);
     EXPECT_EQ(r.err, "sudoku: cannot write standard output: No space left on device\n");
   }
 }

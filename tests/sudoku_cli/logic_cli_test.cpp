@@ -128,7 +128,7 @@ TEST(sudoku_cli_logic, rate_se_scale_budget_answers_unknown) {
   // The empty grid has many solutions; SE's chains search long and find nothing.
   const auto r = run_command({SUDOKU_CLI, "rate", "-q", "--scale", "se", "--budget", "10000"},
                              std::string(81, '.') + "\n");
-  EXPECT_EQ(r.exit_code, 1) << r.err;
+  EXPECT_EQ(r.exit_code, 3) << r.err;  // unknown
   EXPECT_EQ(r.out, "unknown\n");
 }
 

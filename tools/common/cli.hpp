@@ -15,10 +15,22 @@
 
 namespace tools {
 
-/// Exit codes every tool shares; each tool documents its own beyond these.
+/// The exit codes of every command (dlx, dlx-mpi, sudoku), one table, in each
+/// command's --help (exit_status_help) and in docs/exit-codes.md.
 inline constexpr int exit_ok = 0;
-inline constexpr int exit_no_solution = 1;  // some search found no solution
-inline constexpr int exit_usage = 2;        // bad usage or bad input
+inline constexpr int exit_no_solution = 1;         // no solution, or not unique, or not valid
+inline constexpr int exit_usage = 2;               // bad usage or bad input
+inline constexpr int exit_unknown = 3;             // a budget ran out before the answer was known
+inline constexpr int exit_output = 4;              // an output could not be written
+inline constexpr int exit_internal = 70;           // EX_SOFTWARE: a bug, never bad input
+inline constexpr int exit_broken_pipe = 128 + 13;  // the reader went away (SIGPIPE): stop quietly
+
+/// The exit status paragraph every command's --help ends with.
+inline constexpr std::string_view exit_status_help =
+    "Exit status: 0 answered as asked; 1 no solution (or, as asked, not unique or not\n"
+    "valid); 2 bad usage or input; 3 unknown: a budget ran out first; 4 an output could\n"
+    "not be written; 70 internal error (a bug); 141 the reader closed the output early.\n"
+    "With several puzzles, the first of 2, 3, 1 that applies. See docs/exit-codes.md.";
 
 /// A bad command line: main prints "program: message" and a hint, exits 2.
 class usage_error : public std::runtime_error {

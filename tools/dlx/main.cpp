@@ -67,10 +67,6 @@ void write_solution(tools::line_output& out, const dlx::dlx_file& file,
 
 namespace {
 
-constexpr int exit_budget = 3;  // the budget ran out: the answer is unknown
-constexpr int exit_output = 4;  // standard output could not be written
-constexpr int exit_broken_pipe = 128 + 13;
-
 struct settings : dlx_tool::common_settings {
   bool help = false;
   bool version = false;
@@ -173,9 +169,10 @@ int run(const settings& s, const std::string& path) {
     fmt::print(stderr, "dlx: {}\n", e.what());
     return tools::exit_usage;
   } catch (const tools::output_error& e) {
-    if (e.error_number() == EPIPE) return exit_broken_pipe;  // the reader has gone: stop quietly
+    if (e.error_number() == EPIPE)
+      return tools::exit_broken_pipe;  // the reader has gone: stop quietly
     fmt::print(stderr, "dlx: {}\n", e.what());
-    return exit_output;
+    return tools::exit_output;
   }
 
   if (result.status == dlx::search_status::budget_exhausted) {
@@ -185,7 +182,7 @@ int run(const settings& s, const std::string& path) {
                  "incomplete\n",
                  result.nodes, result.solutions);
     }
-    return exit_budget;
+    return tools::exit_unknown;
   }
   return result.solutions == 0 ? tools::exit_no_solution : tools::exit_ok;
 }
@@ -350,10 +347,7 @@ int main(int argc, char** argv) {
                    "enumeration cannot reach come out exact (dlx --count --memo), and the\n"
                    "diagram answers --sample, --min-cost and --by-size. An option's cost is\n"
                    "written as in dlx5: 'a b |7'; the plain search ignores costs.",
-                   options,
-                   "Exit status: 0 the search finished (or reached --limit) with a solution,\n"
-                   "1 it finished with none, 2 bad usage or input, 3 a budget ran out\n"
-                   "before the search finished, 4 standard output could not be written."));
+                   options, tools::exit_status_help));
     return tools::exit_ok;
   }
   if (s.version) {

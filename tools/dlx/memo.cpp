@@ -25,9 +25,6 @@ namespace dlx_tool {
 
 namespace {
 
-constexpr int exit_budget = 3;
-constexpr int exit_output = 4;
-
 std::uint64_t default_memory_budget() {
   const long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
   if (pages <= 0 || page <= 0) return 0;
@@ -136,13 +133,13 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
           why, st.nodes, st.failed_signatures + st.good_signatures - 1, st.bytes,
           result.status == dlx::memo_status::memory_exhausted ? " (raise it with --memory-budget)"
                                                               : "");
-      return exit_budget;
+      return tools::exit_unknown;
     }
   }
   const dlx::zdd& diagram = result.diagram;
   const dlx::big_count total = diagram.count();
 
-  if (!memo.zdd_out.empty() && !write_diagram(diagram, memo.zdd_out)) return exit_output;
+  if (!memo.zdd_out.empty() && !write_diagram(diagram, memo.zdd_out)) return tools::exit_output;
   const bool diagram_on_stdout = memo.zdd_out == "-";
 
   tools::line_output out;
@@ -221,7 +218,7 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
   } catch (const tools::output_error& e) {
     if (e.error_number() == EPIPE) return 128 + 13;
     fmt::print(stderr, "dlx: {}\n", e.what());
-    return exit_output;
+    return tools::exit_output;
   }
   return total == 0 ? tools::exit_no_solution : tools::exit_ok;
 }

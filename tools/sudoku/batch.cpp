@@ -43,8 +43,6 @@ constexpr std::size_t batch_jobs = 512;
 // until their turn to be written, small. (512 pages of a hard puzzle: 250 MB.)
 constexpr std::size_t document_batch_jobs = 8;
 constexpr std::size_t batch_bytes = std::size_t{1} << 18;
-constexpr int exit_output = 3;
-constexpr int exit_broken_pipe = 128 + 13;
 
 class runner {
  public:
@@ -73,15 +71,16 @@ class runner {
       out_.flush();
     } catch (const tools::output_error& e) {
       pool_.reset();
-      if (e.error_number() == EPIPE) return exit_broken_pipe;
+      if (e.error_number() == EPIPE) return tools::exit_broken_pipe;
       fmt::print(stderr, "sudoku: {}\n", e.what());
-      return exit_output;
+      return tools::exit_output;
     }
     progress_.clear();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (settings_.summary) fmt::print(stderr, "{}\n", summary(total_, seconds));
     if (bad_input_) return tools::exit_usage;
+    if (unknown_) return tools::exit_unknown;
     return unanswered_ ? tools::exit_no_solution : tools::exit_ok;
   }
 
@@ -313,6 +312,7 @@ class runner {
     total_.add(b->counts);
     bad_input_ |= b->any_invalid_input;
     unanswered_ |= b->any_unanswered;
+    unknown_ |= b->counts.unknown > 0;
     spare_.push_back(std::move(b));
     if (progress_.due()) {
       const double seconds =
@@ -339,6 +339,7 @@ class runner {
   std::uint64_t answered_ = 0;  // puzzles handed to settings_.sink
   bool bad_input_ = false;
   bool unanswered_ = false;
+  bool unknown_ = false;  // some answer is unknown: a budget ran out
   // Last, so that it is destroyed first: its workers may still hold batches.
   std::unique_ptr<sudoku::workspace_pool> pool_;
   std::deque<sudoku::workspace_pool::ticket> tickets_;  // of in_flight_, with a pool

@@ -28,9 +28,6 @@ namespace sudoku_cli {
 
 namespace {
 
-constexpr int exit_output = 3;
-constexpr int exit_broken_pipe = 128 + 13;
-
 struct generate_settings {
   std::uint64_t count = 1;
   sudoku::generate_options options;
@@ -157,7 +154,7 @@ int run_generate(int argc, char** argv) {
                            "no harder than asked).\nVariants: x, windoku and jigsaw (with "
                            "--regions LAYOUT, or a random layout per puzzle,\nwritten on its "
                            "line after the givens).",
-                           options));
+                           options, tools::exit_status_help));
       return tools::exit_ok;
     }
     if (!operands.empty()) throw tools::usage_error("generate reads no files");
@@ -267,9 +264,9 @@ int run_generate(int argc, char** argv) {
     room.notify_all();
     for (auto& t : workers)
       t.join();
-    if (e.error_number() == EPIPE) return exit_broken_pipe;
+    if (e.error_number() == EPIPE) return tools::exit_broken_pipe;
     fmt::print(stderr, "sudoku generate: {}\n", e.what());
-    return exit_output;
+    return tools::exit_output;
   }
   for (auto& t : workers)
     t.join();

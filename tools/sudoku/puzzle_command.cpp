@@ -292,7 +292,7 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
     if (s.help) {
       fmt::print("{}", tools::help_text(command.usage,
                                         fmt::format("{}\n\n{}", command.description, variant_help),
-                                        options, exit_status_help));
+                                        options, tools::exit_status_help));
       exit_code = tools::exit_ok;
       return std::nullopt;
     }
@@ -336,7 +336,7 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
       sink = command.make_sink(s);
     } catch (const tools::output_error& e) {
       fmt::print(stderr, "sudoku {}: {}\n", command.name, e.what());
-      return 3;  // an output that cannot be written, as for standard output
+      return tools::exit_output;  // an output that cannot be written, as for standard output
     }
     s.run.sink = sink.get();
   }
@@ -366,7 +366,7 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
         });
   } catch (const std::exception& e) {
     fmt::print(stderr, "sudoku: {}\n", e.what());
-    return 70;  // EX_SOFTWARE: a bug, never bad input
+    return tools::exit_internal;
   }
 }
 

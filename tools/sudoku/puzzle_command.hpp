@@ -146,18 +146,13 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command);
 /// The summary of minimize and redundant: "3 puzzles: 2 unique, 1 multiple, ...".
 [[nodiscard]] std::string uniqueness_summary(const tally& t);
 
-/// The exit status paragraph every per-puzzle command's help ends with.
-inline constexpr std::string_view exit_status_help =
-    "Exit status: 0 all answered as asked; 1 some puzzle has no solution (or not unique,\n"
-    "or invalid for validate); 2 bad usage or unusable input; 3 write error.";
-
 /// The --variant help paragraph, shared with generate and bench.
 inline constexpr std::string_view variant_help =
     "Variants (--variant, combine with commas): x (both main diagonals hold 1-9),\n"
     "windoku (four extra 3x3 windows), jigsaw (lines of 2*n*n characters: givens, then a\n"
     "region id per cell; or --regions LAYOUT), killer (an 81-character cage line or\n"
     "3x3::k:..., then optionally a blank and 81 givens), samurai (441 characters, the\n"
-    "21x21 board, '-' outside the five grids). README.md shows each format.";
+    "21x21 board, '-' outside the five grids). docs/variants.md shows each format.";
 
 /// Adds --variant and --regions to an option table, filling `rules`.
 void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules);

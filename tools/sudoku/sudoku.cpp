@@ -47,10 +47,8 @@ void print_help() {
       "and a blank is an annotation. Blank lines and lines starting with '#' are\n"
       "skipped. The first puzzle-sized line of a file sets its size.\n\n"
       "{}\n\n"
-      "Exit status: 0 every puzzle answered as asked; 1 some puzzle has no solution\n"
-      "(or is not unique under --unique, or fails validate); 2 bad usage or some\n"
-      "input line is not a usable puzzle; 3 standard output could not be written.\n",
-      sudoku_cli::variant_help);
+      "{}\n",
+      sudoku_cli::variant_help, tools::exit_status_help);
 }
 
 }  // namespace
