@@ -39,8 +39,6 @@ namespace {
 
 using big = boost::multiprecision::cpp_int;
 
-constexpr int exit_output = 4;  // standard output or the checkpoint could not be written
-
 // Totals wider than 64 bits: a count split over many machines may pass 2^64.
 struct totals {
   big solutions, nodes, updates, cleansings, branches;
@@ -76,7 +74,7 @@ class coordinator {
       hand_out();
     } catch (const tools::output_error& e) {
       fmt::print(stderr, "dlx-mpi: {}\n", e.what());
-      MPI_Abort(MPI_COMM_WORLD, exit_output);
+      MPI_Abort(MPI_COMM_WORLD, tools::exit_output);
     }
     progress_.clear();
     const double seconds =
@@ -88,9 +86,9 @@ class coordinator {
       if (s_.count_only) out_.line(shown.str());
       out_.flush();
     } catch (const tools::output_error& e) {
-      if (e.error_number() == EPIPE) return 128 + 13;
+      if (e.error_number() == EPIPE) return tools::exit_broken_pipe;
       fmt::print(stderr, "dlx-mpi: {}\n", e.what());
-      return exit_output;
+      return tools::exit_output;
     }
     if (s_.stats) {
       fmt::print(stderr,
@@ -207,7 +205,7 @@ class coordinator {
       if (std::fwrite(line.data(), 1, line.size(), record_) != line.size() ||
           std::fflush(record_) != 0) {
         fmt::print(stderr, "dlx-mpi: {}: cannot write: {}\n", *s_.checkpoint, std::strerror(errno));
-        MPI_Abort(MPI_COMM_WORLD, exit_output);
+        MPI_Abort(MPI_COMM_WORLD, tools::exit_output);
       }
     }
   }

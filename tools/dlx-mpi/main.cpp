@@ -75,10 +75,7 @@ int main(int argc, char** argv) {
                      "the ranks that ask, searching some itself; the totals are exact and the\n"
                      "same for any K, and equal to dlx's. Solutions are printed as dlx prints\n"
                      "them, in the order they arrive. On a cluster: mpirun --hostfile HOSTS ...",
-                     options,
-                     "Exit status: 0 the search finished (or reached --limit) with a solution,\n"
-                     "1 it finished with none, 2 bad usage, input or checkpoint, 4 output or the\n"
-                     "checkpoint could not be written."));
+                     options, tools::exit_status_help));
     } else if (rank == 0) {
       fmt::print("dlx-mpi {}\n", DLX_VERSION);
     }
