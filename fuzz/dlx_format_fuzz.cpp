@@ -7,7 +7,7 @@
 // solutions the plain search finds, in the same order.
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
-#include <dlx/zdd.hpp>
+#include <dlx/memo.hpp>
 
 #include <cstdint>
 #include <sstream>

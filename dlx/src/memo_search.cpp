@@ -30,7 +30,7 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dlx/zdd.hpp"
+#include "dlx/memo.hpp"
 
 namespace dlx {
 
@@ -498,6 +498,9 @@ memo_result memo_search::run() {
   zdd::node_id znode = zdd::bottom, zsol = zdd::bottom;
   std::uint32_t level = 0;
   std::uint64_t next_progress = options_.on_progress ? options_.progress_interval : UINT64_MAX;
+  constexpr std::uint64_t clock_interval = std::uint64_t{1} << 14;
+  const bool timed = options_.time_budget.count() > 0;
+  std::uint64_t next_clock = timed ? clock_interval : UINT64_MAX;
   auto at_level = [&](std::uint32_t l) {
     if (choice_.size() <= l) {
       choice_.resize(l + 1);
@@ -517,6 +520,13 @@ memo_result memo_search::run() {
     if (options_.memory_budget && bytes_in_use() + diagram_.bytes() > options_.memory_budget) {
       status = memo_status::memory_exhausted;  // the diagram may double when it next grows
       goto finish;
+    }
+    if (stats_.nodes >= next_clock) {
+      next_clock += clock_interval;
+      if (std::chrono::steady_clock::now() - started_ >= options_.time_budget) {
+        status = memo_status::time_exhausted;
+        goto finish;
+      }
     }
     if (stats_.nodes >= next_progress) {
       next_progress += options_.progress_interval;
@@ -608,6 +618,22 @@ memo_result build_zdd(const problem& p, const memo_options& options) {
     return r;
   }
   return memo_search(p, options).run();
+}
+
+std::string_view to_string(memo_status s) noexcept {
+  switch (s) {
+    case memo_status::complete:
+      return "complete";
+    case memo_status::budget_exhausted:
+      return "budget_exhausted";
+    case memo_status::time_exhausted:
+      return "time_exhausted";
+    case memo_status::memory_exhausted:
+      return "memory_exhausted";
+    case memo_status::stopped:
+      return "stopped";
+  }
+  return "unknown";
 }
 
 }  // namespace dlx

@@ -552,18 +552,4 @@ zdd read_zdd(std::istream& in, std::string_view source, std::optional<std::size_
   return zdd_reader(in, source, option_count).read();
 }
 
-std::string_view to_string(memo_status s) noexcept {
-  switch (s) {
-    case memo_status::complete:
-      return "complete";
-    case memo_status::budget_exhausted:
-      return "budget_exhausted";
-    case memo_status::memory_exhausted:
-      return "memory_exhausted";
-    case memo_status::stopped:
-      return "stopped";
-  }
-  return "unknown";
-}
-
 }  // namespace dlx

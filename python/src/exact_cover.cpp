@@ -11,6 +11,7 @@
 #include <pybind11/stl.h>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
+#include <dlx/memo.hpp>
 #include <dlx/zdd.hpp>
 
 #include <memory>

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <pybind11/pybind11.h>
+#include <dlx/memo.hpp>
 #include <dlx/zdd.hpp>
 
 #include <cstdint>

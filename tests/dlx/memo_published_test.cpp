@@ -10,7 +10,7 @@
 
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
-#include <dlx/zdd.hpp>
+#include <dlx/memo.hpp>
 
 #include "encoders.hpp"
 

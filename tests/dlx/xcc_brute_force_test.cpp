@@ -18,7 +18,7 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
-#include <dlx/zdd.hpp>
+#include <dlx/memo.hpp>
 
 #include <algorithm>
 #include <cstdint>

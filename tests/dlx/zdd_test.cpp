@@ -16,8 +16,8 @@
 
 #include <gtest/gtest.h>
 #include <dlx/format.hpp>
+#include <dlx/memo.hpp>
 #include <dlx/solver.hpp>
-#include <dlx/zdd.hpp>
 
 #include <algorithm>
 #include <cmath>
@@ -384,6 +384,23 @@ TEST(MemoBudget, MemoryBudgetStopsTheSearchWithAnAnswer) {
   EXPECT_LE(r.stats.bytes, options.memory_budget);
   EXPECT_GT(r.stats.nodes, 0u);
   EXPECT_EQ(dlx::to_string(r.status), "memory_exhausted");
+}
+
+TEST(MemoBudget, ATimeBudgetStopsTheSearchAsTimeExhausted) {
+  dlx::memo_options options;
+  options.time_budget = std::chrono::nanoseconds(1);  // gone by the first look at the clock
+  const auto r = dlx::build_zdd(examples::queens(11), options);
+  EXPECT_EQ(r.status, dlx::memo_status::time_exhausted);
+  EXPECT_EQ(dlx::to_string(r.status), "time_exhausted");
+  EXPECT_FALSE(r.complete());
+  // The clock is looked at every 16,384 nodes: the search got that far, no further.
+  EXPECT_GE(r.stats.nodes, 16384u);
+  EXPECT_LT(r.stats.nodes, 2 * 16384u);
+  // Without the budget the same search completes (queens 11: 2,680 solutions, OEIS A000170).
+  const auto whole = dlx::build_zdd(examples::queens(11));
+  ASSERT_TRUE(whole.complete());
+  EXPECT_GT(whole.stats.nodes, r.stats.nodes);
+  EXPECT_EQ(whole.diagram.count(), 2680);
 }
 
 TEST(MemoBudget, ProgressIsReportedAndCanStop) {

@@ -6,6 +6,7 @@
 #endif
 
 #include "memo.hpp"
+#include "solution_output.hpp"
 
 #include <fmt/format.h>
 #include <unistd.h>
@@ -101,17 +102,12 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
     options.branching = memo.branching;
     options.node_budget = common.search.node_budget;
     options.memory_budget = memo.memory_budget ? memo.memory_budget : default_memory_budget();
+    options.time_budget = common.search.time_budget;
     tools::progress_line progress;
-    bool timed_out = false;
-    const auto time_budget = common.search.time_budget;
-    if (progress.enabled() || time_budget.count() > 0) {
+    if (progress.enabled()) {
       options.progress_interval = std::uint64_t{1} << 14;
       options.on_progress = [&](const dlx::memo_progress& m) {
-        if (time_budget.count() > 0 && m.elapsed >= time_budget) {
-          timed_out = true;
-          return dlx::visit::stop;
-        }
-        if (progress.enabled() && progress.due()) progress.show(memo_progress_text(m));
+        if (progress.due()) progress.show(memo_progress_text(m));
         return dlx::visit::next;
       };
     }
@@ -126,8 +122,8 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
       const auto& st = result.stats;
       const char* why = result.status == dlx::memo_status::memory_exhausted
                             ? "memory budget exhausted"
-                        : timed_out ? "time limit reached"
-                                    : "budget exhausted";
+                        : result.status == dlx::memo_status::time_exhausted ? "time limit reached"
+                                                                            : "budget exhausted";
       fmt::print(
           stderr, "dlx: {} after {} nodes, {} signatures and {} bytes; the count is unknown{}\n",
           why, st.nodes, st.failed_signatures + st.good_signatures - 1, st.bytes,

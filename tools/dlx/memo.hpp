@@ -4,8 +4,8 @@
 #pragma once
 
 #include <dlx/format.hpp>
+#include <dlx/memo.hpp>
 #include <dlx/search.hpp>
-#include <dlx/zdd.hpp>
 
 #include <cstdint>
 #include <optional>
@@ -35,12 +35,6 @@ struct common_settings {
   bool json = false;
   dlx::search_options search;
 };
-
-/// Prints a solution as the plain search does (options as read, or a JSON
-/// object), with its cost when it has one.
-void write_solution(tools::line_output& out, const dlx::dlx_file& file,
-                    std::span<const dlx::option_id> solution, std::uint64_t number, bool json,
-                    std::optional<std::uint64_t> cost = std::nullopt);
 
 /// Runs the memoized mode on a problem already read; returns the exit status.
 int run_memo(const memo_settings& memo, const common_settings& common, const dlx::dlx_file& file);
