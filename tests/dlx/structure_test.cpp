@@ -156,7 +156,7 @@ TEST(Structure, NoneWithColorsOrMultiplicities) {
 }
 
 // Sudoku counts published elsewhere: 288 4x4 grids (OEIS A107739), and
-// 28,200,960 6x6 grids with 2x3 boxes (A109741) through fixing the first row
+// 28,200,960 6x6 grids with 2x3 boxes (Pettersen 2005) through fixing the first row
 // (6! = 720 relabellings): 39,168 completions.
 TEST(StructureSearch, PublishedSudokuCounts) {
   const latin four = make_latin(2, 2, true);

@@ -161,7 +161,7 @@ def sudoku_matrix(box_rows, box_columns):
 
 
 def test_structure_search_counts_sudoku_grids():
-    # 288 4x4 grids (OEIS A107739); 6x6 grids with 2x3 boxes, 28,200,960 (A109741):
+    # 288 4x4 grids (OEIS A107739); 6x6 grids with 2x3 boxes, 28,200,960 (Pettersen 2005):
     # with the first row fixed, 28,200,960 / 6! completions.
     four = sudoku_matrix(2, 2)
     assert four.count(propagation="groups") == 288

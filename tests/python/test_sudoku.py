@@ -59,7 +59,7 @@ def test_published_sets_agree_with_their_answers():
 def test_every_4x4_grid():
     assert d.count("." * 16, limit=0) == 288  # OEIS A107739: 288 Shidoku grids
     assert d.count("." * 16, limit=0, threads=2) == 288
-    assert d.count("." * 36, limit=0, threads=2) == 28200960  # 6x6 grids: OEIS A107739
+    assert d.count("." * 36, limit=0, threads=2) == 28200960  # 6x6 grids: Pettersen 2005
 
 
 def test_two_solutions():

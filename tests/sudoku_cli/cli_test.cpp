@@ -1225,8 +1225,8 @@ TEST(sudoku_cli_bench, nodes_and_guesses_follow_the_propagation) {
 
 }  // namespace
 
-// One puzzle's count split over threads. 6x6 grids number 28,200,960 (OEIS
-// A107739); relabelling digits maps the grids with a given first row one to
+// One puzzle's count split over threads. 6x6 grids number 28,200,960
+// (Pettersen 2005); relabelling digits maps the grids with a given first row one to
 // one onto those with any other, so 28,200,960 / 6! = 39,168 have first row
 // 123456: a count long enough to be split.
 TEST(sudoku_cli_count, one_long_count_is_split_over_threads) {
