@@ -1,0 +1,52 @@
+// The table the pair rule of the bitset engine works from (the rule itself is
+// in bitset_pair_rule.hpp): each primary item's reach, built when a search
+// first asks for propagation::pairs.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "bitset_engine.hpp"
+
+namespace dlx::detail {
+
+template <class Count>
+void bitset_engine<Count>::build_reach() {
+  // For each primary item A, the most options it shares with another item B
+  // that it covers without a color in each of them (B then covered outright).
+  // Sharing one option would only restate a forced move, so 0 then: A is never
+  // checked.
+  const std::uint32_t n = item_count_, primaries = primary_count_;
+  std::vector<std::uint32_t> shared(n, 0), touched;
+  std::vector<std::uint8_t> colored_here(n, 0);
+  pair_reach_.assign(counts_words_ * 8 / sizeof(Count), 0);
+  std::uint32_t widest = 0;
+  for (std::uint32_t a = 0; a < primaries; ++a) {
+    for (std::uint32_t m = masks_start_[a]; m < masks_start_[a + 1]; ++m) {
+      for (std::uint64_t bits = masks_[m].mask; bits; bits &= bits - 1) {
+        const auto o = masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+          const std::uint32_t b = option_items_[i];
+          if (shared[b]++ == 0) touched.push_back(b);
+          if (entry_color(i) != 0) colored_here[b] = 1;
+        }
+      }
+    }
+    std::uint32_t most = 0;
+    for (std::uint32_t b : touched) {
+      if (b != a && !colored_here[b] && shared[b] >= 2) most = std::max(most, shared[b]);
+      shared[b] = 0;
+      colored_here[b] = 0;
+    }
+    touched.clear();
+    pair_reach_[a] = static_cast<Count>(std::min<std::uint32_t>(most, covered - 1));
+    widest = std::max(widest, most);
+  }
+  checked_.assign(pair_reach_.size(), covered);
+  scratch_options_.resize(std::max<std::size_t>(widest, 1));
+}
+
+template void bitset_engine<std::uint8_t>::build_reach();
+template void bitset_engine<std::uint16_t>::build_reach();
+template void bitset_engine<std::uint32_t>::build_reach();
+
+}  // namespace dlx::detail
