@@ -16,6 +16,10 @@ BINARY = Path(os.environ.get("DLX_BINARY_DIR", SOURCE / "build" / "release"))
 SUDOKU = BINARY / "tools" / "sudoku"
 CORPUS = SOURCE / "corpus"
 
+# The command runs without the sanitizer runtime that a sanitizer build preloads
+# into Python (tests/python/CMakeLists.txt): the command is linked with its own.
+COMMAND_ENV = {k: v for k, v in os.environ.items() if k != "LD_PRELOAD"}
+
 # (file, variant): every puzzle file of corpus/, with the rules it is read with.
 FILES = [(p, "classic") for p in sorted(CORPUS.glob("*.sdm"))]
 FILES += [(p, "classic") for p in sorted((CORPUS / "generated").glob("*.sdm"))]
@@ -35,13 +39,14 @@ def command_json(*args):
     if not SUDOKU.exists():
         pytest.skip(f"{SUDOKU} is not built")
     out = subprocess.run([str(SUDOKU), *args, "--json", "-j", "2"], capture_output=True,
-                         text=True, check=False)
+                         text=True, check=False, env=COMMAND_ENV)
     assert out.returncode in (0, 1, 3), out.stderr  # 3: some answer unknown (a budget)
     return [json.loads(line) for line in out.stdout.splitlines()]
 
 
 def command_lines(*args):
-    out = subprocess.run([str(SUDOKU), *args], capture_output=True, text=True, check=False)
+    out = subprocess.run([str(SUDOKU), *args], capture_output=True, text=True, check=False,
+                         env=COMMAND_ENV)
     assert out.returncode in (0, 1), out.stderr
     return [line for line in out.stdout.splitlines() if not line.startswith("#")]
 
