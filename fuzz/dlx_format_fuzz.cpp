@@ -6,8 +6,8 @@
 // without multiplicities, that the memoized search's diagram holds exactly the
 // solutions the plain search finds, in the same order.
 #include <dlx/format.hpp>
-#include <dlx/solver.hpp>
 #include <dlx/memo.hpp>
+#include <dlx/solver.hpp>
 
 #include <cstdint>
 #include <sstream>

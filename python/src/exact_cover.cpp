@@ -10,8 +10,8 @@
 #include <fmt/format.h>
 #include <pybind11/stl.h>
 #include <dlx/format.hpp>
-#include <dlx/solver.hpp>
 #include <dlx/memo.hpp>
+#include <dlx/solver.hpp>
 #include <dlx/zdd.hpp>
 
 #include <memory>

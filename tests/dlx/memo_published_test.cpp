@@ -9,8 +9,8 @@
 #endif
 
 #include <gtest/gtest.h>
-#include <dlx/solver.hpp>
 #include <dlx/memo.hpp>
+#include <dlx/solver.hpp>
 
 #include "encoders.hpp"
 

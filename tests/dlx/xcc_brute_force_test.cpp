@@ -17,8 +17,8 @@
 // they are only required to agree between the two engines.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
-#include <dlx/solver.hpp>
 #include <dlx/memo.hpp>
+#include <dlx/solver.hpp>
 
 #include <algorithm>
 #include <cstdint>

@@ -1,10 +1,11 @@
 // Golden tests of the `sudoku` command, run as a child process: exact standard
-// output (one answer per puzzle, in input order), exit codes (0 all answered, 1
-// none / multiple or an invalid verdict, 2 bad usage or an unusable line, 3
-// unknown: a budget ran out, 4 write error: tools/common/cli.hpp's table), located FILE:LINE:COL messages on standard error, JSON
-// Lines, grid input and output, and output that does not depend on the number
-// of threads. Every printed solution is checked with the library's independent
-// validator, and against the published answers in corpus/expected.answers.
+// output (one answer per puzzle, in input order), exit codes (tools/common/
+// cli.hpp's table: 0 all answered, 1 none / multiple or an invalid verdict, 2
+// bad usage or an unusable line, 3 unknown: a budget ran out, 4 write error),
+// located FILE:LINE:COL messages on standard error, JSON Lines, grid input and
+// output, and output that does not depend on the number of threads. Every
+// printed solution is checked with the library's independent validator, and
+// against the published answers in corpus/expected.answers.
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sudoku/grid.hpp>
