@@ -442,14 +442,11 @@ void bind_sudoku(py::module_& m) {
         o.clues = clues;
         o.minimal = minimal;
         o.seed = seed;
+        // (A random layout's variant is made per puzzle: make_random_jigsaw
+        // refuses windows that do not fit, as ValueError.)
         sudoku::variant v;
-        if (random_layouts) {
-          // Windows on boxes that are not square are refused before any layout.
-          sudoku::rules boxes = f.rules;
-          boxes.jigsaw = false;
-          if (auto e = sudoku::make_variant(boxes, o.shape, v)) throw py::value_error(e->message);
-        } else if (auto e = sudoku::make_variant(f.rules, o.shape, v)) {
-          throw py::value_error(e->message);
+        if (!random_layouts) {
+          if (auto e = sudoku::make_variant(f.rules, o.shape, v)) throw py::value_error(e->message);
         }
         std::vector<std::optional<std::string>> made(count);
         interrupt_check interrupt;

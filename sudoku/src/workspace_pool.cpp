@@ -1,5 +1,7 @@
 #include "sudoku/workspace_pool.hpp"
 
+#include <stdexcept>
+
 namespace sudoku {
 
 workspace_pool::workspace_pool(unsigned threads, workspace* single) {
@@ -43,6 +45,7 @@ void workspace_pool::run(entry& e, workspace& w) {
 }
 
 void workspace_pool::wait(ticket t) {
+  if (t != first_) throw std::logic_error("workspace_pool: tickets are waited for in order");
   std::exception_ptr failure;
   if (workers_.empty()) {
     // No workers: run every task up to t here, in order.
@@ -57,7 +60,6 @@ void workspace_pool::wait(ticket t) {
     finished_.wait(lock, [&] { return entries_[t - first_].done; });
   }
   std::lock_guard lock(mutex_);
-  // Tickets are waited for in order: t is the oldest.
   failure = entries_.front().failure;
   entries_.pop_front();
   ++first_;

@@ -94,7 +94,8 @@ std::vector<bad_case> catalogue() {
       {"rate_se_refuses_six_by_six",
        "sudoku",
        {"rate", "-q", "--scale", "se", "{file}"},
-       "1" + std::string(35, '.') + "\n",
+       std::string("1") + std::string(35, '.') +
+           "\n",  // (not "1" + ...: g++ 12 -Wrestrict false positive)
        "invalid\n",
        {"{file}:1:1: --scale se rates plain 9x9 puzzles"},
        2},

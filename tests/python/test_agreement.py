@@ -125,3 +125,5 @@ def test_python_generates_random_jigsaws_as_the_command_does():
     for line in d.generate(3, seed=2, variant="jigsaw", size=6):
         assert len(line) == 2 * 36
         assert d.count(line, variant="jigsaw") == 1
+    with pytest.raises(ValueError, match="windoku needs square boxes"):
+        d.generate(1, seed=2, variant="jigsaw,windoku", size=6)

@@ -132,6 +132,17 @@ TEST(WorkspacePool, ATaskThatThrowsIsRethrownWhereItIsWaitedFor) {
   }
 }
 
+TEST(WorkspacePool, TicketsAreWaitedForInOrder) {
+  for (unsigned threads : {1u, 2u}) {
+    sudoku::workspace_pool pool(threads);
+    const auto a = pool.submit([](sudoku::workspace&) {});
+    const auto b = pool.submit([](sudoku::workspace&) {});
+    EXPECT_THROW(pool.wait(b), std::logic_error);
+    pool.wait(a);
+    pool.wait(b);
+  }
+}
+
 TEST(WorkspacePool, OneThreadAnswersOnTheCallersWorkspace) {
   sudoku::workspace mine;
   sudoku::workspace_pool pool(1, &mine);

@@ -52,7 +52,8 @@ class runner {
       names_.push_back(f == "-" ? "<stdin>" : f);
     if (settings.against)
       names_.push_back(*settings.against == "-" ? "<stdin>" : *settings.against);
-    if (settings.threads > 1) pool_ = std::make_unique<sudoku::workspace_pool>(settings.threads);
+    // One thread: no workers, each batch answered here when it is waited for.
+    pool_ = std::make_unique<sudoku::workspace_pool>(settings.threads);
   }
 
   int run(const std::function<std::string(const tally&, double)>& summary) {
@@ -80,7 +81,7 @@ class runner {
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     if (settings_.summary) fmt::print(stderr, "{}\n", summary(total_, seconds));
     if (bad_input_) return tools::exit_usage;
-    if (unknown_) return tools::exit_unknown;
+    if (total_.unknown > 0) return tools::exit_unknown;
     return unanswered_ ? tools::exit_no_solution : tools::exit_ok;
   }
 
@@ -268,25 +269,16 @@ class runner {
     if (!current_ || current_->jobs.empty()) return;
     batch* b = current_.get();
     in_flight_.push_back(std::move(current_));
-    if (pool_) {
-      tickets_.push_back(pool_->submit([this, b](sudoku::workspace& w) { process_(*b, w); }));
-      // Bounded memory: a few batches per worker in flight, no more.
-      while (in_flight_.size() > 4 * settings_.threads)
-        write_front();
-    } else {
-      process_(*b, single_);
+    b->ticket = pool_->submit([this, b](sudoku::workspace& w) { process_(*b, w); });
+    // Bounded memory: a few batches per worker in flight (none waits without workers).
+    while (in_flight_.size() > std::size_t{4} * pool_->threads())
       write_front();
-    }
   }
 
   void write_front() {
     std::unique_ptr<batch> b = std::move(in_flight_.front());
     in_flight_.pop_front();
-    if (pool_) {
-      const auto ticket = tickets_.front();
-      tickets_.pop_front();
-      pool_->wait(ticket);
-    }
+    pool_->wait(b->ticket);
     std::uint32_t out_at = 0, err_at = 0;
     for (auto [out_end, err_end] : b->ends) {
       if (settings_.sink != nullptr) {
@@ -312,7 +304,6 @@ class runner {
     total_.add(b->counts);
     bad_input_ |= b->any_invalid_input;
     unanswered_ |= b->any_unanswered;
-    unknown_ |= b->counts.unknown > 0;
     spare_.push_back(std::move(b));
     if (progress_.due()) {
       const double seconds =
@@ -327,7 +318,6 @@ class runner {
   const run_settings& settings_;
   const batch_processor& process_;
   std::vector<std::string> names_;
-  sudoku::workspace single_;
   std::unique_ptr<batch> current_;
   std::deque<std::unique_ptr<batch>> in_flight_;
   std::vector<std::unique_ptr<batch>> spare_;
@@ -339,10 +329,8 @@ class runner {
   std::uint64_t answered_ = 0;  // puzzles handed to settings_.sink
   bool bad_input_ = false;
   bool unanswered_ = false;
-  bool unknown_ = false;  // some answer is unknown: a budget ran out
   // Last, so that it is destroyed first: its workers may still hold batches.
   std::unique_ptr<sudoku::workspace_pool> pool_;
-  std::deque<sudoku::workspace_pool::ticket> tickets_;  // of in_flight_, with a pool
 };
 
 }  // namespace

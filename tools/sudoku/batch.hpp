@@ -63,6 +63,7 @@ struct batch {
   std::string text;
   std::vector<job> jobs;
   std::vector<sudoku::grid_item> parsed;
+  std::uint64_t ticket = 0;  // its task in the pool, to wait for
   // Filled by a worker:
   std::string out;
   std::string err;

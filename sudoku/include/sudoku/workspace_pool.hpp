@@ -41,7 +41,8 @@ class workspace_pool {
   /// Hands a task over; tickets count up from 0.
   ticket submit(task t);
   /// Waits until task `t` (and, without workers, every task before it) has
-  /// run; rethrows the exception it ended with. Each ticket once, in order.
+  /// run; rethrows the exception it ended with. Each ticket once, in order
+  /// (another order throws std::logic_error).
   void wait(ticket t);
   /// The workers (0 when tasks run on the caller's thread).
   [[nodiscard]] unsigned threads() const noexcept { return static_cast<unsigned>(workers_.size()); }
