@@ -15,10 +15,14 @@
 #include <string>
 #include <vector>
 
+#include "cli.hpp"  // the exit codes every command shares
 #include "encoders.hpp"
 #include "tiling.hpp"
 
 namespace {
+
+// --help: the usage on standard output, exit 0; otherwise on stderr, exit 2.
+bool help_asked = false;
 
 bool parse_int(std::string_view text, int& value) {
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
@@ -27,18 +31,23 @@ bool parse_int(std::string_view text, int& value) {
 
 int usage(const std::string& program, const char* operand, const char* what,
           const char* format = "DLX1") {
-  fmt::print(stderr,
+  std::FILE* to = help_asked ? stdout : stderr;
+  fmt::print(to,
              "Usage: {} {}\nWrites {} as an exact-cover problem in Knuth's {} format on "
              "standard output.\n",
              program, operand, what, format);
   if (program == "dlx-pentomino" || program == "dlx-dominoes" || program == "dlx-aztec") {
-    fmt::print(stderr,
+    fmt::print(to,
                "\n   or: {} --svg [--solution K] {} [FILE]\nDraws solution K (default 1) of "
                "what `dlx` printed for that problem (FILE, or standard input) as an SVG\n"
                "picture, one coloured polygon per piece.\n",
                program, operand);
   }
-  return 2;
+  fmt::print(to,
+             "\nExit status: 0 written; 2 bad usage or input; 4 the output could not be "
+             "written.\nDocumentation: {} (exit-codes.md has the table of every command).\n",
+             tools::documentation_dir());
+  return help_asked ? tools::exit_ok : tools::exit_usage;
 }
 
 // The word list of dlx-wordsquares: a file, or standard input for "-".
@@ -122,6 +131,8 @@ int draw(const std::string& program, const examples::board_shape& board, const d
 
 int main(int argc, char** argv) {
   const std::string program = std::filesystem::path(argv[0]).filename().string();
+  help_asked =
+      argc == 2 && (std::string_view(argv[1]) == "--help" || std::string_view(argv[1]) == "-h");
   std::vector<char*> args(argv, argv + argc);
   drawing picture;
   const bool draws =
@@ -143,7 +154,7 @@ int main(int argc, char** argv) {
       }
       p = examples::regular_matrices(n, k);
     } else if (program == "dlx-wordsquares") {
-      if (argc != 2 || arg.empty()) {
+      if (argc != 2 || arg.empty() || help_asked) {
         return usage(program, "FILE",
                      "the double word squares made of the words of FILE (one per line, all of "
                      "one length; '-' reads standard input)",

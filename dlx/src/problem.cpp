@@ -1,5 +1,7 @@
 #include "dlx/problem.hpp"
 
+#include "dlx/counted.hpp"
+
 #include <fmt/format.h>
 
 #include <limits>
@@ -131,8 +133,8 @@ void problem::check_option(std::size_t size, EntryAt entry_at) {
     const option_entry e = entry_at(k);
     const item_id item = e.item;
     if (item >= kinds_.size()) {
-      throw problem_error(
-          fmt::format("unknown item {} (the problem has {} items)", item, kinds_.size()));
+      throw problem_error(fmt::format("unknown item {} (the problem has {})", item,
+                                      dlx::counted(kinds_.size(), "item")));
     }
     // Only for messages: built when one is thrown, not for every entry.
     const auto what = [&] {
@@ -146,8 +148,8 @@ void problem::check_option(std::size_t size, EntryAt entry_at) {
         throw problem_error(fmt::format("primary {} cannot have a color", what()));
       }
       if (e.color > color_names_.size()) {
-        throw problem_error(fmt::format("unknown color {} (the problem has {} colors)", e.color,
-                                        color_names_.size()));
+        throw problem_error(fmt::format("unknown color {} (the problem has {})", e.color,
+                                        dlx::counted(color_names_.size(), "color")));
       }
     }
   }

@@ -32,8 +32,9 @@ from ._core import (
     __version__,
     count,
     count_many,
+    _draw_seed,
     explain,
-    generate,
+    generate as _generate,
     is_unique,
     minimize,
     pretty,
@@ -49,6 +50,7 @@ __all__ = [
     "BudgetExhausted",
     "ExactCover",
     "Explanation",
+    "Puzzles",
     "Rating",
     "SearchStats",
     "SeRating",
@@ -93,6 +95,35 @@ def render(puzzle, **options):
     regions=None, box=None (see _core.render's docstring for each)."""
     return Svg(_render(puzzle, **options))
 
+
+class Puzzles(list):
+    """What generate() makes: a list of SDM strings (None where no puzzle came within the
+    attempts), and .seed, the seed that makes them again (drawn when none was given)."""
+
+    __slots__ = ("_seed",)
+
+    def __init__(self, puzzles=(), seed=None):
+        super().__init__(puzzles)
+        self._seed = seed
+
+    @property
+    def seed(self):
+        """The seed that makes these puzzles again: generate(..., seed=this)."""
+        return self._seed
+
+
+def generate(count=1, *, size=9, box=None, symmetry="none", difficulty=None, clues=None,
+             minimal=False, seed=None, variant="classic", regions=None, threads=0):
+    if seed is None:
+        seed = _draw_seed()  # the library's draw, as the command line's
+    made = _generate(count, size=size, box=box, symmetry=symmetry, difficulty=difficulty,
+                     clues=clues, minimal=minimal, seed=seed, variant=variant, regions=regions,
+                     threads=threads)
+    return Puzzles(made, seed)
+
+
+generate.__doc__ = ("Returns a Puzzles list: the puzzles, and .seed, which makes them again\n"
+                    "(a fresh seed when none is given).\n\n" + (_generate.__doc__ or ""))
 
 render.__doc__ = "Draws a puzzle as SVG text (an Svg: a str Jupyter shows as the picture).\n\n" + (
     _render.__doc__ or "")

@@ -48,6 +48,13 @@ class Svg(str):
 
     def _repr_svg_(self) -> str: ...
 
+class Puzzles(list[Optional[str]]):
+    """generate()'s puzzles, and the seed that makes them again."""
+
+    def __init__(self, puzzles: Iterable[Optional[str]] = ..., seed: Optional[int] = None) -> None: ...
+    @property
+    def seed(self) -> Optional[int]: ...
+
 def render(puzzle: Puzzle, *, solution: bool = False, candidates: bool = False,
            coordinates: bool = False, variant: str = "classic", regions: Regions = None,
            box: Optional[str] = None) -> Svg: ...
@@ -62,9 +69,9 @@ def pretty(grid: Puzzle, *, variant: str = "classic", regions: Regions = None,
 def generate(count: int = 1, *, size: int = 9, box: Optional[str] = None,
              symmetry: Literal["none", "rot180", "rot90", "mirror", "diagonal"] = "none",
              difficulty: Optional[Literal["easy", "medium", "hard", "evil", "beyond"]] = None,
-             clues: Optional[int] = None, minimal: bool = False, seed: int = 1,
+             clues: Optional[int] = None, minimal: bool = False, seed: Optional[int] = None,
              variant: str = "classic", regions: Regions = None,
-             threads: int = 0) -> list[Optional[str]]: ...
+             threads: int = 0) -> Puzzles: ...
 def solve_many(puzzles: Iterable[Puzzle], *, threads: int = 0, variant: str = "classic",
                regions: Regions = None, box: Optional[str] = None, budget: int = 0,
                errors: Errors = "raise") -> list[Union[str, Lists, None, Exception]]: ...

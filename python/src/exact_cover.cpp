@@ -9,6 +9,7 @@
 // bindings; exact_cover_reading.cpp makes the problem, zdd_module.cpp the Zdd.
 #include <fmt/format.h>
 #include <pybind11/stl.h>
+#include <dlx/counted.hpp>
 #include <dlx/format.hpp>
 #include <dlx/memo.hpp>
 #include <dlx/solver.hpp>
@@ -73,8 +74,8 @@ dlx::search_options search_options(std::uint64_t limit, std::uint64_t budget, un
 
 [[noreturn]] void raise_unknown(const dlx::search_result& r) {
   raise_budget_exhausted(
-      fmt::format("unknown: the node budget ran out after {} nodes and {} solutions", r.nodes,
-                  r.solutions),
+      fmt::format("unknown: the node budget ran out after {} and {}", dlx::counted(r.nodes, "node"),
+                  dlx::counted(r.solutions, "solution")),
       r.nodes, r.solutions);
 }
 
@@ -188,14 +189,14 @@ memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
   interrupt.raise_if_interrupted();
   if (r.status == dlx::memo_status::budget_exhausted) {
     raise_budget_exhausted(
-        fmt::format("unknown: the node budget ran out after {} nodes", r.stats.nodes),
+        "unknown: the node budget ran out after " + dlx::counted(r.stats.nodes, "node"),
         r.stats.nodes, 0);
   }
   if (r.status == dlx::memo_status::memory_exhausted) {
-    PyErr_SetString(PyExc_MemoryError,
-                    fmt::format("memory budget exhausted after {} nodes and {} bytes",
-                                r.stats.nodes, r.stats.bytes)
-                        .c_str());
+    PyErr_SetString(PyExc_MemoryError, fmt::format("memory budget exhausted after {} and {}",
+                                                   dlx::counted(r.stats.nodes, "node"),
+                                                   dlx::counted(r.stats.bytes, "byte"))
+                                           .c_str());
     throw py::error_already_set();
   }
   return {std::make_shared<const dlx::zdd>(std::move(r.diagram)), r.stats, costs()};
@@ -321,9 +322,10 @@ void bind_exact_cover(py::module_& m) {
           "complete", [](const search_stats& s) { return s.result.complete(); },
           "True when the whole tree was searched: the count is exact.")
       .def("__repr__", [](const search_stats& s) {
-        return fmt::format("<SearchStats {}: {} solutions, {} nodes, {} updates>",
-                           dlx::to_string(s.result.status), s.result.solutions, s.result.nodes,
-                           s.result.updates);
+        return fmt::format("<SearchStats {}: {}, {}, {}>", dlx::to_string(s.result.status),
+                           dlx::counted(s.result.solutions, "solution"),
+                           dlx::counted(s.result.nodes, "node"),
+                           dlx::counted(s.result.updates, "update"));
       });
 
   py::class_<solution_iterator>(
@@ -349,8 +351,8 @@ void bind_exact_cover(py::module_& m) {
       .def_readonly("solutions", &tree_split::solutions,
                     "The solutions met above the pieces, as lists of option indices.")
       .def("__repr__", [](const tree_split& s) {
-        return fmt::format("<Split: {} pieces, {} solutions above>", s.pieces.size(),
-                           s.above.result.solutions);
+        return fmt::format("<Split: {}, {} above>", dlx::counted(s.pieces.size(), "piece"),
+                           dlx::counted(s.above.result.solutions, "solution"));
       });
 
   py::class_<exact_cover>(

@@ -2,6 +2,7 @@
 #include "sudoku_io.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
 
@@ -241,8 +242,8 @@ dlx::search_options search_options(std::uint64_t budget, interrupt_check& interr
 }
 
 std::string unknown(const budget_error& b) {
-  return fmt::format("unknown: the node budget ran out after {} nodes and {} solutions", b.nodes,
-                     b.solutions);
+  return fmt::format("unknown: the node budget ran out after {} and {}",
+                     dlx::counted(b.nodes, "node"), dlx::counted(b.solutions, "solution"));
 }
 
 // Raises an answer's bad input (ValueError) or unknown (BudgetExhausted).

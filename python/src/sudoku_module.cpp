@@ -405,8 +405,8 @@ void bind_sudoku(py::module_& m) {
       "generate",
       [](std::uint64_t count, int size, const std::optional<std::string>& box,
          const std::string& symmetry, const std::optional<std::string>& difficulty,
-         std::optional<int> clues, bool minimal, std::uint64_t seed, const std::string& variant,
-         const py::object& regions, unsigned threads) {
+         std::optional<int> clues, bool minimal, std::optional<std::uint64_t> seed,
+         const std::string& variant, const py::object& regions, unsigned threads) {
         puzzle_format f = read_format(variant, regions, box);
         if (f.rules.killer || f.rules.samurai) {
           throw py::value_error("variant: generate makes classic, x, windoku and jigsaw puzzles");
@@ -441,7 +441,7 @@ void bind_sudoku(py::module_& m) {
         if (clues && *clues < 0) throw py::value_error("clues: must be 0 or more");
         o.clues = clues;
         o.minimal = minimal;
-        o.seed = seed;
+        o.seed = seed ? *seed : sudoku::draw_seed();
         // (A random layout's variant is made per puzzle: make_random_jigsaw
         // refuses windows that do not fit, as ValueError.)
         sudoku::variant v;
@@ -478,7 +478,7 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("count") = 1, py::kw_only(), py::arg("size") = 9, py::arg("box") = py::none(),
       py::arg("symmetry") = "none", py::arg("difficulty") = py::none(),
-      py::arg("clues") = py::none(), py::arg("minimal") = false, py::arg("seed") = 1,
+      py::arg("clues") = py::none(), py::arg("minimal") = false, py::arg("seed") = py::none(),
       py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("threads") = 0,
       "Makes `count` puzzles with exactly one solution, as SDM strings: a random complete\n"
       "grid, then givens removed in a seeded order, keeping the clue symmetry ('none',\n"
@@ -488,10 +488,15 @@ void bind_sudoku(py::module_& m) {
       "size: 4, 6, 9, 12, 16, 25, ... (or box='RxC'); variant 'x', 'windoku', or 'jigsaw':\n"
       "with regions= on that layout, else each on a random layout of its own, its line the\n"
       "jigsaw line format (givens, then a region id per cell). 'x' and 'windoku' combine.\n"
-      "The same seed gives the same puzzles whatever the threads (0: every\n"
-      "core). None in a puzzle's place when no puzzle of the level came within the attempts.\n\n"
+      "The same seed gives the same puzzles whatever the threads (0: every core); without\n"
+      "one, a fresh seed is drawn (dlx_sudoku.generate, the module's face of this, returns\n"
+      "a Puzzles list whose .seed names it). None in a puzzle's place when no puzzle of the\n"
+      "level came within the attempts.\n\n"
       "  >>> dlx_sudoku.generate(2, symmetry='rot180', seed=7)\n"
       "  ['..9.....', ...]");
+
+  m.def("_draw_seed", &sudoku::draw_seed,
+        "A fresh seed for generate (sudoku::draw_seed): at most 2**32 - 1.");
 
   m.def(
       "solve_many",

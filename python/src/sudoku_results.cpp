@@ -2,6 +2,7 @@
 #include "sudoku_results.hpp"
 
 #include <pybind11/stl.h>
+#include <dlx/counted.hpp>
 
 namespace dlx_python {
 
@@ -100,8 +101,8 @@ void bind_sudoku_results(py::module_& m) {
           "html",
           [](const se_rating_py& r) {
             if (!r.path) throw py::value_error("html: rate with trace=True to draw the path");
-            return r.path->html(
-                fmt::format("{} {} (ER/EP/ED), {} steps", r.outcome, r.text, r.steps.size()));
+            return r.path->html(fmt::format("{} {} (ER/EP/ED), {}", r.outcome, r.text,
+                                            dlx::counted(r.steps.size(), "step")));
           },
           "A self-contained HTML page that steps through SE's path, a picture per step\n"
           "(as `sudoku explain --scale se --html`); needs trace=True.")
@@ -159,12 +160,12 @@ void bind_sudoku_results(py::module_& m) {
           [](const explanation& e) {
             std::string summary = e.result;
             if (e.hardest) summary += fmt::format(" (hardest: {})", *e.hardest);
-            return e.path->html(fmt::format("{}, {} steps", summary, e.steps.size()));
+            return e.path->html(summary + ", " + dlx::counted(e.steps.size(), "step"));
           },
           "A self-contained HTML page that steps through the explanation, a picture per\n"
           "step with Back, Next and the arrow keys (as `sudoku explain --html`).")
       .def("__repr__", [](const explanation& e) {
-        return fmt::format("<Explanation {}, {} steps>", e.result, e.steps.size());
+        return fmt::format("<Explanation {}, {}>", e.result, dlx::counted(e.steps.size(), "step"));
       });
 }
 

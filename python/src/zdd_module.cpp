@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 #include <pybind11/stl.h>
+#include <dlx/counted.hpp>
 #include <dlx/format.hpp>
 
 #include <random>
@@ -168,8 +169,8 @@ void bind_zdd(py::module_& m) {
                              "DLX6's figures of the search that built it (a dict), or None "
                              "for a diagram read from text.")
       .def("__repr__", [](const memo_diagram& d) {
-        return fmt::format("<Zdd: {} nodes, {} solutions>", d.diagram->size(),
-                           d.diagram->count().str());
+        return fmt::format("<Zdd: {}, {}>", dlx::counted(d.diagram->size(), "node"),
+                           dlx::counted(d.diagram->count().str(), "solution"));
       });
 }
 

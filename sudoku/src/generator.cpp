@@ -299,4 +299,9 @@ std::optional<jigsaw_puzzle> make_random_jigsaw(const rules& r, const generate_o
   return std::nullopt;
 }
 
+std::uint64_t draw_seed() {
+  std::random_device device;
+  return device();  // 32 bits
+}
+
 }  // namespace sudoku

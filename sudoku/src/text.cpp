@@ -6,6 +6,7 @@
 #include "text_detail.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 
 namespace sudoku {
 
@@ -93,8 +94,8 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   } else {
     auto inferred = shape::for_cell_count(cells.size());
     if (!inferred) {
-      return text_error{
-          end + 1, fmt::format("{} cells is not a Sudoku size ({})", cells.size(), size_list())};
+      return text_error{end + 1, fmt::format("{} is not a Sudoku size ({})",
+                                             dlx::counted(cells.size(), "cell"), size_list())};
     }
     s = *inferred;
   }
@@ -214,7 +215,8 @@ bool grid_reader::next(grid_item& item) {
     if (rows == 0 && !n) {
       n = static_cast<int>(in_row);
       if (!shape::for_cell_count(static_cast<std::size_t>(n * n))) {
-        fail(line.number, 1, fmt::format("a row of {} cells is not a Sudoku size", in_row));
+        fail(line.number, 1,
+             fmt::format("a row of {} is not a Sudoku size", dlx::counted(in_row, "cell")));
         // Without a size there is no telling where the puzzle ends: take one line.
         return true;
       }
@@ -234,6 +236,39 @@ bool grid_reader::next(grid_item& item) {
   item.error = parse_sdm(cells, item.puzzle, s);  // checks the digits against the shape
   if (item.error) item.error_line = item.first_line;
   return true;
+}
+
+grid_detector::verdict grid_detector::add(std::string_view line) {
+  if (verdict_ != verdict::undecided) return verdict_;
+  line = strip_cr(line);
+  if (is_rule(line)) return verdict_;
+  // A row: cells (digits, letters, blanks '.' and '0') and decoration.
+  std::size_t cells = 0;
+  for (char c : line) {
+    if (is_blank(c) || c == '|') continue;
+    if (digit_value(c) < 0) return verdict_ = verdict::not_grid;
+    ++cells;
+  }
+  if (rows_ == 0) {
+    // The first row sets the size; a line that is itself an SDM line of some
+    // size (sixteen 4x4 puzzles, say) is SDM, whatever follows.
+    const auto s = shape::for_cell_count(cells * cells);
+    if (!s || (expected_ && expected_->size() != s->size()) ||
+        shape::for_cell_count(sdm_grid_length(line))) {
+      return verdict_ = verdict::not_grid;
+    }
+    size_ = cells;
+  } else if (cells != size_) {
+    return verdict_ = verdict::not_grid;
+  }
+  if (++rows_ == size_) verdict_ = verdict::grid;
+  return verdict_;
+}
+
+std::string grid_detector::description() const {
+  if (verdict_ != verdict::grid) return {};
+  return fmt::format("a {} grid ({} of {})", shape::for_cell_count(size_ * size_)->name(),
+                     dlx::counted(size_, "row"), dlx::counted(size_, "cell"));
 }
 
 }  // namespace sudoku

@@ -1,6 +1,7 @@
 #include "sudoku/variant.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 
 #include <algorithm>
 #include <atomic>
@@ -204,7 +205,7 @@ std::optional<std::string> variant::set_regions(std::span<const std::uint8_t> re
   for (int r = 0; r < n; ++r) {
     const auto size = regions[static_cast<std::size_t>(r)].size();
     if (size != static_cast<std::size_t>(n)) {
-      return fmt::format("region {} has {} cells, not {}", r + 1, size, n);
+      return fmt::format("region {} has {}, not {}", r + 1, dlx::counted(size, "cell"), n);
     }
   }
   std::erase_if(units_, [](const unit& u) { return u.kind == unit_kind::box; });

@@ -2,6 +2,7 @@
 #include "sudoku/variant_text.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 
 #include <algorithm>
 #include <array>
@@ -70,8 +71,8 @@ std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, va
   const std::size_t layout_begin = r.layout ? 0 : begin + givens_length;
   auto where = [&](std::size_t i) { return r.layout ? std::size_t{1} : layout_begin + i + 1; };
   if (layout.size() != n * n) {
-    return text_error{
-        1, fmt::format("the region layout has {} characters, not {}", layout.size(), n * n)};
+    return text_error{1, fmt::format("the region layout has {}, not {}",
+                                     dlx::counted(layout.size(), "character"), n * n)};
   }
   // Region ids in order of first appearance.
   std::array<int, 256> id;
@@ -99,8 +100,8 @@ std::optional<text_error> parse_jigsaw(std::string_view line, const rules& r, va
   for (std::size_t k = 0; k < n; ++k) {
     if (size[k] != n) {
       const std::size_t first = layout.find(names[k]);
-      return text_error{where(first),
-                        fmt::format("region '{}' has {} cells, not {}", names[k], size[k], n)};
+      return text_error{where(first), fmt::format("region '{}' has {}, not {}", names[k],
+                                                  dlx::counted(size[k], "cell"), n)};
     }
   }
   variant made(s);
@@ -454,23 +455,51 @@ void append_puzzle(const variant& v, const grid& givens, std::string& out) {
 
 void append_board_pretty(const variant& v, const grid& g, std::string& out) {
   const shape& s = v.shape();
+  const int columns = v.columns();
+  auto position = [&](int row, int col) { return static_cast<std::size_t>(row * columns + col); };
+  std::string line;
+  auto end_line = [&] {
+    while (!line.empty() && line.back() == ' ')
+      line.pop_back();
+    (out += line) += '\n';
+    line.clear();
+  };
+  // Separators and rules are drawn along the boxes of the board only, so a
+  // samurai's areas outside its five grids (whole boxes) stay blank, and the
+  // grids' edges inside the picture show. A jigsaw's regions are not boxes.
   const bool boxes = !v.has_regions();
-  std::string row_text, rule;
-  for (int row = 0; row < v.rows(); ++row) {
-    row_text.clear();
-    for (int col = 0; col < v.columns(); ++col) {
-      if (col) row_text += boxes && col % s.box_cols == 0 ? " | " : " ";
-      const auto p = static_cast<std::size_t>(row * v.columns() + col);
-      row_text += v.is_cell(p) ? digit_char(g.cells()[p]) : ' ';
+  const int bands = v.rows() / s.box_rows, stacks = columns / s.box_cols;
+  auto in = [&](int band, int stack) {
+    return band >= 0 && band < bands && v.is_cell(position(band * s.box_rows, stack * s.box_cols));
+  };
+  for (int band = 0; band < bands; ++band) {
+    if (boxes && band > 0) {
+      // The rule above this band: over each box with a box above or below it,
+      // '+' where separators cross it.
+      for (int stack = 0; stack < stacks; ++stack) {
+        const bool here = in(band - 1, stack) || in(band, stack);
+        if (stack > 0) {
+          const bool left = in(band - 1, stack - 1) || in(band, stack - 1);
+          line += left ? "-" : " ";
+          line += left || here ? '+' : ' ';
+          line += here ? "-" : " ";
+        }
+        line.append(static_cast<std::size_t>(2 * s.box_cols - 1), here ? '-' : ' ');
+      }
+      end_line();
     }
-    if (rule.empty()) {  // the rule between bands follows the row's layout
-      for (char c : row_text)
-        rule += c == '|' ? '+' : '-';
+    for (int row = band * s.box_rows; row < (band + 1) * s.box_rows; ++row) {
+      for (int col = 0; col < columns; ++col) {
+        if (col > 0) {
+          const int stack = col / s.box_cols;
+          const bool edge = boxes && col % s.box_cols == 0;
+          line += !edge ? " " : in(band, stack - 1) || in(band, stack) ? " | " : "   ";
+        }
+        const auto p = position(row, col);
+        line += v.is_cell(p) ? digit_char(g.cells()[p]) : ' ';
+      }
+      end_line();
     }
-    if (boxes && row && row % s.box_rows == 0) (out += rule) += '\n';
-    while (!row_text.empty() && row_text.back() == ' ')
-      row_text.pop_back();
-    (out += row_text) += '\n';
   }
 }
 

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <charconv>
 #include <cmath>
+#include <filesystem>
+#include <system_error>
 
 namespace tools {
 
@@ -94,6 +96,27 @@ std::vector<std::string> parse_command_line(std::span<const option_spec> options
   return operands;
 }
 
+std::string documentation_dir() {
+  std::error_code ec;
+  const auto program = std::filesystem::read_symlink("/proc/self/exe", ec);
+  if (!ec) {
+    const auto installed = (program.parent_path() / DLX_DOC_DIR_FROM_BIN).lexically_normal();
+    if (std::filesystem::is_directory(installed, ec)) return installed.string();
+  }
+  if (std::filesystem::is_directory(DLX_SOURCE_DOC_DIR, ec)) return DLX_SOURCE_DOC_DIR;
+  return DLX_DOC_DIR;
+}
+
+std::string exit_status_help() {
+  return fmt::format(
+      "Exit status: 0 answered as asked; 1 no solution (or, as asked, not unique or not\n"
+      "valid); 2 bad usage or input; 3 unknown: a budget ran out first; 4 an output could\n"
+      "not be written; 70 internal error (a bug); 141 the reader closed the output early.\n"
+      "With several puzzles, the first of 2, 3, 1 that applies.\n"
+      "Documentation: {} (exit-codes.md has this table).",
+      documentation_dir());
+}
+
 std::string help_text(std::string_view usage, std::string_view description,
                       std::span<const option_spec> options, std::string_view epilogue) {
   std::string out = fmt::format("Usage: {}\n\n{}\n\nOptions:\n", usage, description);
@@ -114,6 +137,7 @@ std::string help_text(std::string_view usage, std::string_view description,
 }
 
 std::uint64_t parse_bytes(std::string_view text, std::string_view option) {
+  const std::string_view given = text;
   std::uint64_t scale = 1;
   if (!text.empty()) {
     switch (text.back() | 0x20) {
@@ -134,21 +158,33 @@ std::uint64_t parse_bytes(std::string_view text, std::string_view option) {
     }
     if (scale != 1) text.remove_suffix(1);
   }
-  const std::uint64_t value = parse_unsigned(text, option, 1, UINT64_MAX >> 40);
+  std::uint64_t value = 0;
+  const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value == 0 ||
+      value > (UINT64_MAX >> 40)) {
+    throw usage_error(
+        fmt::format("{}: expected a size in bytes, 1 or more, with K, M, G or T "
+                    "for 2^10, 2^20, 2^30, 2^40 (512M), got '{}'",
+                    option, printable(given)));
+  }
   return value * scale;
 }
 
+std::string integer_range(std::uint64_t min, std::uint64_t max) {
+  if (max == UINT64_MAX) return fmt::format("an integer, {} or more", min);
+  return fmt::format("an integer from {} to {}", min, max);
+}
+
+// One message for every number that will not do, whatever is wrong with it
+// ("-3", "0", "2x", "99999999999999999999"): what is expected, and what was given.
 std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min,
                              std::uint64_t max) {
   std::uint64_t value = 0;
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error == std::errc::invalid_argument || end != text.data() + text.size()) {
+  if (text.empty() || error != std::errc() || end != text.data() + text.size() || value < min ||
+      value > max) {
     throw usage_error(
-        fmt::format("{}: expected a non-negative integer, got '{}'", option, printable(text)));
-  }
-  if (error == std::errc::result_out_of_range || value < min || value > max) {
-    throw usage_error(
-        fmt::format("{}: {} is out of range ({}..{})", option, printable(text), min, max));
+        fmt::format("{}: expected {}, got '{}'", option, integer_range(min, max), printable(text)));
   }
   return value;
 }

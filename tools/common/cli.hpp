@@ -25,12 +25,16 @@ inline constexpr int exit_output = 4;              // an output could not be wri
 inline constexpr int exit_internal = 70;           // EX_SOFTWARE: a bug, never bad input
 inline constexpr int exit_broken_pipe = 128 + 13;  // the reader went away (SIGPIPE): stop quietly
 
-/// The exit status paragraph every command's --help ends with.
-inline constexpr std::string_view exit_status_help =
-    "Exit status: 0 answered as asked; 1 no solution (or, as asked, not unique or not\n"
-    "valid); 2 bad usage or input; 3 unknown: a budget ran out first; 4 an output could\n"
-    "not be written; 70 internal error (a bug); 141 the reader closed the output early.\n"
-    "With several puzzles, the first of 2, 3, 1 that applies. See docs/exit-codes.md.";
+/// Where this program's documentation is, for the helps to point to: docs/
+/// installed beside it (PREFIX/share/doc/dlx_sudoku, found from the program's
+/// own path, so that an install with another --prefix finds it too); else,
+/// for a program run from its build tree, the source tree's docs/; else where
+/// `cmake --install` would put it.
+[[nodiscard]] std::string documentation_dir();
+
+/// The exit status paragraph every command's --help ends with; it names
+/// documentation_dir().
+[[nodiscard]] std::string exit_status_help();
 
 /// A bad command line: main prints "program: message" and a hint, exits 2.
 class usage_error : public std::runtime_error {
@@ -61,9 +65,14 @@ std::string help_text(std::string_view usage, std::string_view description,
                       std::span<const option_spec> options, std::string_view epilogue = {});
 
 /// Parses an unsigned integer in [min, max] given for `option`; throws usage_error
-/// with a message that names the option and the offending text.
+/// with a message that names the option, the range and the offending text:
+/// "--count: expected an integer, 1 or more, got '0'" (the same for '-3' or 'x').
 std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min = 0,
                              std::uint64_t max = UINT64_MAX);
+
+/// The values parse_unsigned accepts, as its message says them: "an integer,
+/// 1 or more", "an integer from 1 to 256".
+std::string integer_range(std::uint64_t min, std::uint64_t max = UINT64_MAX);
 
 /// Parses a size in bytes: a number with an optional suffix K, M, G or T
 /// (powers of 1024), as in 512M.

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 #include <unistd.h>
+#include <dlx/counted.hpp>
 #include <dlx/format.hpp>
 
 #include <cerrno>
@@ -116,9 +117,9 @@ void write_solution_lines(line_output& out, const dlx::problem& p,
 
 std::string search_progress_text(const dlx::search_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();
-  std::string text = fmt::format("{} nodes", p.nodes);
+  std::string text = dlx::counted(p.nodes, "node");
   if (seconds > 0) text += fmt::format(" ({:.3g}/s)", static_cast<double>(p.nodes) / seconds);
-  text += fmt::format(", {} solutions", p.solutions);
+  text += ", " + dlx::counted(p.solutions, "solution");
   if (p.fraction_done) text += fmt::format(", about {:.1f}% done", 100 * *p.fraction_done);
   return text;
 }

@@ -18,6 +18,7 @@
 #include <cstdio>
 #include <cstring>
 #include <dlx/checkpoint.hpp>
+#include <dlx/counted.hpp>
 #include <filesystem>
 #include <fstream>
 #include <optional>
@@ -92,13 +93,15 @@ class coordinator {
     }
     if (s_.stats) {
       fmt::print(stderr,
-                 "dlx-mpi: {} solutions, {} nodes, {} updates, {} cleansings, {} branches, max "
-                 "level {}, {:.3f} s ({}, {} rank{}, {} thread{} each, {} pieces, {} done "
-                 "before)\n",
-                 shown.str(), total_.nodes.str(), total_.updates.str(), total_.cleansings.str(),
-                 total_.branches.str(), total_.max_level, seconds,
-                 limited ? "limit_reached" : "complete", ranks_, ranks_ == 1 ? "" : "s", s_.threads,
-                 s_.threads == 1 ? "" : "s", split_.pieces.size(), resumed_);
+                 "dlx-mpi: {}, {}, {}, {}, {}, max level {}, {:.3f} s ({}, {}, {} each, {}, {} "
+                 "done before)\n",
+                 dlx::counted(shown.str(), "solution"), dlx::counted(total_.nodes.str(), "node"),
+                 dlx::counted(total_.updates.str(), "update"),
+                 dlx::counted(total_.cleansings.str(), "cleansing"),
+                 dlx::counted(total_.branches.str(), "branch", "branches"), total_.max_level,
+                 seconds, limited ? "limit_reached" : "complete", dlx::counted(ranks_, "rank"),
+                 dlx::counted(s_.threads, "thread"), dlx::counted(split_.pieces.size(), "piece"),
+                 resumed_);
     }
     return shown == 0 ? tools::exit_no_solution : tools::exit_ok;
   }
@@ -299,10 +302,11 @@ class coordinator {
 
   void show_progress() {
     if (!progress_.due()) return;
-    progress_.show(
-        fmt::format("dlx-mpi: {} of {} pieces, {} solutions, {} nodes, about {:.1f}% done",
-                    finished_ + resumed_, split_.pieces.size(), total_.solutions.str(),
-                    total_.nodes.str(), 100 * std::min(done_weight_, 1.0)));
+    progress_.show(fmt::format("dlx-mpi: {} of {}, {}, {}, about {:.1f}% done",
+                               finished_ + resumed_, dlx::counted(split_.pieces.size(), "piece"),
+                               dlx::counted(total_.solutions.str(), "solution"),
+                               dlx::counted(total_.nodes.str(), "node"),
+                               100 * std::min(done_weight_, 1.0)));
   }
 
   dlx::solver& solver_;

@@ -75,7 +75,7 @@ int main(int argc, char** argv) {
                      "the ranks that ask, searching some itself; the totals are exact and the\n"
                      "same for any K, and equal to dlx's. Solutions are printed as dlx prints\n"
                      "them, in the order they arrive. On a cluster: mpirun --hostfile HOSTS ...",
-                     options, tools::exit_status_help));
+                     options, tools::exit_status_help()));
     } else if (rank == 0) {
       fmt::print("dlx-mpi {}\n", DLX_VERSION);
     }

@@ -1,6 +1,7 @@
 // dlx: solve an exact-cover problem written in Knuth's DLX1, DLX2 (colors) or DLX3
 // (multiplicities) format.
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
 #include <dlx/structure.hpp>
@@ -91,11 +92,13 @@ int run(const settings& s, const std::string& path) {
           s.search.propagation == dlx::propagation::none
               ? std::string()
               : fmt::format(", {} forced, {} eliminated", result.forced, result.eliminated);
-      fmt::print(stderr,
-                 "dlx: {} solutions, {} nodes, {} updates, {} cleansings, {} branches, {} "
-                 "guesses{}, max level {}, {:.3f} s ({}, {} engine)\n",
-                 result.solutions, result.nodes, result.updates, result.cleansings, result.branches,
-                 result.guesses, inferred, result.max_level, seconds, dlx::to_string(result.status),
+      fmt::print(stderr, "dlx: {}, {}, {}, {}, {}, {}{}, max level {}, {:.3f} s ({}, {} engine)\n",
+                 dlx::counted(result.solutions, "solution"), dlx::counted(result.nodes, "node"),
+                 dlx::counted(result.updates, "update"),
+                 dlx::counted(result.cleansings, "cleansing"),
+                 dlx::counted(result.branches, "branch", "branches"),
+                 dlx::counted(result.guesses, "guess", "guesses"), inferred, result.max_level,
+                 seconds, dlx::to_string(result.status),
                  solver.engine() == dlx::engine_kind::bitset ? "bitset" : "dancing-links");
       if (s.search.propagation == dlx::propagation::groups) {
         const dlx::structure_summary st = dlx::describe_structure(file.problem);
@@ -130,10 +133,8 @@ int run(const settings& s, const std::string& path) {
 
   if (result.status == dlx::search_status::budget_exhausted) {
     if (!s.stats) {
-      fmt::print(stderr,
-                 "dlx: budget exhausted after {} nodes and {} solutions; the search is "
-                 "incomplete\n",
-                 result.nodes, result.solutions);
+      fmt::print(stderr, "dlx: budget exhausted after {} and {}; the search is incomplete\n",
+                 dlx::counted(result.nodes, "node"), dlx::counted(result.solutions, "solution"));
     }
     return tools::exit_unknown;
   }
@@ -300,7 +301,7 @@ int main(int argc, char** argv) {
                    "enumeration cannot reach come out exact (dlx --count --memo), and the\n"
                    "diagram answers --sample, --min-cost and --by-size. An option's cost is\n"
                    "written as in dlx5: 'a b |7'; the plain search ignores costs.",
-                   options, tools::exit_status_help));
+                   options, tools::exit_status_help()));
     return tools::exit_ok;
   }
   if (s.version) {

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 #include <unistd.h>
+#include <dlx/counted.hpp>
 
 #include <cerrno>
 #include <chrono>
@@ -124,11 +125,13 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
                             ? "memory budget exhausted"
                         : result.status == dlx::memo_status::time_exhausted ? "time limit reached"
                                                                             : "budget exhausted";
-      fmt::print(
-          stderr, "dlx: {} after {} nodes, {} signatures and {} bytes; the count is unknown{}\n",
-          why, st.nodes, st.failed_signatures + st.good_signatures - 1, st.bytes,
-          result.status == dlx::memo_status::memory_exhausted ? " (raise it with --memory-budget)"
-                                                              : "");
+      fmt::print(stderr, "dlx: {} after {}, {} and {}; the count is unknown{}\n", why,
+                 dlx::counted(st.nodes, "node"),
+                 dlx::counted(st.failed_signatures + st.good_signatures - 1, "signature"),
+                 dlx::counted(st.bytes, "byte"),
+                 result.status == dlx::memo_status::memory_exhausted
+                     ? " (raise it with --memory-budget)"
+                     : "");
       return tools::exit_unknown;
     }
   }
@@ -200,15 +203,18 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
     if (common.stats) {
       if (searched) {
         fmt::print(stderr,
-                   "dlx: {} solutions, {} search nodes, {} updates, {} cleansings, {} ZDD nodes "
+                   "dlx: {}, {}, {}, {}, {} ZDD nodes "
                    "({} in the reduced diagram), {}+{} signatures, {} hits, {} bytes, {:.3f} s "
                    "(complete, memoized{})\n",
-                   big(total), st.nodes, st.updates, st.cleansings, st.zdd_nodes, diagram.size(),
-                   st.failed_signatures, st.good_signatures, st.hits, st.bytes, seconds,
+                   dlx::counted(big(total), "solution"), dlx::counted(st.nodes, "search node"),
+                   dlx::counted(st.updates, "update"), dlx::counted(st.cleansings, "cleansing"),
+                   st.zdd_nodes, diagram.size(), st.failed_signatures, st.good_signatures, st.hits,
+                   st.bytes, seconds,
                    memo.branching == dlx::memo_branching::first ? ", first item" : "");
       } else {
-        fmt::print(stderr, "dlx: {} solutions, a diagram of {} nodes read from {}, {:.3f} s\n",
-                   big(total), diagram.size(), memo.from_zdd, seconds);
+        fmt::print(stderr, "dlx: {}, a diagram of {} read from {}, {:.3f} s\n",
+                   dlx::counted(big(total), "solution"), dlx::counted(diagram.size(), "node"),
+                   memo.from_zdd, seconds);
       }
     }
   } catch (const tools::output_error& e) {

@@ -1,6 +1,7 @@
 #include "batch.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 #include <dlx/line_reader.hpp>
 #include <sudoku/variant_text.hpp>
 #include <sudoku/workspace_pool.hpp>
@@ -14,9 +15,12 @@
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <utility>
+#include <vector>
 
 #include "cli.hpp"
 #include "output.hpp"
+#include "run_summary.hpp"
 
 namespace sudoku_cli {
 
@@ -79,7 +83,10 @@ class runner {
     progress_.clear();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    if (settings_.summary) fmt::print(stderr, "{}\n", summary(total_, seconds));
+    // A run that read no puzzle has nothing to sum up: a note or an error said why.
+    if (settings_.summary && total_.puzzles > 0) {
+      fmt::print(stderr, "{}\n", summary(total_, seconds));
+    }
     if (bad_input_) return tools::exit_usage;
     if (total_.unknown > 0) return tools::exit_unknown;
     return unanswered_ ? tools::exit_no_solution : tools::exit_ok;
@@ -171,27 +178,56 @@ class runner {
         maybe_submit();
       }
     } else {
+      // A grid pasted without --input-format=grid would be a dozen lines of
+      // "invalid": its first lines are held until the detector has seen a
+      // grid (then one message for the file) or a line that is no grid row.
+      // (Variants have no grid form.)
+      sudoku::grid_detector detector(settings_.shape);
+      bool detecting = settings_.rules.classic();
+      std::vector<std::pair<std::size_t, std::string>> held;
+      auto add_line = [&](std::size_t number, std::string_view text) {
+        learn_shape(shape, text);
+        job& j = add_job(index, number);
+        j.shape = shape;
+        store_text(j, text);
+        maybe_submit();
+      };
       for (dlx::text_line line; lines.next(line);) {
+        if (!line.too_long && sudoku::is_skippable(line.text)) continue;
+        if (detecting) {
+          using verdict = sudoku::grid_detector::verdict;
+          if (!line.too_long && detector.add(line.text) != verdict::not_grid) {
+            held.emplace_back(line.number, line.text);
+            if (detector.current() == verdict::undecided) continue;
+            report_file_problem(
+                fmt::format("{}:{}", names_[index], held.front().first),
+                fmt::format("this looks like {}, not one puzzle per line: use --input-format=grid",
+                            detector.description()));
+            return;
+          }
+          detecting = false;
+          for (const auto& [number, text] : held)
+            add_line(number, text);
+          held.clear();
+        }
         if (line.too_long) {
           too_long(add_job(index, line.number), lines.max_line());
+          maybe_submit();
         } else {
-          if (sudoku::is_skippable(line.text)) continue;
-          learn_shape(shape, line.text);
-          job& j = add_job(index, line.number);
-          j.shape = shape;
-          store_text(j, line.text);
+          add_line(line.number, line.text);
         }
-        maybe_submit();
       }
+      for (const auto& [number, text] : held)  // the input ended undecided
+        add_line(number, text);
     }
     report_read_error(lines, index);
-    if (jobs_read_ == jobs_before && !lines.read_error()) {
-      // Not an error: a filter given empty input has nothing to do (exit 0).
-      report_file_problem(names_[index],
-                          "note: no puzzles (the input is empty, or has only comments and "
-                          "blank lines)",
-                          false);
-    }
+    if (jobs_read_ == jobs_before && !lines.read_error()) note_empty(names_[index]);
+  }
+
+  // Not an error: a filter given empty input has nothing to do (exit 0).
+  void note_empty(std::string_view name) {
+    report_file_problem(
+        name, "note: no puzzles (the input is empty, or has only comments and blank lines)", false);
   }
 
   // validate --against: the n-th puzzle of the solutions file goes with the n-th
@@ -237,6 +273,8 @@ class runner {
       fmt::print(stderr, "sudoku: {}:{}: more puzzles than solutions in {}\n",
                  names_[puzzles_index], p.number, names_[0]);
       bad_input_ = true;
+    } else if (jobs_read_ == 0 && !solution_lines.read_error()) {
+      note_empty(names_[0]);
     }
     report_read_error(solution_lines, 0);
     report_read_error(puzzle_lines, puzzles_index);
@@ -309,9 +347,9 @@ class runner {
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - progress_started_)
               .count();
-      progress_.show(fmt::format("sudoku {}: {} puzzles, {:.0f}/s", settings_.command,
-                                 total_.puzzles,
-                                 static_cast<double>(total_.puzzles) / std::max(seconds, 1e-9)));
+      progress_.show(fmt::format("sudoku {}: {}, {}", settings_.command,
+                                 dlx::counted(total_.puzzles, "puzzle"),
+                                 tools::format_rate(total_.puzzles, seconds, "puzzle")));
     }
   }
 

@@ -231,7 +231,7 @@ int run_bench(int argc, char** argv) {
                      "us/puzzle, search nodes and guesses per puzzle (counted as tdoku counts "
                      "them: a node\nwith k alternatives that tries j counts min(j, k-1)), and "
                      "the share solved without a guess.",
-                     options, tools::exit_status_help));
+                     options, tools::exit_status_help()));
       return tools::exit_ok;
     }
     if (s.files.empty()) throw tools::usage_error("no puzzle file given");

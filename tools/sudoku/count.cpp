@@ -69,9 +69,12 @@ int run_count(int argc, char** argv) {
     }
   };
   command.summary = [](const tally& t) {
-    return fmt::format("{}: {} unique, {} multiple, {} none, {} invalid{}",
-                       counted(t.puzzles, "puzzle"), t.solved, t.multiple, t.none, t.invalid,
-                       t.unknown ? fmt::format(", {} unknown", t.unknown) : "");
+    return outcome_summary(t.puzzles, "puzzle",
+                           {{t.solved, "unique"},
+                            {t.multiple, "multiple"},
+                            {t.none, "none"},
+                            {t.invalid, "invalid"},
+                            {t.unknown, "unknown"}});
   };
   return run_puzzle_command(argc, argv, command);
 }

@@ -1,5 +1,6 @@
 // sudoku explain: each puzzle solved the way a person would, step by step.
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>
 #include <sudoku/render.hpp>
 
@@ -57,8 +58,8 @@ std::string logic_summary(const logic_ending& e, const sudoku::logic_answer& a) 
   const sudoku::logic_result& r = a.result;
   std::string summary = e.result;
   if (r.hardest) summary += fmt::format(" (hardest: {})", sudoku::to_string(*r.hardest));
-  summary += fmt::format(", {} steps", r.steps.size());
-  if (a.searched) summary += fmt::format("; search: {} nodes", a.searched->nodes);
+  summary += ", " + dlx::counted(r.steps.size(), "step");
+  if (a.searched) summary += "; search: " + dlx::counted(a.searched->nodes, "node");
   return summary;
 }
 
@@ -178,8 +179,8 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
     out += sudoku::describe(st);
     out += '\n';
   }
-  fmt::format_to(std::back_inserter(out), "result: {} {}, {} steps", status, sudoku::to_string(r),
-                 r.steps.size());
+  fmt::format_to(std::back_inserter(out), "result: {} {}, {}", status, sudoku::to_string(r),
+                 dlx::counted(r.steps.size(), "step"));
   if (rated) {
     out += ", solution ";
     c.append_board(r.reached, out);
@@ -195,8 +196,8 @@ void write_se_html(answer_context& c, const sudoku::se_rating& r) {
     pictures.step(sudoku::describe(st), sudoku::highlight_of(v, st, pictures.board()));
   const bool rated = r.outcome == sudoku::se_rating::outcome::rated;
   const std::string status = se_status(r);
-  const std::string summary =
-      fmt::format("{} {} (ER/EP/ED), {} steps", status, sudoku::to_string(r), r.steps.size());
+  const std::string summary = fmt::format("{} {} (ER/EP/ED), {}", status, sudoku::to_string(r),
+                                          dlx::counted(r.steps.size(), "step"));
   c.out() += sudoku::html_section(pictures.finish(
       fmt::format("{}:{}", c.file_name(), c.line()), summary, rated ? &r.reached : nullptr,
       fmt::format("{} {}", status, sudoku::to_string(r))));

@@ -5,6 +5,7 @@
 #include "commands.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/variant_text.hpp>
@@ -23,6 +24,7 @@
 #include "cli.hpp"
 #include "output.hpp"
 #include "puzzle_command.hpp"
+#include "run_summary.hpp"
 
 namespace sudoku_cli {
 
@@ -31,6 +33,7 @@ namespace {
 struct generate_settings {
   std::uint64_t count = 1;
   sudoku::generate_options options;
+  bool seed_given = false;
   sudoku::rules rules;
   unsigned threads = std::max(1u, std::thread::hardware_concurrency());
   bool summary = true;
@@ -128,8 +131,13 @@ int run_generate(int argc, char** argv) {
        [&](std::string_view v) {
          s.options.check_budget = tools::parse_unsigned(v, "--check-budget");
        }},
-      {0, "seed", "S", "seed (default 1): the same seed gives the same puzzles, whatever -j",
-       [&](std::string_view v) { s.options.seed = tools::parse_unsigned(v, "--seed"); }},
+      {0, "seed", "S",
+       "the same seed gives the same puzzles, whatever -j (default: a fresh one, named in the "
+       "header line and the summary)",
+       [&](std::string_view v) {
+         s.options.seed = tools::parse_unsigned(v, "--seed");
+         s.seed_given = true;
+       }},
       {'j', "threads", "N", "worker threads (default: all cores)",
        [&](std::string_view v) {
          s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
@@ -139,7 +147,9 @@ int run_generate(int argc, char** argv) {
   };
   // Before -j, -q and -h, with the other puzzle options.
   std::vector<tools::option_spec> variant_options;
-  add_variant_options(variant_options, s.rules);
+  add_variant_options(variant_options, s.rules,
+                      "x, windoku or jigsaw (x and windoku combine with each other and with "
+                      "jigsaw); generate makes no killer or samurai puzzles");
   options.insert(options.begin() + 2, variant_options.begin(), variant_options.end());
   try {
     auto operands = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
@@ -154,7 +164,7 @@ int run_generate(int argc, char** argv) {
                            "no harder than asked).\nVariants: x, windoku and jigsaw (with "
                            "--regions LAYOUT, or a random layout per puzzle,\nwritten on its "
                            "line after the givens).",
-                           options, tools::exit_status_help));
+                           options, tools::exit_status_help()));
       return tools::exit_ok;
     }
     if (!operands.empty()) throw tools::usage_error("generate reads no files");
@@ -165,6 +175,7 @@ int run_generate(int argc, char** argv) {
       s.options.shape = *sudoku::shape::for_cell_count(s.rules.layout->size());
     }
     (void)variant_of(s, box_layout(s.options.shape));  // windoku on boxes that are not square
+    if (!s.seed_given) s.options.seed = sudoku::draw_seed();
   } catch (const tools::usage_error& e) {
     fmt::print(stderr, "sudoku generate: {}\nTry 'sudoku generate --help' for more information.\n",
                e.what());
@@ -253,9 +264,9 @@ int run_generate(int argc, char** argv) {
       if (progress.due()) {
         const double seconds =
             std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-        progress.show(fmt::format("sudoku generate: {}/{} puzzles, {:.1f}/s", next_to_write,
-                                  s.count,
-                                  static_cast<double>(next_to_write) / std::max(seconds, 1e-9)));
+        progress.show(fmt::format("sudoku generate: {}/{}, {}", next_to_write,
+                                  dlx::counted(s.count, "puzzle"),
+                                  tools::format_rate(next_to_write, seconds, "puzzle")));
       }
     }
     out.flush();
@@ -275,20 +286,30 @@ int run_generate(int argc, char** argv) {
   if (s.summary) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
-    std::string clues;
+    // "10 puzzles (seed 7); clues 22-26 (mean 24.1); 8 easy, 2 medium in 52.3 ms"
+    std::string text = dlx::counted(made, "puzzle");
+    if (failed) text += fmt::format(", {} not found", failed);
+    text += fmt::format(" (seed {})", s.options.seed);
     if (made) {
-      clues = fmt::format("clues {}-{} (mean {:.1f})", fewest, most,
-                          static_cast<double>(clue_sum) / static_cast<double>(made));
+      text += fewest == most
+                  ? fmt::format("; clues {}", fewest)
+                  : fmt::format("; clues {}-{} (mean {:.1f})", fewest, most,
+                                static_cast<double>(clue_sum) / static_cast<double>(made));
       if (s.options.clues)
-        clues += fmt::format(", target {} reached by {}", *s.options.clues, at_target);
+        text += fmt::format(", target {} reached by {}", *s.options.clues, at_target);
+      text += ';';
+      for (std::size_t l = 0; l < levels.size(); ++l) {
+        if (levels[l] == 0) continue;
+        text += fmt::format("{} {} {}", text.back() == ';' ? "" : ",", levels[l],
+                            sudoku::to_string(static_cast<sudoku::level>(l)));
+      }
+      if (attempts > made) {
+        text += fmt::format("; {:.1f} tries each",
+                            static_cast<double>(attempts) / static_cast<double>(made));
+      }
     }
-    fmt::print(
-        stderr,
-        "sudoku generate: {} puzzle{} ({} not found), {}; easy {}, medium {}, hard {}, evil {}, "
-        "beyond {}; {:.1f} tries each; {:.3f} s ({:.1f} puzzles/s, {} thread{})\n",
-        made, made == 1 ? "" : "s", failed, clues, levels[0], levels[1], levels[2], levels[3],
-        levels[4], made ? static_cast<double>(attempts) / static_cast<double>(made) : 0.0, seconds,
-        static_cast<double>(made) / std::max(seconds, 1e-9), s.threads, s.threads == 1 ? "" : "s");
+    fmt::print(stderr, "sudoku generate: {}{}\n", text,
+               tools::run_timing(made + failed, "puzzle", seconds, s.threads));
   }
   return status;
 }

@@ -90,9 +90,13 @@ std::string se_summary(const tally& t) {
     ers = fmt::format(" (ER median {}.{}, highest {}.{})", median / 10, median % 10, highest / 10,
                       highest % 10);
   }
-  return fmt::format("{}: {} rated{}, {} stuck, {} unknown, {} none, {} invalid",
-                     counted(t.puzzles, "puzzle"), rated, ers, t.se_stuck, t.unknown, t.none,
-                     t.invalid);
+  const std::string rated_text = "rated" + ers;
+  return outcome_summary(t.puzzles, "puzzle",
+                         {{rated, rated_text},
+                          {t.se_stuck, "stuck"},
+                          {t.unknown, "unknown"},
+                          {t.none, "none"},
+                          {t.invalid, "invalid"}});
 }
 
 void add_scale_option(std::vector<tools::option_spec>& options, bool& se) {
@@ -111,9 +115,15 @@ void add_scale_option(std::vector<tools::option_spec>& options, bool& se) {
 }
 
 std::string level_summary(const tally& t) {
-  return fmt::format("{}: {} easy, {} medium, {} hard, {} evil, {} beyond, {} none, {} invalid",
-                     counted(t.puzzles, "puzzle"), t.levels[0], t.levels[1], t.levels[2],
-                     t.levels[3], t.levels[4], t.none, t.invalid);
+  return outcome_summary(t.puzzles, "puzzle",
+                         {{t.levels[0], "easy"},
+                          {t.levels[1], "medium"},
+                          {t.levels[2], "hard"},
+                          {t.levels[3], "evil"},
+                          {t.levels[4], "beyond"},
+                          {t.none, "none"},
+                          {t.invalid, "invalid"},
+                          {t.unknown, "unknown"}});
 }
 
 }  // namespace sudoku_cli

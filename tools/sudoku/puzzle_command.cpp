@@ -1,6 +1,7 @@
 #include "puzzle_command.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
 
@@ -12,6 +13,7 @@
 #include <thread>
 
 #include "output.hpp"
+#include "run_summary.hpp"
 
 namespace sudoku_cli {
 
@@ -171,13 +173,37 @@ bool answer_context::check_unique() {
 
 // ---- Command line -----------------------------------------------------------
 
-std::string counted(std::uint64_t n, std::string_view noun) {
-  return fmt::format("{} {}{}", n, noun, n == 1 ? "" : "s");
+std::string outcome_summary(
+    std::uint64_t n, std::string_view noun,
+    std::initializer_list<std::pair<std::uint64_t, std::string_view>> outcomes) {
+  std::string out = dlx::counted(n, noun);
+  char separator = ':';
+  for (const auto& [count, what] : outcomes) {
+    if (count == 0) continue;
+    fmt::format_to(std::back_inserter(out), "{} {} {}", separator, count, what);
+    separator = ',';
+  }
+  return out;
 }
 
 std::string uniqueness_summary(const tally& t) {
-  return fmt::format("{}: {} unique, {} multiple, {} none, {} invalid",
-                     counted(t.puzzles, "puzzle"), t.solved, t.multiple, t.none, t.invalid);
+  return outcome_summary(t.puzzles, "puzzle",
+                         {{t.solved, "unique"},
+                          {t.multiple, "multiple"},
+                          {t.none, "none"},
+                          {t.invalid, "invalid"},
+                          {t.unknown, "unknown"}});
+}
+
+std::string variant_help() {
+  return fmt::format(
+      "Variants (--variant, combine with commas): x (both main diagonals hold 1-9),\n"
+      "windoku (four extra 3x3 windows), jigsaw (lines of 2*n*n characters: givens, then a\n"
+      "region id per cell; or --regions LAYOUT), killer (an 81-character cage line or\n"
+      "3x3::k:..., then optionally a blank and 81 givens), samurai (441 characters, the\n"
+      "21x21 board, '-' outside the five grids). Each format, with an example:\n"
+      "{}/variants.md.",
+      tools::documentation_dir());
 }
 
 namespace {
@@ -216,11 +242,9 @@ std::string read_layout(std::string_view value) {
 
 }  // namespace
 
-void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules) {
-  options.push_back({0, "variant", "NAME[,NAME]",
-                     "x, windoku, jigsaw, killer or samurai (x and windoku combine with each "
-                     "other and with jigsaw or killer)",
-                     [&rules](std::string_view v) {
+void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules,
+                         std::string_view variants) {
+  options.push_back({0, "variant", "NAME[,NAME]", variants, [&rules](std::string_view v) {
                        std::string error;
                        auto parsed = sudoku::rules::parse(v, error);
                        if (!parsed) throw tools::usage_error("--variant: " + error);
@@ -290,9 +314,10 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
   try {
     auto operands = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
     if (s.help) {
-      fmt::print("{}", tools::help_text(command.usage,
-                                        fmt::format("{}\n\n{}", command.description, variant_help),
-                                        options, tools::exit_status_help));
+      fmt::print("{}",
+                 tools::help_text(command.usage,
+                                  fmt::format("{}\n\n{}", command.description, variant_help()),
+                                  options, tools::exit_status_help()));
       exit_code = tools::exit_ok;
       return std::nullopt;
     }
@@ -359,10 +384,8 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
           }
         },
         [&](const tally& t, double seconds) {
-          const double rate = static_cast<double>(t.puzzles) / std::max(seconds, 1e-9);
-          return fmt::format("sudoku {}: {} in {:.3f} s ({:.0f} puzzles/s, {} thread{})",
-                             command.name, command.summary(t), seconds, rate, s.run.threads,
-                             s.run.threads == 1 ? "" : "s");
+          return fmt::format("sudoku {}: {}{}", command.name, command.summary(t),
+                             tools::run_timing(t.puzzles, command.noun, seconds, s.run.threads));
         });
   } catch (const std::exception& e) {
     fmt::print(stderr, "sudoku: {}\n", e.what());

@@ -14,9 +14,11 @@
 
 #include <cstdint>
 #include <functional>
+#include <initializer_list>
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "batch.hpp"
@@ -128,8 +130,10 @@ struct puzzle_command {
   std::function<void(const command_settings&)> check;
   /// Answers one puzzle, read into the context.
   std::function<void(answer_context&)> answer;
-  /// The summary's counts: "3 puzzles: 2 solved, 1 none".
+  /// The summary's counts: "3 puzzles: 2 solved, 1 none" (outcome_summary).
   std::function<std::string(const tally&)> summary;
+  /// What the summary's throughput counts (validate's are lines).
+  std::string_view noun = "puzzle";
   /// Where the answers go when not to standard output (render -o, explain
   /// --html): made after the options are parsed; may throw tools::output_error.
   std::function<std::unique_ptr<answer_sink>(const command_settings&)> make_sink;
@@ -141,20 +145,26 @@ struct puzzle_command {
 /// pipeline and returns the exit code.
 int run_puzzle_command(int argc, char** argv, const puzzle_command& command);
 
-/// "1 puzzle", "2 puzzles".
-[[nodiscard]] std::string counted(std::uint64_t n, std::string_view noun);
-/// The summary of minimize and redundant: "3 puzzles: 2 unique, 1 multiple, ...".
+/// A summary's counts: "5 puzzles: 4 solved, 1 none". The outcomes that
+/// happened, in the order given; those that did not are left out.
+[[nodiscard]] std::string outcome_summary(
+    std::uint64_t n, std::string_view noun,
+    std::initializer_list<std::pair<std::uint64_t, std::string_view>> outcomes);
+/// The summary of minimize and redundant: "3 puzzles: 2 unique, 1 multiple".
 [[nodiscard]] std::string uniqueness_summary(const tally& t);
 
-/// The --variant help paragraph, shared with generate and bench.
-inline constexpr std::string_view variant_help =
-    "Variants (--variant, combine with commas): x (both main diagonals hold 1-9),\n"
-    "windoku (four extra 3x3 windows), jigsaw (lines of 2*n*n characters: givens, then a\n"
-    "region id per cell; or --regions LAYOUT), killer (an 81-character cage line or\n"
-    "3x3::k:..., then optionally a blank and 81 givens), samurai (441 characters, the\n"
-    "21x21 board, '-' outside the five grids). docs/variants.md shows each format.";
+/// The --variant help paragraph, shared with the top-level help; it names
+/// variants.md in tools::documentation_dir().
+[[nodiscard]] std::string variant_help();
 
-/// Adds --variant and --regions to an option table, filling `rules`.
-void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules);
+/// What --variant's help says: the variants a command takes.
+inline constexpr std::string_view every_variant =
+    "x, windoku, jigsaw, killer or samurai (x and windoku combine with each other and with jigsaw "
+    "or killer)";
+
+/// Adds --variant and --regions to an option table, filling `rules`; `variants`
+/// is --variant's help (a command that takes fewer names them).
+void add_variant_options(std::vector<tools::option_spec>& options, sudoku::rules& rules,
+                         std::string_view variants = every_variant);
 
 }  // namespace sudoku_cli

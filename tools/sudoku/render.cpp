@@ -90,9 +90,9 @@ int run_render(int argc, char** argv) {
     ++c.counts().solved;
   };
   command.summary = [](const tally& t) {
-    return fmt::format(
-        "{}: {} drawn, {} invalid{}", counted(t.puzzles, "puzzle"), t.solved, t.invalid,
-        t.none || t.unknown ? fmt::format(", {} without solution", t.none + t.unknown) : "");
+    return outcome_summary(
+        t.puzzles, "puzzle",
+        {{t.solved, "drawn"}, {t.invalid, "invalid"}, {t.none + t.unknown, "without solution"}});
   };
   return run_puzzle_command(argc, argv, command);
 }

@@ -63,9 +63,12 @@ int run_solve(int argc, char** argv) {
     }
   };
   command.summary = [](const tally& t) {
-    return fmt::format("{}: {} solved, {} none, {} multiple, {} invalid{}",
-                       counted(t.puzzles, "puzzle"), t.solved, t.none, t.multiple, t.invalid,
-                       t.unknown ? fmt::format(", {} unknown", t.unknown) : "");
+    return outcome_summary(t.puzzles, "puzzle",
+                           {{t.solved, "solved"},
+                            {t.none, "none"},
+                            {t.multiple, "multiple"},
+                            {t.invalid, "invalid"},
+                            {t.unknown, "unknown"}});
   };
   return run_puzzle_command(argc, argv, command);
 }

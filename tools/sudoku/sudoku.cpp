@@ -48,7 +48,7 @@ void print_help() {
       "skipped. The first puzzle-sized line of a file sets its size.\n\n"
       "{}\n\n"
       "{}\n",
-      sudoku_cli::variant_help, tools::exit_status_help);
+      sudoku_cli::variant_help(), tools::exit_status_help());
 }
 
 }  // namespace

@@ -60,9 +60,10 @@ int run_validate(int argc, char** argv) {
     }
   };
   command.summary = [](const tally& t) {
-    return fmt::format("{}: {} valid, {} invalid, {} unreadable", counted(t.puzzles, "line"),
-                       t.solved, t.none, t.invalid);
+    return outcome_summary(t.puzzles, "line",
+                           {{t.solved, "valid"}, {t.none, "invalid"}, {t.invalid, "unreadable"}});
   };
+  command.noun = "line";
   return run_puzzle_command(argc, argv, command);
 }
 

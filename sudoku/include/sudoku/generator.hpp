@@ -38,6 +38,8 @@ struct generate_options {
   std::optional<sudoku::level> difficulty;
   /// No single given removable: checked given by given after the orbit pass.
   bool minimal = false;
+  /// What the puzzles follow from. A run given no seed draws one (draw_seed)
+  /// and says which, so that it can be made again.
   std::uint64_t seed = 1;
   /// Give up on a puzzle after this many tries (a level can be rare).
   std::uint64_t max_attempts = 100000;
@@ -116,6 +118,11 @@ class generator {
 /// random swaps across region borders that keep both regions connected. Not
 /// every layout has a solution: the generator tries another when it has none.
 [[nodiscard]] std::vector<std::uint8_t> random_regions(const shape& s, std::uint64_t seed);
+
+/// A fresh seed for a run that was given none, from std::random_device: at most
+/// 2^32 - 1, short enough to type back (`--seed`, `seed=`) to make the same
+/// puzzles again.
+[[nodiscard]] std::uint64_t draw_seed();
 
 /// A puzzle on a random jigsaw layout, and the layout's variant.
 struct jigsaw_puzzle {

@@ -80,4 +80,33 @@ class grid_reader {
   std::optional<shape> expected_;
 };
 
+/// Recognizes a grid given where SDM lines were expected (a puzzle pasted from
+/// a web page or a book): fed the first lines of an input that hold something,
+/// it says `grid` once they make n rows of n cells, none of them an SDM line of
+/// a Sudoku size, with any separator lines between (or around) them; and
+/// `not_grid` at the first line that breaks that shape. A reader holds the lines
+/// while it is `undecided`: at most n rows and their separators.
+///
+///   sudoku::grid_detector d;
+///   for (line : lines not skippable) if (d.add(line) != undecided) break;
+///   if (d.current() == grid) ... d.description() ...   // "a 9x9 grid (9 rows of 9 cells)"
+class grid_detector {
+ public:
+  enum class verdict { undecided, grid, not_grid };
+  /// With `expected` (a forced shape), only grids of that shape count.
+  explicit grid_detector(std::optional<shape> expected = std::nullopt) : expected_(expected) {}
+  /// The next line that is not skippable (is_skippable); returns the verdict so far.
+  verdict add(std::string_view line);
+  [[nodiscard]] verdict current() const noexcept { return verdict_; }
+  /// What was recognized, for the message that names it: "a 9x9 grid (9 rows
+  /// of 9 cells)"; empty unless the verdict is `grid`.
+  [[nodiscard]] std::string description() const;
+
+ private:
+  std::optional<shape> expected_;
+  verdict verdict_ = verdict::undecided;
+  std::size_t size_ = 0;  // cells per row, from the first row
+  std::size_t rows_ = 0;
+};
+
 }  // namespace sudoku
