@@ -349,8 +349,9 @@ struct stats_line {
 
 std::optional<stats_line> parse_stats(const std::string& err) {
   static const std::regex line(
-      R"(dlx: (\d+) solutions, (\d+) nodes, (\d+) updates, (\d+) cleansings, (\d+) branches, )"
-      R"((\d+) guesses, max level (\d+), \d+\.\d{3} s \(([a-z_]+), (bitset|dancing-links) )"
+      R"(dlx: (\d+) solutions?, (\d+) nodes?, (\d+) updates?, (\d+) cleansings?, )"
+      R"((\d+) branch(?:es)?, (\d+) guess(?:es)?, max level (\d+), \d+\.\d{3} s )"
+      R"(\(([a-z_]+), (bitset|dancing-links) )"
       R"(engine\)\n)");
   std::smatch m;
   if (!std::regex_search(err, m, line)) return std::nullopt;
@@ -395,8 +396,8 @@ TEST(DlxCliXcc, CountAndStatsWithCleansings) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "1\n");
   EXPECT_TRUE(
-      r.err.starts_with("dlx: 1 solutions, 4 nodes, 20 updates, 3 cleansings, 1 branches, "
-                        "1 guesses, max level 2, "))
+      r.err.starts_with("dlx: 1 solution, 4 nodes, 20 updates, 3 cleansings, 1 branch, "
+                        "1 guess, max level 2, "))
       << r.err;
   EXPECT_TRUE(r.err.ends_with(" s (complete, dancing-links engine)\n")) << r.err;
   const auto stats = parse_stats(r.err);

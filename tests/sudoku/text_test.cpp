@@ -2,7 +2,9 @@
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
 
+#include <optional>
 #include <sstream>
+#include <string>
 
 namespace {
 
@@ -45,7 +47,9 @@ TEST(Sdm, InfersTheSizeFromTheLength) {
 
 TEST(Sdm, ErrorsNameTheColumn) {
   sudoku::grid g;
-  auto e = sudoku::parse_sdm(std::string(wiki).replace(6, 1, "x"), g);
+  std::string bad(wiki);
+  bad[6] = 'x';  // (not replace() on a temporary: a g++ 12 -Wrestrict false positive)
+  auto e = sudoku::parse_sdm(bad, g);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->column, 7u);
   EXPECT_EQ(e->message, "bad character 'x': 9x9 digits are 1-9, blanks 0 or .");
@@ -196,6 +200,68 @@ TEST(GridFormat, ErrorsAreLocated) {
   ASSERT_TRUE(items[0].error);
   EXPECT_EQ(items[0].error_line, 1u);
   EXPECT_EQ(items[0].error->column, 3u);
+}
+
+// A grid given where SDM lines were expected: recognized once its n rows of n
+// cells are in, whatever its decoration; anything else is SDM (or not a grid).
+sudoku::grid_detector::verdict detect(const std::string& text,
+                                      std::optional<sudoku::shape> expected = std::nullopt) {
+  sudoku::grid_detector d(expected);
+  std::istringstream in(text);
+  for (std::string line; std::getline(in, line);) {
+    if (sudoku::is_skippable(line)) continue;
+    if (d.add(line) != sudoku::grid_detector::verdict::undecided) break;
+  }
+  return d.current();
+}
+
+TEST(GridDetector, RecognizesGridsPastedAsTheyComeFromPages) {
+  using verdict = sudoku::grid_detector::verdict;
+  sudoku::grid g;
+  ASSERT_FALSE(sudoku::parse_sdm(wiki, g));
+  std::string pretty;
+  sudoku::append_pretty(g, pretty);
+  EXPECT_EQ(detect(pretty), verdict::grid);
+  // Bare digit rows, a bordered grid with '|' at both ends, a 4x4 with blanks.
+  EXPECT_EQ(detect("53..7....\n6..195...\n.98....6.\n8...6...3\n4..8.3..1\n7...2...6\n"
+                   ".6....28.\n...419..5\n....8..79\n"),
+            verdict::grid);
+  EXPECT_EQ(detect("+-----+-----+\n| 1 2 | . 4 |\n| 3 4 | 1 2 |\n+-----+-----+\n"
+                   "| 2 1 | 4 3 |\n| 4 3 | 2 1 |\n+-----+-----+\n"),
+            verdict::grid);
+  sudoku::grid_detector d;
+  for (const char* row : {"1 2 | 3 4", "3 4 | 1 2", "----+----", "2 1 | 4 3"})
+    EXPECT_EQ(d.add(row), verdict::undecided) << row;
+  EXPECT_EQ(d.description(), "");
+  EXPECT_EQ(d.add("4 3 | 2 1\r"), verdict::grid);
+  EXPECT_EQ(d.description(), "a 4x4 grid (4 rows of 4 cells)");
+}
+
+TEST(GridDetector, SdmLinesAndBrokenShapesAreNotGrids) {
+  using verdict = sudoku::grid_detector::verdict;
+  // SDM puzzles, even four 4x4 ones (a line of 16 cells is a puzzle).
+  EXPECT_EQ(detect(std::string(wiki) + "\n" + wiki + "\n"), verdict::not_grid);
+  EXPECT_EQ(detect("1234341221434321\n1234341221434321\n1234341221434321\n1234341221434321\n"),
+            verdict::not_grid);
+  // A row of the wrong length, an annotation, a size that is no Sudoku's (5, 7).
+  EXPECT_EQ(detect("12 34\n34 12\n21 4\n43 21\n"), verdict::not_grid);
+  EXPECT_EQ(detect("1234 clues=4\n3412\n2143\n4321\n"), verdict::not_grid);
+  EXPECT_EQ(detect("12345\n"), verdict::not_grid);
+  // Fewer rows than the size: undecided (a reader then takes them as SDM lines).
+  EXPECT_EQ(detect("1234\n3412\n2143\n"), verdict::undecided);
+  // A forced shape: only its size.
+  EXPECT_EQ(detect("1234\n3412\n2143\n4321\n", sudoku::shape{3, 3}), verdict::not_grid);
+  EXPECT_EQ(detect("1234\n3412\n2143\n4321\n", sudoku::shape{2, 2}), verdict::grid);
+}
+
+TEST(SdmMessages, CountsAgreeWithTheirNouns) {
+  sudoku::grid g;
+  auto e = sudoku::parse_sdm("5", g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message.substr(0, 31), "1 cell is not a Sudoku size (16");
+  e = sudoku::parse_sdm("53", g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message.substr(0, 32), "2 cells is not a Sudoku size (16");
 }
 
 }  // namespace

@@ -449,6 +449,40 @@ TEST(VariantText, SamuraiWrongLength) {
   EXPECT_ERROR(error_of(line.substr(0, 81), rules_of("samurai")), 82, "found 81");
 }
 
+// --output-format=grid: the rules and separators follow the five grids; the
+// areas outside them stay blank (no '|' or '------+' across them).
+TEST(VariantText, SamuraiDrawnForPeople) {
+  const variant samurai = variant::samurai();
+  std::string line(441, '.');
+  for (std::size_t p = 0; p < 441; ++p) {
+    if (!samurai.is_cell(p)) line[p] = '-';
+  }
+  sudoku::grid board;
+  ASSERT_FALSE(sudoku::parse_board(line, samurai, board));
+  std::string out;
+  sudoku::append_board_pretty(samurai, board, out);
+  const std::string corner_band =
+      ". . . | . . . | . . . |       | . . . | . . . | . . .\n"
+      ". . . | . . . | . . . |       | . . . | . . . | . . .\n"
+      ". . . | . . . | . . . |       | . . . | . . . | . . .\n";
+  const std::string full_band =
+      ". . . | . . . | . . . | . . . | . . . | . . . | . . .\n"
+      ". . . | . . . | . . . | . . . | . . . | . . . | . . .\n"
+      ". . . | . . . | . . . | . . . | . . . | . . . | . . .\n";
+  const std::string rule = "------+-------+-------+-------+-------+-------+------\n";
+  const std::string corner_rule = "------+-------+-------+       +-------+-------+------\n";
+  EXPECT_EQ(out, corner_band + corner_rule + corner_band + rule + full_band + rule +
+                     "              | . . . | . . . | . . . |\n"
+                     "              | . . . | . . . | . . . |\n"
+                     "              | . . . | . . . | . . . |\n" +
+                     rule + full_band + rule + corner_band + corner_rule + corner_band);
+  // A plain grid is drawn as before: rules across, no border.
+  out.clear();
+  sudoku::grid plain(shape{2, 2});
+  sudoku::append_board_pretty(variant(shape{2, 2}), plain, out);
+  EXPECT_EQ(out, ". . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n");
+}
+
 TEST(VariantText, SamuraiGivensClashAcrossAnOverlap) {
   // r7c7 is in grid 1 and grid 5 (its box 1); r7c10 is in grid 5 only, in its
   // first row. The same digit in both clashes in that row only.

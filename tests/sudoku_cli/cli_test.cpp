@@ -125,10 +125,12 @@ void expect_out_of_range(const std::string& message, const std::string& place, c
   EXPECT_TRUE(contains(message, size)) << message;
 }
 
-// The summary line of a run, e.g. "sudoku solve: 5 puzzles: 5 solved, ... (..., 1 thread)".
+// The summary line of a run, e.g. "sudoku solve: 5 puzzles: 5 solved in 3.12 ms": the
+// counts, the time, and a throughput only past a tenth of a second (a slow machine, a
+// sanitizer), which tools/common's run_summary_test pins.
 void expect_summary(const std::string& err, const std::string& counts, const std::string& threads) {
-  const std::regex summary("(^|\n)" + counts + R"( in [0-9]+\.[0-9]{3} s \([0-9]+ puzzles/s, )" +
-                           threads + R"(\)\n$)");
+  const std::regex summary("(^|\n)" + counts + R"( in [0-9.]+ (ms|s)( \([0-9.]+ puzzles/s, )" +
+                           threads + R"(\))?\n$)");
   EXPECT_TRUE(std::regex_search(err, summary)) << "stderr:\n" << err;
 }
 
@@ -182,8 +184,7 @@ TEST(sudoku_cli_solve, famous_puzzles_from_stdin_match_the_published_solutions) 
   EXPECT_EQ(out[0], inkala_solution);
   EXPECT_EQ(out[1], wikipedia_solution);
   EXPECT_EQ(out[2], euler_solution);
-  expect_summary(r.err, "sudoku solve: 5 puzzles: 5 solved, 0 none, 0 multiple, 0 invalid",
-                 "1 thread");
+  expect_summary(r.err, "sudoku solve: 5 puzzles: 5 solved", "1 thread");
   EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err;
 }
 
@@ -200,8 +201,7 @@ TEST(sudoku_cli_solve, quiet_prints_no_summary) {
 TEST(sudoku_cli_solve, summary_counts_each_kind_of_answer) {
   const auto r = sudoku({"solve", "-j", "2", data_path("sudoku-mixed.sdm")});
   EXPECT_EQ(r.exit_code, 2);
-  expect_summary(r.err, "sudoku solve: 7 puzzles: 2 solved, 1 none, 0 multiple, 4 invalid",
-                 "2 threads");
+  expect_summary(r.err, "sudoku solve: 7 puzzles: 2 solved, 1 none, 4 invalid", "2 threads");
 }
 
 // `sudoku solve corpus/*.sdm`: every corpus file of every size, in order.
@@ -370,9 +370,7 @@ TEST(sudoku_cli_solve, budget_exhausted_answers_unknown) {
   const auto r = sudoku({"solve", "--budget", "5", "-j", "1"}, easter_monster + "\n");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "unknown\n");
-  expect_summary(r.err,
-                 "sudoku solve: 1 puzzle: 0 solved, 0 none, 0 multiple, 0 invalid, 1 unknown",
-                 "1 thread");
+  expect_summary(r.err, "sudoku solve: 1 puzzle: 1 unknown", "1 thread");
 }
 
 TEST(sudoku_cli_solve, box_option_sets_the_shape) {
@@ -431,8 +429,7 @@ TEST(sudoku_cli_count, unique_and_multiple_exit_0) {
   const auto r = sudoku({"count", "-j", "1"}, join_lines({wikipedia, std::string(81, '.')}));
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1\n2\n");
-  expect_summary(r.err, "sudoku count: 2 puzzles: 1 unique, 1 multiple, 0 none, 0 invalid",
-                 "1 thread");
+  expect_summary(r.err, "sudoku count: 2 puzzles: 1 unique, 1 multiple", "1 thread");
 }
 
 TEST(sudoku_cli_count, all_4x4_grids) {
@@ -458,9 +455,7 @@ TEST(sudoku_cli_count, budget_before_the_limit_is_unknown) {
       sudoku({"count", "--budget", "10", "--limit", "0", "-j", "1"}, std::string(81, '.') + "\n");
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "unknown\n");
-  expect_summary(r.err,
-                 "sudoku count: 1 puzzle: 0 unique, 0 multiple, 0 none, 0 invalid, 1 unknown",
-                 "1 thread");
+  expect_summary(r.err, "sudoku count: 1 puzzle: 1 unknown", "1 thread");
 }
 
 TEST(sudoku_cli_count, invalid_lines_in_place) {
@@ -789,8 +784,8 @@ TEST(sudoku_cli_threads, output_does_not_depend_on_the_thread_count) {
   EXPECT_EQ(lines_of(json1.err).size(), m.expected_err_prefixes.size() + 1);
   expect_summary(json7.err,
                  "sudoku solve: " + std::to_string(m.expected_out.size()) + " puzzles: [0-9]+ " +
-                     "solved, [0-9]+ none, 0 multiple, " +
-                     std::to_string(m.expected_err_prefixes.size()) + " invalid",
+                     "solved, [0-9]+ none, " + std::to_string(m.expected_err_prefixes.size()) +
+                     " invalid",
                  "7 threads");
 }
 
@@ -1022,19 +1017,19 @@ TEST(sudoku_cli_usage, bad_command_lines_exit_2_with_a_message) {
        "sudoku solve: unknown option '-Z'",
        "Try 'sudoku solve --help' for more information."},
       {{"solve", "--threads", "0"},
-       "sudoku solve: --threads: 0 is out of range (1..256)",
+       "sudoku solve: --threads: expected an integer from 1 to 256, got '0'",
        "Try 'sudoku solve --help' for more information."},
       {{"solve", "--threads", "10000"},
-       "sudoku solve: --threads: 10000 is out of range (1..256)",
+       "sudoku solve: --threads: expected an integer from 1 to 256, got '10000'",
        "Try 'sudoku solve --help' for more information."},
       {{"solve", "-j"},
        "sudoku solve: -j needs a value (N)",
        "Try 'sudoku solve --help' for more information."},
       {{"count", "--limit", "-1"},
-       "sudoku count: --limit: expected a non-negative integer, got '-1'",
+       "sudoku count: --limit: expected an integer, 0 or more, got '-1'",
        "Try 'sudoku count --help' for more information."},
       {{"count", "--limit", "2x"},
-       "sudoku count: --limit: expected a non-negative integer, got '2x'",
+       "sudoku count: --limit: expected an integer, 0 or more, got '2x'",
        "Try 'sudoku count --help' for more information."},
       {{"solve", "--input-format", "xml"},
        "sudoku solve: --input-format: expected sdm or grid, got 'xml'",
@@ -1049,7 +1044,7 @@ TEST(sudoku_cli_usage, bad_command_lines_exit_2_with_a_message) {
        "sudoku solve: --box: expected RxC with R*C <= 35, got '3'",
        "Try 'sudoku solve --help' for more information."},
       {{"solve", "--budget", "0"},
-       "sudoku solve: --budget: 0 is out of range (1..18446744073709551615)",
+       "sudoku solve: --budget: expected an integer, 1 or more, got '0'",
        "Try 'sudoku solve --help' for more information."},
       {{"count", "--unique"},
        "sudoku count: unknown option '--unique'",

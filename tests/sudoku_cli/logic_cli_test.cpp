@@ -58,10 +58,8 @@ TEST(sudoku_cli_logic, rate_one_line_per_puzzle_in_place) {
   EXPECT_TRUE(r.out.starts_with(expected_start)) << r.out;
   EXPECT_NE(r.err.find("<stdin>:3:81: expected 81 cells for 9x9, found 80"), std::string::npos)
       << r.err;
-  EXPECT_NE(
-      r.err.find(
-          "sudoku rate: 4 puzzles: 1 easy, 0 medium, 0 hard, 0 evil, 1 beyond, 1 none, 1 invalid"),
-      std::string::npos)
+  EXPECT_NE(r.err.find("sudoku rate: 4 puzzles: 1 easy, 1 beyond, 1 none, 1 invalid in "),
+            std::string::npos)
       << r.err;
 }
 
@@ -108,8 +106,7 @@ TEST(sudoku_cli_logic, rate_se_scale_one_line_per_puzzle_in_place) {
   const auto r = run_command({SUDOKU_CLI, "rate", "--scale", "se", "-j", "2"}, input);
   EXPECT_EQ(r.exit_code, 2) << r.err;  // the clash is unusable input
   EXPECT_TRUE(r.out.starts_with("1.2/1.2/1.2\n3.4/1.2/1.2\nnone\ninvalid\n")) << r.out;
-  EXPECT_NE(r.err.find("4 puzzles: 2 rated (ER median 1.2, highest 3.4), 0 stuck, 0 unknown, "
-                       "1 none, 1 invalid"),
+  EXPECT_NE(r.err.find("4 puzzles: 2 rated (ER median 1.2, highest 3.4), 1 none, 1 invalid in "),
             std::string::npos)
       << r.err;
   EXPECT_NE(r.err.find("<stdin>:5:2: clashing givens"), std::string::npos) << r.err;

@@ -1,0 +1,89 @@
+// What every command's messages share (tools/common): the one phrasing of a
+// number that will not do, the summary line's time and throughput, and the
+// counted nouns (dlx/counted.hpp). Unit tests: the rules themselves, apart from
+// the time a run happens to take.
+#include <gtest/gtest.h>
+#include <dlx/counted.hpp>
+
+#include <filesystem>
+#include <string>
+
+#include "cli.hpp"
+#include "run_summary.hpp"
+
+namespace {
+
+std::string usage_message(std::string_view text, std::uint64_t min, std::uint64_t max) {
+  try {
+    tools::parse_unsigned(text, "--count", min, max);
+  } catch (const tools::usage_error& e) {
+    return e.what();
+  }
+  return "(accepted)";
+}
+
+TEST(ToolNumbers, OnePhrasingWhateverIsWrong) {
+  // Negative, zero below the minimum, not a number, too large: the same sentence.
+  for (const char* text : {"-3", "0", "2x", "", "99999999999999999999"}) {
+    EXPECT_EQ(usage_message(text, 1, UINT64_MAX),
+              std::string("--count: expected an integer, 1 or more, got '") + text + "'");
+  }
+  EXPECT_EQ(usage_message("257", 1, 256), "--count: expected an integer from 1 to 256, got '257'");
+  EXPECT_EQ(usage_message("-1", 0, UINT64_MAX),
+            "--count: expected an integer, 0 or more, got '-1'");
+  EXPECT_EQ(usage_message("256", 1, 256), "(accepted)");
+  EXPECT_EQ(tools::parse_unsigned("18446744073709551615", "--seed"), UINT64_MAX);
+}
+
+TEST(ToolNumbers, CountedNouns) {
+  EXPECT_EQ(dlx::counted(1, "solution"), "1 solution");
+  EXPECT_EQ(dlx::counted(0, "solution"), "0 solutions");
+  EXPECT_EQ(dlx::counted(2, "branch", "branches"), "2 branches");
+  EXPECT_EQ(dlx::counted(1, "branch", "branches"), "1 branch");
+  EXPECT_EQ(dlx::counted("100000000000000000000", "solution"), "100000000000000000000 solutions");
+  EXPECT_EQ(dlx::counted("1", "node"), "1 node");
+}
+
+TEST(RunSummary, DurationsToThreeFigures) {
+  EXPECT_EQ(tools::format_duration(0.000412), "0.412 ms");
+  EXPECT_EQ(tools::format_duration(0.0523), "52.3 ms");
+  EXPECT_EQ(tools::format_duration(0.9996), "1.00 s");
+  EXPECT_EQ(tools::format_duration(1.234), "1.23 s");
+  EXPECT_EQ(tools::format_duration(12.34), "12.3 s");
+  EXPECT_EQ(tools::format_duration(59.96), "1 min 0 s");
+  EXPECT_EQ(tools::format_duration(125.4), "2 min 5 s");
+  EXPECT_EQ(tools::format_duration(3725), "1 h 02 min");
+}
+
+TEST(RunSummary, RatesPerSecondOrPerItem) {
+  EXPECT_EQ(tools::format_rate(49151, 1.32, "puzzle"), "37236 puzzles/s");
+  EXPECT_EQ(tools::format_rate(421, 100, "puzzle"), "4.21 puzzles/s");
+  EXPECT_EQ(tools::format_rate(5, 192, "puzzle"), "38.4 s per puzzle");
+  EXPECT_EQ(tools::format_rate(3, 600, "puzzle"), "3 min 20 s per puzzle");
+  EXPECT_EQ(tools::format_rate(0, 1, "puzzle"), "0 puzzles/s");
+}
+
+TEST(RunSummary, ThroughputOnlyWhenItSaysSomething) {
+  // One puzzle: its time, no rate (the rate of one interactive puzzle is noise).
+  EXPECT_EQ(tools::run_timing(1, "puzzle", 2.5, 2), " in 2.50 s");
+  // A run under a tenth of a second: starting threads weighs as much as the work.
+  EXPECT_EQ(tools::run_timing(100, "puzzle", 0.0639, 2), " in 63.9 ms");
+  EXPECT_EQ(tools::run_timing(1000, "puzzle", 0.322, 2), " in 322 ms (3106 puzzles/s, 2 threads)");
+  EXPECT_EQ(tools::run_timing(5, "puzzle", 192, 1), " in 3 min 12 s (38.4 s per puzzle, 1 thread)");
+}
+
+TEST(ToolHelp, ExitStatusAndDocumentation) {
+  const std::string help = tools::exit_status_help();
+  for (const char* code : {"0 answered", "1 no solution", "2 bad usage", "3 unknown", "4 an output",
+                           "70 internal", "141 the reader"}) {
+    EXPECT_NE(help.find(code), std::string::npos) << code;
+  }
+  // From the build tree, the source's docs: they hold the table the help cites.
+  EXPECT_TRUE(std::filesystem::exists(tools::documentation_dir() + "/exit-codes.md"))
+      << tools::documentation_dir();
+  EXPECT_NE(help.find("Documentation: " + tools::documentation_dir() + " (exit-codes.md"),
+            std::string::npos)
+      << help;
+}
+
+}  // namespace
