@@ -113,6 +113,17 @@ def test_generate_agrees(variant):
     assert [line.split(" ")[0] for line in made] == d.generate(4, seed=7, variant=variant)
 
 
+def test_a_drawn_seed_agrees():
+    """The command names the seed it drew (its header line); Python makes the same puzzles."""
+    if not SUDOKU.exists():
+        pytest.skip(f"{SUDOKU} is not built")
+    run = subprocess.run([str(SUDOKU), "generate", "-q", "-n", "3"], capture_output=True,
+                         text=True, env=COMMAND_ENV, check=True)
+    header, *made = run.stdout.splitlines()
+    seed = int(header.split(" --seed ")[1].split(" ")[0])
+    assert [line.split(" ")[0] for line in made] == d.generate(3, seed=seed)
+
+
 def test_minimize_agrees():
     path = CORPUS / "famous.sdm"
     lines = puzzle_lines(path)

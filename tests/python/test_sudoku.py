@@ -203,6 +203,15 @@ def test_generate_makes_unique_puzzles_with_the_asked_symmetry():
         d.generate(1, symmetry="spiral")
 
 
+def test_generate_without_a_seed_draws_one_and_names_it():
+    """As the command does: a fresh seed each call, and .seed makes the puzzles again."""
+    first, second = d.generate(2), d.generate(2)
+    assert isinstance(first, d.Puzzles) and isinstance(first, list)
+    assert 0 <= first.seed < 2**32 and first.seed != second.seed
+    assert first == d.generate(2, seed=first.seed) and first != second
+    assert d.generate(1, seed=7).seed == 7
+
+
 def test_minimize_keeps_the_solution_and_is_minimal():
     minimal = d.minimize(WIKI)
     assert d.solve(minimal) == WIKI_SOLUTION and d.is_unique(minimal)
