@@ -139,8 +139,8 @@ se_rating rate_se(const grid& puzzle, const se_options& options) {
   work.start();
   try {
     while (filled() < 81) {
-      if (options.on_progress) report();
       work.searching = "";
+      if (options.on_progress) report();
       hint h;
       if (!next_hint(b, work, h)) {
         difficulty = 20.0;
