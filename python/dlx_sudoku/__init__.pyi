@@ -4,7 +4,7 @@ A puzzle is a str of one line (81 characters for 9x9, '.' or '0' for a blank), a
 n lines (a grid), or n lists of n ints with 0 for a blank; answers keep that shape.
 """
 
-from collections.abc import Hashable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Iterator, Mapping, Sequence
 from typing import Any, Literal, Optional, Union, overload
 
 __version__: str
@@ -39,7 +39,13 @@ def validate(grid: Puzzle, puzzle: Optional[Puzzle] = None, *, partial: bool = F
              box: Optional[str] = None) -> Validation: ...
 def rate(puzzle: Puzzle, *, variant: str = "classic", regions: Regions = None,
          box: Optional[str] = None) -> Rating: ...
-def se_rating(puzzle: Puzzle, *, budget: int = 0, trace: bool = False) -> SeRating: ...
+def se_rating(
+    puzzle: Puzzle,
+    *,
+    budget: int = 0,
+    trace: bool = False,
+    progress: Optional[Callable[[dict[str, Any]], object]] = None,
+) -> SeRating: ...
 def explain(puzzle: Puzzle, *, search: bool = False, variant: str = "classic",
             regions: Regions = None, box: Optional[str] = None) -> Explanation: ...
 

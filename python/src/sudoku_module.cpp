@@ -183,7 +183,7 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "se_rating",
-      [](const py::object& puzzle, std::uint64_t budget, bool trace) {
+      [](const py::object& puzzle, std::uint64_t budget, bool trace, const py::object& progress) {
         const puzzle_format f = read_format("classic", py::none(), std::nullopt);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
@@ -193,8 +193,24 @@ void bind_sudoku(py::module_& m) {
         sudoku::se_options options;
         options.budget = budget;
         options.trace = trace;
-        const sudoku::se_rating r =
-            without_gil(interrupt, [&] { return sudoku::rate_se(w.puzzle, options); });
+        // The hardest puzzles take half a minute: Ctrl-C stops them, and
+        // `progress` hears how far they are.
+        struct interrupted {};
+        options.on_progress = [&](const sudoku::se_progress& p) {
+          if (interrupt.poll()) throw interrupted{};
+          if (progress.is_none()) return;
+          py::gil_scoped_acquire gil;
+          progress(py::dict(py::arg("steps") = p.steps, py::arg("filled") = p.filled,
+                            py::arg("hardest") = se_float(p.hardest), py::arg("work") = p.work,
+                            py::arg("searching") = std::string(p.searching)));
+        };
+        const sudoku::se_rating r = without_gil(interrupt, [&] {
+          try {
+            return sudoku::rate_se(w.puzzle, options);
+          } catch (const interrupted&) {
+            return sudoku::se_rating();  // raise_if_interrupted raises KeyboardInterrupt
+          }
+        });
         if (r.outcome == sudoku::se_rating::outcome::unknown)
           raise_budget_exhausted(
               fmt::format("unknown: the budget ran out after {} chain potentials", r.work), r.work,
@@ -233,11 +249,14 @@ void bind_sudoku(py::module_& m) {
         return out;
       },
       py::arg("puzzle"), py::kw_only(), py::arg("budget") = 0, py::arg("trace") = false,
+      py::arg("progress") = py::none(),
       doc("Sudoku Explainer 1.2.1's numeric rating of a 9x9 puzzle, as its rater serate\n"
           "computes it (the command line's `sudoku rate --scale se`): an SeRating with er\n"
           "(the hardest step), ep (the hardest up to the first placement), ed (the first\n"
           "step); str() gives 'ER/EP/ED'. budget: chain potentials, 0 for none; past it\n"
-          "BudgetExhausted. trace=True keeps the steps.\n\n"
+          "BudgetExhausted. trace=True keeps the steps. progress: a callable given a dict\n"
+          "(steps, filled cells, hardest so far, work, the technique family searching)\n"
+          "before every step and every 2^18 potentials within one; Ctrl-C stops a rating.\n\n"
           "  >>> r = dlx_sudoku.se_rating('3.7.4...........918........4.....7.....16.......25.'\n"
           "  ...                          '.........38..9....5...2.6.....')\n"
           "  >>> str(r), r.er\n"

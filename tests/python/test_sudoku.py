@@ -180,6 +180,28 @@ def test_se_rating():
         d.se_rating("." * 81, budget=10_000)
 
 
+def test_se_rating_reports_progress_and_a_callback_can_stop_it():
+    # Golden Nugget: some 5*10^8 chain potentials; a budget stops it early.
+    golden = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+    seen = []
+    with pytest.raises(d.BudgetExhausted):
+        d.se_rating(golden, budget=2_000_000, progress=seen.append)
+    assert len(seen) >= 7  # before the first step, then every 2^18 potentials
+    assert seen[0] == {"steps": 0, "filled": 21, "hardest": 0.0, "work": 0, "searching": ""}
+    assert all(a["work"] <= b["work"] for a, b in zip(seen, seen[1:]))
+    assert seen[-1]["searching"].startswith("dynamic forcing chains")
+
+    class Enough(Exception):
+        pass
+
+    def stop(p):
+        if p["work"] > 500_000:
+            raise Enough()
+
+    with pytest.raises(Enough):
+        d.se_rating(golden, progress=stop)
+
+
 def test_a_hard_puzzle_needs_search():
     # "Platinum Blonde", from the players' forum: beyond singles, subsets and fish.
     puzzle = ".......12........3..23..4....1....5...6...7.8..7.4.....9...6...8.5..1..2......"

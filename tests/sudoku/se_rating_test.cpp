@@ -14,6 +14,13 @@
 
 namespace {
 
+sudoku::se_options traced(std::uint64_t budget = 0, bool trace = true) {
+  sudoku::se_options o;
+  o.budget = budget;
+  o.trace = trace;
+  return o;
+}
+
 sudoku::grid parse(const std::string& line) {
   sudoku::grid g;
   EXPECT_FALSE(sudoku::parse_sdm(line, g)) << line;
@@ -40,7 +47,7 @@ TEST(SeRating, SinglesOnlyPuzzle) {
   // (1.0) finish it, as SE's own path does.
   const auto r = sudoku::rate_se(
       parse("530070000600195000098000060800060003400803001700020006060000280000419005000080079"),
-      {0, true});
+      traced());
   ASSERT_EQ(r.outcome, sudoku::se_rating::outcome::rated);
   EXPECT_EQ(sudoku::to_string(r), "1.2/1.2/1.2");
   EXPECT_EQ(r.steps.size(), 51u);
@@ -55,10 +62,51 @@ TEST(SeRating, OnlyClassicNineByNine) {
 
 TEST(SeRating, BudgetAnswersUnknown) {
   // An empty grid: nothing but chains apply, and they find nothing for long.
-  const auto r = sudoku::rate_se(sudoku::grid{}, {100000, false});
+  const auto r = sudoku::rate_se(sudoku::grid{}, traced(100000, false));
   EXPECT_EQ(r.outcome, sudoku::se_rating::outcome::unknown);
   EXPECT_GT(r.work, 100000u);
   EXPECT_LT(r.work, 100100u);
+}
+
+TEST(SeRating, ProgressFollowsThePath) {
+  // Before every step, and every 1000 potentials within one: steps and cells
+  // only grow, the hardest step so far ends at ER, the work at the total.
+  sudoku::se_options o = traced();
+  o.progress_interval = 1000;
+  std::vector<sudoku::se_progress> seen;
+  std::vector<std::string> searching;
+  o.on_progress = [&](const sudoku::se_progress& p) {
+    seen.push_back(p);
+    searching.emplace_back(p.searching);
+  };
+  // corpus/generated/9x9-beyond.sdm's first puzzle: ER 7.1, some 35,000 potentials.
+  const sudoku::grid puzzle =
+      parse("..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2.");
+  const auto r = sudoku::rate_se(puzzle, o);
+  ASSERT_EQ(r.outcome, sudoku::se_rating::outcome::rated);
+  ASSERT_GT(seen.size(), r.steps.size());  // reports within steps too
+  std::size_t step_reports = 0;
+  for (std::size_t i = 0; i < seen.size(); ++i) {
+    if (i > 0) {
+      EXPECT_GE(seen[i].steps, seen[i - 1].steps);
+      EXPECT_GE(seen[i].filled, seen[i - 1].filled);
+      EXPECT_GE(seen[i].hardest, seen[i - 1].hardest);
+      EXPECT_GE(seen[i].work, seen[i - 1].work);
+    }
+    if (searching[i].empty())
+      ++step_reports;  // before a step
+    else
+      EXPECT_EQ(seen[i].work % 1000, 0u) << searching[i];  // within a chain search
+  }
+  EXPECT_EQ(step_reports, r.steps.size());
+  EXPECT_EQ(seen.front().filled, puzzle.given_count());
+  EXPECT_LE(seen.back().hardest, r.er);
+  EXPECT_LE(seen.back().work, r.work);
+  // A callback that throws stops the rating.
+  o.on_progress = [](const sudoku::se_progress& p) {
+    if (p.work > 5000) throw std::runtime_error("enough");
+  };
+  EXPECT_THROW((void)sudoku::rate_se(puzzle, o), std::runtime_error);
 }
 
 TEST(SeRating, DeadlyPatternIsStuckAtTwenty) {
@@ -109,7 +157,7 @@ std::size_t check_set(const std::string& name, std::size_t every, std::size_t li
       continue;
     }
     ++n;
-    const auto r = sudoku::rate_se(puzzle, {budget, true});
+    const auto r = sudoku::rate_se(puzzle, traced(budget));
     if (r.outcome == sudoku::se_rating::outcome::unknown) continue;
     EXPECT_EQ(r.outcome, sudoku::se_rating::outcome::rated) << line;
     for (const auto& s : r.steps) {

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <poll.h>
+#include <pty.h>
 #include <spawn.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -20,9 +21,17 @@ extern char** environ;
 
 namespace test_support {
 
-command_result run_command(const std::vector<std::string>& argv, const std::string& input) {
+namespace {
+
+command_result run(const std::vector<std::string>& argv, const std::string& input,
+                   bool terminal_stderr) {
   int in_pipe[2], out_pipe[2], err_pipe[2];
-  if (pipe(in_pipe) || pipe(out_pipe) || pipe(err_pipe)) throw std::runtime_error("pipe failed");
+  if (pipe(in_pipe) || pipe(out_pipe)) throw std::runtime_error("pipe failed");
+  // A terminal's stderr is a pseudo-terminal: [0] the side read here, [1] the child's.
+  if (terminal_stderr ? openpty(&err_pipe[0], &err_pipe[1], nullptr, nullptr, nullptr) != 0
+                      : pipe(err_pipe) != 0) {
+    throw std::runtime_error("pipe failed");
+  }
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);
@@ -89,7 +98,7 @@ command_result run_command(const std::vector<std::string>& argv, const std::stri
       if (r > 0) {
         (fds[k].fd == out_pipe[0] ? result.out : result.err)
             .append(buffer, static_cast<std::size_t>(r));
-      } else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {
+      } else if (r == 0 || (errno != EINTR && errno != EAGAIN)) {  // (a pty: EIO at the end)
         (fds[k].fd == out_pipe[0] ? out_open : err_open) = false;
       }
     }
@@ -101,6 +110,17 @@ command_result run_command(const std::vector<std::string>& argv, const std::stri
   }
   result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
   return result;
+}
+
+}  // namespace
+
+command_result run_command(const std::vector<std::string>& argv, const std::string& input) {
+  return run(argv, input, false);
+}
+
+command_result run_command_on_terminal(const std::vector<std::string>& argv,
+                                       const std::string& input) {
+  return run(argv, input, true);
 }
 
 std::string read_file(const std::string& path) {

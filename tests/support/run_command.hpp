@@ -17,6 +17,11 @@ struct command_result {
 /// Runs `argv[0]` (a path) with `argv`, writes `input` to its stdin and closes it.
 command_result run_command(const std::vector<std::string>& argv, const std::string& input = {});
 
+/// The same with stderr on a pseudo-terminal, as a person at a terminal has it
+/// (progress lines show): `err` holds what the terminal received.
+command_result run_command_on_terminal(const std::vector<std::string>& argv,
+                                       const std::string& input = {});
+
 /// Reads a whole file; fails the calling test (ADD_FAILURE) if it cannot.
 std::string read_file(const std::string& path);
 

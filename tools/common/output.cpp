@@ -9,6 +9,7 @@
 #include <cstring>
 #include <filesystem>
 #include <iostream>
+#include <utility>
 
 namespace tools {
 
@@ -115,11 +116,23 @@ void write_solution_lines(line_output& out, const dlx::problem& p,
     out.line(dlx::format_option(p, o));
 }
 
+std::string approximate(std::uint64_t n) {
+  static constexpr std::pair<double, const char*> units[] = {
+      {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e4, "k"}};
+  const auto x = static_cast<double>(n);
+  for (auto [size, unit] : units)
+    if (x >= size) return fmt::format("{:.3g}{}", x / size, unit);
+  return fmt::format("{}", n);
+}
+
 std::string search_progress_text(const dlx::search_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();
-  std::string text = dlx::counted(p.nodes, "node");
-  if (seconds > 0) text += fmt::format(" ({:.3g}/s)", static_cast<double>(p.nodes) / seconds);
-  text += ", " + dlx::counted(p.solutions, "solution");
+  std::string text = fmt::format("{} node{}", approximate(p.nodes), p.nodes == 1 ? "" : "s");
+  if (seconds > 0) {
+    text += fmt::format(
+        " ({}/s)", approximate(static_cast<std::uint64_t>(static_cast<double>(p.nodes) / seconds)));
+  }
+  text += fmt::format(", {} solution{}", approximate(p.solutions), p.solutions == 1 ? "" : "s");
   if (p.fraction_done) text += fmt::format(", about {:.1f}% done", 100 * *p.fraction_done);
   return text;
 }

@@ -96,6 +96,10 @@ bool open_input(std::string_view tool, const std::string& path, std::ifstream& f
 void write_solution_lines(line_output& out, const dlx::problem& p,
                           std::span<const dlx::option_id> solution, std::uint64_t number);
 
+/// A large count to three significant digits, for progress lines: "9500",
+/// "228k", "8.39M", "1.2G" (k 10^3 from 10^4 on, M 10^6, G 10^9, T 10^12).
+std::string approximate(std::uint64_t n);
+
 /// A long search's progress for a progress_line: nodes and their rate,
 /// solutions, and the estimated share of the tree done when the search knows it.
 std::string search_progress_text(const dlx::search_progress& p);

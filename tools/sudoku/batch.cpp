@@ -80,7 +80,7 @@ class runner {
       fmt::print(stderr, "sudoku: {}\n", e.what());
       return tools::exit_output;
     }
-    progress_.clear();
+    const auto hold = progress_.pause();
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
     // A run that read no puzzle has nothing to sum up: a note or an error said why.
@@ -116,7 +116,7 @@ class runner {
     while (!in_flight_.empty())
       write_front();
     out_.flush();
-    progress_.clear();
+    const auto hold = progress_.pause();
     fmt::print(stderr, "sudoku: {}: {}\n", path, problem);
     bad_input_ |= error;
   }
@@ -291,6 +291,7 @@ class runner {
       spare_.pop_back();
     }
     b->names = &names_;
+    b->progress = &progress_;
     b->text.clear();
     b->jobs.clear();
     b->parsed.clear();
@@ -317,6 +318,7 @@ class runner {
     std::unique_ptr<batch> b = std::move(in_flight_.front());
     in_flight_.pop_front();
     pool_->wait(b->ticket);
+    auto hold = progress_.pause();  // answers and the progress line never interleave
     std::uint32_t out_at = 0, err_at = 0;
     for (auto [out_end, err_end] : b->ends) {
       if (settings_.sink != nullptr) {
@@ -332,7 +334,6 @@ class runner {
       }
       if (err_end > err_at) {
         out_.flush();  // keep answers and messages in order on a terminal
-        progress_.clear();
         std::fwrite(b->err.data() + err_at, 1, err_end - err_at, stderr);
         std::fflush(stderr);
       }
@@ -343,13 +344,13 @@ class runner {
     bad_input_ |= b->any_invalid_input;
     unanswered_ |= b->any_unanswered;
     spare_.push_back(std::move(b));
-    if (progress_.due()) {
+    if (progress_.enabled()) {
+      hold.unlock();
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - progress_started_)
               .count();
-      progress_.show(fmt::format("sudoku {}: {}, {}", settings_.command,
-                                 dlx::counted(total_.puzzles, "puzzle"),
-                                 tools::format_rate(total_.puzzles, seconds, "puzzle")));
+      progress_.overall(fmt::format("{}, {}", dlx::counted(total_.puzzles, "puzzle"),
+                                    tools::format_rate(total_.puzzles, seconds, "puzzle")));
     }
   }
 
@@ -360,7 +361,7 @@ class runner {
   std::deque<std::unique_ptr<batch>> in_flight_;
   std::vector<std::unique_ptr<batch>> spare_;
   tools::line_output out_;
-  tools::progress_line progress_;
+  tools::progress_board progress_{"sudoku " + settings_.command};
   std::chrono::steady_clock::time_point progress_started_ = std::chrono::steady_clock::now();
   tally total_;
   std::uint64_t jobs_read_ = 0;

@@ -25,6 +25,8 @@
 #include <string_view>
 #include <vector>
 
+#include "progress_board.hpp"
+
 namespace sudoku_cli {
 
 /// One puzzle to answer: where it came from and its text (or, for grid input, a
@@ -60,6 +62,7 @@ struct tally {
 
 struct batch {
   const std::vector<std::string>* names = nullptr;  // file names for messages
+  tools::progress_board* progress = nullptr;        // for a long puzzle's progress
   std::string text;
   std::vector<job> jobs;
   std::vector<sudoku::grid_item> parsed;

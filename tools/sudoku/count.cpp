@@ -24,28 +24,13 @@ int run_count(int argc, char** argv) {
     options.push_back({'l', "limit", "N", "stop counting at N solutions (default 2; 0 counts all)",
                        [&](std::string_view v) { limit = tools::parse_unsigned(v, "--limit"); }});
   };
-  const bool terminal = tools::progress_line::terminal();
   command.answer = [&](answer_context& c) {
     // One puzzle's search is split over the threads too, once it proves long
     // (the library tries it on one thread first): counting every grid of a shape.
+    // Its progress shows on a terminal, as every long search's does.
     dlx::search_options options = c.search_options();
     options.threads = c.settings().run.threads;
-    // A long count (--limit 0) shows its progress on a terminal, cleared
-    // before the answer.
-    std::optional<tools::progress_line> progress;
-    if (terminal && limit == 0) {
-      progress.emplace();
-      options.progress_interval = std::uint64_t{1} << 14;
-      options.on_progress = [&](const dlx::search_progress& p) {
-        if (progress->due()) {
-          progress->show(fmt::format("sudoku count: {}:{}: {}", c.file_name(), c.line(),
-                                     tools::search_progress_text(p)));
-        }
-        return dlx::visit::next;
-      };
-    }
     sudoku::result r = c.solver().count(c.puzzle(), limit, options);
-    progress.reset();
     c.counts().nodes += r.nodes;
     if (r.status == sudoku::status::invalid) return c.clash(*r.conflict);
     // The budget ran out before the limit: the count asked for is not known.

@@ -5,6 +5,8 @@
 
 #include <algorithm>
 
+#include "output.hpp"
+
 namespace sudoku_cli {
 
 std::optional<sudoku::logic_answer> run_logic(answer_context& c, bool search) {
@@ -53,6 +55,14 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
   sudoku::se_options options;
   options.budget = c.settings().budget;
   options.trace = trace;
+  options.on_progress = [&c](const sudoku::se_progress& p) {
+    std::string text = fmt::format("SE step {}, {}/81 cells", p.steps + 1, p.filled);
+    if (p.steps > 0) text += fmt::format(", ER {} so far", sudoku::se_format(p.hardest));
+    if (!p.searching.empty()) text += fmt::format(", trying {}", p.searching);
+    text += fmt::format(", {} potentials", tools::approximate(p.work));
+    if (c.settings().budget) text += fmt::format(" of {}", tools::approximate(c.settings().budget));
+    c.progress(text);
+  };
   sudoku::se_rating r = sudoku::rate_se(c.puzzle(), options);
   switch (r.outcome) {
     case sudoku::se_rating::outcome::rated: {

@@ -22,6 +22,27 @@ namespace sudoku_cli {
 answer_context::answer_context(const command_settings& s, batch& b, sudoku::workspace& w)
     : s_(s), b_(b), w_(w) {
   options_.node_budget = s.budget;
+  if (b.progress != nullptr && b.progress->enabled()) {
+    // Some searches run for minutes (an extreme killer): a terminal sees them go.
+    options_.progress_interval = std::uint64_t{1} << 16;
+    options_.on_progress = [this](const dlx::search_progress& p) {
+      progress("search: " + tools::search_progress_text(p));
+      return dlx::visit::next;
+    };
+  }
+}
+
+void answer_context::progress(std::string_view text) {
+  if (b_.progress == nullptr || job_ == nullptr) return;
+  b_.progress->piece(progress_key(), fmt::format("{}:{}", file_name(), line()), text);
+}
+
+void answer_context::progress_done() {
+  if (b_.progress != nullptr && job_ != nullptr) b_.progress->piece_done(progress_key());
+}
+
+std::uint64_t answer_context::progress_key() const {
+  return (std::uint64_t{job_->file} << 44) | job_->line;  // input order
 }
 
 bool answer_context::read_text(std::uint32_t file, std::uint64_t line, std::uint32_t offset,
@@ -375,6 +396,7 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
                 command.reads_pairs && s.run.against ? context.read_pair(j) : context.read(j);
             try {
               if (read) command.answer(context);
+              context.progress_done();
             } catch (const sudoku::wrong_answer& e) {
               throw std::logic_error(
                   fmt::format("{}:{}: {}", context.file_name(), context.line(), e.what()));

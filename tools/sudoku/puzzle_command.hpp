@@ -100,11 +100,17 @@ class answer_context {
   void tally_unanswered(sudoku::status st);
   /// Marks the run as having an unanswered puzzle (exit 1).
   void set_unanswered() { b_.any_unanswered = true; }
+  /// A long answer's state for the progress line on a terminal ("SE step
+  /// 12, ..."); searches report theirs through search_options() already.
+  void progress(std::string_view text);
+  /// The puzzle is answered: it leaves the progress line.
+  void progress_done();
   /// minimize and redundant: true when the puzzle has exactly one solution;
   /// otherwise answers with its status (none, multiple, invalid, unknown).
   bool check_unique();
 
  private:
+  [[nodiscard]] std::uint64_t progress_key() const;
   // Begins answering a job: counts it, and answers at once a line the pipeline
   // already found unusable (false).
   bool start(const job& j);

@@ -15,8 +15,11 @@
 //   fmt::print("{}\n", sudoku::to_string(r));       // "11.9/11.9/11.3"
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sudoku/grid.hpp"
@@ -58,12 +61,26 @@ struct se_rating {
   std::uint64_t work = 0;      ///< chain potentials made (what the budget counts)
 };
 
+/// How far a rating has got, for a progress display: SE's hardest puzzles take
+/// tens of seconds.
+struct se_progress {
+  std::size_t steps = 0;       ///< steps applied so far
+  int filled = 0;              ///< cells holding a digit, givens included (of 81)
+  double hardest = 0;          ///< the hardest step so far: ER as it stands
+  std::uint64_t work = 0;      ///< chain potentials made so far
+  std::string_view searching;  ///< the technique family being searched ("Nishio", ...)
+};
+
 struct se_options {
   /// Stop after this many chain potentials (0: no limit) and answer unknown.
   /// Hard puzzles take some 10^7-10^9; the figure is the same on every machine.
   std::uint64_t budget = 0;
   /// Record the path in se_rating::steps.
   bool trace = false;
+  /// Called after every step and every `progress_interval` chain potentials
+  /// within a step (about 10^6 a second); it may throw to stop the rating.
+  std::function<void(const se_progress&)> on_progress;
+  std::uint64_t progress_interval = std::uint64_t{1} << 18;
 };
 
 /// Whether SE's rating applies to puzzles of `v`: plain 9x9 Sudoku (3x3 boxes,

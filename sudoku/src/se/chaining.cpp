@@ -213,7 +213,7 @@ class chainer {
 
  private:
   std::uint32_t make(int cell, int value, bool on, cause why, std::int64_t parent = -1) {
-    if (++work_.used, work_.exhausted()) throw budget_exhausted_error{};
+    work_.spend();
     node n;
     n.key = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value), on};
     n.why = why;

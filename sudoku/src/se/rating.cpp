@@ -49,12 +49,22 @@ bool next_hint(const board& b, se::budget& work, hint& h) {
   if (se::hidden_set(b, 4, false, nullptr, &h)) return true;
   if (take_first([&](auto& out) { se::bivalue_universal_grave(b, out, true); })) return true;
   if (take_first([&](auto& out) { se::aligned_pair_exclusion(b, out, true); })) return true;
-  if (se::first_chaining_hint(b, {false, false, false, 0}, work, h)) return true;
+  // The chains, named for progress reports as SE's hint families are.
+  auto chains = [&](const char* name, se::chaining_rule rule) {
+    work.searching = name;
+    return se::first_chaining_hint(b, rule, work, h);
+  };
+  if (chains("forcing chains and cycles", {false, false, false, 0})) return true;
   if (take_first([&](auto& out) { se::aligned_triplet_exclusion(b, out, true); })) return true;
-  if (se::first_chaining_hint(b, {false, true, true, 0}, work, h)) return true;
-  if (se::first_chaining_hint(b, {true, false, false, 0}, work, h)) return true;
-  for (int level = 0; level <= 5; ++level)
-    if (se::first_chaining_hint(b, {true, true, false, level}, work, h)) return true;
+  if (chains("Nishio forcing chains", {false, true, true, 0})) return true;
+  if (chains("multiple forcing chains", {true, false, false, 0})) return true;
+  if (chains("dynamic forcing chains", {true, true, false, 0})) return true;
+  if (chains("dynamic forcing chains (+)", {true, true, false, 1})) return true;
+  static constexpr const char* nested[] = {
+      "dynamic forcing chains (+ forcing chains)", "dynamic forcing chains (+ multiple)",
+      "dynamic forcing chains (+ dynamic)", "dynamic forcing chains (+ dynamic (+))"};
+  for (int level = 2; level <= 5; ++level)
+    if (chains(nested[level - 2], {true, true, false, level})) return true;
   return false;
 }
 
@@ -102,24 +112,45 @@ se_rating rate_se(const grid& puzzle, const se_options& options) {
     b.cand[c] = cand;
   }
   se_rating r;
+  std::size_t steps_untraced = 0;
   se::budget work;
   work.limit = options.budget;
   double difficulty = -HUGE_VAL;
   bool pearl_set = false, diamond_set = false;
-  auto solved = [&] {
+  auto filled = [&] {
+    int n = 0;
     for (int c = 0; c < 81; ++c)
-      if (!b.value[c]) return false;
-    return true;
+      n += b.value[c] != 0;
+    return n;
   };
+  auto report = [&] {
+    se_progress p;
+    p.steps = r.steps.size() + steps_untraced;
+    p.filled = filled();
+    p.hardest = difficulty == -HUGE_VAL ? 0.0 : difficulty;
+    p.work = work.used;
+    p.searching = work.searching;
+    options.on_progress(p);
+  };
+  if (options.on_progress) {
+    work.interval = options.progress_interval;
+    work.report = report;
+  }
+  work.start();
   try {
-    while (!solved()) {
+    while (filled() < 81) {
+      work.searching = "";
+      if (options.on_progress) report();
       hint h;
       if (!next_hint(b, work, h)) {
         difficulty = 20.0;
         r.outcome = se_rating::outcome::stuck;
         break;
       }
-      if (options.trace) r.steps.push_back(step_of(h, b));
+      if (options.trace)
+        r.steps.push_back(step_of(h, b));
+      else
+        ++steps_untraced;
       difficulty = std::max(difficulty, h.difficulty);
       h.apply(b);
       if (!pearl_set) {

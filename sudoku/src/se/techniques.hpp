@@ -2,7 +2,10 @@
 // the chaining engine. Internal to the sudoku library.
 #pragma once
 
+#include <algorithm>
 #include <cstdint>
+#include <functional>
+#include <limits>
 #include <vector>
 
 #include "se/board.hpp"
@@ -46,16 +49,41 @@ bool hidden_single(const board& b, hint& out);
 bool naked_single(const board& b, hint& out);
 bool xy_wing(const board& b, bool xyz, hint& out);
 
-/// Work counter shared by the whole rating of one puzzle: chains count the
-/// potentials they create; past the limit every search stops at once.
-struct budget {
-  std::uint64_t used = 0;
-  std::uint64_t limit = 0;  // 0: none
-  [[nodiscard]] bool exhausted() const noexcept { return limit != 0 && used > limit; }
-};
-
 /// Thrown when the budget runs out.
 struct budget_exhausted_error {};
+
+/// Work counter shared by the whole rating of one puzzle: chains count the
+/// potentials they create; past the limit every search stops at once, and
+/// every `interval` potentials the progress callback hears of it.
+struct budget {
+  std::uint64_t used = 0;
+  std::uint64_t limit = 0;     // 0: none
+  std::uint64_t interval = 0;  // 0: no reports
+  std::function<void()> report;
+  /// The technique family being searched, for progress reports.
+  const char* searching = "";
+
+  /// Counts one potential. One comparison on the hot path: the limit and the
+  /// next report share `next_event_`.
+  void spend() {
+    if (++used > next_event_) event();
+  }
+  /// Sets the first event from limit and interval (call once they are set).
+  void start() { schedule(); }
+
+ private:
+  void event() {
+    if (limit != 0 && used > limit) throw budget_exhausted_error{};
+    report();
+    schedule();
+  }
+  void schedule() {
+    next_event_ = std::numeric_limits<std::uint64_t>::max();
+    if (limit != 0) next_event_ = limit;
+    if (interval != 0) next_event_ = std::min(next_event_, used - used % interval + interval - 1);
+  }
+  std::uint64_t next_event_ = std::numeric_limits<std::uint64_t>::max();
+};
 
 /// SE's Chaining(multiple, dynamic, nishio, level): the hints it finds, sorted
 /// as SE sorts them; the first is the one SE applies. Empty when the budget ran
