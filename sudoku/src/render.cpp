@@ -76,6 +76,58 @@ class painter {
     const shape& s = v_.shape();
     return 0.78 * std::min((cell - cage_band()) / s.box_rows, double(cell) / s.box_cols);
   }
+  // A chain link's path: a cubic curve from one candidate's mark to the
+  // other's that bows to one side by half the marks' spacing across its way,
+  // so that a link along a row or a column runs between the marks it passes
+  // instead of over them. Each end stops short of its mark, to leave the digit
+  // readable. Empty for a link from a mark to itself.
+  [[nodiscard]] std::string link_path(const candidate& from, const candidate& to) const {
+    using xy = std::array<double, 2>;
+    const auto [x0, y0] = candidate_centre(from.cell, from.digit);
+    const auto [x3, y3] = candidate_centre(to.cell, to.digit);
+    const double length = std::hypot(x3 - x0, y3 - y0);
+    if (length < 1e-9) return {};
+    const double ux = (x3 - x0) / length, uy = (y3 - y0) / length;
+    const double nx = uy, ny = -ux;
+    const shape& s = v_.shape();
+    const double across =
+        std::abs(nx) * cell / s.box_cols + std::abs(ny) * (cell - cage_band()) / s.box_rows;
+    const double bow = across / 2 / 0.75;  // a cubic bows 3/4 of its control points' offset
+    const double along = std::min(length / 4, across);
+    const std::array<xy, 4> p = {
+        xy{x0, y0}, xy{x0 + ux * along + nx * bow, y0 + uy * along + ny * bow},
+        xy{x3 - ux * along + nx * bow, y3 - uy * along + ny * bow}, xy{x3, y3}};
+    const auto point = [&](double t) {
+      const double a = (1 - t) * (1 - t) * (1 - t), b = 3 * t * (1 - t) * (1 - t),
+                   c = 3 * t * t * (1 - t), d = t * t * t;
+      return xy{a * p[0][0] + b * p[1][0] + c * p[2][0] + d * p[3][0],
+                a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1]};
+    };
+    const auto slope = [&](double t) {
+      const double a = 3 * (1 - t) * (1 - t), b = 6 * t * (1 - t), c = 3 * t * t;
+      return xy{a * (p[1][0] - p[0][0]) + b * (p[2][0] - p[1][0]) + c * (p[3][0] - p[2][0]),
+                a * (p[1][1] - p[0][1]) + b * (p[2][1] - p[1][1]) + c * (p[3][1] - p[2][1])};
+    };
+    // Where the curve is `cut` away from an end: by halving, from the end
+    // (nearer) to the middle (farther: at least length / 2).
+    const double cut = std::min(candidate_size() * 0.55, length / 3);
+    const auto leave = [&](const xy& end, double near, double far) {
+      for (int i = 0; i < 30; ++i) {
+        const double mid = (near + far) / 2;
+        const xy q = point(mid);
+        (std::hypot(q[0] - end[0], q[1] - end[1]) < cut ? near : far) = mid;
+      }
+      return far;
+    };
+    const double t0 = leave(p[0], 0, 0.5), t1 = leave(p[3], 1, 0.5);
+    // The piece of the curve from t0 to t1, itself a cubic.
+    const xy q0 = point(t0), q3 = point(t1), d0 = slope(t0), d3 = slope(t1);
+    const double third = (t1 - t0) / 3;
+    return fmt::format("M{} {} C{} {} {} {} {} {}", num(q0[0]), num(q0[1]),
+                       num(q0[0] + third * d0[0]), num(q0[1] + third * d0[1]),
+                       num(q3[0] - third * d3[0]), num(q3[1] - third * d3[1]), num(q3[0]),
+                       num(q3[1]));
+  }
   [[nodiscard]] double cage_band() const { return v_.cages().empty() ? 0.0 : 11.0; }
   [[nodiscard]] std::pair<double, double> centre(std::size_t position) const {
     return {x_of(static_cast<double>(position % static_cast<std::size_t>(v_.columns())) + 0.5),
@@ -241,12 +293,14 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
         k, num(at.x_of(c) + 3), num(at.y_of(r) + 11), given_ink, sum);
   }
 
-  // Digits and candidates, in groups that carry the shared attributes: rings
-  // under the pencil marks, then the marks, the step's own marks, the digits.
+  // Digits and candidates, in groups that carry the shared attributes; each
+  // text has its own baseline (svg::text_baseline), nothing to inherit. Back
+  // to front: rings under the pencil marks, a chain's links, the marks, the
+  // step's own marks, the digits.
   auto has = [](const std::vector<candidate>& list, std::size_t p, int d) {
     return std::find(list.begin(), list.end(), candidate{p, d}) != list.end();
   };
-  const double small = at.candidate_size();
+  const double small = at.candidate_size(), big = cell * 0.62;
   writer rings, pencil, step_marks, givens, digits;
   for (std::uint32_t p : v.cells()) {
     const int given = board.givens.cells().size() > p ? board.givens[p] : 0;
@@ -255,110 +309,108 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     const auto [cx, cy] = at.centre(p);
     if (digit != 0) {
       (given == digit ? givens : digits)("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n",
-                                         name, num(cx), num(cy), digit_char(digit));
+                                         name, num(cx), num(svg::text_baseline(cy, big)),
+                                         digit_char(digit));
       continue;
     }
+    // A digit the step places is drawn as it will stand, large in its cell,
+    // which then shows no pencil marks but those the step removes.
+    const auto placed = std::find_if(marks.placed.begin(), marks.placed.end(),
+                                     [&](const candidate& c) { return c.cell == p; });
+    const bool placing = placed != marks.placed.end();
+    if (placing) {
+      step_marks(
+          "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
+          "font-size=\"{}\">{}</text>\n",
+          name, num(cx), num(svg::text_baseline(cy, big)), placed_ink, num(big),
+          digit_char(placed->digit));
+    }
     const std::uint64_t mask = board.candidates.size() > p ? board.candidates[p] : 0;
-    bool drew_placement = false;
     for (int d = 1; d <= v.digits(); ++d) {
-      const bool placed = has(marks.placed, p, d);
       const bool removed = has(marks.eliminated, p, d);
-      if (!(mask >> d & 1) && !placed && !removed) continue;
-      if (mask == 0 && placed) break;  // no pencil marks: the placement is drawn large below
+      if (!removed && (placing || !(mask >> d & 1))) continue;
       const auto [x, y] = at.candidate_centre(p, d);
-      if (placed || removed || has(marks.pattern, p, d)) {
+      const std::string baseline = num(svg::text_baseline(y, small));
+      if (removed || has(marks.pattern, p, d)) {
         rings("<circle class=\"{}\" data-cell=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
-              removed  ? "sd-eliminated-ring"
-              : placed ? "sd-placed-ring"
-                       : "sd-pattern-ring",
-              name, num(x), num(y), num(small * 0.62),
-              removed  ? eliminated_fill
-              : placed ? placed_fill
-                       : ring_fill);
+              removed ? "sd-eliminated-ring" : "sd-pattern-ring", name, num(x), num(y),
+              num(small * 0.62), removed ? eliminated_fill : ring_fill);
       }
       if (removed) {
         step_marks(
             "<text class=\"sd-eliminated\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\">{}"
             "</text>\n<line class=\"sd-strike\" data-cell=\"{}\" x1=\"{}\" y1=\"{}\" "
             "x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"1.3\"/>\n",
-            name, num(x), num(y), eliminated_ink, digit_char(d), name, num(x - small * 0.45),
+            name, num(x), baseline, eliminated_ink, digit_char(d), name, num(x - small * 0.45),
             num(y + small * 0.45), num(x + small * 0.45), num(y - small * 0.45), eliminated_ink);
-      } else if (placed) {
-        step_marks(
-            "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
-            "font-weight=\"bold\">{}</text>\n",
-            name, num(x), num(y), placed_ink, digit_char(d));
       } else {
-        pencil("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n", name, num(x), num(y),
+        pencil("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n", name, num(x), baseline,
                digit_char(d));
       }
-      drew_placement |= placed;
-    }
-    if (!drew_placement) {
-      for (const candidate& c : marks.placed) {
-        if (c.cell != p) continue;
-        step_marks(
-            "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
-            "font-size=\"{}\">{}</text>\n",
-            name, num(cx), num(cy), placed_ink, num(cell * 0.62), digit_char(c.digit));
-      }
     }
   }
-  const std::string centred = "text-anchor=\"middle\" dominant-baseline=\"central\"";
   if (!rings.text.empty()) add("<g class=\"sd-rings\">\n{}</g>\n", rings.text);
-  if (!pencil.text.empty()) {
-    add("<g class=\"sd-candidate\" font-size=\"{}\" {} fill=\"{}\">\n{}</g>\n", num(small), centred,
-        candidate_ink, pencil.text);
-  }
-  if (!step_marks.text.empty())
-    add("<g class=\"sd-step\" font-size=\"{}\" {}>\n{}</g>\n", num(small), centred,
-        step_marks.text);
-  if (!givens.text.empty()) {
-    add("<g class=\"sd-given\" font-size=\"{}\" font-weight=\"bold\" {} fill=\"{}\">\n{}</g>\n",
-        num(cell * 0.62), centred, given_ink, givens.text);
-  }
-  if (!digits.text.empty()) {
-    add("<g class=\"sd-digit\" font-size=\"{}\" {} fill=\"{}\">\n{}</g>\n", num(cell * 0.62),
-        centred, digit_ink, digits.text);
-  }
 
   // A chain's links, as arrows from candidate to candidate: solid from a
   // candidate that holds to one that is then ruled out, dashed the other way.
+  // They go under the digits, and the digits of a picture with links wear a
+  // halo of the ground's colour, so that a link that passes under one leaves
+  // it readable.
   if (!marks.links.empty()) {
     add("<defs><marker id=\"{}-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
         "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 "
         "L0 10 Z\" fill=\"{}\"/></marker></defs>\n",
         escape(options.id), link_ink);
     for (const chain_link& l : marks.links) {
-      auto [x1, y1] = at.candidate_centre(l.from.cell, l.from.digit);
-      auto [x2, y2] = at.candidate_centre(l.to.cell, l.to.digit);
-      // Stop short of the candidates so that their digits stay readable.
-      const double dx = x2 - x1, dy = y2 - y1, length = std::hypot(dx, dy);
-      if (length < 1e-9) continue;
-      const double cut = std::min(small * 0.55, length / 3);
-      x1 += dx / length * cut, y1 += dy / length * cut;
-      x2 -= dx / length * cut, y2 -= dy / length * cut;
-      add("<line class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" "
-          "y2=\"{}\" stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
+      const std::string d = at.link_path(l.from, l.to);
+      if (d.empty()) continue;
+      add("<path class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" d=\"{}\" fill=\"none\" "
+          "stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
           fmt::format("{}{}{}", v.cell_name(l.from.cell), l.from_on ? "=" : "&lt;&gt;",
                       digit_char(l.from.digit)),
           fmt::format("{}{}{}", v.cell_name(l.to.cell), l.to_on ? "=" : "&lt;&gt;",
                       digit_char(l.to.digit)),
-          num(x1), num(y1), num(x2), num(y2), link_ink,
-          l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
+          d, link_ink, l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
     }
+  }
+  const auto halo = [&](double size) {
+    return marks.links.empty() ? std::string()
+                               : fmt::format(
+                                     " stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\" "
+                                     "paint-order=\"stroke\"",
+                                     ground, num(size * 0.3));
+  };
+  if (!pencil.text.empty()) {
+    add("<g class=\"sd-candidate\" font-size=\"{}\" text-anchor=\"middle\" "
+        "fill=\"{}\"{}>\n{}</g>\n",
+        num(small), candidate_ink, halo(small), pencil.text);
+  }
+  if (!step_marks.text.empty()) {
+    add("<g class=\"sd-step\" font-size=\"{}\" text-anchor=\"middle\"{}>\n{}</g>\n", num(small),
+        halo(small), step_marks.text);
+  }
+  if (!givens.text.empty()) {
+    add("<g class=\"sd-given\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
+        "fill=\"{}\"{}>\n{}</g>\n",
+        num(big), given_ink, halo(small), givens.text);
+  }
+  if (!digits.text.empty()) {
+    add("<g class=\"sd-digit\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\"{}>\n{}</g>\n",
+        num(big), digit_ink, halo(small), digits.text);
   }
 
   if (options.coordinates) {
     for (int r = 0; r < v.rows(); ++r) {
       add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
-          "dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
-          num(at.x_of(0) - 11), num(at.y_of(r + 0.5)), candidate_ink, r + 1);
+          "fill=\"{}\">{}</text>\n",
+          num(at.x_of(0) - 11), num(svg::text_baseline(at.y_of(r + 0.5), 11)), candidate_ink,
+          r + 1);
     }
     for (int c = 0; c < v.columns(); ++c) {
       add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
-          "dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
-          num(at.x_of(c + 0.5)), num(at.y_of(0) - 11), candidate_ink, c + 1);
+          "fill=\"{}\">{}</text>\n",
+          num(at.x_of(c + 0.5)), num(svg::text_baseline(at.y_of(0) - 11, 11)), candidate_ink,
+          c + 1);
     }
   }
   add.text += "</svg>\n";
