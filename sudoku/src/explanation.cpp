@@ -207,7 +207,7 @@ std::string html_page_begin(std::string_view title) {
   .frame[hidden] {{ display: none; }}
   /* The board takes the room it has: the width beside the text, and no more
      than the window's height less the heading and buttons above it. */
-  .frame .picture {{ flex: 3 1 20em; min-width: 0; max-width: calc(100vh - 7em); }}
+  .frame .picture {{ flex: 3 1 20em; min-width: 0; max-width: calc(100vh - 8em); }}
   .frame .picture svg {{ display: block; width: 100%; height: auto; }}
   .frame .text {{ flex: 1 1 14em; max-width: 32em; margin: 0; font-size: 1.05em; line-height: 1.5; }}
   .help {{ color: #777; font-size: 0.9em; }}

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <span>
@@ -45,6 +46,67 @@ constexpr std::string_view link_ink = "#d2691e";
 using svg::escape;
 constexpr auto num = svg::number;
 
+// A pencil mark drawn on the board, for a chain's links to keep clear of: the
+// middle of its ink and half its height.
+struct glyph {
+  double x = 0, y = 0, r = 0;
+};
+
+// Cubic Bezier curves: a point on one, and the way it goes there.
+using xy = std::array<double, 2>;
+using bezier = std::array<xy, 4>;
+
+xy point_on(const bezier& p, double t) {
+  const double a = (1 - t) * (1 - t) * (1 - t), b = 3 * t * (1 - t) * (1 - t),
+               c = 3 * t * t * (1 - t), d = t * t * t;
+  return {a * p[0][0] + b * p[1][0] + c * p[2][0] + d * p[3][0],
+          a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1]};
+}
+
+xy slope_on(const bezier& p, double t) {
+  const double a = 3 * (1 - t) * (1 - t), b = 6 * t * (1 - t), c = 3 * t * t;
+  return {a * (p[1][0] - p[0][0]) + b * (p[2][0] - p[1][0]) + c * (p[3][0] - p[2][0]),
+          a * (p[1][1] - p[0][1]) + b * (p[2][1] - p[1][1]) + c * (p[3][1] - p[2][1])};
+}
+
+// A straight line as a cubic.
+bezier straight(const xy& a, const xy& b) {
+  return {a, xy{a[0] + (b[0] - a[0]) / 3, a[1] + (b[1] - a[1]) / 3},
+          xy{a[0] + (b[0] - a[0]) * 2 / 3, a[1] + (b[1] - a[1]) * 2 / 3}, b};
+}
+
+// The piece of a cubic from t0 to t1, itself a cubic.
+bezier piece(const bezier& p, double t0, double t1) {
+  const xy q0 = point_on(p, t0), q3 = point_on(p, t1), d0 = slope_on(p, t0), d3 = slope_on(p, t1);
+  const double third = (t1 - t0) / 3;
+  return {q0, xy{q0[0] + third * d0[0], q0[1] + third * d0[1]},
+          xy{q3[0] - third * d3[0], q3[1] - third * d3[1]}, q3};
+}
+
+// A path of cubics that starts at `start` and ends at `end`, with each end
+// cut back to where it first comes `cut` away from that point.
+std::vector<bezier> trimmed(std::vector<bezier> path, const xy& start, const xy& end, double cut) {
+  const auto away = [&](const xy& q, const xy& from) {
+    return std::hypot(q[0] - from[0], q[1] - from[1]) >= cut;
+  };
+  // Where along a cubic it crosses `cut` from `from`, by halving between a
+  // parameter inside the circle and one outside.
+  const auto cross = [&](const bezier& c, const xy& from, double inside, double outside) {
+    for (int i = 0; i < 30; ++i) {
+      const double mid = (inside + outside) / 2;
+      (away(point_on(c, mid), from) ? outside : inside) = mid;
+    }
+    return outside;
+  };
+  while (path.size() > 1 && !away(path.front()[3], start))
+    path.erase(path.begin());
+  while (path.size() > 1 && !away(path.back()[0], end))
+    path.pop_back();
+  path.front() = piece(path.front(), cross(path.front(), start, 0, 1), 1);
+  path.back() = piece(path.back(), 0, cross(path.back(), end, 1, 0));
+  return path;
+}
+
 class painter {
  public:
   painter(const variant& v, const svg_options& o)
@@ -76,57 +138,82 @@ class painter {
     const shape& s = v_.shape();
     return 0.78 * std::min((cell - cage_band()) / s.box_rows, double(cell) / s.box_cols);
   }
-  // A chain link's path: a cubic curve from one candidate's mark to the
-  // other's that bows to one side by half the marks' spacing across its way,
-  // so that a link along a row or a column runs between the marks it passes
-  // instead of over them. Each end stops short of its mark, to leave the digit
-  // readable. Empty for a link from a mark to itself.
-  [[nodiscard]] std::string link_path(const candidate& from, const candidate& to) const {
-    using xy = std::array<double, 2>;
+  // A chain link's path from one candidate's mark to the other's: out
+  // sideways, along a lane beside the straight way, and back in, turning in
+  // quarter circles; the lane half the marks' spacing across the way to one
+  // side or the other, or none (straight), or one or one and a half spacings:
+  // the first that keeps clear of the pencil marks drawn, else the one that
+  // keeps furthest, and on the board. Along a row or a column half a spacing
+  // runs between the marks the link passes instead of over them. Each end stops
+  // short of its mark, to leave the digit readable. Empty for a link from a
+  // mark to itself.
+  [[nodiscard]] std::string link_path(const candidate& from, const candidate& to,
+                                      std::span<const glyph> drawn) const {
     const auto [x0, y0] = candidate_centre(from.cell, from.digit);
     const auto [x3, y3] = candidate_centre(to.cell, to.digit);
+    const xy start{x0, y0}, end{x3, y3};
     const double length = std::hypot(x3 - x0, y3 - y0);
     if (length < 1e-9) return {};
     const double ux = (x3 - x0) / length, uy = (y3 - y0) / length;
-    const double nx = uy, ny = -ux;
     const shape& s = v_.shape();
     const double across =
-        std::abs(nx) * cell / s.box_cols + std::abs(ny) * (cell - cage_band()) / s.box_rows;
-    const double bow = across / 2 / 0.75;  // a cubic bows 3/4 of its control points' offset
-    const double along = std::min(length / 4, across);
-    const std::array<xy, 4> p = {
-        xy{x0, y0}, xy{x0 + ux * along + nx * bow, y0 + uy * along + ny * bow},
-        xy{x3 - ux * along + nx * bow, y3 - uy * along + ny * bow}, xy{x3, y3}};
-    const auto point = [&](double t) {
-      const double a = (1 - t) * (1 - t) * (1 - t), b = 3 * t * (1 - t) * (1 - t),
-                   c = 3 * t * t * (1 - t), d = t * t * t;
-      return xy{a * p[0][0] + b * p[1][0] + c * p[2][0] + d * p[3][0],
-                a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1]};
-    };
-    const auto slope = [&](double t) {
-      const double a = 3 * (1 - t) * (1 - t), b = 6 * t * (1 - t), c = 3 * t * t;
-      return xy{a * (p[1][0] - p[0][0]) + b * (p[2][0] - p[1][0]) + c * (p[3][0] - p[2][0]),
-                a * (p[1][1] - p[0][1]) + b * (p[2][1] - p[1][1]) + c * (p[3][1] - p[2][1])};
-    };
-    // Where the curve is `cut` away from an end: by halving, from the end
-    // (nearer) to the middle (farther: at least length / 2).
+        std::abs(uy) * cell / s.box_cols + std::abs(ux) * (cell - cage_band()) / s.box_rows;
     const double cut = std::min(candidate_size() * 0.55, length / 3);
-    const auto leave = [&](const xy& end, double near, double far) {
-      for (int i = 0; i < 30; ++i) {
-        const double mid = (near + far) / 2;
-        const xy q = point(mid);
-        (std::hypot(q[0] - end[0], q[1] - end[1]) < cut ? near : far) = mid;
-      }
-      return far;
+    // The marks near enough to matter, but the link's own two.
+    std::vector<glyph> near;
+    for (const glyph& g : drawn) {
+      const bool own = (g.x == x0 && g.y == y0) || (g.x == x3 && g.y == y3);
+      if (!own && std::hypot(g.x - (x0 + x3) / 2, g.y - (y0 + y3) / 2) < length / 2 + 3 * across)
+        near.push_back(g);
+    }
+    const auto route = [&](double lane) {
+      const auto at = [&](const xy& from_point, double forward, double aside) {
+        return xy{from_point[0] + ux * forward + uy * aside,
+                  from_point[1] + uy * forward - ux * aside};
+      };
+      if (lane == 0) return trimmed({straight(start, end)}, start, end, cut);
+      // Quarter circles of radius r (less where the way is short); a cubic's
+      // control points 0.552 r along the tangents draw one.
+      const double r = std::min(std::abs(lane), length / 2), k = 0.552 * r;
+      const double side = lane > 0 ? 1 : -1;
+      const xy a = at(start, r, lane), b = at(end, -r, lane);
+      return trimmed({bezier{start, at(start, 0, k * side), at(a, -k, 0), a}, straight(a, b),
+                      bezier{b, at(b, k, 0), at(end, 0, k * side), end}},
+                     start, end, cut);
     };
-    const double t0 = leave(p[0], 0, 0.5), t1 = leave(p[3], 1, 0.5);
-    // The piece of the curve from t0 to t1, itself a cubic.
-    const xy q0 = point(t0), q3 = point(t1), d0 = slope(t0), d3 = slope(t1);
-    const double third = (t1 - t0) / 3;
-    return fmt::format("M{} {} C{} {} {} {} {} {}", num(q0[0]), num(q0[1]),
-                       num(q0[0] + third * d0[0]), num(q0[1] + third * d0[1]),
-                       num(q3[0] - third * d3[0]), num(q3[1] - third * d3[1]), num(q3[0]),
-                       num(q3[1]));
+    // How far a route keeps from the marks, up to enough (2.5 units between
+    // ink and line); off the board it is no use.
+    constexpr double enough = 2.5;
+    const auto clearance = [&](const std::vector<bezier>& path) {
+      double least = enough;
+      for (const bezier& c : path) {
+        const int samples =
+            1 + static_cast<int>(std::hypot(c[3][0] - c[0][0], c[3][1] - c[0][1]) / 2);
+        for (int i = 0; i <= samples; ++i) {
+          const xy q = point_on(c, i / static_cast<double>(samples));
+          if (q[0] < x_of(0) + 2 || q[0] > x_of(v_.columns()) - 2 || q[1] < y_of(0) + 2 ||
+              q[1] > y_of(v_.rows()) - 2)
+            return -std::numeric_limits<double>::infinity();
+          for (const glyph& g : near)
+            least = std::min(least, std::hypot(q[0] - g.x, q[1] - g.y) - g.r);
+        }
+      }
+      return least;
+    };
+    std::vector<bezier> best;
+    double best_clearance = -std::numeric_limits<double>::infinity();
+    for (double lane : {0.5, -0.5, 0.0, 1.0, -1.0, 1.5, -1.5}) {
+      std::vector<bezier> r = route(lane * across);
+      const double clear = clearance(r);
+      if (clear > best_clearance) best = std::move(r), best_clearance = clear;
+      if (best_clearance >= enough) break;
+    }
+    std::string d = fmt::format("M{} {}", num(best.front()[0][0]), num(best.front()[0][1]));
+    for (const bezier& c : best) {
+      fmt::format_to(std::back_inserter(d), " C{} {} {} {} {} {}", num(c[1][0]), num(c[1][1]),
+                     num(c[2][0]), num(c[2][1]), num(c[3][0]), num(c[3][1]));
+    }
+    return d;
   }
   [[nodiscard]] double cage_band() const { return v_.cages().empty() ? 0.0 : 11.0; }
   [[nodiscard]] std::pair<double, double> centre(std::size_t position) const {
@@ -302,6 +389,9 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
   };
   const double small = at.candidate_size(), big = cell * 0.62;
   writer rings, pencil, step_marks, givens, digits;
+  // The pencil marks, for links to keep clear of (a large digit is large
+  // enough to read with a link under it, in its halo).
+  std::vector<glyph> drawn;
   for (std::uint32_t p : v.cells()) {
     const int given = board.givens.cells().size() > p ? board.givens[p] : 0;
     const int digit = board.digits.cells().size() > p ? board.digits[p] : 0;
@@ -331,6 +421,7 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
       if (!removed && (placing || !(mask >> d & 1))) continue;
       const auto [x, y] = at.candidate_centre(p, d);
       const std::string baseline = num(svg::text_baseline(y, small));
+      drawn.push_back({x, y, small * 0.365});
       if (removed || has(marks.pattern, p, d)) {
         rings("<circle class=\"{}\" data-cell=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
               removed ? "sd-eliminated-ring" : "sd-pattern-ring", name, num(x), num(y),
@@ -362,7 +453,7 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
         "L0 10 Z\" fill=\"{}\"/></marker></defs>\n",
         escape(options.id), link_ink);
     for (const chain_link& l : marks.links) {
-      const std::string d = at.link_path(l.from, l.to);
+      const std::string d = at.link_path(l.from, l.to, drawn);
       if (d.empty()) continue;
       add("<path class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" d=\"{}\" fill=\"none\" "
           "stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
@@ -373,30 +464,30 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
           d, link_ink, l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
     }
   }
-  const auto halo = [&](double size) {
-    return marks.links.empty() ? std::string()
+  // The halo: 1.5 units of ground around each stroke of a digit.
+  const std::string halo = marks.links.empty()
+                               ? std::string()
                                : fmt::format(
-                                     " stroke=\"{}\" stroke-width=\"{}\" stroke-linejoin=\"round\" "
+                                     " stroke=\"{}\" stroke-width=\"3\" stroke-linejoin=\"round\" "
                                      "paint-order=\"stroke\"",
-                                     ground, num(size * 0.3));
-  };
+                                     ground);
   if (!pencil.text.empty()) {
     add("<g class=\"sd-candidate\" font-size=\"{}\" text-anchor=\"middle\" "
         "fill=\"{}\"{}>\n{}</g>\n",
-        num(small), candidate_ink, halo(small), pencil.text);
+        num(small), candidate_ink, halo, pencil.text);
   }
   if (!step_marks.text.empty()) {
     add("<g class=\"sd-step\" font-size=\"{}\" text-anchor=\"middle\"{}>\n{}</g>\n", num(small),
-        halo(small), step_marks.text);
+        halo, step_marks.text);
   }
   if (!givens.text.empty()) {
     add("<g class=\"sd-given\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
         "fill=\"{}\"{}>\n{}</g>\n",
-        num(big), given_ink, halo(small), givens.text);
+        num(big), given_ink, halo, givens.text);
   }
   if (!digits.text.empty()) {
     add("<g class=\"sd-digit\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\"{}>\n{}</g>\n",
-        num(big), digit_ink, halo(small), digits.text);
+        num(big), digit_ink, halo, digits.text);
   }
 
   if (options.coordinates) {

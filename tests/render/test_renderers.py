@@ -20,7 +20,6 @@ skipped, unless DLX_REQUIRE_BROWSER=1 (scripts/test.sh sets it, after
 scripts/setup.sh --sanitizers installed them all) makes that a failure."""
 
 import collections
-import importlib.util
 import os
 import shutil
 import subprocess
@@ -28,20 +27,12 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from pictures import SOURCE, SVG_NS, SYMBOLS, by_class, corpus, puzzle_lines, sudoku
+from pictures import SVG_NS, SYMBOLS, by_class, corpus, puzzle_lines, read_page, sudoku
 
 REQUIRED = os.environ.get("DLX_REQUIRE_BROWSER") == "1"
 RSVG = os.environ.get("RSVG_CONVERT", "rsvg-convert")
 ZOOM = 2
 AGREE, MIDDLE_Y, MIDDLE_X = 1.0, 1.5, 2.5  # in user units: a cell is 40
-
-
-def explain_page():
-    spec = importlib.util.spec_from_file_location(
-        "explain_page", os.path.join(SOURCE, "scripts", "explain-page.py"))
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="module")
@@ -82,7 +73,7 @@ def step(path, options, technique):
         steps = [l for l in out.splitlines() if l and not l.startswith(("puzzle ", "result: "))]
         k = next(i for i, l in enumerate(steps, 1) if technique in l)
         page = sudoku("explain", "-q", *options, "--html", "-", input=line + "\n")[0]
-        return explain_page().read_page(page).sections[0]["frames"][k]["svg"]
+        return read_page(page).sections[0]["frames"][k]["svg"]
     return make
 
 
