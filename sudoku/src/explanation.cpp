@@ -65,7 +65,8 @@ void append_json(std::string& out, std::string_view text) {
 std::string edit_json(const std::vector<std::string_view>& a,
                       const std::vector<std::string_view>& b) {
   const long n = static_cast<long>(a.size()), m = static_cast<long>(b.size());
-  const long most = std::min(n + m, 1000L);
+  // (From nothing or to nothing, the edit is plain: no search.)
+  const long most = n == 0 || m == 0 ? 0 : std::min(n + m, 1000L);
   std::vector<std::vector<long>> furthest;
   const auto at = [&](std::vector<long>& row, long k, long d) -> long& {
     return row[static_cast<std::size_t>(k + d)];
@@ -226,6 +227,7 @@ std::string html_page_begin(std::string_view title) {
 <body>
 <h1>{}</h1>
 <p class="help">Back and Next, or the arrow keys, step through each explanation; Home and End go to either end.</p>
+<noscript><p>The page's script draws the pictures: let it run to see them.</p></noscript>
 )",
                      escape(title), escape(title));
 }
