@@ -170,9 +170,10 @@ std::string tiling_svg(const tiling& t, std::string_view title) {
     fmt::format_to(
         std::back_inserter(out),
         "<text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" "
-        "dominant-baseline=\"central\" fill=\"#111111\">{}</text>\n",
+        "fill=\"#111111\">{}</text>\n",
         svg::number(margin + (best % static_cast<std::uint32_t>(b.columns) + 0.5) * cell),
-        svg::number(margin + (best / static_cast<std::uint32_t>(b.columns) + 0.5) * cell),
+        svg::number(svg::text_baseline(
+            margin + (best / static_cast<std::uint32_t>(b.columns) + 0.5) * cell, 14)),
         svg::escape(t.labels[k]));
   }
   out += "</svg>\n";

@@ -27,13 +27,7 @@ for v in x jigsaw killer samurai; do
 done
 
 # One frame of an explanation page: the SVG of frame K of section 1.
-frame() {
-  awk -v k="$1" '
-    index($0, "<div class=\"frame\" data-frame=\"" k "\"") == 1 { on = 1; next }
-    on && /^<svg/ { printing = 1 }
-    printing && !done { print }
-    printing && /^<\/svg>/ { done = 1 }'
-}
+frame() { python3 scripts/explain-page.py "$1"; }
 # The first step of a kind in an explanation: its frame number (step k is frame k).
 # (Both read to the end: an early exit would close the pipe on the command.)
 step_of() { awk -v p="$1" 'index($0, p) && !n { n = NR } END { print n }'; }

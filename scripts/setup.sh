@@ -2,8 +2,9 @@
 # Installs what the build needs from Debian's packages, if it is missing, and
 # configures and builds the project in Release under build/release.
 #   scripts/setup.sh [--sanitizers] [extra cmake -D options]
-# --sanitizers also installs clang and its sanitizer runtimes, and headless
-# Chromium with a WebSocket client for Python (the browser test): for scripts/test.sh.
+# --sanitizers also installs clang and its sanitizer runtimes, headless Chromium
+# with a WebSocket client for Python (the browser test), and librsvg's
+# rsvg-convert (the renderer comparison): for scripts/test.sh.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,7 +14,7 @@ packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev libgtest-dev 
           python3-venv python3-pip)
 if [ "${1:-}" = "--sanitizers" ]; then
   shift
-  packages+=(clang libclang-rt-14-dev chromium python3-websocket)
+  packages+=(clang libclang-rt-14-dev chromium python3-websocket librsvg2-bin)
 fi
 missing=()
 for p in "${packages[@]}"; do

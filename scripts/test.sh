@@ -9,7 +9,8 @@
 # worker pool. (dlx-mpi is left out there: Open MPI itself is not instrumented.)
 # The Python module's tests run under ASan too, with its runtime preloaded into
 # Python (tests/python/CMakeLists.txt).
-# The browser test (tests/render) must run here, not skip: setup.sh installed Chromium.
+# The browser and renderer tests (tests/render) must run here, not skip: setup.sh
+# installed Chromium and librsvg's rsvg-convert.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 scripts/setup.sh --sanitizers

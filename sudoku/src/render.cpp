@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <limits>
 #include <map>
 #include <set>
 #include <span>
@@ -45,6 +46,67 @@ constexpr std::string_view link_ink = "#d2691e";
 using svg::escape;
 constexpr auto num = svg::number;
 
+// A pencil mark drawn on the board, for a chain's links to keep clear of: the
+// middle of its ink and half its height.
+struct glyph {
+  double x = 0, y = 0, r = 0;
+};
+
+// Cubic Bezier curves: a point on one, and the way it goes there.
+using xy = std::array<double, 2>;
+using bezier = std::array<xy, 4>;
+
+xy point_on(const bezier& p, double t) {
+  const double a = (1 - t) * (1 - t) * (1 - t), b = 3 * t * (1 - t) * (1 - t),
+               c = 3 * t * t * (1 - t), d = t * t * t;
+  return {a * p[0][0] + b * p[1][0] + c * p[2][0] + d * p[3][0],
+          a * p[0][1] + b * p[1][1] + c * p[2][1] + d * p[3][1]};
+}
+
+xy slope_on(const bezier& p, double t) {
+  const double a = 3 * (1 - t) * (1 - t), b = 6 * t * (1 - t), c = 3 * t * t;
+  return {a * (p[1][0] - p[0][0]) + b * (p[2][0] - p[1][0]) + c * (p[3][0] - p[2][0]),
+          a * (p[1][1] - p[0][1]) + b * (p[2][1] - p[1][1]) + c * (p[3][1] - p[2][1])};
+}
+
+// A straight line as a cubic.
+bezier straight(const xy& a, const xy& b) {
+  return {a, xy{a[0] + (b[0] - a[0]) / 3, a[1] + (b[1] - a[1]) / 3},
+          xy{a[0] + (b[0] - a[0]) * 2 / 3, a[1] + (b[1] - a[1]) * 2 / 3}, b};
+}
+
+// The piece of a cubic from t0 to t1, itself a cubic.
+bezier piece(const bezier& p, double t0, double t1) {
+  const xy q0 = point_on(p, t0), q3 = point_on(p, t1), d0 = slope_on(p, t0), d3 = slope_on(p, t1);
+  const double third = (t1 - t0) / 3;
+  return {q0, xy{q0[0] + third * d0[0], q0[1] + third * d0[1]},
+          xy{q3[0] - third * d3[0], q3[1] - third * d3[1]}, q3};
+}
+
+// A path of cubics that starts at `start` and ends at `end`, with each end
+// cut back to where it first comes `cut` away from that point.
+std::vector<bezier> trimmed(std::vector<bezier> path, const xy& start, const xy& end, double cut) {
+  const auto away = [&](const xy& q, const xy& from) {
+    return std::hypot(q[0] - from[0], q[1] - from[1]) >= cut;
+  };
+  // Where along a cubic it crosses `cut` from `from`, by halving between a
+  // parameter inside the circle and one outside.
+  const auto cross = [&](const bezier& c, const xy& from, double inside, double outside) {
+    for (int i = 0; i < 30; ++i) {
+      const double mid = (inside + outside) / 2;
+      (away(point_on(c, mid), from) ? outside : inside) = mid;
+    }
+    return outside;
+  };
+  while (path.size() > 1 && !away(path.front()[3], start))
+    path.erase(path.begin());
+  while (path.size() > 1 && !away(path.back()[0], end))
+    path.pop_back();
+  path.front() = piece(path.front(), cross(path.front(), start, 0, 1), 1);
+  path.back() = piece(path.back(), 0, cross(path.back(), end, 1, 0));
+  return path;
+}
+
 class painter {
  public:
   painter(const variant& v, const svg_options& o)
@@ -75,6 +137,83 @@ class painter {
   [[nodiscard]] double candidate_size() const {
     const shape& s = v_.shape();
     return 0.78 * std::min((cell - cage_band()) / s.box_rows, double(cell) / s.box_cols);
+  }
+  // A chain link's path from one candidate's mark to the other's: out
+  // sideways, along a lane beside the straight way, and back in, turning in
+  // quarter circles; the lane half the marks' spacing across the way to one
+  // side or the other, or none (straight), or one or one and a half spacings:
+  // the first that keeps clear of the pencil marks drawn, else the one that
+  // keeps furthest, and on the board. Along a row or a column half a spacing
+  // runs between the marks the link passes instead of over them. Each end stops
+  // short of its mark, to leave the digit readable. Empty for a link from a
+  // mark to itself.
+  [[nodiscard]] std::string link_path(const candidate& from, const candidate& to,
+                                      std::span<const glyph> drawn) const {
+    const auto [x0, y0] = candidate_centre(from.cell, from.digit);
+    const auto [x3, y3] = candidate_centre(to.cell, to.digit);
+    const xy start{x0, y0}, end{x3, y3};
+    const double length = std::hypot(x3 - x0, y3 - y0);
+    if (length < 1e-9) return {};
+    const double ux = (x3 - x0) / length, uy = (y3 - y0) / length;
+    const shape& s = v_.shape();
+    const double across =
+        std::abs(uy) * cell / s.box_cols + std::abs(ux) * (cell - cage_band()) / s.box_rows;
+    const double cut = std::min(candidate_size() * 0.55, length / 3);
+    // The marks near enough to matter, but the link's own two.
+    std::vector<glyph> near;
+    for (const glyph& g : drawn) {
+      const bool own = (g.x == x0 && g.y == y0) || (g.x == x3 && g.y == y3);
+      if (!own && std::hypot(g.x - (x0 + x3) / 2, g.y - (y0 + y3) / 2) < length / 2 + 3 * across)
+        near.push_back(g);
+    }
+    const auto route = [&](double lane) {
+      const auto at = [&](const xy& from_point, double forward, double aside) {
+        return xy{from_point[0] + ux * forward + uy * aside,
+                  from_point[1] + uy * forward - ux * aside};
+      };
+      if (lane == 0) return trimmed({straight(start, end)}, start, end, cut);
+      // Quarter circles of radius r (less where the way is short); a cubic's
+      // control points 0.552 r along the tangents draw one.
+      const double r = std::min(std::abs(lane), length / 2), k = 0.552 * r;
+      const double side = lane > 0 ? 1 : -1;
+      const xy a = at(start, r, lane), b = at(end, -r, lane);
+      return trimmed({bezier{start, at(start, 0, k * side), at(a, -k, 0), a}, straight(a, b),
+                      bezier{b, at(b, k, 0), at(end, 0, k * side), end}},
+                     start, end, cut);
+    };
+    // How far a route keeps from the marks, up to enough (2.5 units between
+    // ink and line); off the board it is no use.
+    constexpr double enough = 2.5;
+    const auto clearance = [&](const std::vector<bezier>& path) {
+      double least = enough;
+      for (const bezier& c : path) {
+        const int samples =
+            1 + static_cast<int>(std::hypot(c[3][0] - c[0][0], c[3][1] - c[0][1]) / 2);
+        for (int i = 0; i <= samples; ++i) {
+          const xy q = point_on(c, i / static_cast<double>(samples));
+          if (q[0] < x_of(0) + 2 || q[0] > x_of(v_.columns()) - 2 || q[1] < y_of(0) + 2 ||
+              q[1] > y_of(v_.rows()) - 2)
+            return -std::numeric_limits<double>::infinity();
+          for (const glyph& g : near)
+            least = std::min(least, std::hypot(q[0] - g.x, q[1] - g.y) - g.r);
+        }
+      }
+      return least;
+    };
+    std::vector<bezier> best;
+    double best_clearance = -std::numeric_limits<double>::infinity();
+    for (double lane : {0.5, -0.5, 0.0, 1.0, -1.0, 1.5, -1.5}) {
+      std::vector<bezier> r = route(lane * across);
+      const double clear = clearance(r);
+      if (clear > best_clearance) best = std::move(r), best_clearance = clear;
+      if (best_clearance >= enough) break;
+    }
+    std::string d = fmt::format("M{} {}", num(best.front()[0][0]), num(best.front()[0][1]));
+    for (const bezier& c : best) {
+      fmt::format_to(std::back_inserter(d), " C{} {} {} {} {} {}", num(c[1][0]), num(c[1][1]),
+                     num(c[2][0]), num(c[2][1]), num(c[3][0]), num(c[3][1]));
+    }
+    return d;
   }
   [[nodiscard]] double cage_band() const { return v_.cages().empty() ? 0.0 : 11.0; }
   [[nodiscard]] std::pair<double, double> centre(std::size_t position) const {
@@ -241,13 +380,18 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
         k, num(at.x_of(c) + 3), num(at.y_of(r) + 11), given_ink, sum);
   }
 
-  // Digits and candidates, in groups that carry the shared attributes: rings
-  // under the pencil marks, then the marks, the step's own marks, the digits.
+  // Digits and candidates, in groups that carry the shared attributes; each
+  // text has its own baseline (svg::text_baseline), nothing to inherit. Back
+  // to front: rings under the pencil marks, a chain's links, the marks, the
+  // step's own marks, the digits.
   auto has = [](const std::vector<candidate>& list, std::size_t p, int d) {
     return std::find(list.begin(), list.end(), candidate{p, d}) != list.end();
   };
-  const double small = at.candidate_size();
+  const double small = at.candidate_size(), big = cell * 0.62;
   writer rings, pencil, step_marks, givens, digits;
+  // The pencil marks, for links to keep clear of (a large digit is large
+  // enough to read with a link under it, in its halo).
+  std::vector<glyph> drawn;
   for (std::uint32_t p : v.cells()) {
     const int given = board.givens.cells().size() > p ? board.givens[p] : 0;
     const int digit = board.digits.cells().size() > p ? board.digits[p] : 0;
@@ -255,110 +399,109 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     const auto [cx, cy] = at.centre(p);
     if (digit != 0) {
       (given == digit ? givens : digits)("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n",
-                                         name, num(cx), num(cy), digit_char(digit));
+                                         name, num(cx), num(svg::text_baseline(cy, big)),
+                                         digit_char(digit));
       continue;
     }
+    // A digit the step places is drawn as it will stand, large in its cell,
+    // which then shows no pencil marks but those the step removes.
+    const auto placed = std::find_if(marks.placed.begin(), marks.placed.end(),
+                                     [&](const candidate& c) { return c.cell == p; });
+    const bool placing = placed != marks.placed.end();
+    if (placing) {
+      step_marks(
+          "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
+          "font-size=\"{}\">{}</text>\n",
+          name, num(cx), num(svg::text_baseline(cy, big)), placed_ink, num(big),
+          digit_char(placed->digit));
+    }
     const std::uint64_t mask = board.candidates.size() > p ? board.candidates[p] : 0;
-    bool drew_placement = false;
     for (int d = 1; d <= v.digits(); ++d) {
-      const bool placed = has(marks.placed, p, d);
       const bool removed = has(marks.eliminated, p, d);
-      if (!(mask >> d & 1) && !placed && !removed) continue;
-      if (mask == 0 && placed) break;  // no pencil marks: the placement is drawn large below
+      if (!removed && (placing || !(mask >> d & 1))) continue;
       const auto [x, y] = at.candidate_centre(p, d);
-      if (placed || removed || has(marks.pattern, p, d)) {
+      const std::string baseline = num(svg::text_baseline(y, small));
+      drawn.push_back({x, y, small * 0.365});
+      if (removed || has(marks.pattern, p, d)) {
         rings("<circle class=\"{}\" data-cell=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\"/>\n",
-              removed  ? "sd-eliminated-ring"
-              : placed ? "sd-placed-ring"
-                       : "sd-pattern-ring",
-              name, num(x), num(y), num(small * 0.62),
-              removed  ? eliminated_fill
-              : placed ? placed_fill
-                       : ring_fill);
+              removed ? "sd-eliminated-ring" : "sd-pattern-ring", name, num(x), num(y),
+              num(small * 0.62), removed ? eliminated_fill : ring_fill);
       }
       if (removed) {
         step_marks(
             "<text class=\"sd-eliminated\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\">{}"
             "</text>\n<line class=\"sd-strike\" data-cell=\"{}\" x1=\"{}\" y1=\"{}\" "
             "x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"1.3\"/>\n",
-            name, num(x), num(y), eliminated_ink, digit_char(d), name, num(x - small * 0.45),
+            name, num(x), baseline, eliminated_ink, digit_char(d), name, num(x - small * 0.45),
             num(y + small * 0.45), num(x + small * 0.45), num(y - small * 0.45), eliminated_ink);
-      } else if (placed) {
-        step_marks(
-            "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
-            "font-weight=\"bold\">{}</text>\n",
-            name, num(x), num(y), placed_ink, digit_char(d));
       } else {
-        pencil("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n", name, num(x), num(y),
+        pencil("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n", name, num(x), baseline,
                digit_char(d));
       }
-      drew_placement |= placed;
-    }
-    if (!drew_placement) {
-      for (const candidate& c : marks.placed) {
-        if (c.cell != p) continue;
-        step_marks(
-            "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
-            "font-size=\"{}\">{}</text>\n",
-            name, num(cx), num(cy), placed_ink, num(cell * 0.62), digit_char(c.digit));
-      }
     }
   }
-  const std::string centred = "text-anchor=\"middle\" dominant-baseline=\"central\"";
   if (!rings.text.empty()) add("<g class=\"sd-rings\">\n{}</g>\n", rings.text);
-  if (!pencil.text.empty()) {
-    add("<g class=\"sd-candidate\" font-size=\"{}\" {} fill=\"{}\">\n{}</g>\n", num(small), centred,
-        candidate_ink, pencil.text);
-  }
-  if (!step_marks.text.empty())
-    add("<g class=\"sd-step\" font-size=\"{}\" {}>\n{}</g>\n", num(small), centred,
-        step_marks.text);
-  if (!givens.text.empty()) {
-    add("<g class=\"sd-given\" font-size=\"{}\" font-weight=\"bold\" {} fill=\"{}\">\n{}</g>\n",
-        num(cell * 0.62), centred, given_ink, givens.text);
-  }
-  if (!digits.text.empty()) {
-    add("<g class=\"sd-digit\" font-size=\"{}\" {} fill=\"{}\">\n{}</g>\n", num(cell * 0.62),
-        centred, digit_ink, digits.text);
-  }
 
   // A chain's links, as arrows from candidate to candidate: solid from a
   // candidate that holds to one that is then ruled out, dashed the other way.
+  // They go under the digits, and the digits of a picture with links wear a
+  // halo of the ground's colour, so that a link that passes under one leaves
+  // it readable.
   if (!marks.links.empty()) {
     add("<defs><marker id=\"{}-arrow\" viewBox=\"0 0 10 10\" refX=\"9\" refY=\"5\" "
         "markerWidth=\"5\" markerHeight=\"5\" orient=\"auto-start-reverse\"><path d=\"M0 0 L10 5 "
         "L0 10 Z\" fill=\"{}\"/></marker></defs>\n",
         escape(options.id), link_ink);
     for (const chain_link& l : marks.links) {
-      auto [x1, y1] = at.candidate_centre(l.from.cell, l.from.digit);
-      auto [x2, y2] = at.candidate_centre(l.to.cell, l.to.digit);
-      // Stop short of the candidates so that their digits stay readable.
-      const double dx = x2 - x1, dy = y2 - y1, length = std::hypot(dx, dy);
-      if (length < 1e-9) continue;
-      const double cut = std::min(small * 0.55, length / 3);
-      x1 += dx / length * cut, y1 += dy / length * cut;
-      x2 -= dx / length * cut, y2 -= dy / length * cut;
-      add("<line class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" x1=\"{}\" y1=\"{}\" x2=\"{}\" "
-          "y2=\"{}\" stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
+      const std::string d = at.link_path(l.from, l.to, drawn);
+      if (d.empty()) continue;
+      add("<path class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" d=\"{}\" fill=\"none\" "
+          "stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
           fmt::format("{}{}{}", v.cell_name(l.from.cell), l.from_on ? "=" : "&lt;&gt;",
                       digit_char(l.from.digit)),
           fmt::format("{}{}{}", v.cell_name(l.to.cell), l.to_on ? "=" : "&lt;&gt;",
                       digit_char(l.to.digit)),
-          num(x1), num(y1), num(x2), num(y2), link_ink,
-          l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
+          d, link_ink, l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
     }
+  }
+  // The halo: 1.5 units of ground around each stroke of a digit.
+  const std::string halo = marks.links.empty()
+                               ? std::string()
+                               : fmt::format(
+                                     " stroke=\"{}\" stroke-width=\"3\" stroke-linejoin=\"round\" "
+                                     "paint-order=\"stroke\"",
+                                     ground);
+  if (!pencil.text.empty()) {
+    add("<g class=\"sd-candidate\" font-size=\"{}\" text-anchor=\"middle\" "
+        "fill=\"{}\"{}>\n{}</g>\n",
+        num(small), candidate_ink, halo, pencil.text);
+  }
+  if (!step_marks.text.empty()) {
+    add("<g class=\"sd-step\" font-size=\"{}\" text-anchor=\"middle\"{}>\n{}</g>\n", num(small),
+        halo, step_marks.text);
+  }
+  if (!givens.text.empty()) {
+    add("<g class=\"sd-given\" font-size=\"{}\" font-weight=\"bold\" text-anchor=\"middle\" "
+        "fill=\"{}\"{}>\n{}</g>\n",
+        num(big), given_ink, halo, givens.text);
+  }
+  if (!digits.text.empty()) {
+    add("<g class=\"sd-digit\" font-size=\"{}\" text-anchor=\"middle\" fill=\"{}\"{}>\n{}</g>\n",
+        num(big), digit_ink, halo, digits.text);
   }
 
   if (options.coordinates) {
     for (int r = 0; r < v.rows(); ++r) {
       add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
-          "dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
-          num(at.x_of(0) - 11), num(at.y_of(r + 0.5)), candidate_ink, r + 1);
+          "fill=\"{}\">{}</text>\n",
+          num(at.x_of(0) - 11), num(svg::text_baseline(at.y_of(r + 0.5), 11)), candidate_ink,
+          r + 1);
     }
     for (int c = 0; c < v.columns(); ++c) {
       add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
-          "dominant-baseline=\"central\" fill=\"{}\">{}</text>\n",
-          num(at.x_of(c + 0.5)), num(at.y_of(0) - 11), candidate_ink, c + 1);
+          "fill=\"{}\">{}</text>\n",
+          num(at.x_of(c + 0.5)), num(svg::text_baseline(at.y_of(0) - 11, 11)), candidate_ink,
+          c + 1);
     }
   }
   add.text += "</svg>\n";

@@ -85,6 +85,10 @@ std::string path_data(const std::vector<loop>& loops, const placement& at, doubl
   return d;
 }
 
+double text_baseline(double centre_y, double font_size) {
+  return centre_y + 0.36 * font_size;
+}
+
 std::string number(double v) {
   std::string s = fmt::format("{:.2f}", std::round(v * 100) / 100);
   while (s.back() == '0')

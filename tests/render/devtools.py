@@ -3,6 +3,7 @@ Debian's headless Chromium on a page and talks to the page over a WebSocket
 (python3-websocket). Nothing is downloaded: the browser is /usr/bin/chromium."""
 
 import base64
+import itertools
 import json
 import os
 import re
@@ -60,6 +61,15 @@ class Browser:
         self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=timeout)
         self.next_id = 0
         # The page target exists before its document has loaded (about:blank first).
+        self.wait_for(f"document.URL === {json.dumps(url)} && document.readyState === 'complete'",
+                      timeout)
+
+    def goto(self, url, width, height, scale=1, timeout=60):
+        """Shows `url` in a viewport of width x height CSS pixels, each `scale`
+        device pixels (a screenshot is then width * scale pixels wide)."""
+        self.call("Emulation.setDeviceMetricsOverride", width=width, height=height,
+                  deviceScaleFactor=scale, mobile=False)
+        self.call("Page.navigate", url=url)
         self.wait_for(f"document.URL === {json.dumps(url)} && document.readyState === 'complete'",
                       timeout)
 
@@ -137,21 +147,25 @@ def decode_png(data):
     for _ in range(height):
         kind, line = raw[at], bytearray(raw[at + 1:at + 1 + stride])
         at += 1 + stride
-        for i in range(stride):
-            left = line[i - channels] if i >= channels else 0
-            up = previous[i]
-            up_left = previous[i - channels] if i >= channels else 0
-            if kind == 1:
-                line[i] = (line[i] + left) & 255
-            elif kind == 2:
-                line[i] = (line[i] + up) & 255
-            elif kind == 3:
-                line[i] = (line[i] + (left + up) // 2) & 255
-            elif kind == 4:
+        # The common filters a channel at a time or a row at once; the rest byte by byte.
+        if kind == 1:
+            for c in range(channels):
+                line[c::channels] = bytes(itertools.accumulate(line[c::channels],
+                                                                lambda a, b: (a + b) & 255))
+        elif kind == 2:
+            line = bytearray((a + b) & 255 for a, b in zip(line, previous))
+        elif kind in (3, 4):
+            for i in range(stride):
+                left = line[i - channels] if i >= channels else 0
+                up = previous[i]
+                if kind == 3:
+                    line[i] = (line[i] + (left + up) // 2) & 255
+                    continue
+                up_left = previous[i - channels] if i >= channels else 0
                 p = left + up - up_left
                 pa, pb, pc = abs(p - left), abs(p - up), abs(p - up_left)
                 line[i] = (line[i] + (left if pa <= pb and pa <= pc else up if pb <= pc else up_left)) & 255
-        rows.append([tuple(line[i:i + channels]) + ((255,) if channels == 3 else ())
-                     for i in range(0, stride, channels)])
+        alpha = line[3::4] if channels == 4 else itertools.repeat(255)
+        rows.append(list(zip(line[0::channels], line[1::channels], line[2::channels], alpha)))
         previous = line
     return width, height, rows

@@ -2,6 +2,7 @@
 the standard library, the cells inside an outline, and the puzzle formats of
 corpus/ read here independently of the library."""
 
+import importlib.util
 import os
 import re
 import subprocess
@@ -24,6 +25,17 @@ def sudoku(*args, input=None, check=True):
     if check and run.returncode != 0:
         raise AssertionError(f"sudoku {' '.join(args)}: exit {run.returncode}\n{run.stderr}")
     return run.stdout, run.stderr, run.returncode
+
+
+def read_page(text):
+    """A page of `sudoku explain --html` read back by scripts/explain-page.py: its
+    sections, each frame's text and picture (the page's edits applied), and
+    how many scripts and outside references it holds."""
+    spec = importlib.util.spec_from_file_location(
+        "explain_page", os.path.join(SOURCE, "scripts", "explain-page.py"))
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module.read_page(text)
 
 
 def puzzle_lines(path):

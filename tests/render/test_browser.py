@@ -10,6 +10,7 @@ Without Chromium or python3-websocket the test reports itself skipped (CTest
 shows it skipped), unless DLX_REQUIRE_BROWSER=1 (set by the README's test
 command) makes that a failure."""
 
+import base64
 import json
 import os
 import shutil
@@ -62,7 +63,8 @@ Array.from(document.querySelectorAll("section.puzzle")).map((s) => {
   return { current: Number(s.dataset.current), shown: shown.map((f) => Number(f.dataset.frame)),
            counter: s.querySelector(".counter").textContent,
            text: frame.querySelector(".text").textContent, digits: digits,
-           drawn: box.width > 100 && box.height > 100 };
+           drawn: box.width > 100 && box.height > 100,
+           pictures: s.querySelectorAll("svg").length };
 })
 """
 
@@ -84,7 +86,8 @@ def test_page_steps_through_in_chromium(tmp_path):
         browser.call("Emulation.setFocusEmulationEnabled", enabled=True)
         state = browser.evaluate(STATE)
         assert [s["shown"] for s in state] == [[0], [0]]
-        assert state[0]["counter"] == f"1 / {frames}"
+        steps = len(first)
+        assert state[0]["counter"] == f"start ({steps} steps)"
         assert state[0]["text"].startswith("start")
         assert state[0]["digits"] == givens(wikipedia, 9) and state[0]["drawn"]
 
@@ -92,12 +95,13 @@ def test_page_steps_through_in_chromium(tmp_path):
             browser.press("ArrowRight")
             state = browser.evaluate(STATE)[0]
             assert state["shown"] == [k] and state["current"] == k
-            assert state["counter"] == f"{k + 1} / {frames}"
+            assert state["counter"] == f"step {k} of {steps}"
             assert state["text"] == f"step {k}: {line}"
-            assert state["drawn"]
+            assert state["drawn"] and state["pictures"] == 1  # one drawn at a time
         browser.press("ArrowRight")
         end = browser.evaluate(STATE)[0]
         assert end["shown"] == [frames - 1] and end["text"].startswith("end: solved")
+        assert end["counter"] == f"end ({steps} steps)"
         assert end["digits"] == givens(published(wikipedia), 9)
         browser.press("ArrowRight")  # past the end: stays there
         assert browser.evaluate(STATE)[0]["shown"] == [frames - 1]
@@ -136,3 +140,55 @@ def test_page_steps_through_in_chromium(tmp_path):
                    "pattern cell": (0xff, 0xf0, 0xa6), "unit": (0xdc, 0xe8, 0xfa)}
         for name, colour in colours.items():
             assert sum(1 for p in pixels if near(p, colour)) >= 10, f"no {name} on the screenshot"
+
+
+# The shown frame's board, text and buttons, and a pencil mark, where the
+# browser lays them out.
+LAYOUT = """
+(() => {
+  const s = document.querySelector("section.puzzle");
+  const frame = Array.from(s.querySelectorAll(".frame")).find((f) => !f.hidden);
+  const rect = (e) => { const r = e.getBoundingClientRect();
+    return { left: r.left, top: r.top + scrollY, width: r.width, height: r.height, bottom: r.bottom + scrollY }; };
+  return { section: rect(s), board: rect(frame.querySelector("svg")), text: rect(frame.querySelector(".text")),
+           mark: rect(frame.querySelector("g.sd-candidate text")),
+           nav: getComputedStyle(s.querySelector(".nav")).display,
+           wide: document.documentElement.scrollWidth, window: [innerWidth, innerHeight] };
+})()
+"""
+
+
+def test_board_fills_the_window_and_prints(tmp_path):
+    """The board was a fixed 376 pixels: in a 1200 x 900 window its pencil marks
+    were about 8 pixels tall. It takes the width it has beside the text, no more
+    than the window's height leaves below the section's heading and buttons, and
+    on paper the page's width (or height), with the text below and no buttons."""
+    devtools = browser_or_skip()
+    evil = puzzle_lines(corpus("generated", "9x9-evil.sdm"))[0][1]
+    page = tmp_path / "explain.html"
+    sudoku("explain", "-q", "--html", str(page), input=evil + "\n")
+    with devtools.Browser(page.as_uri(), 1200, 900) as browser:
+        for width, height in ((1200, 900), (1600, 600), (600, 800)):
+            browser.goto(page.as_uri() + f"#{width}", width, height)
+            browser.press("ArrowRight")
+            at = browser.evaluate(LAYOUT)
+            board, text = at["board"], at["text"]
+            assert at["window"] == [width, height] and at["wide"] <= width, at  # no sideways scrolling
+            assert abs(board["width"] - board["height"]) < 2  # square: the viewBox keeps its shape
+            # The section's heading, buttons and board fit in the window.
+            assert board["bottom"] - at["section"]["top"] <= height, at
+            if width == 1200:
+                assert board["width"] >= 700 and board["left"] + board["width"] < text["left"], at
+                assert at["mark"]["height"] >= 20, at  # twice the fixed board's
+            elif width == 1600:
+                assert board["width"] >= height - 150, at
+            else:
+                assert board["width"] >= width - 80 and text["top"] >= board["bottom"], at
+
+        browser.goto(page.as_uri() + "#print", 1200, 900)
+        browser.call("Emulation.setEmulatedMedia", media="print")
+        at = browser.evaluate(LAYOUT)
+        assert at["nav"] == "none"
+        assert at["board"]["width"] >= 700 and at["text"]["top"] >= at["board"]["bottom"], at
+        pdf = base64.b64decode(browser.call("Page.printToPDF", printBackground=True)["data"])
+        assert pdf.startswith(b"%PDF") and len(pdf) > 10_000

@@ -4,7 +4,6 @@ region and cage holding exactly its cells, the published solution, the
 candidates), and each page's step pictures mark exactly the step's placements
 and eliminations that `explain --json` reports."""
 
-import html.parser
 import json
 import os
 import re
@@ -14,7 +13,7 @@ import pytest
 
 from pictures import (SOURCE, SUDOKU, SVG_NS, by_class, candidates_in, cell_centres, cell_name, cells_inside,
                       corpus, digits_in, givens, killer_cages, parse_svg, peers_candidates,
-                      puzzle_lines, split_svgs, sudoku)
+                      puzzle_lines, read_page, split_svgs, sudoku)
 
 # (file, variant options, board size, box rows, box columns)
 PLAIN = [("4x4.sdm", 4, 2, 2), ("6x6.sdm", 6, 2, 3), ("famous.sdm", 9, 3, 3),
@@ -177,67 +176,26 @@ def test_coordinates_only_when_asked():
 
 # --- explain --html ---------------------------------------------------------
 
-class PageReader(html.parser.HTMLParser):
-    """The page's sections: their attributes, summary and frames (each the SVG
-    text and the step's text)."""
-
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.sections, self.scripts, self.external = [], 0, []
-        self.svg_depth, self.svg, self.in_text = 0, None, False
-
-    def handle_starttag(self, tag, attrs):
-        a = dict(attrs)
-        for key in ("src", "href"):
-            if key in a and not a[key].startswith("#"):
-                self.external.append(a[key])
-        if tag == "script":
-            self.scripts += 1
-        if tag == "section":
-            self.sections.append({"attrs": a, "frames": [], "summary": ""})
-        elif tag == "div" and "data-frame" in a:
-            self.sections[-1]["frames"].append({"index": int(a["data-frame"]),
-                                                "hidden": "hidden" in a, "svg": "", "text": ""})
-        elif tag == "p" and a.get("class") == "summary":
-            self.in_text = "summary"
-        elif tag == "p" and a.get("class") == "text":
-            self.in_text = "text"
-        if tag == "svg" or self.svg_depth:
-            self.svg_depth += 1
-            # The raw tag: the parser lowercases names (viewBox) that XML keeps.
-            self.sections[-1]["frames"][-1]["svg"] += self.get_starttag_text()
-
-    def handle_startendtag(self, tag, attrs):
-        self.handle_starttag(tag, attrs)
-        if self.svg_depth:
-            self.svg_depth -= 1
-
-    def handle_endtag(self, tag):
-        if self.svg_depth:
-            self.sections[-1]["frames"][-1]["svg"] += f"</{tag}>"
-            self.svg_depth -= 1
-        if tag == "p":
-            self.in_text = False
-
-    def handle_data(self, data):
-        if self.svg_depth:
-            self.sections[-1]["frames"][-1]["svg"] += html_escape(data)
-        elif self.in_text == "summary":
-            self.sections[-1]["summary"] += data
-        elif self.in_text == "text":
-            self.sections[-1]["frames"][-1]["text"] += data
-
-
-def html_escape(s):
-    return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
-
-
-def read_page(path):
-    reader = PageReader()
+def read_page_file(path):
     with open(path) as f:
-        reader.feed(f.read())
-    reader.close()
-    return reader
+        return read_page(f.read())
+
+
+def assert_placed_digits_large(root, placed):
+    """A step's placed digits are drawn as they will stand: as large as the
+    givens, in the middle of their cells (shaded), with none of the cells'
+    pencil marks beside them."""
+    centres = cell_centres(root)
+    texts = [t for t in by_class(root, "sd-placed") if t.tag == SVG_NS + "text"]
+    assert sorted(f"{t.get('data-cell')}={t.text}" for t in texts) == sorted(placed)
+    shaded = {r.get("data-cell") for r in by_class(root, "sd-placed-cell")}
+    pencilled = candidates_in(root)
+    for t in texts:
+        cell = t.get("data-cell")
+        assert float(t.get("font-size")) == 24.8, t.attrib  # the givens' and digits' size
+        assert float(t.get("x")) == centres[cell][0]
+        assert 0 < float(t.get("y")) - centres[cell][1] < 12  # its baseline below the middle
+        assert cell in shaded and cell not in pencilled
 
 
 def marks(root, cls):
@@ -265,8 +223,9 @@ def test_page_frames_mark_exactly_each_steps_placements_and_eliminations(tmp_pat
     sudoku("explain", "-q", *options, "--html", str(page), input=lines, check=False)
     out, _, _ = sudoku("explain", "-q", "--json", *options, input=lines, check=False)
     answers = [json.loads(line) for line in out.splitlines()]
-    reader = read_page(page)
-    assert reader.external == [] and reader.scripts == 1
+    reader = read_page_file(page)
+    # The page's script, and each section's pictures (JSON).
+    assert reader.external == [] and reader.scripts == 1 + count
     assert len(reader.sections) == len(answers) == count
     for section, answer in zip(reader.sections, answers):
         steps = answer["steps"]
@@ -274,7 +233,11 @@ def test_page_frames_mark_exactly_each_steps_placements_and_eliminations(tmp_pat
         assert int(section["attrs"]["data-frames"]) == len(frames) == len(steps) + 2
         assert [f["index"] for f in frames] == list(range(len(frames)))
         assert [f["hidden"] for f in frames] == [False] + [True] * (len(frames) - 1)
+        # The labels the counter repeats ("step 19 of 57"): step k is frame k.
+        assert [f["label"] for f in frames] == \
+            ["start"] + [f"step {k}" for k in range(1, len(steps) + 1)] + ["end"]
         assert answer["level"] in section["summary"]
+        assert_good_svg(parse_svg(frames[0]["svg"]))
         for step, frame in zip(steps, frames[1:-1]):
             root = parse_svg(frame["svg"])
             assert_good_svg(root)
@@ -282,8 +245,9 @@ def test_page_frames_mark_exactly_each_steps_placements_and_eliminations(tmp_pat
             assert marks(root, "sd-eliminated") == sorted(step["eliminated"]), frame["text"]
             # Every elimination is struck through, and stands on a candidate of the picture.
             assert len(by_class(root, "sd-strike")) == len(step["eliminated"])
-            cells = {c.split("<>")[0] for c in step["eliminated"]} | {c.split("=")[0] for c in step["placed"]}
-            assert cells <= {r.get("data-cell") for r in by_class(root, "sd-eliminated-ring") + by_class(root, "sd-placed-ring")}
+            assert {c.split("<>")[0] for c in step["eliminated"]} <= \
+                {r.get("data-cell") for r in by_class(root, "sd-eliminated-ring")}
+            assert_placed_digits_large(root, step["placed"])
             assert step["technique"].replace("-", " ") in frame["text"].replace("-", " ")
         last = parse_svg(frames[-1]["svg"])
         if answer["status"] == "solved":
@@ -295,9 +259,7 @@ def test_page_frames_mark_exactly_each_steps_placements_and_eliminations(tmp_pat
 def test_se_page_has_a_frame_per_step_with_its_rating():
     line = puzzle_lines(corpus("generated", "9x9-hard.sdm"))[0][1]
     out, _, _ = sudoku("explain", "-q", "--scale", "se", "--html", "-", input=line)
-    reader = PageReader()
-    reader.feed(out)
-    (section,) = reader.sections
+    (section,) = read_page(out).sections
     answer = json.loads(sudoku("explain", "-q", "--scale", "se", "--json", input=line)[0])
     assert len(section["frames"]) == len(answer["steps"]) + 2
     assert re.search(r"\d+\.\d", section["summary"])
@@ -305,6 +267,85 @@ def test_se_page_has_a_frame_per_step_with_its_rating():
         root = parse_svg(frame["svg"])
         assert marks(root, "sd-placed") == sorted(step["placed"])
         assert marks(root, "sd-eliminated") == sorted(step["eliminated"])
+
+
+def test_page_holds_its_pictures_as_small_edits():
+    """A 57-step explanation: its 59 pictures are 858 KB whole; the page holds
+    the first whole and each other one as its edit of the one before."""
+    line = puzzle_lines(corpus("generated", "9x9-evil.sdm"))[0][1]
+    page, _, _ = sudoku("explain", "-q", "--html", "-", input=line + "\n")
+    (section,) = read_page(page).sections
+    assert len(section["frames"]) == 59
+    whole = sum(len(f["svg"].encode()) for f in section["frames"])
+    assert whole > 800_000
+    assert len(page.encode()) < 100_000 and len(page.encode()) * 8 < whole
+    # Each picture stands alone, as the page's script draws it.
+    for frame in section["frames"]:
+        assert_good_svg(parse_svg(frame["svg"]))
+
+
+def path_points(d, samples=40):
+    """Points along path data made of M, L and C."""
+    out, at = [], None
+    for command, args in re.findall(r"([MLC])([^MLC]*)", d):
+        v = [float(x) for x in args.split()]
+        if command == "M":
+            at = (v[0], v[1])
+            out.append(at)
+            continue
+        p = [at, at, (v[0], v[1]), (v[0], v[1])] if command == "L" else \
+            [at, (v[0], v[1]), (v[2], v[3]), (v[4], v[5])]
+        for i in range(1, samples + 1):
+            t = i / samples
+            w = ((1 - t) ** 3, 3 * t * (1 - t) ** 2, 3 * t * t * (1 - t), t ** 3)
+            out.append((sum(a * q[0] for a, q in zip(w, p)), sum(a * q[1] for a, q in zip(w, p))))
+        at = p[3]
+    return out
+
+
+def test_chain_links_keep_clear_of_the_pencil_marks_and_go_under_haloed_digits():
+    """Sudoku Explainer's chains: each link is a curve that passes hardly any
+    pencil mark but its two ends closer than 2 units, where the straight lines
+    passed over every mark of their digit between their ends (1 in 245 of the
+    marks near a link); links are drawn before (under) the digits, which wear a
+    halo of the ground's colour where links are."""
+    lines = [p for _, p in puzzle_lines(corpus("generated", "9x9-beyond.sdm"))[:4]]
+    page, _, _ = sudoku("explain", "-q", "--scale", "se", "--html", "-", input="\n".join(lines) + "\n")
+    checked = close = 0
+    for section in read_page(page).sections:
+        for frame in section["frames"]:
+            root = parse_svg(frame["svg"])
+            links = by_class(root, "sd-link")
+            if not links:
+                assert "paint-order" not in frame["svg"]
+                continue
+            order = list(root.iter())
+            first_text = min(order.index(g) for g in root if g.tag == SVG_NS + "g" and
+                             g.find(SVG_NS + "text") is not None)
+            for g in root:
+                if g.tag == SVG_NS + "g" and g.find(SVG_NS + "text") is not None:
+                    assert g.get("paint-order") == "stroke" and g.get("stroke") == "#ffffff", g.attrib
+            centres = cell_centres(root)
+            pencil = []
+            for group in ("sd-candidate", "sd-step"):
+                for t in (t for g in by_class(root, group) for t in g.iter(SVG_NS + "text")):
+                    if t.get("font-size"):
+                        continue  # a placed digit, large
+                    x, y = centres[t.get("data-cell")]
+                    d = int(t.text) - 1
+                    pencil.append((f"{t.get('data-cell')}{t.text}",
+                                   x + (d % 3 - 1) * 40 / 3, y + (d // 3 - 1) * 40 / 3))
+            for link in links:
+                assert order.index(link) < first_text
+                ends = {re.sub(r"=|<>", "", link.get(k)) for k in ("data-from", "data-to")}
+                points = path_points(link.get("d"))
+                for name, x, y in pencil:
+                    if name in ends:
+                        continue
+                    gap = min(((px - x) ** 2 + (py - y) ** 2) ** 0.5 for px, py in points)
+                    close += gap < 2
+                    checked += 1
+    assert checked > 5000 and close * 2000 <= checked, (close, checked)
 
 
 def test_readme_pictures_are_what_the_tools_draw_today(tmp_path):
@@ -337,8 +378,6 @@ def test_any_file_name_gives_well_formed_pictures_and_pages(tmp_path):
     run = subprocess.run([os.fsencode(SUDOKU), b"explain", b"-q", b"--html", b"-", name],
                          capture_output=True)
     assert run.returncode == 0
-    reader = PageReader()
-    reader.feed(run.stdout.decode("utf-8"))
-    (section,) = reader.sections
+    (section,) = read_page(run.stdout.decode("utf-8")).sections
     for frame in section["frames"]:
         parse_svg(frame["svg"])

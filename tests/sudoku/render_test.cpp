@@ -20,6 +20,7 @@
 
 #include <algorithm>
 #include <bit>
+#include <cctype>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -27,7 +28,9 @@
 #include <regex>
 #include <set>
 #include <sstream>
+#include <stdexcept>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "text_lines.hpp"
@@ -425,6 +428,139 @@ TEST(Svg, CoordinatesOnlyWhenAsked) {
 
 // ---- Explanations in pictures.
 
+// The pictures of a page's section, made again from its edits as the page's
+// script makes them: a JSON array (one entry a picture) of runs of three
+// entries: lines kept, lines removed, the lines inserted.
+class edit_reader {
+ public:
+  explicit edit_reader(std::string_view text) : text_(text) {}
+
+  std::vector<std::string> pictures() {
+    std::vector<std::string> out;
+    std::vector<std::string> lines;
+    expect('[');
+    while (!take(']')) {
+      take(',');
+      expect('[');
+      std::vector<std::string> after;
+      std::size_t at = 0;
+      while (!take(']')) {
+        take(',');
+        const std::size_t keep = number();
+        expect(',');
+        const std::size_t remove = number();
+        expect(',');
+        expect('[');
+        if (at + keep + remove > lines.size()) throw std::runtime_error("an edit past the end");
+        after.insert(after.end(), lines.begin() + static_cast<std::ptrdiff_t>(at),
+                     lines.begin() + static_cast<std::ptrdiff_t>(at + keep));
+        at += keep + remove;
+        while (!take(']')) {
+          take(',');
+          after.push_back(string());
+        }
+      }
+      after.insert(after.end(), lines.begin() + static_cast<std::ptrdiff_t>(at), lines.end());
+      lines = std::move(after);
+      std::string picture;
+      for (const std::string& l : lines)
+        picture += l + "\n";
+      out.push_back(std::move(picture));
+    }
+    return out;
+  }
+
+ private:
+  void blank() {
+    while (at_ < text_.size() && std::isspace(static_cast<unsigned char>(text_[at_])))
+      ++at_;
+  }
+  bool take(char c) {
+    blank();
+    if (at_ < text_.size() && text_[at_] == c) return ++at_, true;
+    return false;
+  }
+  void expect(char c) {
+    if (!take(c)) throw std::runtime_error(fmt::format("'{}' expected at {}", c, at_));
+  }
+  std::size_t number() {
+    blank();
+    std::size_t n = 0, digits = 0;
+    for (; at_ < text_.size() && std::isdigit(static_cast<unsigned char>(text_[at_]));
+         ++at_, ++digits)
+      n = n * 10 + static_cast<std::size_t>(text_[at_] - '0');
+    if (digits == 0) throw std::runtime_error(fmt::format("a number expected at {}", at_));
+    return n;
+  }
+  std::string string() {
+    expect('"');
+    std::string out;
+    while (at_ < text_.size() && text_[at_] != '"') {
+      char c = text_[at_++];
+      if (c == '\\') {
+        c = text_[at_++];
+        if (c == 'u') {
+          c = static_cast<char>(std::stoi(std::string(text_.substr(at_, 4)), nullptr, 16));
+          at_ += 4;
+        } else if (c != '"' && c != '\\' && c != '/') {
+          throw std::runtime_error(fmt::format("an escape the page does not write at {}", at_));
+        }
+      }
+      out += c;
+    }
+    expect('"');
+    return out;
+  }
+
+  std::string_view text_;
+  std::size_t at_ = 0;
+};
+
+std::vector<std::string> pictures_of(const std::string& section) {
+  const std::string open = "<script type=\"application/json\" class=\"pictures\">";
+  const auto begin = section.find(open);
+  const auto end = section.find("</script>", begin);
+  if (begin == std::string::npos || end == std::string::npos) return {};
+  return edit_reader(
+             std::string_view(section).substr(begin + open.size(), end - begin - open.size()))
+      .pictures();
+}
+
+std::vector<std::string> svgs_of(const sudoku::explained_puzzle& p) {
+  std::vector<std::string> out;
+  for (const auto& f : p.frames)
+    out.push_back(f.svg);
+  return out;
+}
+
+std::size_t svgs_size(const sudoku::explained_puzzle& p) {
+  std::size_t n = 0;
+  for (const auto& f : p.frames)
+    n += f.svg.size();
+  return n;
+}
+
+TEST(Explanation, EditsMakeEveryPictureAgain) {
+  // Pictures of any text: the same twice, the empty one, quotes, backslashes,
+  // a tab and a "</script>" that must not end the page's JSON, lines reordered,
+  // and two so different that the page holds the second whole.
+  std::string many, others;
+  for (int i = 0; i < 1500; ++i) {
+    many += fmt::format("<text>{}</text>\n", i);
+    others += fmt::format("<rect id=\"{}\"/>\n", i);
+  }
+  sudoku::explained_puzzle p{"h", "s", {}};
+  for (const std::string& svg :
+       std::vector<std::string>{"<svg>\n<a/>\n<b/>\n</svg>\n", "<svg>\n<a/>\n<b/>\n</svg>\n", "",
+                                "<svg>\n<title>\"\\\t</script></title>\n<b/>\n<a/>\n</svg>\n",
+                                "<svg>\n<b/>\n<c/>\n<a/>\n</svg>\n", "x\n\n\ny\n",
+                                std::string("<svg>\n") + many, others, many})
+    p.frames.push_back({"t", svg});
+  const std::string section = sudoku::html_section(p);
+  EXPECT_EQ(occurrences(section, "</script>"), 1u);
+  EXPECT_EQ(pictures_of(section), svgs_of(p));
+}
+
 TEST(Explanation, OneFramePerStepAndTheSolvedGridLast) {
   const std::string line = lines_of("generated/9x9-hard.sdm", 1)[0];
   sudoku::variant v;
@@ -450,8 +586,11 @@ TEST(Explanation, OneFramePerStepAndTheSolvedGridLast) {
     ++digits;
   }
   EXPECT_EQ(digits, 81u);
-  // Each picture's ids are its own on a page of many.
-  EXPECT_EQ(occurrences(sudoku::html_section(pictures), "<svg "), pictures.frames.size());
+  // The page holds the pictures as edits, each of the one before: made again
+  // from them, they are exactly the pictures.
+  const std::string section = sudoku::html_section(pictures);
+  EXPECT_EQ(pictures_of(section), svgs_of(pictures));
+  EXPECT_LT(section.size() * 4, svgs_size(pictures));
   const std::string page =
       sudoku::html_page_begin("t") + sudoku::html_section(pictures) + sudoku::html_page_end();
   EXPECT_EQ(page.find("http"), page.find("http://www.w3.org/2000/svg"));  // nothing fetched

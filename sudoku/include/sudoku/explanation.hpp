@@ -4,9 +4,12 @@
 // The first picture is the puzzle with every candidate its givens leave; then,
 // for each step, the board as it stood before the step with the step marked
 // (render.hpp); the last shows how it ended (the solution, or where logic got
-// stuck). The page holds every picture inline with a few lines of script: the
-// buttons and the arrow keys go back and forth, Home and End to either end.
-// Nothing is fetched from a network.
+// stuck). The page holds the first picture whole and each other one as the
+// edit that makes it from the one before (the lines of SVG to keep, remove and
+// insert: a twelfth of the size), with a few lines of script that draw the
+// picture shown: the buttons and the arrow keys go back and forth, Home and
+// End to either end; the board takes the room the window has, and prints on
+// its own with its text. Nothing is fetched from a network.
 //
 //   sudoku::explanation_builder b(v, puzzle);
 //   for (const auto& st : result.steps)
@@ -66,7 +69,11 @@ class explanation_builder {
 
 /// The page's head, style and opening tags, titled `title`.
 [[nodiscard]] std::string html_page_begin(std::string_view title);
-/// One puzzle's section: its heading and summary, the buttons, the pictures.
+/// One puzzle's section: its heading and summary, the buttons, each frame's
+/// text, and its pictures as a JSON array in a <script type="application/json"
+/// class="pictures">: one entry a picture, runs of three (lines kept, lines
+/// removed, the array of lines inserted) that make it from the one before
+/// (the first from none); lines after the last run are kept.
 [[nodiscard]] std::string html_section(const explained_puzzle& p);
 /// The script and the closing tags.
 [[nodiscard]] std::string html_page_end();

@@ -7,16 +7,21 @@
 // edges with the sum in the cage's first cell, samurai's five grids. Givens are
 // bold and black, other digits blue; candidates are pencil marks in a small grid
 // inside the cell, laid out like the boxes. A highlight marks one step of an
-// explanation: the digits it places (green), the candidates it removes (red,
-// struck through), the cells, units and candidates of its pattern, and a
-// chain's links as arrows between candidates.
+// explanation: the digits it places (large and green, as they will stand), the
+// candidates it removes (red, struck through), the cells, units and candidates
+// of its pattern, and a chain's links as arrows between candidates, routed
+// beside the pencil marks they pass and under the digits, which then wear a
+// halo of the ground's colour.
 //
 // The SVG stands alone: a viewBox (it scales to any size), a <title>, digits as
-// <text> (searchable and copyable), no fonts or files fetched, colours given as
-// attributes (no <style> that could leak into a page that inlines it), on its
-// own white ground so that it reads on light and dark pages alike. Elements
-// carry classes ("sd-given", "sd-candidate", "sd-eliminated", ...) and
-// data-cell attributes, for style sheets and for tests.
+// <text> (searchable and copyable), each on its own plain baseline, which every
+// renderer places alike (dominant-baseline they do not: librsvg does not
+// inherit it from a group, and places "central" apart from Chromium), no fonts
+// or files fetched, colours given as attributes (no <style> that could leak
+// into a page that inlines it), on its own white ground so that it reads on
+// light and dark pages alike. Elements carry classes ("sd-given",
+// "sd-candidate", "sd-eliminated", ...) and data-cell attributes, for style
+// sheets and for tests.
 //
 //   sudoku::board_state b = sudoku::board_state::of_puzzle(puzzle);  // board_state.hpp
 //   std::string svg = sudoku::render_svg(v, b);
