@@ -53,14 +53,7 @@ int run_count(int argc, char** argv) {
       c.word(fmt::format("{}", r.solutions));
     }
   };
-  command.summary = [](const tally& t) {
-    return outcome_summary(t.puzzles, "puzzle",
-                           {{t.solved, "unique"},
-                            {t.multiple, "multiple"},
-                            {t.none, "none"},
-                            {t.invalid, "invalid"},
-                            {t.unknown, "unknown"}});
-  };
+  command.summary = uniqueness_summary;
   return run_puzzle_command(argc, argv, command);
 }
 
