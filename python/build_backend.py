@@ -197,9 +197,22 @@ def run(command, tty):
                            "its output is above")
 
 
+def pip_shows_output():
+    """Whether the output reaches the user anyway: a terminal, or pip asked for
+    -v (it then prints the build as it runs; our status line would garble it).
+    pip runs this backend in a child process of its own."""
+    if sys.stdout.isatty() or os.environ.get("PIP_VERBOSE"):
+        return True
+    try:
+        parent = Path(f"/proc/{os.getppid()}/cmdline").read_bytes().split(b"\0")
+    except OSError:
+        return False
+    return any(a == b"--verbose" or re.fullmatch(rb"-[a-uw-z]*v+[a-z]*", a) for a in parent)
+
+
 def open_tty():
-    if sys.stdout.isatty():
-        return None  # the output goes to the terminal anyway
+    if pip_shows_output():
+        return None
     try:
         return open("/dev/tty", "w")
     except OSError:
