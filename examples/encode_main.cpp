@@ -1,7 +1,8 @@
-// dlx-queens N | dlx-langford N | dlx-pentomino WxH | dlx-matrices N [K] |
-// dlx-wordsquares FILE | dlx-dominoes RxC | dlx-aztec N: write a puzzle in Knuth's format (DLX1;
-// DLX3 for the matrices, DLX2 for the word squares) on standard output, for `dlx` to solve. One
-// source, seven programs: the program's name picks the encoder.
+// dlx-queens N | dlx-langford N | dlx-pentomino WIDTHxHEIGHT | dlx-matrices N [K] |
+// dlx-wordsquares FILE | dlx-dominoes WIDTHxHEIGHT | dlx-aztec N: write a puzzle in Knuth's
+// format (DLX1; DLX3 for the matrices, DLX2 for the word squares) on standard output, for `dlx`
+// to solve. One source, seven programs: the program's name picks the encoder. A board's size is
+// WIDTHxHEIGHT for every encoder, columns then rows, as its picture (--svg) is drawn.
 #include <fmt/format.h>
 #include <dlx/format.hpp>
 
@@ -27,6 +28,13 @@ bool help_asked = false;
 bool parse_int(std::string_view text, int& value) {
   auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
   return error == std::errc() && end == text.data() + text.size();
+}
+
+// A board's size, WIDTHxHEIGHT: columns, then rows, both positive.
+bool parse_size(std::string_view text, int& width, int& height) {
+  const auto x = text.find('x');
+  return x != std::string_view::npos && parse_int(text.substr(0, x), width) &&
+         parse_int(text.substr(x + 1), height) && width >= 1 && height >= 1;
 }
 
 int usage(const std::string& program, const char* operand, const char* what,
@@ -162,18 +170,16 @@ int main(int argc, char** argv) {
       }
       p = examples::double_word_squares(read_word_file(std::string(arg)));
     } else if (program == "dlx-dominoes") {
-      int rows = 0, columns = 0;
-      const auto x = arg.find('x');
-      if (x == std::string_view::npos || !parse_int(arg.substr(0, x), rows) ||
-          !parse_int(arg.substr(x + 1), columns) || rows < 1 || columns < 1 || rows > 1000 ||
-          columns > 1000) {
-        return usage(program, "ROWSxCOLUMNS",
-                     "the domino tilings of a board (1 <= ROWS, COLUMNS <= 1000)");
+      int width = 0, height = 0;
+      if (!parse_size(arg, width, height) || width > 1000 || height > 1000) {
+        return usage(program, "WIDTHxHEIGHT",
+                     "the domino tilings of a board WIDTH columns wide and HEIGHT rows high "
+                     "(1 <= WIDTH, HEIGHT <= 1000)");
       }
       if (picture.on)
-        return draw(program, {rows, columns, 0, 0}, picture,
-                    fmt::format("domino tiling of the {}x{} board", rows, columns));
-      p = examples::domino_tilings(rows, columns);
+        return draw(program, {height, width, 0, 0}, picture,
+                    fmt::format("domino tiling of the {}x{} board", width, height));
+      p = examples::domino_tilings(width, height);
     } else if (program == "dlx-aztec") {
       int n = 0;
       if (!parse_int(arg, n) || n < 1 || n > 1000) {
@@ -198,13 +204,10 @@ int main(int argc, char** argv) {
       p = examples::langford(n);
     } else {
       int width = 0, height = 0;
-      const auto x = arg.find('x');
-      if (x == std::string_view::npos || !parse_int(arg.substr(0, x), width) ||
-          !parse_int(arg.substr(x + 1), height) || width < 1 || height < 1 ||
-          width * height != 60) {
+      if (!parse_size(arg, width, height) || width > 60 || height > 60 || width * height != 60) {
         return usage("dlx-pentomino", "WIDTHxHEIGHT",
-                     "the packing of the 12 pentominoes into a rectangle of 60 cells "
-                     "(6x10, 5x12, 4x15, 3x20)");
+                     "the packing of the 12 pentominoes into a rectangle WIDTH columns wide and "
+                     "HEIGHT rows high, of 60 cells (6x10, 5x12, 4x15, 3x20 and their turns)");
       }
       if (picture.on)
         return draw(program, {height, width, 0, 0}, picture,

@@ -69,10 +69,10 @@ dlx::problem dominoes(int first_row, int last_row, int first_column, int last_co
 
 }  // namespace
 
-dlx::problem domino_tilings(int rows, int columns) {
-  if (rows < 1 || columns < 1) throw std::invalid_argument("domino_tilings: an empty board");
+dlx::problem domino_tilings(int width, int height) {
+  if (width < 1 || height < 1) throw std::invalid_argument("domino_tilings: an empty board");
   return dominoes(
-      0, rows - 1, 0, columns - 1, [](int, int) { return true; }, false);
+      0, height - 1, 0, width - 1, [](int, int) { return true; }, false);
 }
 
 dlx::problem aztec_diamond(int n) {

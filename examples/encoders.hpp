@@ -52,14 +52,15 @@ dlx::problem regular_matrices(int n, int k);
 ///   s.count().solutions;  // 2: rows ab cd or rows ac bd
 dlx::problem double_word_squares(const std::vector<std::string>& words);
 
-/// The domino tilings of a rows x columns board: one primary item per cell,
+/// The domino tilings of a board width columns wide and height rows high (the
+/// encoders' WIDTHxHEIGHT, as for pentominoes): one primary item per cell,
 /// "r<i>c<j>" row by row, and one option per pair of neighbouring cells, taken
 /// cell by cell (row by row), the pair to the right before the pair below. The
 /// counts are OEIS A099390 (A004003 on squares: 36, 6728, 12988816 for 4x4,
-/// 6x6, 8x8). Needs rows, columns >= 1.
+/// 6x6, 8x8). Needs width, height >= 1.
 ///
 ///   dlx::build_zdd(examples::domino_tilings(8, 8)).diagram.count();  // 12988816
-dlx::problem domino_tilings(int rows, int columns);
+dlx::problem domino_tilings(int width, int height);
 
 /// The domino tilings of the Aztec diamond of order n (2^(n(n+1)/2) of them):
 /// the cells of rows -n..n-1 whose column c has |c + 1/2| + |r + 1/2| <= n,

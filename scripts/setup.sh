@@ -33,4 +33,6 @@ fi
 # pytest belong to (a PATH may put another python3 first, pyenv's for one).
 cmake -S . -B build/release -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DPython3_EXECUTABLE=/usr/bin/python3 "$@" >/dev/null
-cmake --build build/release >&2  # progress on stderr: stdout is the main job's output
+# Progress on stderr (stdout is the main job's output), and in build.log, which
+# scripts/test.sh searches for warnings.
+cmake --build build/release 2>&1 | tee build/release/build.log >&2

@@ -13,6 +13,16 @@ function(run)
 endfunction()
 
 run(${CMAKE_COMMAND} --install "${BUILD_DIR}" --prefix "${WORK_DIR}/prefix")
+# The commands the README's examples call by name, in the prefix's bin/ (which the
+# README puts on PATH), when the build has them.
+foreach(program sudoku dlx dlx-queens dlx-langford dlx-pentomino dlx-matrices dlx-wordsquares
+                dlx-dominoes dlx-aztec)
+  if(EXISTS "${BUILD_DIR}/tools/${program}" OR EXISTS "${BUILD_DIR}/examples/${program}")
+    if(NOT EXISTS "${WORK_DIR}/prefix/bin/${program}")
+      message(FATAL_ERROR "cmake --install put no ${program} in ${WORK_DIR}/prefix/bin")
+    endif()
+  endif()
+endforeach()
 run(${CMAKE_COMMAND} -S "${SOURCE_DIR}/tests/consumer" -B "${WORK_DIR}/build" -G Ninja
     -DCMAKE_BUILD_TYPE=Release "-DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix" "-DCMAKE_CXX_COMPILER=${CXX}"
     "-DCMAKE_CXX_FLAGS=${CXX_FLAGS}" "-DCMAKE_EXE_LINKER_FLAGS=${LINKER_FLAGS}")

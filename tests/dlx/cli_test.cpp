@@ -652,6 +652,40 @@ TEST(EncoderCli, PentominoIntoDlx) {
   EXPECT_EQ(r.out, "8\n");
 }
 
+// Every encoder reads a board's size as WIDTHxHEIGHT, columns then rows, as its
+// picture is drawn: 3x2 is three cells wide (r1c2 exists, r2c1 does not), and so
+// is the SVG (wider than high). The usage says so.
+TEST(EncoderCli, BoardSizesAreWidthByHeight) {
+  const auto items = [](const std::string& dlx_text) {
+    for (const auto& line : lines_of(dlx_text))
+      if (!line.starts_with("|")) return " " + line + " ";
+    return std::string();
+  };
+  const auto dominoes = run_command({DLX_DOMINOES, "3x2"});
+  ASSERT_EQ(dominoes.exit_code, 0) << dominoes.err;
+  EXPECT_EQ(items(dominoes.out), " r0c0 r0c1 r0c2 r1c0 r1c1 r1c2 ");
+  const auto pentominoes = run_command({DLX_PENTOMINO, "3x20"});
+  ASSERT_EQ(pentominoes.exit_code, 0) << pentominoes.err;
+  EXPECT_TRUE(contains(items(pentominoes.out), " r19c2 ")) << items(pentominoes.out);
+  EXPECT_FALSE(contains(items(pentominoes.out), " r2c19 "));
+
+  const auto solved = run_command({dlx_program, "--limit", "1"}, dominoes.out);
+  ASSERT_EQ(solved.exit_code, 0) << solved.err;
+  const auto svg = run_command({DLX_DOMINOES, "--svg", "3x2"}, solved.out);
+  ASSERT_EQ(svg.exit_code, 0) << svg.err;
+  std::smatch box;
+  ASSERT_TRUE(std::regex_search(svg.out, box, std::regex(R"re(viewBox="0 0 (\d+) (\d+)")re")))
+      << svg.out.substr(0, 200);
+  EXPECT_GT(std::stoi(box[1]), std::stoi(box[2])) << box[0];
+
+  for (const char* program : {DLX_DOMINOES, DLX_PENTOMINO}) {
+    const auto usage = run_command({program});
+    EXPECT_EQ(usage.exit_code, 2);
+    EXPECT_TRUE(contains(usage.err, " WIDTHxHEIGHT\n")) << usage.err;
+    EXPECT_TRUE(contains(usage.err, "WIDTH columns wide and HEIGHT rows high")) << usage.err;
+  }
+}
+
 TEST(EncoderCli, BadArgumentsAreUsageErrors) {
   for (const std::vector<std::string>& argv : {std::vector<std::string>{DLX_QUEENS},
                                                {DLX_QUEENS, "0"},

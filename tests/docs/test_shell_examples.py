@@ -15,11 +15,15 @@ Every example must exit with status 0.
 
 The commands run in bash in a scratch folder that holds `corpus/` (the source
 tree's) and the .dlx files of the team's dlx-reference folder; an example that
-names a .dlx file that is not there (no shared folder) is skipped. The built
-commands come first in PATH (DOCS_PATH, set by tests/docs/CMakeLists.txt)."""
+names a .dlx file that is not there (no shared folder) is skipped, and so is an
+`mpirun` example where Open MPI or dlx-mpi is missing. The built commands come
+first in PATH (DOCS_PATH, set by tests/docs/CMakeLists.txt). As root, Open MPI
+refuses to start unless told it may; the pages show the command as a user types
+it and say so, and here the environment allows it."""
 
 import os
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -112,6 +116,12 @@ def test_shell_example_prints_what_the_page_shows(folder, page, line, command, s
         shown.pop()
     env = dict(os.environ)
     env["PATH"] = os.environ.get("DOCS_PATH", "") + os.pathsep + env.get("PATH", "")
+    if re.search(r"\bmpirun\b", command):
+        if not (shutil.which("mpirun", path=env["PATH"])
+                and shutil.which("dlx-mpi", path=env["PATH"])):
+            pytest.skip("no mpirun or no dlx-mpi")
+        if os.geteuid() == 0:
+            env.update(OMPI_ALLOW_RUN_AS_ROOT="1", OMPI_ALLOW_RUN_AS_ROOT_CONFIRM="1")
     run = subprocess.run(["bash", "-c", command], cwd=folder, env=env, capture_output=True,
                          text=True, timeout=1200)
     printed = (run.stdout + run.stderr).split("\n")
@@ -121,3 +131,18 @@ def test_shell_example_prints_what_the_page_shows(folder, page, line, command, s
     assert run.returncode == 0, f"{where}\nexit status {run.returncode}\n{run.stderr}"
     assert matches(shown, printed), (f"{where}\nthe page shows:\n" + "\n".join(shown)
                                      + "\nthe command printed:\n" + "\n".join(printed))
+
+
+def test_mpirun_examples_fit_a_two_core_machine():
+    """Every mpirun line of the pages, run or only shown, starts on the two-core machine
+    the README targets: at most 2 ranks (Open MPI gives one slot per core and refuses
+    more: "not enough slots"), unless it says --oversubscribe or names a cluster's
+    --hostfile."""
+    too_many = []
+    for page in pages():
+        for number, line in enumerate(page.read_text().split("\n"), 1):
+            ranks = re.search(r"\bmpirun\b.*\s-np\s+(\d+)", line)
+            allowed = re.search(r"--oversubscribe|--hostfile", line)
+            if ranks and int(ranks.group(1)) > 2 and not allowed:
+                too_many.append(f"{page.relative_to(SOURCE)}:{number}: {line.strip()}")
+    assert not too_many, "more ranks than a two-core machine has slots:\n" + "\n".join(too_many)
