@@ -39,4 +39,7 @@ assert dlx_sudoku.solve(puzzle) == solution
 assert dlx_sudoku.ExactCover([["a", "b"], ["c"], ["a", "c"], ["b"]]).count() == 2
 print(f"dlx_sudoku {dlx_sudoku.__version__} installed in {where}")
 PY
-"$work/venv/bin/pip" show dlx-sudoku | grep -q "^Version: " || { echo "no metadata"; exit 1; }
+# Read pip's whole answer first: `grep -q` quits at the first match and, with
+# pipefail, pip's broken pipe would fail the test.
+metadata=$("$work/venv/bin/pip" show dlx-sudoku)
+grep -q "^Version: " <<<"$metadata" || { echo "no metadata: $metadata"; exit 1; }
