@@ -1,5 +1,9 @@
 #include "sudoku/model.hpp"
 
+#include "clue_model.hpp"
+
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <optional>
 #include <string>
@@ -157,15 +161,15 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
   for (std::size_t i = 0; i < cells.size(); ++i)
     cell_item_[cells[i]] = static_cast<dlx::item_id>(i);
   order_ = option_order(variant_);
-  first_option_.assign(variant_.positions(), 0);
-  cell_of_.resize(cells.size() * n);
-  digit_of_.resize(cell_of_.size());
+  option_of_.assign(variant_.positions() * n, no_option);
   dlx::option_id o = 0;
   for (std::uint32_t cell : order_) {
-    first_option_[cell] = o;
-    for (int d = 1; d <= n_; ++d, ++o) {
-      cell_of_[o] = cell;
-      digit_of_[o] = static_cast<std::uint8_t>(d);
+    const std::uint64_t allowed = variant_.candidates(cell);
+    for (int d = 1; d <= n_; ++d) {
+      if ((allowed >> d & 1) == 0) continue;
+      option_of_[cell * n + static_cast<std::size_t>(d - 1)] = o++;
+      cell_of_.push_back(cell);
+      digit_of_.push_back(static_cast<std::uint8_t>(d));
     }
   }
   option_count_ = static_cast<int>(o);
@@ -175,10 +179,37 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
           static_cast<int>(cage_combinations(static_cast<int>(c.cells.size()), c.sum, n_).size());
     }
   }
+  clue_items_ = item_count_;
+  if (!variant_.clues().empty()) {
+    auto lowered = std::make_shared<detail::lowered_clues>(detail::lower_clues(variant_));
+    for (const auto& g : lowered->groups) {
+      item_count_ += n_;
+      option_count_ += static_cast<int>(
+          std::count_if(g.sets.begin(), g.sets.end(),
+                        [&](std::uint64_t set) { return set != variant_.all_digits(); }));
+    }
+    for (const auto& r : lowered->relations) {
+      (void)r;
+      item_count_ += n_;
+    }
+    std::vector<char> valued(variant_.positions(), 0);
+    for (const auto& c : lowered->chains) {
+      item_count_ += static_cast<int>(c.cells.size());
+      for (std::size_t i = 1; i < c.cells.size(); ++i)
+        item_count_ += c.states[i] > 1 ? 1 : 0;
+      for (const auto& step : c.steps)
+        option_count_ += static_cast<int>(step.size());
+      for (std::uint32_t p : c.cells)
+        valued[p] = 1;
+    }
+    item_count_ += static_cast<int>(std::count(valued.begin(), valued.end(), 1));
+    clues_ = std::move(lowered);
+  }
 }
 
 int model::constraint_of(dlx::item_id item) const noexcept {
   if (item < cell_items_) return -1;
+  if (item >= static_cast<dlx::item_id>(clue_items_)) return -2;
   const auto c = (item - cell_items_) / static_cast<std::size_t>(n_);
   const std::size_t given = variant_.units().size() + variant_.cages().size();
   // An implied cage stands for the unit it comes from.
@@ -186,7 +217,7 @@ int model::constraint_of(dlx::item_id item) const noexcept {
 }
 
 int model::digit_of_item(dlx::item_id item) const noexcept {
-  if (item < cell_items_) return 0;
+  if (item < cell_items_ || item >= static_cast<dlx::item_id>(clue_items_)) return 0;
   return static_cast<int>((item - cell_items_) % static_cast<std::size_t>(n_)) + 1;
 }
 
@@ -200,7 +231,7 @@ dlx::problem model::build() const {
   for (std::uint32_t cell : variant_.cells()) {
     p.add_item(std::string{'p', index_char(cell / columns), index_char(cell % columns)});
   }
-  static constexpr char letters[] = {'r', 'c', 'b', 'g', 'x', 'w', 'k'};
+  static constexpr char letters[] = {'r', 'c', 'b', 'g', 'x', 'w', 'j', 'k'};
   for (const unit& u : variant_.units()) {
     std::string name(1, letters[static_cast<std::size_t>(u.kind)]);
     if (u.part >= 0) name += index_char(static_cast<std::size_t>(u.part));
@@ -213,6 +244,71 @@ dlx::problem model::build() const {
     for (std::size_t d = 1; d <= n; ++d)
       p.add_item(name + digit_char(static_cast<int>(d)));
   }
+  // The clues' items (clue_model.hpp): a group's digits (primary when it
+  // lists digit sets, as a cage's; else secondary: different digits only);
+  // a relation's, one per digit of its first cell that rules out digits of
+  // the second; a chain's steps (primary), the states between them and each
+  // cell's digit (secondary, colored).
+  static const detail::lowered_clues no_clues;
+  const detail::lowered_clues& lowered = clues_ ? *clues_ : no_clues;
+  std::vector<std::vector<dlx::item_id>> clue_items_of(variant_.positions() * n);
+  const auto on = [&](std::uint32_t cell, int d) -> std::vector<dlx::item_id>& {
+    return clue_items_of[cell * n + static_cast<std::size_t>(d - 1)];
+  };
+  std::vector<dlx::item_id> group_first;
+  for (std::size_t g = 0; g < lowered.groups.size(); ++g) {
+    const auto& group = lowered.groups[g];
+    const auto kind = group.sets.empty() ? dlx::item_kind::secondary : dlx::item_kind::primary;
+    group_first.push_back(static_cast<dlx::item_id>(p.item_count()));
+    for (int d = 1; d <= n_; ++d) {
+      const dlx::item_id item = p.add_item(fmt::format("g{}.{}", g, d), kind);
+      for (std::uint32_t cell : group.cells)
+        on(cell, d).push_back(item);
+    }
+  }
+  for (std::size_t r = 0; r < lowered.relations.size(); ++r) {
+    const auto& rel = lowered.relations[r];
+    for (int x = 1; x <= n_; ++x) {
+      const dlx::item_id item = p.add_item(fmt::format("q{}.{}", r, x), dlx::item_kind::secondary);
+      const std::uint64_t banned =
+          variant_.all_digits() & ~rel.allowed[static_cast<std::size_t>(x)];
+      if (banned == 0) continue;
+      on(rel.a, x).push_back(item);
+      for (int y = 1; y <= n_; ++y) {
+        if (banned >> y & 1) on(rel.b, y).push_back(item);
+      }
+    }
+  }
+  std::vector<dlx::item_id> value_item(variant_.positions(), 0);
+  std::vector<char> valued(variant_.positions(), 0);
+  std::vector<dlx::color_id> colors;
+  const auto color = [&](std::uint32_t k) {
+    while (colors.size() <= k)
+      colors.push_back(p.add_color(fmt::format("{}", colors.size())));
+    return colors[k];
+  };
+  for (std::size_t c = 0; c < lowered.chains.size(); ++c) {
+    for (std::uint32_t cell : lowered.chains[c].cells) {
+      if (valued[cell]) continue;
+      valued[cell] = 1;
+      value_item[cell] = p.add_item(fmt::format("v{}", cell), dlx::item_kind::secondary);
+    }
+  }
+  // Every item before any option.
+  std::vector<std::pair<std::vector<dlx::item_id>, std::vector<dlx::item_id>>> chain_items;
+  for (std::size_t c = 0; c < lowered.chains.size(); ++c) {
+    const auto& chain = lowered.chains[c];
+    const std::size_t k = chain.cells.size();
+    std::vector<dlx::item_id> step_item(k), state_item(k + 1, 0);
+    for (std::size_t i = 0; i < k; ++i)
+      step_item[i] = p.add_item(fmt::format("a{}.{}", c, i));
+    for (std::size_t i = 1; i < k; ++i) {
+      if (chain.states[i] > 1) {
+        state_item[i] = p.add_item(fmt::format("s{}.{}", c, i), dlx::item_kind::secondary);
+      }
+    }
+    chain_items.emplace_back(std::move(step_item), std::move(state_item));
+  }
   // Cell options in the order of their numbers (see model.hpp).
   const auto constraint_item = [&](std::uint32_t constraint, int d) {
     return static_cast<dlx::item_id>(cell_items_ + constraint * n +
@@ -220,17 +316,25 @@ dlx::problem model::build() const {
   };
   const auto units = static_cast<std::uint32_t>(variant_.units().size());
   std::vector<dlx::item_id> items;
+  std::vector<dlx::option_entry> entries;
   for (std::uint32_t cell : order_) {
+    const std::uint64_t allowed = variant_.candidates(cell);
     for (int d = 1; d <= n_; ++d) {
-      items.clear();
-      items.push_back(cell_item_[cell]);
+      if ((allowed >> d & 1) == 0) continue;
+      entries.clear();
+      entries.emplace_back(cell_item_[cell]);
       // The cell's units, then its cages (the variant's and implied ones).
       for (std::uint32_t constraint : variant_.constraints_of(cell)) {
-        if (constraint < variant_.units().size()) items.push_back(constraint_item(constraint, d));
+        if (constraint < variant_.units().size()) entries.emplace_back(constraint_item(constraint, d));
       }
       for (std::uint32_t k : sums_of_cell_[cell])
-        items.push_back(constraint_item(units + k, d));
-      p.add_option(items);
+        entries.emplace_back(constraint_item(units + k, d));
+      if (clues_) {
+        for (dlx::item_id item : on(cell, d))
+          entries.emplace_back(item);
+        if (valued[cell]) entries.emplace_back(value_item[cell], color(static_cast<std::uint32_t>(d)));
+      }
+      p.add_option(entries);
     }
   }
   // Cage combinations: the digits a combination leaves out.
@@ -243,6 +347,34 @@ dlx::problem model::build() const {
         if ((set >> d & 1) == 0) items.push_back(constraint_item(units + c, d));
       }
       p.add_option(items);
+    }
+  }
+  // Groups with digit sets: the digits a set leaves out, as for cages.
+  for (std::size_t g = 0; g < lowered.groups.size(); ++g) {
+    for (std::uint64_t set : lowered.groups[g].sets) {
+      items.clear();
+      for (int d = 1; d <= n_; ++d) {
+        if ((set >> d & 1) == 0) items.push_back(group_first[g] + static_cast<dlx::item_id>(d - 1));
+      }
+      if (items.empty()) continue;  // every digit: the cells cover them all
+      p.add_option(items);
+    }
+  }
+  // Chains: one option per transition.
+  for (std::size_t c = 0; c < lowered.chains.size(); ++c) {
+    const auto& chain = lowered.chains[c];
+    const std::size_t k = chain.cells.size();
+    const auto& step_item = chain_items[c].first;
+    const auto& state_item = chain_items[c].second;
+    for (std::size_t i = 0; i < k; ++i) {
+      for (const detail::chain_step& s : chain.steps[i]) {
+        entries.clear();
+        entries.emplace_back(step_item[i]);
+        if (state_item[i]) entries.emplace_back(state_item[i], color(s.from));
+        if (state_item[i + 1]) entries.emplace_back(state_item[i + 1], color(s.to));
+        entries.emplace_back(value_item[chain.cells[i]], color(static_cast<std::uint32_t>(s.digit)));
+        p.add_option(entries);
+      }
     }
   }
   return p;

@@ -43,12 +43,23 @@ std::optional<clash> solver::preselect_givens(const grid& puzzle) {
                                             v.columns()));
   }
   givens_.clear();
+  impossible_givens_ = false;
   const auto cells = puzzle.cells();
   for (std::uint32_t cell : v.cells()) {
-    if (cells[cell] != 0) givens_.push_back(model_.option(cell, cells[cell]));
+    if (cells[cell] == 0) continue;
+    const dlx::option_id o = model_.option(cell, cells[cell]);
+    if (o == model::no_option) {
+      impossible_givens_ = true;  // a digit the cell's pencil marks rule out
+      return std::nullopt;
+    }
+    givens_.push_back(o);
   }
   const auto conflict = dlx_.preselect(givens_);
   if (!conflict) return std::nullopt;
+  if (model_.constraint_of(conflict->item) == -2) {
+    impossible_givens_ = true;  // two givens that break a clue (validate.hpp names it)
+    return std::nullopt;
+  }
   // Two givens share an item: the same cell (impossible in a grid), or one digit
   // twice in a unit or cage. Name the unit the way a player would.
   const std::size_t a = model_.cell_of(conflict->covered_by);
@@ -98,6 +109,12 @@ result solver::with_givens(const grid& puzzle, Search&& search) {
     result out;
     out.status = status::invalid;
     out.conflict = c;
+    return out;
+  }
+  if (impossible_givens_) {
+    result out;
+    out.status = status::none;
+    out.exact = true;
     return out;
   }
   const dlx::search_result r = search();

@@ -1,5 +1,7 @@
 #include "sudoku/validate.hpp"
 
+#include "clue_check.hpp"
+
 #include <fmt/format.h>
 #include <boost/container/small_vector.hpp>
 
@@ -53,14 +55,21 @@ void scan_clashes(const variant& v, const grid& g, F&& f) {
   }
 }
 
+check_result failed(check_status status, std::size_t cell = 0) {
+  check_result r;
+  r.status = status;
+  r.cell = cell;
+  return r;
+}
+
 // Where a grid's values are not what the variant allows: a value above n, or a
 // digit outside every grid.
 std::optional<check_result> bad_value(const variant& v, const grid& g) {
   const auto cells = g.cells();
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (cells[i] == 0) continue;
-    if (!v.is_cell(i)) return check_result{check_status::outside, i, std::nullopt, 0, 0};
-    if (cells[i] > v.digits()) return check_result{check_status::bad_digit, i, std::nullopt, 0, 0};
+    if (!v.is_cell(i)) return failed(check_status::outside, i);
+    if (cells[i] > v.digits()) return failed(check_status::bad_digit, i);
   }
   return std::nullopt;
 }
@@ -77,18 +86,15 @@ std::optional<check_result> bad_sum(const variant& v, const grid& g) {
       full = full && cells[p] != 0;
     }
     if (total > c.sum || (full && total != c.sum)) {
-      return check_result{check_status::wrong_sum, c.cells.front(), std::nullopt, k, total};
+      check_result r = failed(check_status::wrong_sum, c.cells.front());
+      r.cage = k;
+      r.total = total;
+      return r;
     }
   }
   return std::nullopt;
 }
 
-check_result failed(check_status status, std::size_t cell = 0) {
-  check_result r;
-  r.status = status;
-  r.cell = cell;
-  return r;
-}
 
 bool same_board(const variant& v, const grid& g) {
   return g.shape() == v.shape() && g.rows() == v.rows() && g.columns() == v.columns();
@@ -175,6 +181,8 @@ std::string check_result::message(const variant& v) const {
       return fmt::format("{} is outside the grids but holds a digit", v.cell_name(cell));
     case check_status::wrong_sum:
       return fmt::format("the digits of {} add up to {}", v.cage_name(v.cages()[cage]), total);
+    case check_status::broken_clue:
+      return reason;
   }
   return "invalid";
 }
@@ -192,6 +200,12 @@ check_result check_puzzle(const variant& v, const grid& puzzle) {
     return r;
   }
   if (auto bad = bad_sum(v, puzzle)) return *bad;
+  if (auto broken = detail::first_broken_clue(v, puzzle)) {
+    check_result r = failed(check_status::broken_clue, broken->cell);
+    r.clue = broken->clue;
+    r.reason = std::move(broken->reason);
+    return r;
+  }
   return {};
 }
 
@@ -220,7 +234,10 @@ check_result check_solution(const grid& solution) {
 // check every solution they print, so this is on every answer's path.
 bool plainly_valid(const variant& v, const grid& puzzle, const grid& solution) {
   const int n = v.digits();
-  if (n > 62 || !v.cages().empty() || v.cells().size() != v.positions()) return false;
+  if (n > 62 || !v.cages().empty() || !v.clues().empty() || v.has_restrictions() ||
+      v.cells().size() != v.positions()) {
+    return false;
+  }
   if (puzzle.cells().size() != solution.cells().size()) return false;
   const std::uint8_t* const p = puzzle.cells().data();
   const std::uint8_t* const s = solution.cells().data();

@@ -29,6 +29,8 @@ std::string_view to_string(unit_kind k) noexcept {
       return "diagonal";
     case unit_kind::window:
       return "window";
+    case unit_kind::disjoint:
+      return "disjoint set";
     case unit_kind::cage:
       return "cage";
   }
@@ -274,6 +276,78 @@ void variant::add_cage(sudoku::cage c) {
   }
   cages_.push_back(std::move(c));
   index_constraints();
+}
+
+void variant::add_diagonal(int which) {
+  revision_ = next_revision();
+  const int n = shape_.size();
+  std::vector<std::uint32_t> cells;
+  for (int k = 0; k < n; ++k) {
+    const int c = which == 0 ? k : n - 1 - k;
+    cells.push_back(static_cast<std::uint32_t>(k * columns_ + c));
+  }
+  std::sort(cells.begin(), cells.end());
+  add_unit(unit_kind::diagonal, which, -1, std::move(cells));
+  index_constraints();
+}
+
+void variant::remove_boxes() {
+  revision_ = next_revision();
+  std::erase_if(units_, [](const unit& u) { return u.kind == unit_kind::box; });
+  index_constraints();
+}
+
+std::optional<std::string> variant::add_region(std::vector<std::uint32_t> cells) {
+  std::sort(cells.begin(), cells.end());
+  cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
+  if (cells.size() != static_cast<std::size_t>(digits())) {
+    return fmt::format("a region has {}, not {}", dlx::counted(cells.size(), "cell"), digits());
+  }
+  for (std::uint32_t p : cells) {
+    if (p >= positions() || !inside_[p]) return fmt::format("position {} is not a cell", p);
+  }
+  revision_ = next_revision();
+  const auto index = static_cast<int>(std::count_if(
+      units_.begin(), units_.end(), [](const unit& u) { return u.kind == unit_kind::region; }));
+  // Regions go where the boxes were: before any diagonal or window.
+  auto at = std::find_if(units_.begin(), units_.end(),
+                         [](const unit& u) { return u.kind > unit_kind::region; });
+  units_.insert(at, unit{unit_kind::region, index, -1, std::move(cells)});
+  regions_ = true;
+  index_constraints();
+  return std::nullopt;
+}
+
+void variant::add_disjoint_sets() {
+  revision_ = next_revision();
+  const int n = shape_.size();
+  for (int place = 0; place < n; ++place) {
+    std::vector<std::uint32_t> cells;
+    for (int box = 0; box < n; ++box) {
+      const int r = box / shape_.box_rows * shape_.box_rows + place / shape_.box_cols;
+      const int c = box % shape_.box_rows * shape_.box_cols + place % shape_.box_cols;
+      cells.push_back(static_cast<std::uint32_t>(r * columns_ + c));
+    }
+    std::sort(cells.begin(), cells.end());
+    add_unit(unit_kind::disjoint, place, -1, std::move(cells));
+  }
+  index_constraints();
+}
+
+void variant::add_clue(sudoku::clue c) {
+  revision_ = next_revision();
+  for (std::uint32_t p : c.cells) {
+    if (p >= positions() || !inside_[p]) {
+      throw std::invalid_argument(fmt::format("sudoku::variant: position {} is not a cell", p));
+    }
+  }
+  clues_.push_back(std::move(c));
+}
+
+void variant::restrict_digits(std::size_t position, std::uint64_t mask) {
+  revision_ = next_revision();
+  if (candidates_.empty()) candidates_.assign(positions(), all_digits());
+  candidates_[position] &= mask;
 }
 
 bool variant::has(unit_kind k) const noexcept {

@@ -28,12 +28,18 @@
 #include <dlx/problem.hpp>
 
 #include <cstdint>
+#include <limits>
+#include <memory>
 #include <vector>
 
 #include "sudoku/grid.hpp"
 #include "sudoku/variant.hpp"
 
 namespace sudoku {
+
+namespace detail {
+struct lowered_clues;
+}
 
 /// Numbering of the exact-cover model of one variant.
 class model {
@@ -45,7 +51,8 @@ class model {
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return variant_.shape(); }
   [[nodiscard]] int item_count() const noexcept { return item_count_; }
   [[nodiscard]] int option_count() const noexcept { return option_count_; }
-  /// Options below this place a digit in a cell; the rest are cage combinations.
+  /// Options below this place a digit in a cell; the rest are cage
+  /// combinations and the steps of clues along lines (clue.hpp).
   [[nodiscard]] dlx::option_id cell_option_count() const noexcept {
     return static_cast<dlx::option_id>(cell_of_.size());
   }
@@ -54,9 +61,12 @@ class model {
   // grid's size, and these are called for every given and every cell of every
   // solution.
 
-  /// The option that places `digit` (1..n) in `cell` (a board position).
+  /// What option() gives for a digit the variant rules out in that cell.
+  static constexpr dlx::option_id no_option = std::numeric_limits<dlx::option_id>::max();
+  /// The option that places `digit` (1..n) in `cell` (a board position);
+  /// no_option when the variant does not allow the digit there (pencil marks).
   [[nodiscard]] dlx::option_id option(std::size_t cell, int digit) const noexcept {
-    return first_option_[cell] + static_cast<dlx::option_id>(digit - 1);
+    return option_of_[cell * static_cast<std::size_t>(n_) + static_cast<std::size_t>(digit - 1)];
   }
   /// The cell (board position) of an option below cell_option_count().
   [[nodiscard]] std::size_t cell_of(dlx::option_id option) const noexcept {
@@ -65,7 +75,7 @@ class model {
   [[nodiscard]] int digit_of(dlx::option_id option) const noexcept { return digit_of_[option]; }
 
   /// The constraint an item stands for: an index into variant().units(), then
-  /// units().size() + a cage; -1 for a cell's item.
+  /// units().size() + a cage; -1 for a cell's item; -2 for a clue's.
   [[nodiscard]] int constraint_of(dlx::item_id item) const noexcept;
   /// The digit of a unit's or cage's item (0 for a cell's).
   [[nodiscard]] int digit_of_item(dlx::item_id item) const noexcept;
@@ -91,7 +101,9 @@ class model {
   std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
   std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
   std::vector<std::uint32_t> order_;                      // cells in option order
-  std::vector<dlx::option_id> first_option_;              // per position: the option for digit 1
+  std::vector<dlx::option_id> option_of_;                 // per position and digit
+  std::shared_ptr<const detail::lowered_clues> clues_;    // the clues in the model's shapes
+  int clue_items_ = 0;                                    // the first item of a clue
   std::vector<dlx::item_id> cell_item_;                   // per position
   std::vector<std::uint32_t> cell_of_;                    // per cell option
   std::vector<std::uint8_t> digit_of_;                    // per cell option

@@ -119,6 +119,7 @@ class solver {
   sudoku::model model_;
   dlx::solver dlx_;
   std::vector<dlx::option_id> givens_;
+  bool impossible_givens_ = false;  // a given outside its pencil marks, or givens breaking a clue
   std::vector<dlx::option_id> chosen_;
   dlx::propagation propagation_ = dlx::propagation::none;
 };

@@ -38,6 +38,7 @@ enum class check_status : std::uint8_t {
   bad_digit,       ///< a cell holds a value above n (only possible in a grid built by hand)
   outside,         ///< a digit at a position outside every grid (samurai)
   wrong_sum,       ///< a full cage whose digits do not add up to its sum, or givens above it
+  broken_clue,     ///< a clue of a modern variant (clue.hpp) broken, or a pencil mark
 };
 
 /// The verdict of a check; `cell`, `conflict` and `cage` say where, when it failed.
@@ -47,6 +48,8 @@ struct check_result {
   std::optional<sudoku::clash> conflict;
   std::size_t cage = 0;  ///< wrong_sum: the cage (index into variant::cages())
   int total = 0;         ///< wrong_sum: what its digits add up to
+  std::size_t clue = 0;  ///< broken_clue: index into variant::clues() (clues().size(): pencil marks)
+  std::string reason;    ///< broken_clue: what is wrong, in words
   [[nodiscard]] bool ok() const noexcept { return status == check_status::valid; }
   /// A sentence for people: "r3c4 is blank", "r1c7 repeats 5 of r1c3 (same row)".
   [[nodiscard]] std::string message(const variant& v) const;

@@ -25,14 +25,15 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/clue.hpp"
 #include "sudoku/grid.hpp"
 
 namespace sudoku {
 
 /// The kinds of constraint, in the order the model lists their items.
-enum class unit_kind : std::uint8_t { row, column, box, region, diagonal, window, cage };
+enum class unit_kind : std::uint8_t { row, column, box, region, diagonal, window, disjoint, cage };
 
-/// "row", "column", "box", "region", "diagonal", "window", "cage".
+/// "row", "column", "box", "region", "diagonal", "window", "disjoint set", "cage".
 [[nodiscard]] std::string_view to_string(unit_kind k) noexcept;
 
 /// n cells that hold every digit once.
@@ -104,6 +105,23 @@ class variant {
   std::optional<std::string> set_regions(std::span<const std::uint8_t> region_of);
   /// Adds the two main diagonals of each grid (Sudoku X).
   void add_diagonals();
+  /// Adds one main diagonal: 0 from the top left, 1 from the top right.
+  void add_diagonal(int which);
+  /// Removes the boxes (a board whose only units are rows, columns and what
+  /// is added: ISS's NoBoxes).
+  void remove_boxes();
+  /// Adds an irregular region of n cells beside the boxes (ISS's Jigsaw
+  /// pieces; with remove_boxes, a jigsaw). The error instead when it does not
+  /// have n cells or is not inside the board.
+  std::optional<std::string> add_region(std::vector<std::uint32_t> cells);
+  /// Adds the disjoint sets: the cells at the same place in every box.
+  void add_disjoint_sets();
+  /// Adds a clue of a modern variant (clue.hpp). Cells must be inside the
+  /// board: the reader checks them (iss.hpp).
+  void add_clue(sudoku::clue c);
+  /// Allows only the digits of `mask` (bit d for digit d) in a cell: pencil
+  /// marks, odd or even cells. Restrictions of one cell intersect.
+  void restrict_digits(std::size_t position, std::uint64_t mask);
   /// Adds the windows: boxes one cell in from the corners, between the boxes
   /// (the four of 9x9 windoku). False when the boxes are not square.
   bool add_windows();
@@ -127,6 +145,16 @@ class variant {
   [[nodiscard]] bool is_cell(std::size_t position) const noexcept { return inside_[position] != 0; }
   [[nodiscard]] std::span<const unit> units() const noexcept { return units_; }
   [[nodiscard]] std::span<const cage> cages() const noexcept { return cages_; }
+  [[nodiscard]] std::span<const sudoku::clue> clues() const noexcept { return clues_; }
+  /// The digits a cell may hold (bit d for digit d): all of 1..n unless restricted.
+  [[nodiscard]] std::uint64_t candidates(std::size_t position) const noexcept {
+    return candidates_.empty() ? all_digits() : candidates_[position];
+  }
+  [[nodiscard]] bool has_restrictions() const noexcept { return !candidates_.empty(); }
+  /// Bits 1..n.
+  [[nodiscard]] std::uint64_t all_digits() const noexcept {
+    return ((std::uint64_t{1} << digits()) - 1) << 1;
+  }
   /// The units and cages (index into units(), then units().size() + cage) that a
   /// cell belongs to.
   [[nodiscard]] std::span<const std::uint32_t> constraints_of(std::size_t position) const;
@@ -155,7 +183,8 @@ class variant {
   friend bool operator==(const variant& a, const variant& b) {
     if (a.revision_ == b.revision_) return true;  // copies of one another: the tools' usual case
     return a.shape_ == b.shape_ && a.rows_ == b.rows_ && a.columns_ == b.columns_ &&
-           a.units_ == b.units_ && a.cages_ == b.cages_;
+           a.units_ == b.units_ && a.cages_ == b.cages_ && a.clues_ == b.clues_ &&
+           a.candidates_ == b.candidates_;
   }
 
  private:
@@ -172,6 +201,8 @@ class variant {
   std::vector<std::uint32_t> cells_;
   std::vector<unit> units_;
   std::vector<cage> cages_;
+  std::vector<sudoku::clue> clues_;
+  std::vector<std::uint64_t> candidates_;  // per position, when some cell is restricted
   std::vector<std::pair<int, int>> corners_;  // each grid's top-left position
   // constraints_of: per position, a range of constraint_list_.
   std::vector<std::uint32_t> constraint_start_;

@@ -1,0 +1,77 @@
+// The clues of modern Sudoku variants as data: thermometers, arrows, dots,
+// lines, cages, outside sums and global rules such as anti-knight.
+//
+// A clue is its kind, the cells it marks (in the order that matters: a
+// thermometer from its bulb, an arrow from its circle) and its numbers (a sum,
+// a whisper's difference). The exact-cover model derives its items from them
+// (model.hpp: relations between two cells' digits become forbidden pairs of
+// options, sums and the other rules over a line become chains of colored
+// options), and the validator checks them by separate code (validate.hpp), so
+// the two can judge each other. The meanings are those of sigh's Interactive
+// Sudoku Solver (ISS), whose constraint strings iss.hpp reads and writes.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace sudoku {
+
+enum class clue_kind : std::uint8_t {
+  // Lines and pairs: a relation between the digits of two cells.
+  thermo,        ///< strictly increasing from the bulb (cells[0])
+  whisper,       ///< neighbours on the line differ by at least values[0]
+  white_dot,     ///< orthogonal neighbours among the cells are consecutive
+  black_dot,     ///< orthogonal neighbours among the cells: one is double the other
+  x,             ///< orthogonal neighbours add up to 10
+  v,             ///< orthogonal neighbours add up to 5
+  greater_than,  ///< a cell is greater than every later orthogonal neighbour among the cells
+  palindrome,    ///< the line reads the same both ways
+  modular,       ///< every values[0] consecutive cells differ modulo values[0]
+  entropic,      ///< every 3 consecutive cells come from 1-3, 4-6 and 7-9 once each
+  // Lines and sets over more than two cells.
+  renban,       ///< different digits forming a run of consecutive numbers
+  between,      ///< the digits between the two ends lie strictly between theirs
+  zipper,       ///< cells the same distance from the middle add up alike (to it, if odd)
+  sum_line,     ///< the line splits into segments each adding up to values[0]
+  quad,         ///< the 2x2 block at cells holds every digit of values (with repeats)
+  same_values,  ///< values[0] sets of consecutive cells hold the same digits
+  // Sums.
+  cage,          ///< different digits adding up to values[0] (no sum if values is empty)
+  sum,           ///< digits, repeats allowed, adding up to values[0]
+  arrow,         ///< cells[1..] add up to the circle cells[0]
+  double_arrow,  ///< the inner cells add up to the two ends together
+  pill_arrow,    ///< the shaft adds up to the number in the pill (values[0] cells)
+  little_killer, ///< a diagonal adding up to values[0], repeats allowed
+  sandwich,      ///< a row or column: the digits between its 1 and its n add up to values[0]
+  x_sum,         ///< a row or column read from cells[0]: its first X digits add up to values[0]
+  lunchbox,      ///< different digits; those between the smallest and largest add up to values[0]
+  // Global rules: no cells.
+  anti_knight,       ///< cells a knight's move apart differ
+  anti_king,         ///< cells a king's move apart differ
+  anti_taxicab,      ///< a digit d has no copy at taxicab distance exactly d
+  anti_consecutive,  ///< orthogonal neighbours are not consecutive
+  strict_kropki,     ///< neighbours without a dot are neither consecutive nor in ratio 2
+  strict_xv,         ///< neighbours without an X or V do not add up to 10 or 5
+};
+
+/// ISS's name of the kind: "Thermo", "WhiteDot", "AntiKnight".
+[[nodiscard]] std::string_view iss_name(clue_kind k) noexcept;
+/// The kind with that ISS name.
+[[nodiscard]] std::optional<clue_kind> clue_kind_from_iss(std::string_view name) noexcept;
+/// For people: "thermometer", "white dot", "little killer".
+[[nodiscard]] std::string_view to_string(clue_kind k) noexcept;
+/// True for the kinds that apply to the whole board and mark no cells.
+[[nodiscard]] bool is_global(clue_kind k) noexcept;
+
+/// One clue: its kind, cells (board positions, in the clue's order) and numbers.
+struct clue {
+  clue_kind kind = clue_kind::thermo;
+  std::vector<std::uint32_t> cells;
+  std::vector<int> values;
+  bool loop = false;  ///< a line whose last cell joins its first (sum lines, whispers, ...)
+  friend bool operator==(const clue&, const clue&) = default;
+};
+
+}  // namespace sudoku

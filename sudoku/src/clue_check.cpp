@@ -1,0 +1,375 @@
+// Checking a grid against the clues of modern variants (clue.hpp), straight
+// from each rule's wording: code apart from the model's lowering
+// (clue_model.cpp), so that each can catch the other's mistakes. On a grid
+// with blanks, a clue is judged only where the cells it needs are filled.
+#include "clue_check.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+#include <utility>
+
+namespace sudoku::detail {
+
+namespace {
+
+class checker {
+ public:
+  checker(const variant& v, const grid& g) : v_(v), cells_(g.cells()), n_(v.digits()) {}
+
+  // Why clue `c` is broken, or nothing.
+  std::optional<std::string> check(const clue& c) {
+    const auto& p = c.cells;
+    const std::size_t k = p.size();
+    const int value = c.values.empty() ? 0 : c.values.front();
+    switch (c.kind) {
+      case clue_kind::thermo:
+        for (std::size_t i = 0; i + 1 < k; ++i) {
+          if (filled(p[i], p[i + 1]) && at(p[i + 1]) <= at(p[i])) {
+            return pair_reason(p[i], p[i + 1], "does not rise");
+          }
+        }
+        return std::nullopt;
+      case clue_kind::whisper:
+        return along(c, [&](int a, int b) { return std::abs(a - b) >= value; },
+                     fmt::format("differ by less than {}", value));
+      case clue_kind::white_dot:
+        return neighbours(c, [](int a, int b) { return a == b + 1 || b == a + 1; },
+                          "are not consecutive");
+      case clue_kind::black_dot:
+        return neighbours(c, [](int a, int b) { return a == 2 * b || b == 2 * a; },
+                          "are not in ratio 2");
+      case clue_kind::x:
+        return neighbours(c, [](int a, int b) { return a + b == 10; }, "do not add up to 10");
+      case clue_kind::v:
+        return neighbours(c, [](int a, int b) { return a + b == 5; }, "do not add up to 5");
+      case clue_kind::greater_than:
+        return neighbours(c, [](int a, int b) { return a > b; }, "are not in decreasing order");
+      case clue_kind::palindrome:
+        for (std::size_t i = 0; i < k / 2; ++i) {
+          if (filled(p[i], p[k - 1 - i]) && at(p[i]) != at(p[k - 1 - i])) {
+            return pair_reason(p[i], p[k - 1 - i], "differ");
+          }
+        }
+        return std::nullopt;
+      case clue_kind::modular:
+      case clue_kind::entropic: {
+        const int m = c.kind == clue_kind::modular ? value : 3;
+        for (std::size_t i = 0; i + static_cast<std::size_t>(m) <= k; ++i) {
+          std::set<int> classes;
+          bool all = true;
+          for (std::size_t j = i; j < i + static_cast<std::size_t>(m); ++j) {
+            if (!at(p[j])) {
+              all = false;
+              break;
+            }
+            classes.insert(c.kind == clue_kind::modular ? at(p[j]) % m : (at(p[j]) - 1) / 3);
+          }
+          if (all && classes.size() != static_cast<std::size_t>(m)) {
+            return fmt::format("{} consecutive cells from {} repeat a class", m,
+                               v_.cell_name(p[i]));
+          }
+        }
+        return std::nullopt;
+      }
+      case clue_kind::renban: {
+        if (!all_filled(p)) return std::nullopt;
+        const auto [low, high] = std::minmax_element(p.begin(), p.end(), by_digit());
+        if (!distinct(p) || at(*high) - at(*low) != static_cast<int>(k) - 1) {
+          return std::string("its digits are not a run of different consecutive digits");
+        }
+        return std::nullopt;
+      }
+      case clue_kind::between: {
+        if (k < 3 || !filled(p.front(), p.back())) return std::nullopt;
+        const int low = std::min(at(p.front()), at(p.back()));
+        const int high = std::max(at(p.front()), at(p.back()));
+        for (std::size_t i = 1; i + 1 < k; ++i) {
+          if (at(p[i]) && (at(p[i]) <= low || at(p[i]) >= high)) {
+            return fmt::format("{} ({}) is not between the ends", v_.cell_name(p[i]), at(p[i]));
+          }
+        }
+        return std::nullopt;
+      }
+      case clue_kind::zipper: {
+        if (!all_filled(p)) return std::nullopt;
+        const int target = k % 2 == 1 ? at(p[k / 2]) : at(p.front()) + at(p.back());
+        for (std::size_t i = 0; i < k / 2; ++i) {
+          if (at(p[i]) + at(p[k - 1 - i]) != target) {
+            return pair_reason(p[i], p[k - 1 - i], fmt::format("do not add up to {}", target));
+          }
+        }
+        return std::nullopt;
+      }
+      case clue_kind::sum_line: {
+        if (!all_filled(p)) return std::nullopt;
+        // Some place to start cutting (any, on a loop; the first cell, else)
+        // splits the line into segments of the sum.
+        for (std::size_t start = 0; start < (c.loop ? k : 1); ++start) {
+          int running = 0;
+          bool ok = true;
+          for (std::size_t i = 0; i < k && ok; ++i) {
+            running += at(p[(start + i) % k]);
+            if (running == value) running = 0;
+            ok = running < value;
+          }
+          if (ok && running == 0) return std::nullopt;
+        }
+        return fmt::format("the line does not split into segments adding up to {}", value);
+      }
+      case clue_kind::quad: {
+        if (!all_filled(p)) return std::nullopt;
+        std::multiset<int> held;
+        for (std::uint32_t q : p)
+          held.insert(at(q));
+        for (int d : c.values) {
+          auto it = held.find(d);
+          if (it == held.end()) return fmt::format("it lacks a {}", d);
+          held.erase(it);
+        }
+        return std::nullopt;
+      }
+      case clue_kind::same_values: {
+        if (!all_filled(p) || value <= 0) return std::nullopt;
+        const std::size_t size = k / static_cast<std::size_t>(value);
+        std::vector<std::multiset<int>> sets(static_cast<std::size_t>(value));
+        for (std::size_t i = 0; i < k; ++i)
+          sets[i / size].insert(at(p[i]));
+        for (const auto& s : sets) {
+          if (s != sets.front()) return std::string("its sets hold different digits");
+        }
+        return std::nullopt;
+      }
+      case clue_kind::cage:
+        if (!distinct(p)) return std::string("a digit repeats");
+        if (value != 0 && all_filled(p) && total(p) != value) return sum_reason(p, value);
+        return std::nullopt;
+      case clue_kind::sum: {
+        if (!all_filled(p)) return std::nullopt;
+        int s = 0;
+        for (std::size_t i = 0; i < k; ++i)
+          s += (c.values.size() == k + 1 ? c.values[i + 1] : 1) * at(p[i]);
+        if (s != value) return fmt::format("its weighted digits add up to {}, not {}", s, value);
+        return std::nullopt;
+      }
+      case clue_kind::little_killer:
+        if (all_filled(p) && total(p) != value) return sum_reason(p, value);
+        return std::nullopt;
+      case clue_kind::arrow: {
+        if (!all_filled(p)) return std::nullopt;
+        const std::vector<std::uint32_t> shaft(p.begin() + 1, p.end());
+        if (total(shaft) != at(p.front())) return sum_reason(shaft, at(p.front()));
+        return std::nullopt;
+      }
+      case clue_kind::double_arrow: {
+        if (!all_filled(p) || k < 2) return std::nullopt;
+        const std::vector<std::uint32_t> middle(p.begin() + 1, p.end() - 1);
+        const int ends = at(p.front()) + at(p.back());
+        if (total(middle) != ends) return sum_reason(middle, ends);
+        return std::nullopt;
+      }
+      case clue_kind::pill_arrow: {
+        if (!all_filled(p)) return std::nullopt;
+        const auto size = static_cast<std::size_t>(value);
+        std::vector<std::uint32_t> pill(p.begin(), p.begin() + static_cast<long>(size));
+        std::sort(pill.begin(), pill.end());
+        int number = 0;
+        for (std::size_t i = 0; i < pill.size(); ++i) {
+          if (i > 0 && at(pill[i]) > 9) return std::string("a pill digit after the first is above 9");
+          number = number * 10 + at(pill[i]);
+        }
+        const std::vector<std::uint32_t> shaft(p.begin() + static_cast<long>(size), p.end());
+        if (total(shaft) != number) return sum_reason(shaft, number);
+        return std::nullopt;
+      }
+      case clue_kind::sandwich:
+      case clue_kind::lunchbox: {
+        if (c.kind == clue_kind::lunchbox && !distinct(p)) return std::string("a digit repeats");
+        if (!all_filled(p)) return std::nullopt;
+        const auto [low, high] = c.kind == clue_kind::sandwich
+                                     ? std::pair{1, n_}
+                                     : std::pair{at(*std::min_element(p.begin(), p.end(), by_digit())),
+                                                 at(*std::max_element(p.begin(), p.end(), by_digit()))};
+        std::vector<std::size_t> ends;
+        for (std::size_t i = 0; i < k; ++i) {
+          if (at(p[i]) == low || at(p[i]) == high) ends.push_back(i);
+        }
+        if (ends.size() != 2) return fmt::format("it does not hold one {} and one {}", low, high);
+        const std::vector<std::uint32_t> inside(p.begin() + static_cast<long>(ends[0]) + 1,
+                                                p.begin() + static_cast<long>(ends[1]));
+        if (total(inside) != value) {
+          return fmt::format("the digits between its {} and {} add up to {}, not {}", low, high,
+                             total(inside), value);
+        }
+        return std::nullopt;
+      }
+      case clue_kind::x_sum: {
+        if (k == 0 || !at(p.front())) return std::nullopt;
+        const auto x = static_cast<std::size_t>(at(p.front()));
+        if (x > k) return fmt::format("its first digit {} is longer than the line", x);
+        const std::vector<std::uint32_t> first(p.begin(), p.begin() + static_cast<long>(x));
+        if (all_filled(first) && total(first) != value) return sum_reason(first, value);
+        return std::nullopt;
+      }
+      case clue_kind::anti_knight:
+        return moves({{1, 2}, {2, 1}, {1, -2}, {2, -1}}, "a knight's move");
+      case clue_kind::anti_king:
+        return moves({{0, 1}, {1, 0}, {1, 1}, {1, -1}}, "a king's move");
+      case clue_kind::anti_taxicab:
+        for (std::uint32_t a : v_.cells()) {
+          for (std::uint32_t b : v_.cells()) {
+            if (b <= a || !filled(a, b) || at(a) != at(b)) continue;
+            if (distance(a, b) == at(a)) return pair_reason(a, b, "are that far apart");
+          }
+        }
+        return std::nullopt;
+      case clue_kind::anti_consecutive:
+        return every_neighbour({}, [](int a, int b) { return std::abs(a - b) != 1; },
+                               "are consecutive");
+      case clue_kind::strict_kropki:
+        return every_neighbour(
+            marked(clue_kind::white_dot, clue_kind::black_dot),
+            [](int a, int b) { return std::abs(a - b) != 1 && a != 2 * b && b != 2 * a; },
+            "have no dot but are consecutive or in ratio 2");
+      case clue_kind::strict_xv:
+        return every_neighbour(
+            marked(clue_kind::x, clue_kind::v),
+            [](int a, int b) { return a + b != 10 && a + b != 5; },
+            "have no X or V but add up to 10 or 5");
+    }
+    return std::nullopt;
+  }
+
+ private:
+  [[nodiscard]] int at(std::uint32_t p) const { return cells_[p]; }
+  [[nodiscard]] bool filled(std::uint32_t a, std::uint32_t b) const { return at(a) && at(b); }
+  [[nodiscard]] bool all_filled(const std::vector<std::uint32_t>& p) const {
+    return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return at(q) != 0; });
+  }
+  struct digit_order {
+    const checker* self;
+    bool operator()(std::uint32_t a, std::uint32_t b) const { return self->at(a) < self->at(b); }
+  };
+  [[nodiscard]] digit_order by_digit() const { return {this}; }
+  [[nodiscard]] bool distinct(const std::vector<std::uint32_t>& p) const {
+    std::set<int> seen;
+    for (std::uint32_t q : p) {
+      if (at(q) && !seen.insert(at(q)).second) return false;
+    }
+    return true;
+  }
+  [[nodiscard]] int total(const std::vector<std::uint32_t>& p) const {
+    int s = 0;
+    for (std::uint32_t q : p)
+      s += at(q);
+    return s;
+  }
+  [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / v_.columns(); }
+  [[nodiscard]] int col(std::uint32_t p) const { return static_cast<int>(p) % v_.columns(); }
+  [[nodiscard]] int distance(std::uint32_t a, std::uint32_t b) const {
+    return std::abs(row(a) - row(b)) + std::abs(col(a) - col(b));
+  }
+  [[nodiscard]] std::string pair_reason(std::uint32_t a, std::uint32_t b,
+                                        std::string_view what) const {
+    return fmt::format("{} ({}) and {} ({}) {}", v_.cell_name(a), at(a), v_.cell_name(b), at(b),
+                       what);
+  }
+  [[nodiscard]] std::string sum_reason(const std::vector<std::uint32_t>& p, int want) const {
+    return fmt::format("its digits add up to {}, not {}", total(p), want);
+  }
+  template <class Ok>
+  std::optional<std::string> along(const clue& c, Ok ok, const std::string& what) const {
+    const auto& p = c.cells;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      const std::size_t j = i + 1 < p.size() ? i + 1 : 0;
+      if (j == 0 && !(c.loop && p.size() > 2)) break;
+      if (filled(p[i], p[j]) && !ok(at(p[i]), at(p[j]))) return pair_reason(p[i], p[j], what);
+    }
+    return std::nullopt;
+  }
+  template <class Ok>
+  std::optional<std::string> neighbours(const clue& c, Ok ok, std::string_view what) const {
+    const auto& p = c.cells;
+    for (std::size_t i = 0; i < p.size(); ++i) {
+      for (std::size_t j = i + 1; j < p.size(); ++j) {
+        if (distance(p[i], p[j]) == 1 && filled(p[i], p[j]) && !ok(at(p[i]), at(p[j]))) {
+          return pair_reason(p[i], p[j], what);
+        }
+      }
+    }
+    return std::nullopt;
+  }
+  [[nodiscard]] std::set<std::pair<std::uint32_t, std::uint32_t>> marked(clue_kind a,
+                                                                          clue_kind b) const {
+    std::set<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (const clue& c : v_.clues()) {
+      if (c.kind != a && c.kind != b) continue;
+      for (std::uint32_t x : c.cells) {
+        for (std::uint32_t y : c.cells) {
+          if (x < y && distance(x, y) == 1) out.insert({x, y});
+        }
+      }
+    }
+    return out;
+  }
+  template <class Ok>
+  std::optional<std::string> every_neighbour(
+      const std::set<std::pair<std::uint32_t, std::uint32_t>>& exempt, Ok ok,
+      std::string_view what) const {
+    for (std::uint32_t a : v_.cells()) {
+      for (std::uint32_t b : v_.cells()) {
+        if (b <= a || distance(a, b) != 1 || exempt.contains({a, b})) continue;
+        if (filled(a, b) && !ok(at(a), at(b))) return pair_reason(a, b, what);
+      }
+    }
+    return std::nullopt;
+  }
+  std::optional<std::string> moves(std::initializer_list<std::pair<int, int>> offsets,
+                                   std::string_view name) const {
+    for (std::uint32_t a : v_.cells()) {
+      for (auto [dr, dc] : offsets) {
+        const int r = row(a) + dr, cl = col(a) + dc;
+        if (r < 0 || cl < 0 || r >= v_.rows() || cl >= v_.columns()) continue;
+        const auto b = static_cast<std::uint32_t>(r * v_.columns() + cl);
+        if (v_.is_cell(b) && filled(a, b) && at(a) == at(b)) {
+          return pair_reason(a, b, fmt::format("repeat a digit {} apart", name));
+        }
+      }
+    }
+    return std::nullopt;
+  }
+
+  const variant& v_;
+  std::span<const std::uint8_t> cells_;
+  int n_;
+};
+
+}  // namespace
+
+std::optional<broken_clue> first_broken_clue(const variant& v, const grid& g) {
+  const auto cells = g.cells();
+  if (v.has_restrictions()) {
+    for (std::uint32_t p : v.cells()) {
+      if (cells[p] != 0 && (v.candidates(p) >> cells[p] & 1) == 0) {
+        return broken_clue{v.clues().size(), p,
+                           fmt::format("{} holds {}, which its pencil marks rule out",
+                                       v.cell_name(p), cells[p])};
+      }
+    }
+  }
+  checker check(v, g);
+  for (std::size_t k = 0; k < v.clues().size(); ++k) {
+    if (auto why = check.check(v.clues()[k])) {
+      const clue& c = v.clues()[k];
+      const std::string where =
+          c.cells.empty() ? std::string() : fmt::format(" at {}", v.cell_name(c.cells.front()));
+      return broken_clue{k, c.cells.empty() ? 0 : c.cells.front(),
+                         fmt::format("the {}{}: {}", to_string(c.kind), where, *why)};
+    }
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,561 @@
+#include "clue_model.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <array>
+#include <bit>
+#include <cstdlib>
+#include <map>
+#include <optional>
+#include <set>
+#include <stdexcept>
+#include <utility>
+
+namespace sudoku::detail {
+
+namespace {
+
+// A bound on one chain's transitions: a clue needing more is refused rather
+// than turned into a model too large to search.
+constexpr std::size_t max_transitions = 1'000'000;
+
+using digit_mask = std::uint64_t;
+
+class lowering {
+ public:
+  explicit lowering(const variant& v) : v_(v), n_(v.digits()), columns_(v.columns()) {}
+
+  lowered_clues run() {
+    for (const clue& c : v_.clues())
+      lower(c);
+    return std::move(out_);
+  }
+
+ private:
+  [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / columns_; }
+  [[nodiscard]] int col(std::uint32_t p) const { return static_cast<int>(p) % columns_; }
+  [[nodiscard]] std::optional<std::uint32_t> at(int r, int c) const {
+    if (r < 0 || c < 0 || r >= v_.rows() || c >= columns_) return std::nullopt;
+    const auto p = static_cast<std::uint32_t>(r * columns_ + c);
+    if (!v_.is_cell(p)) return std::nullopt;
+    return p;
+  }
+  [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
+    return std::abs(row(a) - row(b)) + std::abs(col(a) - col(b)) == 1;
+  }
+  // True when a unit or cage holds both cells: their digits differ already.
+  [[nodiscard]] bool share_unit(std::uint32_t a, std::uint32_t b) const {
+    for (std::uint32_t k : v_.constraints_of(a)) {
+      const auto cells = v_.constraint_cells(k);
+      if (std::binary_search(cells.begin(), cells.end(), b)) return true;
+    }
+    return false;
+  }
+
+  // ---- relations
+
+  template <class Allowed>
+  void relate(std::uint32_t a, std::uint32_t b, Allowed allowed) {
+    if (a == b) return;
+    const bool swapped = a > b;
+    if (swapped) std::swap(a, b);
+    auto [it, added] = relation_of_.try_emplace({a, b}, out_.relations.size());
+    if (added) {
+      digit_relation r;
+      r.a = a;
+      r.b = b;
+      r.allowed.fill(v_.all_digits());
+      out_.relations.push_back(r);
+    }
+    digit_relation& r = out_.relations[it->second];
+    for (int x = 1; x <= n_; ++x) {
+      digit_mask ok = 0;
+      for (int y = 1; y <= n_; ++y) {
+        if (swapped ? allowed(y, x) : allowed(x, y)) ok |= digit_mask{1} << y;
+      }
+      r.allowed[static_cast<std::size_t>(x)] &= ok;
+    }
+  }
+  void differ(std::uint32_t a, std::uint32_t b) {
+    if (!share_unit(a, b)) relate(a, b, [](int x, int y) { return x != y; });
+  }
+
+  // ISS's pairs of a dot-like clue: each cell with every later orthogonal
+  // neighbour among the cells.
+  [[nodiscard]] std::vector<std::pair<std::uint32_t, std::uint32_t>> adjacent_pairs(
+      const std::vector<std::uint32_t>& cells) const {
+    std::vector<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      for (std::size_t j = i + 1; j < cells.size(); ++j) {
+        if (orthogonal(cells[i], cells[j])) out.emplace_back(cells[i], cells[j]);
+      }
+    }
+    return out;
+  }
+  template <class Allowed>
+  void relate_neighbours(const clue& c, Allowed allowed) {
+    for (auto [a, b] : adjacent_pairs(c.cells))
+      relate(a, b, allowed);
+  }
+  template <class Allowed>
+  void relate_along(const clue& c, Allowed allowed) {
+    for (std::size_t i = 0; i + 1 < c.cells.size(); ++i)
+      relate(c.cells[i], c.cells[i + 1], allowed);
+    if (c.loop && c.cells.size() > 2) relate(c.cells.back(), c.cells.front(), allowed);
+  }
+  // Every pair of orthogonal neighbours on the board.
+  template <class F>
+  void each_neighbour_pair(F f) const {
+    for (std::uint32_t p : v_.cells()) {
+      if (auto q = at(row(p), col(p) + 1)) f(p, *q);
+      if (auto q = at(row(p) + 1, col(p))) f(p, *q);
+    }
+  }
+  // The pairs some clue of the kinds marks (for the strict rules).
+  [[nodiscard]] std::set<std::pair<std::uint32_t, std::uint32_t>> marked(clue_kind k1,
+                                                                          clue_kind k2) const {
+    std::set<std::pair<std::uint32_t, std::uint32_t>> out;
+    for (const clue& c : v_.clues()) {
+      if (c.kind != k1 && c.kind != k2) continue;
+      for (auto [a, b] : adjacent_pairs(c.cells))
+        out.insert(std::minmax(a, b));
+    }
+    return out;
+  }
+
+  // ---- chains
+
+  // Unrolls an automaton along `cells`: from each start state, next(i, state,
+  // digit) gives the state after cell i holding digit, or nothing; accept says
+  // which final states count. Keeps only the states on some accepted path.
+  // The automaton must be deterministic (one path per digit sequence), or the
+  // model would count a grid once per path.
+  template <class State, class Next, class Accept>
+  void chain(const clue& c, std::vector<std::uint32_t> cells, const std::vector<State>& starts,
+             Next next, Accept accept) {
+    const std::size_t k = cells.size();
+    std::vector<std::map<State, std::uint32_t>> layers(k + 1);
+    for (const State& s : starts)
+      layers[0].try_emplace(s, static_cast<std::uint32_t>(layers[0].size()));
+    std::vector<std::vector<chain_step>> steps(k);
+    std::size_t total = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      const digit_mask digits = v_.candidates(cells[i]);
+      for (const auto& [state, id] : layers[i]) {
+        for (int d = 1; d <= n_; ++d) {
+          if ((digits >> d & 1) == 0) continue;
+          std::optional<State> to = next(i, state, d);
+          if (!to) continue;
+          auto [it, added] =
+              layers[i + 1].try_emplace(*to, static_cast<std::uint32_t>(layers[i + 1].size()));
+          steps[i].push_back({id, d, it->second});
+          if (++total > max_transitions) {
+            throw std::invalid_argument(
+                fmt::format("the {} at {} needs more than {} options", to_string(c.kind),
+                            v_.cell_name(c.cells.front()), max_transitions));
+          }
+        }
+      }
+    }
+    // Backwards: a state lives when some transition leads from it to a live one.
+    std::vector<std::vector<char>> live(k + 1);
+    live[k].assign(layers[k].size(), 0);
+    for (const auto& [state, id] : layers[k])
+      live[k][id] = accept(state) ? 1 : 0;
+    for (std::size_t i = k; i-- > 0;) {
+      live[i].assign(layers[i].size(), 0);
+      for (const chain_step& s : steps[i]) {
+        if (live[i + 1][s.to]) live[i][s.from] = 1;
+      }
+    }
+    digit_chain out;
+    out.cells = std::move(cells);
+    std::vector<std::vector<std::uint32_t>> number(k + 1);
+    for (std::size_t i = 0; i <= k; ++i) {
+      number[i].assign(live[i].size(), 0);
+      std::uint32_t next_number = 0;
+      for (std::size_t s = 0; s < live[i].size(); ++s) {
+        if (live[i][s]) number[i][s] = next_number++;
+      }
+      out.states.push_back(next_number);
+    }
+    out.steps.resize(k);
+    for (std::size_t i = 0; i < k; ++i) {
+      for (const chain_step& s : steps[i]) {
+        if (live[i + 1][s.to] && live[i][s.from]) {
+          out.steps[i].push_back({number[i][s.from], s.digit, number[i + 1][s.to]});
+        }
+      }
+    }
+    out_.chains.push_back(std::move(out));
+  }
+
+  // Digits adding up to `total` with weights (repeats allowed).
+  void weighted_sum(const clue& c, std::vector<std::uint32_t> cells, std::vector<int> weights,
+                    int total) {
+    chain<int>(
+        c, std::move(cells), {0},
+        [&](std::size_t i, int s, int d) -> std::optional<int> { return s + weights[i] * d; },
+        [&](int s) { return s == total; });
+  }
+  void plain_sum(const clue& c, std::vector<std::uint32_t> cells, int total) {
+    const std::size_t k = cells.size();
+    chain<int>(
+        c, std::move(cells), {0},
+        [&, k](std::size_t i, int s, int d) -> std::optional<int> {
+          const int after = s + d;
+          // The cells left hold at least 1 each.
+          if (after + static_cast<int>(k - 1 - i) > total) return std::nullopt;
+          return after;
+        },
+        [&](int s) { return s == total; });
+  }
+
+  // The digits between the two extremes `low` and `high` of `cells` add up
+  // to `total` (sandwich: low 1 and high n; lunchbox: guessed at the start).
+  void between_extremes(const clue& c, const std::vector<std::uint32_t>& cells, int total,
+                        bool guess) {
+    // State: low, high, phase (0 before the first extreme, 1 inside, 2 after), sum.
+    using state = std::array<int, 4>;
+    std::vector<state> starts;
+    if (guess) {
+      for (int low = 1; low <= n_; ++low) {
+        for (int high = low + 1; high <= n_; ++high)
+          starts.push_back({low, high, 0, 0});
+      }
+    } else {
+      starts.push_back({1, n_, 0, 0});
+    }
+    chain<state>(
+        c, cells, starts,
+        [&](std::size_t, const state& s, int d) -> std::optional<state> {
+          auto [low, high, phase, sum] = s;
+          if (d < low || d > high) return std::nullopt;
+          const bool extreme = d == low || d == high;
+          if (phase == 0) return extreme ? state{low, high, 1, 0} : s;
+          if (phase == 1) {
+            if (extreme) {
+              if (sum != total) return std::nullopt;
+              return state{low, high, 2, 0};
+            }
+            if (sum + d > total) return std::nullopt;
+            return state{low, high, 1, sum + d};
+          }
+          if (extreme) return std::nullopt;
+          return s;
+        },
+        [](const state& s) { return s[2] == 2; });
+  }
+
+  void lower(const clue& c);
+
+  const variant& v_;
+  int n_;
+  int columns_;
+  lowered_clues out_;
+  std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> relation_of_;
+};
+
+void lowering::lower(const clue& c) {
+  const auto& cells = c.cells;
+  const std::size_t k = cells.size();
+  const int value = c.values.empty() ? 0 : c.values.front();
+  switch (c.kind) {
+    case clue_kind::thermo:
+      // Every pair, not only neighbours: the digits climb by at least the distance.
+      for (std::size_t i = 0; i < k; ++i) {
+        for (std::size_t j = i + 1; j < k; ++j) {
+          const int gap = static_cast<int>(j - i);
+          relate(cells[i], cells[j], [gap](int x, int y) { return y >= x + gap; });
+        }
+      }
+      break;
+    case clue_kind::whisper:
+      relate_along(c, [value](int x, int y) { return std::abs(x - y) >= value; });
+      break;
+    case clue_kind::white_dot:
+      relate_neighbours(c, [](int x, int y) { return std::abs(x - y) == 1; });
+      break;
+    case clue_kind::black_dot:
+      relate_neighbours(c, [](int x, int y) { return x == 2 * y || y == 2 * x; });
+      break;
+    case clue_kind::x:
+      relate_neighbours(c, [](int x, int y) { return x + y == 10; });
+      break;
+    case clue_kind::v:
+      relate_neighbours(c, [](int x, int y) { return x + y == 5; });
+      break;
+    case clue_kind::greater_than:
+      relate_neighbours(c, [](int x, int y) { return x > y; });
+      break;
+    case clue_kind::palindrome:
+      for (std::size_t i = 0; i < k / 2; ++i)
+        relate(cells[i], cells[k - 1 - i], [](int x, int y) { return x == y; });
+      break;
+    case clue_kind::modular:
+    case clue_kind::entropic: {
+      // m consecutive cells take every class once, so cells m apart share one.
+      const int m = c.kind == clue_kind::modular ? value : 3;
+      const auto class_of = [&](int d) { return c.kind == clue_kind::modular ? d % m : (d - 1) / 3; };
+      for (std::size_t i = 0; i < k; ++i) {
+        for (std::size_t j = i + 1; j < k && j - i <= static_cast<std::size_t>(m); ++j) {
+          if (j - i < static_cast<std::size_t>(m)) {
+            relate(cells[i], cells[j], [&](int x, int y) { return class_of(x) != class_of(y); });
+          } else {
+            relate(cells[i], cells[j], [&](int x, int y) { return class_of(x) == class_of(y); });
+          }
+        }
+      }
+      break;
+    }
+    case clue_kind::renban: {
+      digit_group g{cells, {}};
+      for (int low = 1; low + static_cast<int>(k) - 1 <= n_; ++low) {
+        g.sets.push_back(((digit_mask{1} << k) - 1) << low);
+      }
+      if (g.sets.empty()) g.sets.push_back(0);  // no run fits: a set no cells can make
+      out_.groups.push_back(std::move(g));
+      break;
+    }
+    case clue_kind::cage: {
+      digit_group g{cells, {}};
+      if (value != 0) {
+        g.sets = cage_combinations(static_cast<int>(k), value, n_);
+        if (g.sets.empty()) g.sets.push_back(0);
+      }
+      out_.groups.push_back(std::move(g));
+      break;
+    }
+    case clue_kind::between: {
+      // State: the first end, and the smallest and largest digit since.
+      using state = std::array<int, 3>;
+      chain<state>(
+          c, cells, {state{0, n_ + 1, 0}},
+          [&](std::size_t i, const state& s, int d) -> std::optional<state> {
+            if (i == 0) return state{d, n_ + 1, 0};
+            if (i + 1 < k) return state{s[0], std::min(s[1], d), std::max(s[2], d)};
+            const bool up = s[0] < s[1] && s[2] < d;
+            const bool down = s[0] > s[2] && s[1] > d;
+            if (k > 2 && !up && !down) return std::nullopt;
+            return state{0, 0, 0};
+          },
+          [](const state&) { return true; });
+      break;
+    }
+    case clue_kind::zipper: {
+      // Read from the middle out, a pair at a time. State: the pairs' sum (0
+      // until known) and the first digit of the pair being read (0 if none).
+      std::vector<std::uint32_t> order;
+      const bool odd = k % 2 == 1;
+      if (odd) order.push_back(cells[k / 2]);
+      for (std::size_t i = k / 2; i-- > 0;) {
+        order.push_back(cells[i]);
+        order.push_back(cells[k - 1 - i]);
+      }
+      using state = std::pair<int, int>;
+      chain<state>(
+          c, order, {state{0, 0}},
+          [odd](std::size_t i, const state& s, int d) -> std::optional<state> {
+            if (odd && i == 0) return state{d, 0};
+            if (s.second == 0) return state{s.first, d};
+            const int pair = s.second + d;
+            if (s.first != 0 && pair != s.first) return std::nullopt;
+            return state{pair, 0};
+          },
+          [](const state& s) { return s.second == 0; });
+      break;
+    }
+    case clue_kind::sum_line:
+      chain<int>(
+          c, cells, {0},
+          [value](std::size_t, int s, int d) -> std::optional<int> {
+            const int after = s + d;
+            if (after > value) return std::nullopt;
+            return after == value ? 0 : after;
+          },
+          [](int s) { return s == 0; });
+      break;
+    case clue_kind::quad: {
+      // State: how many of each listed digit are still missing.
+      std::vector<int> need(static_cast<std::size_t>(n_) + 1, 0);
+      for (int d : c.values) {
+        if (d >= 1 && d <= n_) ++need[static_cast<std::size_t>(d)];
+      }
+      chain<std::vector<int>>(
+          c, cells, {need},
+          [](std::size_t, const std::vector<int>& s, int d) -> std::optional<std::vector<int>> {
+            std::vector<int> after = s;
+            if (after[static_cast<std::size_t>(d)] > 0) --after[static_cast<std::size_t>(d)];
+            return after;
+          },
+          [](const std::vector<int>& s) {
+            return std::all_of(s.begin(), s.end(), [](int x) { return x == 0; });
+          });
+      break;
+    }
+    case clue_kind::same_values: {
+      const auto sets = static_cast<std::size_t>(value);
+      const std::size_t size = sets == 0 ? 0 : k / sets;
+      if (size == 1) {
+        for (std::size_t i = 1; i < k; ++i)
+          relate(cells[0], cells[i], [](int x, int y) { return x == y; });
+        break;
+      }
+      // State: the digits of the first set (counts), then those of the current
+      // set still to come.
+      using state = std::pair<std::vector<int>, std::vector<int>>;
+      const std::vector<int> none(static_cast<std::size_t>(n_) + 1, 0);
+      chain<state>(
+          c, cells, {state{none, none}},
+          [size](std::size_t i, const state& s, int d) -> std::optional<state> {
+            state after = s;
+            const auto digit = static_cast<std::size_t>(d);
+            if (i < size) {
+              ++after.first[digit];
+              if (i + 1 == size) after.second = after.first;
+              return after;
+            }
+            if (after.second[digit] == 0) return std::nullopt;
+            --after.second[digit];
+            if (i % size == size - 1) after.second = after.first;
+            return after;
+          },
+          [](const state&) { return true; });
+      break;
+    }
+    case clue_kind::sum:
+      if (c.values.size() == k + 1) {
+        weighted_sum(c, cells, std::vector<int>(c.values.begin() + 1, c.values.end()), value);
+      } else {
+        weighted_sum(c, cells, std::vector<int>(k, 1), value);
+      }
+      break;
+    case clue_kind::little_killer:
+      plain_sum(c, cells, value);
+      break;
+    case clue_kind::arrow: {
+      // The shaft, then the circle: its digit must be the shaft's sum.
+      std::vector<std::uint32_t> order(cells.begin() + 1, cells.end());
+      order.push_back(cells.front());
+      chain<int>(
+          c, order, {0},
+          [k](std::size_t i, int s, int d) -> std::optional<int> {
+            if (i + 1 < k) return s + d;
+            if (d != s) return std::nullopt;
+            return 0;
+          },
+          [](int) { return true; });
+      break;
+    }
+    case clue_kind::double_arrow: {
+      // One end, the middle, the other end: state is the middle's sum minus
+      // the first end; the last end must make up the difference.
+      chain<int>(
+          c, cells, {0},
+          [k](std::size_t i, int s, int d) -> std::optional<int> {
+            if (i == 0) return -d;
+            if (i + 1 < k) return s + d;
+            if (d != s) return std::nullopt;
+            return 0;
+          },
+          [](int) { return true; });
+      break;
+    }
+    case clue_kind::pill_arrow: {
+      // The pill's cells in reading order make a decimal number; the shaft
+      // adds up to it.
+      const auto pill = static_cast<std::size_t>(value);
+      std::vector<std::uint32_t> order(cells.begin(), cells.begin() + static_cast<long>(pill));
+      std::sort(order.begin(), order.end());
+      order.insert(order.end(), cells.begin() + static_cast<long>(pill), cells.end());
+      chain<int>(
+          c, order, {0},
+          [pill](std::size_t i, int s, int d) -> std::optional<int> {
+            if (i < pill) {
+              if (i > 0 && d > 9) return std::nullopt;
+              return s * 10 + d;
+            }
+            if (d > s) return std::nullopt;
+            return s - d;
+          },
+          [](int s) { return s == 0; });
+      break;
+    }
+    case clue_kind::sandwich:
+      between_extremes(c, cells, value, false);
+      break;
+    case clue_kind::lunchbox:
+      out_.groups.push_back({cells, {}});
+      between_extremes(c, cells, value, true);
+      break;
+    case clue_kind::x_sum: {
+      // State: cells still to add (-1 before the first), and what they must make.
+      using state = std::pair<int, int>;
+      chain<state>(
+          c, cells, {state{-1, value}},
+          [](std::size_t, const state& s, int d) -> std::optional<state> {
+            auto [left, rest] = s;
+            if (left < 0) {
+              left = d;
+            }
+            if (left == 0) return s;
+            if (d > rest) return std::nullopt;
+            return state{left - 1, rest - d};
+          },
+          [](const state& s) { return s.first == 0 && s.second == 0; });
+      break;
+    }
+    case clue_kind::anti_knight:
+    case clue_kind::anti_king: {
+      static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};
+      static constexpr int king[4][2] = {{0, 1}, {1, 0}, {1, 1}, {1, -1}};
+      const auto& moves = c.kind == clue_kind::anti_knight ? knight : king;
+      for (std::uint32_t p : v_.cells()) {
+        for (const auto& m : moves) {
+          if (auto q = at(row(p) + m[0], col(p) + m[1])) differ(p, *q);
+        }
+      }
+      break;
+    }
+    case clue_kind::anti_taxicab:
+      for (std::uint32_t p : v_.cells()) {
+        for (std::uint32_t q : v_.cells()) {
+          if (q <= p) continue;
+          const int distance = std::abs(row(p) - row(q)) + std::abs(col(p) - col(q));
+          if (distance > n_ || share_unit(p, q)) continue;
+          relate(p, q, [distance](int x, int y) { return !(x == distance && y == distance); });
+        }
+      }
+      break;
+    case clue_kind::anti_consecutive:
+      each_neighbour_pair([&](std::uint32_t a, std::uint32_t b) {
+        relate(a, b, [](int x, int y) { return std::abs(x - y) != 1; });
+      });
+      break;
+    case clue_kind::strict_kropki: {
+      const auto dots = marked(clue_kind::white_dot, clue_kind::black_dot);
+      each_neighbour_pair([&](std::uint32_t a, std::uint32_t b) {
+        if (dots.contains(std::minmax(a, b))) return;
+        relate(a, b, [](int x, int y) { return std::abs(x - y) != 1 && x != 2 * y && y != 2 * x; });
+      });
+      break;
+    }
+    case clue_kind::strict_xv: {
+      const auto marks = marked(clue_kind::x, clue_kind::v);
+      each_neighbour_pair([&](std::uint32_t a, std::uint32_t b) {
+        if (marks.contains(std::minmax(a, b))) return;
+        relate(a, b, [](int x, int y) { return x + y != 10 && x + y != 5; });
+      });
+      break;
+    }
+  }
+}
+
+}  // namespace
+
+lowered_clues lower_clues(const variant& v) {
+  return lowering(v).run();
+}
+
+}  // namespace sudoku::detail

@@ -1,0 +1,59 @@
+// The clues of a variant (clue.hpp) lowered into the three shapes the
+// exact-cover model knows how to state (model.cpp):
+//
+// * relations: which digit pairs two cells may hold (a thermometer step, a
+//   dot, a knight's move); the model forbids the other pairs through secondary
+//   items shared by the two options;
+// * groups: cells whose digits differ, optionally forming one of a list of
+//   digit sets (a renban's runs); stated like killer cages;
+// * chains: a deterministic automaton read along cells (a sum, a sandwich, a
+//   zipper), unrolled into layers of states; the model chooses one transition
+//   per cell, and colored secondary items make neighbouring transitions agree
+//   on the state between them and on the cell's digit.
+//
+// An internal header of the model: nothing here is public.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/variant.hpp"
+
+namespace sudoku::detail {
+
+/// allowed[da]: the digits b may hold when a holds da (bit d for digit d).
+struct digit_relation {
+  std::uint32_t a = 0, b = 0;
+  std::array<std::uint64_t, max_size + 1> allowed{};
+};
+
+struct digit_group {
+  std::vector<std::uint32_t> cells;
+  std::vector<std::uint64_t> sets;  ///< the digit sets allowed; empty: any set of different digits
+};
+
+struct chain_step {
+  std::uint32_t from = 0;  ///< state before the cell, numbered within its layer
+  int digit = 0;
+  std::uint32_t to = 0;  ///< state after it
+};
+
+struct digit_chain {
+  std::vector<std::uint32_t> cells;
+  std::vector<std::vector<chain_step>> steps;  ///< per cell, the transitions that lead somewhere
+  std::vector<std::uint32_t> states;           ///< per layer (cells.size() + 1), its live states
+};
+
+struct lowered_clues {
+  std::vector<digit_relation> relations;  ///< one per pair of cells, a < b
+  std::vector<digit_group> groups;
+  std::vector<digit_chain> chains;
+};
+
+/// Lowers every clue of `v`. Throws std::invalid_argument for a clue the
+/// model cannot state (a chain with more transitions than it allows).
+[[nodiscard]] lowered_clues lower_clues(const variant& v);
+
+}  // namespace sudoku::detail

@@ -1,0 +1,200 @@
+// The clues of modern variants (clue.hpp) against brute force: every grid of
+// a small board, found by plain backtracking over rows, columns and boxes (no
+// exact cover), kept when the validator accepts it (validate.hpp: code apart
+// from the model), must be counted by the solver, and no other.
+#include <gtest/gtest.h>
+#include <sudoku/solver.hpp>
+#include <sudoku/validate.hpp>
+
+#include <functional>
+#include <string>
+#include <vector>
+
+namespace {
+
+using sudoku::clue;
+using sudoku::clue_kind;
+
+// Every completion of `givens` on a plain board of shape `s`.
+std::vector<sudoku::grid> completions(const sudoku::shape& s, const sudoku::grid& givens) {
+  const int n = s.size();
+  std::vector<sudoku::grid> found;
+  sudoku::grid g = givens;
+  auto cells = g.cells();
+  auto ok = [&](int cell, int d) {
+    const int r = cell / n, c = cell % n;
+    for (int k = 0; k < n; ++k) {
+      if ((k != c && cells[r * n + k] == d) || (k != r && cells[k * n + c] == d)) return false;
+    }
+    const int br = r / s.box_rows * s.box_rows, bc = c / s.box_cols * s.box_cols;
+    for (int i = br; i < br + s.box_rows; ++i) {
+      for (int j = bc; j < bc + s.box_cols; ++j) {
+        if ((i != r || j != c) && cells[i * n + j] == d) return false;
+      }
+    }
+    return true;
+  };
+  std::function<void(int)> fill = [&](int cell) {
+    if (cell == n * n) {
+      found.push_back(g);
+      return;
+    }
+    if (cells[cell] != 0) {
+      fill(cell + 1);
+      return;
+    }
+    for (int d = 1; d <= n; ++d) {
+      if (!ok(cell, d)) continue;
+      cells[cell] = static_cast<std::uint8_t>(d);
+      fill(cell + 1);
+      cells[cell] = 0;
+    }
+  };
+  fill(0);
+  return found;
+}
+
+struct instance {
+  std::string name;
+  clue_kind kind;
+  std::vector<std::pair<int, int>> cells;  // (row, column), 0-based
+  std::vector<int> values;
+  bool loop = false;
+};
+
+std::vector<instance> instances() {
+  using k = clue_kind;
+  return {
+      {"thermo", k::thermo, {{0, 0}, {0, 1}, {1, 1}}, {}},
+      {"thermo_long", k::thermo, {{3, 0}, {2, 0}, {2, 1}, {1, 2}}, {}},
+      {"whisper", k::whisper, {{0, 0}, {1, 0}, {1, 1}, {2, 1}}, {2}},
+      {"whisper_loop", k::whisper, {{1, 1}, {1, 2}, {2, 2}, {2, 1}}, {2}, true},
+      {"white_dot", k::white_dot, {{0, 0}, {0, 1}}, {}},
+      {"white_dots_three", k::white_dot, {{0, 0}, {0, 1}, {1, 1}}, {}},
+      {"black_dot", k::black_dot, {{1, 0}, {1, 1}}, {}},
+      {"x", k::x, {{0, 2}, {1, 2}}, {}},
+      {"v", k::v, {{0, 0}, {1, 0}}, {}},
+      {"greater_than", k::greater_than, {{0, 0}, {0, 1}, {0, 2}}, {}},
+      {"palindrome", k::palindrome, {{0, 0}, {1, 0}, {1, 1}, {2, 1}, {2, 2}}, {}},
+      {"modular", k::modular, {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {3, 1}}, {2}},
+      {"renban", k::renban, {{0, 1}, {1, 1}, {2, 1}}, {}},
+      {"between", k::between, {{0, 0}, {1, 1}, {2, 2}, {3, 3}}, {}},
+      {"zipper_odd", k::zipper, {{0, 0}, {1, 0}, {2, 0}, {2, 1}, {2, 2}}, {}},
+      {"zipper_even", k::zipper, {{0, 0}, {1, 1}, {2, 2}, {3, 3}}, {}},
+      {"sum_line", k::sum_line, {{0, 0}, {0, 1}, {1, 1}, {1, 2}}, {5}},
+      {"sum_line_short", k::sum_line, {{0, 0}, {1, 0}, {1, 1}, {2, 1}}, {4}},
+      {"quad", k::quad, {{1, 1}, {1, 2}, {2, 1}, {2, 2}}, {1, 2}},
+      {"quad_repeat", k::quad, {{1, 1}, {1, 2}, {2, 1}, {2, 2}}, {3, 3}},
+      {"same_values", k::same_values, {{0, 0}, {0, 1}, {2, 2}, {2, 3}}, {2}},
+      {"same_values_single", k::same_values, {{0, 0}, {1, 2}, {2, 1}}, {3}},
+      {"cage_sum", k::cage, {{0, 0}, {1, 1}, {2, 2}}, {7}},
+      {"cage_no_sum", k::cage, {{0, 0}, {1, 1}, {2, 2}, {3, 3}}, {}},
+      {"sum", k::sum, {{0, 0}, {1, 1}, {2, 2}}, {6}},
+      {"sum_weighted", k::sum, {{0, 0}, {1, 1}, {2, 2}}, {3, 2, -1, 1}},
+      {"arrow", k::arrow, {{0, 0}, {1, 1}, {2, 1}}, {}},
+      {"double_arrow", k::double_arrow, {{0, 0}, {1, 0}, {2, 1}, {3, 1}}, {}},
+      {"pill_arrow", k::pill_arrow, {{0, 1}, {0, 0}, {1, 0}, {2, 0}, {3, 0}, {3, 1}}, {2}},
+      {"little_killer", k::little_killer, {{0, 1}, {1, 2}, {2, 3}}, {7}},
+      {"sandwich", k::sandwich, {{1, 0}, {1, 1}, {1, 2}, {1, 3}}, {2}},
+      {"x_sum", k::x_sum, {{2, 0}, {2, 1}, {2, 2}, {2, 3}}, {6}},
+      {"lunchbox", k::lunchbox, {{0, 0}, {1, 1}, {2, 2}}, {0}},
+      {"anti_knight", k::anti_knight, {}, {}},
+      {"anti_king", k::anti_king, {}, {}},
+      {"anti_taxicab", k::anti_taxicab, {}, {}},
+      {"anti_consecutive", k::anti_consecutive, {}, {}},
+  };
+}
+
+// A board of shape `s` with the instance's clue; `band` fixes the last rows
+// (6x6: the full board has 28 million grids) with these digits, away from
+// the clues.
+void expect_brute_force_count(const sudoku::shape& s, const instance& in, const std::string& band) {
+  sudoku::variant v(s);
+  clue c{in.kind, {}, in.values, in.loop};
+  for (auto [r, col] : in.cells)
+    c.cells.push_back(static_cast<std::uint32_t>(r * s.size() + col));
+  v.add_clue(c);
+  sudoku::grid givens = v.empty_grid();
+  const std::size_t first = givens.cells().size() - band.size();
+  for (std::size_t i = 0; i < band.size(); ++i)
+    givens.cells()[first + i] = static_cast<std::uint8_t>(band[i] - '0');
+  std::uint64_t expected = 0;
+  for (const sudoku::grid& g : completions(s, givens)) {
+    if (sudoku::check_solution(v, g).ok()) ++expected;
+  }
+  sudoku::solver solver(v);
+  const sudoku::result r = solver.count(givens, 1'000'000);
+  EXPECT_EQ(r.solutions, expected) << in.name << " on " << s.name();
+  EXPECT_TRUE(r.exact);
+  // And every grid the solver finds passes the validator.
+  solver.enumerate(givens, [&](const sudoku::grid& g) {
+    const auto check = sudoku::check_solution(v, givens, g);
+    EXPECT_TRUE(check.ok()) << in.name << ": " << check.message(v);
+    return dlx::visit::next;
+  });
+}
+
+class ClueBruteForce : public testing::TestWithParam<instance> {};
+
+TEST_P(ClueBruteForce, CountsEveryGridOf4x4) {
+  expect_brute_force_count(sudoku::shape{2, 2}, GetParam(), "");
+}
+
+TEST_P(ClueBruteForce, CountsEveryGridOf6x6WithAGivenBand) {
+  expect_brute_force_count(sudoku::shape{2, 3}, GetParam(), "123456456123");
+}
+
+INSTANTIATE_TEST_SUITE_P(Kinds, ClueBruteForce, testing::ValuesIn(instances()),
+                         [](const auto& test) { return test.param.name; });
+
+TEST(ClueBruteForce, StrictRulesExemptTheMarkedPairs) {
+  for (clue_kind strict : {clue_kind::strict_kropki, clue_kind::strict_xv}) {
+    const sudoku::shape s{2, 2};
+    sudoku::variant v(s);
+    v.add_clue({strict, {}, {}, false});
+    const clue_kind mark = strict == clue_kind::strict_kropki ? clue_kind::white_dot : clue_kind::v;
+    v.add_clue({mark, {0, 1}, {}, false});
+    std::uint64_t expected = 0;
+    for (const sudoku::grid& g : completions(s, v.empty_grid())) {
+      if (sudoku::check_solution(v, g).ok()) ++expected;
+    }
+    sudoku::solver solver(v);
+    EXPECT_EQ(solver.count(v.empty_grid(), 1000).solutions, expected);
+  }
+}
+
+TEST(ClueBruteForce, PencilMarksRestrictTheCell) {
+  const sudoku::shape s{2, 2};
+  sudoku::variant v(s);
+  v.restrict_digits(0, 0b0110);  // r1c1 is 1 or 2
+  v.restrict_digits(5, 0b1100);  // r2c2 is 2 or 3
+  std::uint64_t expected = 0;
+  for (const sudoku::grid& g : completions(s, v.empty_grid())) {
+    if (sudoku::check_solution(v, g).ok()) ++expected;
+  }
+  EXPECT_LT(expected, 288u);
+  sudoku::solver solver(v);
+  EXPECT_EQ(solver.count(v.empty_grid(), 1000).solutions, expected);
+  // A given its pencil marks rule out: no solution, and the validator says why.
+  sudoku::grid givens = v.empty_grid();
+  givens.cells()[0] = 3;
+  EXPECT_EQ(solver.count(givens, 1000).status, sudoku::status::none);
+  const auto check = sudoku::check_puzzle(v, givens);
+  EXPECT_EQ(check.status, sudoku::check_status::broken_clue);
+  EXPECT_NE(check.message(v).find("pencil marks"), std::string::npos) << check.message(v);
+}
+
+TEST(ClueBruteForce, GivensBreakingAClueHaveNoSolution) {
+  sudoku::variant v(sudoku::shape{2, 2});
+  v.add_clue({clue_kind::thermo, {0, 1}, {}, false});
+  sudoku::grid givens = v.empty_grid();
+  givens.cells()[0] = 3;
+  givens.cells()[1] = 2;
+  sudoku::solver solver(v);
+  EXPECT_EQ(solver.count(givens, 10).status, sudoku::status::none);
+  const auto check = sudoku::check_puzzle(v, givens);
+  EXPECT_EQ(check.status, sudoku::check_status::broken_clue);
+  EXPECT_EQ(check.message(v), "the thermometer at r1c1: r1c1 (3) and r1c2 (2) does not rise");
+}
+
+}  // namespace
