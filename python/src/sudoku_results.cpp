@@ -28,6 +28,8 @@ std::string_view to_string(sudoku::check_status s) {
       return "outside";
     case sudoku::check_status::wrong_sum:
       return "wrong_sum";
+    case sudoku::check_status::broken_clue:
+      return "broken_clue";
   }
   return "?";
 }
@@ -37,7 +39,7 @@ void bind_sudoku_results(py::module_& m) {
       .def_readonly("valid", &validation::valid, "True when the grid passed.")
       .def_readonly("status", &validation::status,
                     "'valid', 'clash', 'incomplete', 'changes_given', 'shape_mismatch', "
-                    "'bad_digit', 'outside' or 'wrong_sum'.")
+                    "'bad_digit', 'outside', 'wrong_sum' or 'broken_clue'.")
       .def_readonly("reason", &validation::reason,
                     "Why it failed, in words ('r3c4 is blank'); None when valid.")
       .def_readonly("cell", &validation::cell,

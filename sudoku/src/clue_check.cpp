@@ -33,20 +33,24 @@ class checker {
         }
         return std::nullopt;
       case clue_kind::whisper:
-        return along(c, [&](int a, int b) { return std::abs(a - b) >= value; },
-                     fmt::format("differ by less than {}", value));
+        return along(
+            c, [&](int a, int b) { return std::abs(a - b) >= value; },
+            fmt::format("differ by less than {}", value));
       case clue_kind::white_dot:
-        return neighbours(c, [](int a, int b) { return a == b + 1 || b == a + 1; },
-                          "are not consecutive");
+        return neighbours(
+            c, [](int a, int b) { return a == b + 1 || b == a + 1; }, "are not consecutive");
       case clue_kind::black_dot:
-        return neighbours(c, [](int a, int b) { return a == 2 * b || b == 2 * a; },
-                          "are not in ratio 2");
+        return neighbours(
+            c, [](int a, int b) { return a == 2 * b || b == 2 * a; }, "are not in ratio 2");
       case clue_kind::x:
-        return neighbours(c, [](int a, int b) { return a + b == 10; }, "do not add up to 10");
+        return neighbours(
+            c, [](int a, int b) { return a + b == 10; }, "do not add up to 10");
       case clue_kind::v:
-        return neighbours(c, [](int a, int b) { return a + b == 5; }, "do not add up to 5");
+        return neighbours(
+            c, [](int a, int b) { return a + b == 5; }, "do not add up to 5");
       case clue_kind::greater_than:
-        return neighbours(c, [](int a, int b) { return a > b; }, "are not in decreasing order");
+        return neighbours(
+            c, [](int a, int b) { return a > b; }, "are not in decreasing order");
       case clue_kind::palindrome:
         for (std::size_t i = 0; i < k / 2; ++i) {
           if (filled(p[i], p[k - 1 - i]) && at(p[i]) != at(p[k - 1 - i])) {
@@ -177,7 +181,8 @@ class checker {
         std::sort(pill.begin(), pill.end());
         int number = 0;
         for (std::size_t i = 0; i < pill.size(); ++i) {
-          if (i > 0 && at(pill[i]) > 9) return std::string("a pill digit after the first is above 9");
+          if (i > 0 && at(pill[i]) > 9)
+            return std::string("a pill digit after the first is above 9");
           number = number * 10 + at(pill[i]);
         }
         const std::vector<std::uint32_t> shaft(p.begin() + static_cast<long>(size), p.end());
@@ -188,10 +193,11 @@ class checker {
       case clue_kind::lunchbox: {
         if (c.kind == clue_kind::lunchbox && !distinct(p)) return std::string("a digit repeats");
         if (!all_filled(p)) return std::nullopt;
-        const auto [low, high] = c.kind == clue_kind::sandwich
-                                     ? std::pair{1, n_}
-                                     : std::pair{at(*std::min_element(p.begin(), p.end(), by_digit())),
-                                                 at(*std::max_element(p.begin(), p.end(), by_digit()))};
+        const auto [low, high] =
+            c.kind == clue_kind::sandwich
+                ? std::pair{1, n_}
+                : std::pair{at(*std::min_element(p.begin(), p.end(), by_digit())),
+                            at(*std::max_element(p.begin(), p.end(), by_digit()))};
         std::vector<std::size_t> ends;
         for (std::size_t i = 0; i < k; ++i) {
           if (at(p[i]) == low || at(p[i]) == high) ends.push_back(i);
@@ -226,8 +232,8 @@ class checker {
         }
         return std::nullopt;
       case clue_kind::anti_consecutive:
-        return every_neighbour({}, [](int a, int b) { return std::abs(a - b) != 1; },
-                               "are consecutive");
+        return every_neighbour(
+            {}, [](int a, int b) { return std::abs(a - b) != 1; }, "are consecutive");
       case clue_kind::strict_kropki:
         return every_neighbour(
             marked(clue_kind::white_dot, clue_kind::black_dot),
@@ -302,7 +308,7 @@ class checker {
     return std::nullopt;
   }
   [[nodiscard]] std::set<std::pair<std::uint32_t, std::uint32_t>> marked(clue_kind a,
-                                                                          clue_kind b) const {
+                                                                         clue_kind b) const {
     std::set<std::pair<std::uint32_t, std::uint32_t>> out;
     for (const clue& c : v_.clues()) {
       if (c.kind != a && c.kind != b) continue;
@@ -353,9 +359,9 @@ std::optional<broken_clue> first_broken_clue(const variant& v, const grid& g) {
   if (v.has_restrictions()) {
     for (std::uint32_t p : v.cells()) {
       if (cells[p] != 0 && (v.candidates(p) >> cells[p] & 1) == 0) {
-        return broken_clue{v.clues().size(), p,
-                           fmt::format("{} holds {}, which its pencil marks rule out",
-                                       v.cell_name(p), cells[p])};
+        return broken_clue{
+            v.clues().size(), p,
+            fmt::format("{} holds {}, which its pencil marks rule out", v.cell_name(p), cells[p])};
       }
     }
   }

@@ -114,7 +114,7 @@ class lowering {
   }
   // The pairs some clue of the kinds marks (for the strict rules).
   [[nodiscard]] std::set<std::pair<std::uint32_t, std::uint32_t>> marked(clue_kind k1,
-                                                                          clue_kind k2) const {
+                                                                         clue_kind k2) const {
     std::set<std::pair<std::uint32_t, std::uint32_t>> out;
     for (const clue& c : v_.clues()) {
       if (c.kind != k1 && c.kind != k2) continue;
@@ -297,7 +297,9 @@ void lowering::lower(const clue& c) {
     case clue_kind::entropic: {
       // m consecutive cells take every class once, so cells m apart share one.
       const int m = c.kind == clue_kind::modular ? value : 3;
-      const auto class_of = [&](int d) { return c.kind == clue_kind::modular ? d % m : (d - 1) / 3; };
+      const auto class_of = [&](int d) {
+        return c.kind == clue_kind::modular ? d % m : (d - 1) / 3;
+      };
       for (std::size_t i = 0; i < k; ++i) {
         for (std::size_t j = i + 1; j < k && j - i <= static_cast<std::size_t>(m); ++j) {
           if (j - i < static_cast<std::size_t>(m)) {

@@ -184,9 +184,10 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
     auto lowered = std::make_shared<detail::lowered_clues>(detail::lower_clues(variant_));
     for (const auto& g : lowered->groups) {
       item_count_ += n_;
-      option_count_ += static_cast<int>(
-          std::count_if(g.sets.begin(), g.sets.end(),
-                        [&](std::uint64_t set) { return set != variant_.all_digits(); }));
+      option_count_ +=
+          static_cast<int>(std::count_if(g.sets.begin(), g.sets.end(), [&](std::uint64_t set) {
+            return set != variant_.all_digits();
+          }));
     }
     for (const auto& r : lowered->relations) {
       (void)r;
@@ -325,14 +326,16 @@ dlx::problem model::build() const {
       entries.emplace_back(cell_item_[cell]);
       // The cell's units, then its cages (the variant's and implied ones).
       for (std::uint32_t constraint : variant_.constraints_of(cell)) {
-        if (constraint < variant_.units().size()) entries.emplace_back(constraint_item(constraint, d));
+        if (constraint < variant_.units().size())
+          entries.emplace_back(constraint_item(constraint, d));
       }
       for (std::uint32_t k : sums_of_cell_[cell])
         entries.emplace_back(constraint_item(units + k, d));
       if (clues_) {
         for (dlx::item_id item : on(cell, d))
           entries.emplace_back(item);
-        if (valued[cell]) entries.emplace_back(value_item[cell], color(static_cast<std::uint32_t>(d)));
+        if (valued[cell])
+          entries.emplace_back(value_item[cell], color(static_cast<std::uint32_t>(d)));
       }
       p.add_option(entries);
     }
@@ -372,7 +375,8 @@ dlx::problem model::build() const {
         entries.emplace_back(step_item[i]);
         if (state_item[i]) entries.emplace_back(state_item[i], color(s.from));
         if (state_item[i + 1]) entries.emplace_back(state_item[i + 1], color(s.to));
-        entries.emplace_back(value_item[chain.cells[i]], color(static_cast<std::uint32_t>(s.digit)));
+        entries.emplace_back(value_item[chain.cells[i]],
+                             color(static_cast<std::uint32_t>(s.digit)));
         p.add_option(entries);
       }
     }

@@ -95,7 +95,6 @@ std::optional<check_result> bad_sum(const variant& v, const grid& g) {
   return std::nullopt;
 }
 
-
 bool same_board(const variant& v, const grid& g) {
   return g.shape() == v.shape() && g.rows() == v.rows() && g.columns() == v.columns();
 }

@@ -46,6 +46,7 @@ std::string rules::name() const {
     if (!out.empty()) out += ',';
     out += word;
   };
+  add(iss, "iss");
   add(samurai, "samurai");
   add(jigsaw, "jigsaw");
   add(killer, "killer");

@@ -1,6 +1,8 @@
 // Readers and writers of the variant line formats (variant_text.hpp).
 #include "sudoku/variant_text.hpp"
 
+#include "sudoku/iss.hpp"
+
 #include <fmt/format.h>
 #include <dlx/counted.hpp>
 
@@ -350,6 +352,7 @@ std::optional<text_error> parse_killer(std::string_view line, const rules& r, va
 
 std::optional<shape> line_shape(std::string_view line, const rules& r) noexcept {
   if (r.killer || r.samurai) return shape{};
+  if (r.iss) return std::nullopt;  // each line has its own Shape
   const auto [begin, end] = grid_field(strip_cr(line));
   const std::size_t length = end - begin;
   if (r.jigsaw && !r.layout) return length % 2 ? std::nullopt : shape::for_cell_count(length / 2);
@@ -360,6 +363,7 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
                                        grid& givens, std::optional<shape> expected,
                                        sdm_fields* fields) {
   line = strip_cr(line);
+  if (r.iss) return parse_iss(line, v, givens, fields);
   if (r.samurai) {
     if (v.parts() != 5) v = variant::samurai();
     return parse_board(line, v, givens, fields);
@@ -429,7 +433,17 @@ void append_board(const variant& v, const grid& g, std::string& out) {
     dst[i] = all_cells || v.is_cell(i) ? digit_char(cells[i]) : '-';
 }
 
+// What only ISS's strings carry: clues, pencil marks, disjoint sets, one
+// diagonal, regions beside boxes or neither.
+static bool needs_iss(const variant& v) {
+  const auto diagonals = std::count_if(v.units().begin(), v.units().end(),
+                                       [](const unit& u) { return u.kind == unit_kind::diagonal; });
+  return !v.clues().empty() || v.has_restrictions() || v.has(unit_kind::disjoint) ||
+         (diagonals != 0 && diagonals != 2 * v.parts()) || v.has(unit_kind::box) == v.has_regions();
+}
+
 void append_puzzle(const variant& v, const grid& givens, std::string& out) {
+  if (needs_iss(v) && append_iss(v, givens, out)) return;
   if (!v.cages().empty()) {
     out += v.has(unit_kind::diagonal) ? "3x3:d:k:" : "3x3::k:";
     std::vector<int> value(v.positions(), 0);

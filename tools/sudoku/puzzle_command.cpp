@@ -299,18 +299,21 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
        }});
   options.push_back({0, "json", "", "one JSON object per puzzle (JSON Lines)",
                      [&](std::string_view) { s.json = true; }});
-  options.push_back({0, "input-format", "sdm|grid",
-                     "input: one puzzle per line (default) or grids of n lines (plain Sudoku)",
-                     [&](std::string_view v) {
-                       if (v == "sdm") {
-                         s.run.input = input_format::sdm;
-                       } else if (v == "grid") {
-                         s.run.input = input_format::grid;
-                       } else {
-                         throw tools::usage_error(
-                             fmt::format("--input-format: expected sdm or grid, got '{}'", v));
-                       }
-                     }});
+  options.push_back(
+      {0, "input-format", "sdm|grid|iss",
+       "input: one puzzle per line (default), grids of n lines (plain Sudoku), or one ISS "
+       "constraint string per line (modern variants: docs/variants.md)",
+       [&](std::string_view v) {
+         if (v == "sdm" || v == "iss") {
+           s.run.input = input_format::sdm;
+           s.run.rules.iss = v == "iss";
+         } else if (v == "grid") {
+           s.run.input = input_format::grid;
+         } else {
+           throw tools::usage_error(
+               fmt::format("--input-format: expected sdm, grid or iss, got '{}'", v));
+         }
+       }});
   add_variant_options(options, s.run.rules);
   if (command.add_options) command.add_options(options, s);
   if (command.has_budget) {
@@ -344,6 +347,15 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
     }
     if (s.json && s.output == output_format::grid) {
       throw tools::usage_error("--json and --output-format=grid do not go together");
+    }
+    if (s.run.rules.iss && (s.run.rules.diagonals || s.run.rules.windows || s.run.rules.jigsaw ||
+                            s.run.rules.killer || s.run.rules.samurai)) {
+      throw tools::usage_error(
+          "--input-format=iss: each constraint string carries its own rules (no --variant)");
+    }
+    if (s.run.rules.iss && s.run.shape) {
+      throw tools::usage_error(
+          "--input-format=iss: a constraint string gives its size (Shape~6x6)");
     }
     if (s.run.input == input_format::grid && !s.run.rules.classic()) {
       throw tools::usage_error("--input-format grid reads plain Sudoku only, not variants");

@@ -38,15 +38,15 @@ enum class clue_kind : std::uint8_t {
   quad,         ///< the 2x2 block at cells holds every digit of values (with repeats)
   same_values,  ///< values[0] sets of consecutive cells hold the same digits
   // Sums.
-  cage,          ///< different digits adding up to values[0] (no sum if values is empty)
-  sum,           ///< digits, repeats allowed, adding up to values[0]
-  arrow,         ///< cells[1..] add up to the circle cells[0]
-  double_arrow,  ///< the inner cells add up to the two ends together
-  pill_arrow,    ///< the shaft adds up to the number in the pill (values[0] cells)
-  little_killer, ///< a diagonal adding up to values[0], repeats allowed
-  sandwich,      ///< a row or column: the digits between its 1 and its n add up to values[0]
-  x_sum,         ///< a row or column read from cells[0]: its first X digits add up to values[0]
-  lunchbox,      ///< different digits; those between the smallest and largest add up to values[0]
+  cage,           ///< different digits adding up to values[0] (no sum if values is empty)
+  sum,            ///< digits, repeats allowed, adding up to values[0]
+  arrow,          ///< cells[1..] add up to the circle cells[0]
+  double_arrow,   ///< the inner cells add up to the two ends together
+  pill_arrow,     ///< the shaft adds up to the number in the pill (values[0] cells)
+  little_killer,  ///< a diagonal adding up to values[0], repeats allowed
+  sandwich,       ///< a row or column: the digits between its 1 and its n add up to values[0]
+  x_sum,          ///< a row or column read from cells[0]: its first X digits add up to values[0]
+  lunchbox,       ///< different digits; those between the smallest and largest add up to values[0]
   // Global rules: no cells.
   anti_knight,       ///< cells a knight's move apart differ
   anti_king,         ///< cells a king's move apart differ

@@ -48,8 +48,9 @@ struct check_result {
   std::optional<sudoku::clash> conflict;
   std::size_t cage = 0;  ///< wrong_sum: the cage (index into variant::cages())
   int total = 0;         ///< wrong_sum: what its digits add up to
-  std::size_t clue = 0;  ///< broken_clue: index into variant::clues() (clues().size(): pencil marks)
-  std::string reason;    ///< broken_clue: what is wrong, in words
+  std::size_t clue =
+      0;               ///< broken_clue: index into variant::clues() (clues().size(): pencil marks)
+  std::string reason;  ///< broken_clue: what is wrong, in words
   [[nodiscard]] bool ok() const noexcept { return status == check_status::valid; }
   /// A sentence for people: "r3c4 is blank", "r1c7 repeats 5 of r1c3 (same row)".
   [[nodiscard]] std::string message(const variant& v) const;

@@ -59,13 +59,16 @@ struct rules {
   bool jigsaw = false;     ///< irregular regions replace the boxes
   bool killer = false;     ///< cages with sums
   bool samurai = false;    ///< five overlapping 9x9 grids
+  /// Lines are ISS constraint strings (iss.hpp), each carrying its own rules:
+  /// modern variants (clue.hpp) and any of the above but samurai.
+  bool iss = false;
   /// jigsaw: one region layout for every puzzle (n*n region characters); without
   /// it, each line carries its own after the givens.
   std::optional<std::string> layout;
 
   /// No variant: plain Sudoku of any box shape.
   [[nodiscard]] bool classic() const noexcept {
-    return !diagonals && !windows && !jigsaw && !killer && !samurai;
+    return !diagonals && !windows && !jigsaw && !killer && !samurai && !iss;
   }
   /// "x,windoku", "killer", "classic".
   [[nodiscard]] std::string name() const;
@@ -202,7 +205,7 @@ class variant {
   std::vector<unit> units_;
   std::vector<cage> cages_;
   std::vector<sudoku::clue> clues_;
-  std::vector<std::uint64_t> candidates_;  // per position, when some cell is restricted
+  std::vector<std::uint64_t> candidates_;     // per position, when some cell is restricted
   std::vector<std::pair<int, int>> corners_;  // each grid's top-left position
   // constraints_of: per position, a range of constraint_list_.
   std::vector<std::uint32_t> constraint_start_;

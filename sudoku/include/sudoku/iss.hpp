@@ -1,0 +1,48 @@
+// Puzzles in the constraint strings of sigh's Interactive Sudoku Solver (ISS),
+// the format setters of modern variants use to check their puzzles, one
+// puzzle per line:
+//
+//   .Shape~6x6.~R1C1_5~R2C2_1_2.Thermo~R1C1~R1C2~R1C3.Cage~15~R3C1~R3C2
+//
+// Each item starts with '.', then its type and its arguments separated by
+// '~'; an empty type is a given (R1C1_5) or pencil marks (R2C2_1_2: the cell
+// holds 1 or 2). Cells are R<row>C<column> with one character each, 1-9 then
+// a-g for 10-16. Boards are square, 4x4 to 16x16, with the boxes ISS gives
+// them (Shape~6x6: 2x3). The rules read are those of clue.hpp, the cages
+// (Cage~sum~cells, no sum: different digits only), and the regions Diagonal
+// (1: from the bottom left, -1: from the top left), Windoku, DisjointSets,
+// Jigsaw (a layout of n*n characters) and NoBoxes. Any other type is refused
+// with its name and column, never dropped. Text after the string, separated
+// by a blank, is an annotation.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+
+#include "sudoku/grid.hpp"
+#include "sudoku/text.hpp"
+#include "sudoku/variant.hpp"
+
+namespace sudoku {
+
+/// Parses one constraint string into its variant and givens (pencil marks go
+/// into the variant: variant::restrict_digits). Errors name the 1-based
+/// column of the item or argument at fault.
+///
+///   sudoku::variant v;
+///   sudoku::grid givens;
+///   if (auto e = sudoku::parse_iss(".Thermo~R1C1~R1C2", v, givens)) { ... e->message ... }
+std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
+                                    sdm_fields* fields = nullptr);
+
+/// True when `line` looks like a constraint string (its first non-blank
+/// character is '.' followed by a type or '~'), for format detection.
+[[nodiscard]] bool looks_like_iss(std::string_view line) noexcept;
+
+/// Appends the constraint string of a puzzle: parse_iss reads it back to the
+/// same variant and givens. Variants ISS cannot express (samurai) have none:
+/// returns false and appends nothing.
+bool append_iss(const variant& v, const grid& givens, std::string& out);
+
+}  // namespace sudoku

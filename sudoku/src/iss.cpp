@@ -1,0 +1,773 @@
+#include "sudoku/iss.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <bit>
+#include <charconv>
+#include <cmath>
+#include <map>
+#include <set>
+#include <stdexcept>
+#include <vector>
+
+namespace sudoku {
+
+namespace {
+
+// One '~'-separated field of an item, with its 1-based column in the line.
+struct field {
+  std::string_view text;
+  std::size_t column = 1;
+};
+
+struct item {
+  field type;
+  std::vector<field> args;
+};
+
+text_error error_at(std::size_t column, std::string message) {
+  return text_error{column, std::move(message)};
+}
+
+std::optional<int> parse_int(std::string_view s) {
+  int value = 0;
+  if (s.empty()) return std::nullopt;
+  const char* first = s.data();
+  if (*first == '+') ++first;
+  auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return value;
+}
+
+// ISS's box dimensions for an n x n board: the most square factorisation,
+// rows first (6x6: 2x3; 12x12: 3x4).
+std::optional<shape> iss_shape(int n) {
+  for (int small = static_cast<int>(std::sqrt(static_cast<double>(n))); small >= 2; --small) {
+    if (n % small == 0) return shape{small, n / small};
+  }
+  return std::nullopt;
+}
+
+char id_char(int k) {  // 1-based row or column
+  return static_cast<char>(k <= 9 ? '0' + k : 'a' + (k - 10));
+}
+
+class reader {
+ public:
+  reader(std::string_view line, variant& v, grid& givens) : line_(line), v_(v), givens_(givens) {}
+
+  std::optional<text_error> run(sdm_fields* fields) {
+    std::size_t start = 0;
+    while (start < line_.size() && (line_[start] == ' ' || line_[start] == '\t'))
+      ++start;
+    std::size_t end = start;
+    while (end < line_.size() && line_[end] != ' ' && line_[end] != '\t' && line_[end] != '\r')
+      ++end;
+    if (fields) {
+      fields->grid_offset = start;
+      std::string_view rest = line_.substr(end);
+      while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
+        rest.remove_prefix(1);
+      while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
+        rest.remove_suffix(1);
+      fields->annotation = rest;
+    }
+    const std::string_view text = line_.substr(start, end - start);
+    if (text.empty() || text.front() != '.') {
+      return error_at(start + 1, "an ISS constraint string starts with '.'");
+    }
+    if (auto e = split(text, start)) return e;
+    if (auto e = read_shape()) return e;
+    for (const item& it : items_) {
+      if (auto e = read(it)) return e;
+    }
+    if (auto e = finish()) return e;
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<text_error> split(std::string_view text, std::size_t offset) {
+    std::size_t i = 1;  // after the leading '.'
+    while (true) {
+      const std::size_t stop = std::min(text.find('.', i), text.size());
+      item it;
+      std::size_t f = i;
+      bool first = true;
+      while (true) {
+        const std::size_t tilde = std::min(text.find('~', f), stop);
+        const field fd{text.substr(f, tilde - f), offset + f + 1};
+        if (first) {
+          it.type = fd;
+          first = false;
+        } else {
+          it.args.push_back(fd);
+        }
+        if (tilde >= stop) break;
+        f = tilde + 1;
+      }
+      items_.push_back(std::move(it));
+      if (stop >= text.size()) break;
+      i = stop + 1;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<text_error> read_shape() {
+    int size = 9;
+    bool seen = false;
+    for (const item& it : items_) {
+      if (it.type.text != "Shape") continue;
+      if (seen) return error_at(it.type.column, "Shape is given twice");
+      seen = true;
+      if (it.args.empty() || it.args.size() > 3) {
+        return error_at(it.type.column, "Shape takes the board's size, as in Shape~6x6");
+      }
+      const field& dims = it.args[0];
+      const auto x = dims.text.find('x');
+      const auto rows = parse_int(dims.text.substr(0, x));
+      const auto columns =
+          x == std::string_view::npos ? std::nullopt : parse_int(dims.text.substr(x + 1));
+      if (!rows || !columns) {
+        return error_at(dims.column, fmt::format("'{}' is not a size such as 9x9", dims.text));
+      }
+      if (*rows != *columns) {
+        return error_at(dims.column,
+                        fmt::format("{}: only square boards are supported", dims.text));
+      }
+      size = *rows;
+      if (size < 4 || size > 16 || !iss_shape(size)) {
+        return error_at(
+            dims.column,
+            fmt::format("{}: boards from 4x4 to 16x16 with boxes are supported", dims.text));
+      }
+      if (it.args.size() > 1) {
+        const field& range = it.args[1];
+        if (range.text != fmt::format("{}", size) && range.text != fmt::format("1-{}", size) &&
+            !range.text.empty()) {
+          return error_at(range.column, fmt::format("the value range {} is not supported (only "
+                                                    "1-{})",
+                                                    range.text, size));
+        }
+      }
+      if (it.args.size() > 2 && it.args[2].text != "Sudoku") {
+        return error_at(it.args[2].column,
+                        fmt::format("the grid type {} is not supported", it.args[2].text));
+      }
+    }
+    v_ = variant(*iss_shape(size));
+    n_ = size;
+    givens_ = v_.empty_grid();
+    masks_.assign(v_.positions(), v_.all_digits());
+    return std::nullopt;
+  }
+
+  // A cell id: R<row>C<column>, one base-17 character each.
+  std::optional<std::uint32_t> cell(const field& f, std::optional<text_error>& e) const {
+    const std::string_view t = f.text;
+    auto index = [](char c) -> int {
+      if (c >= '1' && c <= '9') return c - '1';
+      if (c >= 'a' && c <= 'g') return c - 'a' + 9;
+      if (c >= 'A' && c <= 'G') return c - 'A' + 9;
+      return -1;
+    };
+    if (t.size() == 4 && (t[0] == 'R' || t[0] == 'r') && (t[2] == 'C' || t[2] == 'c')) {
+      const int r = index(t[1]), c = index(t[3]);
+      if (r >= 0 && c >= 0 && r < n_ && c < n_) return static_cast<std::uint32_t>(r * n_ + c);
+      e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, n_, n_));
+      return std::nullopt;
+    }
+    e = error_at(f.column, fmt::format("'{}' is not a cell such as R1C1", t));
+    return std::nullopt;
+  }
+
+  std::optional<text_error> cells(const item& it, std::size_t from, std::vector<std::uint32_t>& out,
+                                  bool distinct = true) const {
+    std::optional<text_error> e;
+    for (std::size_t k = from; k < it.args.size(); ++k) {
+      const auto c = cell(it.args[k], e);
+      if (!c) return e;
+      if (distinct && std::find(out.begin(), out.end(), *c) != out.end()) {
+        return error_at(it.args[k].column,
+                        fmt::format("{} appears twice in {}", it.args[k].text, it.type.text));
+      }
+      out.push_back(*c);
+    }
+    if (out.empty()) return error_at(it.type.column, fmt::format("{} has no cells", it.type.text));
+    return std::nullopt;
+  }
+
+  std::optional<text_error> number(const item& it, std::size_t k, int& out,
+                                   std::string_view what) const {
+    if (k >= it.args.size()) {
+      return error_at(it.type.column, fmt::format("{} needs its {}", it.type.text, what));
+    }
+    const auto value = parse_int(it.args[k].text);
+    if (!value || std::abs(*value) > 100000) {
+      return error_at(it.args[k].column, fmt::format("'{}' is not a number ({} of {})",
+                                                     it.args[k].text, what, it.type.text));
+    }
+    out = *value;
+    return std::nullopt;
+  }
+
+  [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
+    const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
+    const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
+    return std::abs(ra - rb) + std::abs(ca - cb) == 1;
+  }
+
+  std::optional<text_error> read(const item& it);
+  std::optional<text_error> read_given(const item& it);
+  std::optional<text_error> read_outside(const item& it, clue_kind kind);
+  std::optional<text_error> finish();
+
+  std::string_view line_;
+  variant& v_;
+  grid& givens_;
+  std::vector<item> items_;
+  int n_ = 9;
+  std::vector<std::uint64_t> masks_;
+  std::vector<std::vector<std::uint32_t>> regions_;
+  bool no_boxes_ = false;
+  std::set<std::string> seen_;  // the board-wide rules already read
+};
+
+std::optional<text_error> reader::read_given(const item& it) {
+  for (const field& f : it.args) {
+    const auto underscore = f.text.find('_');
+    std::optional<text_error> e;
+    const auto c = cell(field{f.text.substr(0, underscore), f.column}, e);
+    if (!c) return e;
+    if (underscore == std::string_view::npos) {
+      return error_at(f.column, fmt::format("the given {} has no value (as in R1C1_5)", f.text));
+    }
+    std::uint64_t mask = 0;
+    std::string_view rest = f.text.substr(underscore + 1);
+    std::size_t column = f.column + underscore + 1;
+    while (true) {
+      const auto next = rest.find('_');
+      const std::string_view v = rest.substr(0, next);
+      const auto d = parse_int(v);
+      if (!d || *d < 1 || *d > n_ || v.front() == '+') {
+        return error_at(column, fmt::format("'{}' is not a digit 1-{}", v, n_));
+      }
+      mask |= std::uint64_t{1} << *d;
+      if (next == std::string_view::npos) break;
+      rest.remove_prefix(next + 1);
+      column += next + 1;
+    }
+    masks_[*c] &= mask;
+  }
+  return std::nullopt;
+}
+
+// Sandwich~sum~R1, XSum~R1~from-left~from-right, LittleKiller~sum~R1C2.
+std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
+  const std::size_t id_arg = kind == clue_kind::x_sum ? 0 : 1;
+  if (it.args.size() <= id_arg) {
+    return error_at(it.type.column, fmt::format("{} needs its row, column or cell", it.type.text));
+  }
+  const field& id = it.args[id_arg];
+  if (kind == clue_kind::little_killer) {
+    int sum = 0;
+    if (auto e = number(it, 0, sum, "sum")) return e;
+    std::optional<text_error> e;
+    const auto start = cell(id, e);
+    if (!start) return e;
+    // ISS's diagonals: from the left edge down-right, the right edge up-left,
+    // the top edge down-left, the bottom edge up-right.
+    const int r0 = static_cast<int>(*start) / n_, c0 = static_cast<int>(*start) % n_;
+    int dr = 0, dc = 0;
+    if (c0 == 0 && r0 < n_ - 1) {
+      dr = 1, dc = 1;
+    } else if (c0 == n_ - 1 && r0 >= 1 && r0 < n_ - 1) {
+      dr = -1, dc = -1;
+    } else if (r0 == 0 && c0 >= 1) {
+      dr = 1, dc = -1;
+    } else if (r0 == n_ - 1 && c0 >= 1 && c0 < n_ - 1) {
+      dr = -1, dc = 1;
+    } else {
+      return error_at(id.column, fmt::format("no little killer diagonal starts at {}", id.text));
+    }
+    clue c{kind, {}, {sum}, false};
+    for (int r = r0, col = c0; r >= 0 && col >= 0 && r < n_ && col < n_; r += dr, col += dc)
+      c.cells.push_back(static_cast<std::uint32_t>(r * n_ + col));
+    v_.add_clue(std::move(c));
+    return std::nullopt;
+  }
+  // A row or column, R3 or C3 (decimal).
+  const bool is_row = !id.text.empty() && (id.text[0] == 'R' || id.text[0] == 'r');
+  const bool is_col = !id.text.empty() && (id.text[0] == 'C' || id.text[0] == 'c');
+  const auto k = is_row || is_col ? parse_int(id.text.substr(1)) : std::nullopt;
+  if (!k || *k < 1 || *k > n_) {
+    return error_at(id.column,
+                    fmt::format("'{}' is not a row or column such as R1 or C3", id.text));
+  }
+  std::vector<std::uint32_t> line;
+  for (int i = 0; i < n_; ++i) {
+    line.push_back(static_cast<std::uint32_t>(is_row ? (*k - 1) * n_ + i : i * n_ + (*k - 1)));
+  }
+  if (kind == clue_kind::sandwich) {
+    int sum = 0;
+    if (auto e = number(it, 0, sum, "sum")) return e;
+    v_.add_clue({kind, line, {sum}, false});
+    return std::nullopt;
+  }
+  // XSum: a clue read from the start of the line, then one from its end.
+  for (std::size_t side = 1; side <= 2 && side < it.args.size(); ++side) {
+    if (it.args[side].text.empty()) continue;
+    int sum = 0;
+    if (auto e = number(it, side, sum, "sum")) return e;
+    std::vector<std::uint32_t> cells = line;
+    if (side == 2) std::reverse(cells.begin(), cells.end());
+    v_.add_clue({kind, std::move(cells), {sum}, false});
+  }
+  return std::nullopt;
+}
+
+std::optional<text_error> reader::read(const item& it) {
+  const std::string_view type = it.type.text;
+  if (type.empty()) return read_given(it);
+  if (type == "Shape") return std::nullopt;
+  auto once = [&]() { return seen_.insert(std::string(type)).second; };
+  auto no_args = [&]() -> std::optional<text_error> {
+    if (!it.args.empty()) {
+      return error_at(it.args.front().column, fmt::format("{} takes no arguments", type));
+    }
+    return std::nullopt;
+  };
+  if (type == "NoBoxes") {
+    no_boxes_ = true;
+    return no_args();
+  }
+  if (type == "Windoku") {
+    if (auto e = no_args()) return e;
+    if (once() && !v_.add_windows()) {
+      return error_at(it.type.column, "Windoku needs square boxes");
+    }
+    return std::nullopt;
+  }
+  if (type == "DisjointSets") {
+    if (auto e = no_args()) return e;
+    if (once()) v_.add_disjoint_sets();
+    return std::nullopt;
+  }
+  if (type == "Diagonal") {
+    int direction = 0;
+    if (auto e = number(it, 0, direction, "direction")) return e;
+    if (direction != 1 && direction != -1) {
+      return error_at(it.args[0].column, "a Diagonal's direction is 1 (/) or -1 (\\)");
+    }
+    if (seen_.insert(fmt::format("Diagonal{}", direction)).second) {
+      v_.add_diagonal(direction == 1 ? 1 : 0);
+    }
+    return std::nullopt;
+  }
+  if (type == "Jigsaw") {
+    if (it.args.empty() || it.args.size() > 2) {
+      return error_at(it.type.column, "Jigsaw takes a layout of one character per cell");
+    }
+    const field& layout = it.args.back();
+    if (layout.text.size() != static_cast<std::size_t>(n_ * n_)) {
+      return error_at(layout.column, fmt::format("a Jigsaw layout has {} characters, not {}",
+                                                 n_ * n_, layout.text.size()));
+    }
+    std::map<char, std::vector<std::uint32_t>> by_char;
+    for (std::size_t i = 0; i < layout.text.size(); ++i)
+      by_char[layout.text[i]].push_back(static_cast<std::uint32_t>(i));
+    if (by_char.size() == 1) return std::nullopt;
+    bool other_size = false;  // ISS lets one group of another size stand for "no region"
+    for (auto& [ch, cells] : by_char) {
+      if (cells.size() == static_cast<std::size_t>(n_)) {
+        regions_.push_back(std::move(cells));
+      } else if (!other_size) {
+        other_size = true;
+      } else {
+        return error_at(layout.column, "the Jigsaw layout's regions differ in size");
+      }
+    }
+    return std::nullopt;
+  }
+  if (type == "Cage") {
+    int sum = 0;
+    if (auto e = number(it, 0, sum, "sum"); e && !it.args.empty() && !it.args[0].text.empty()) {
+      return e;
+    }
+    clue c{clue_kind::cage, {}, {}, false};
+    if (auto e = cells(it, 1, c.cells)) return e;
+    if (c.cells.size() > static_cast<std::size_t>(n_)) {
+      return error_at(it.type.column, fmt::format("a Cage of {} cells cannot hold different digits",
+                                                  c.cells.size()));
+    }
+    if (sum == 0) {
+      v_.add_clue(std::move(c));
+      return std::nullopt;
+    }
+    std::sort(c.cells.begin(), c.cells.end());
+    try {
+      v_.add_cage(cage{c.cells, sum});
+    } catch (const std::invalid_argument&) {
+      return error_at(it.args[0].column, fmt::format("no {} different digits 1-{} add up to {}",
+                                                     c.cells.size(), n_, sum));
+    }
+    return std::nullopt;
+  }
+  const auto kind = clue_kind_from_iss(type);
+  if (!kind) {
+    static constexpr std::string_view known[] = {"Or",
+                                                 "And",
+                                                 "End",
+                                                 "Container",
+                                                 "Lockout",
+                                                 "RegionSumLine",
+                                                 "Regex",
+                                                 "NFA",
+                                                 "Skyscraper",
+                                                 "HiddenSkyscraper",
+                                                 "NumberedRoom",
+                                                 "FullRank",
+                                                 "AllDifferent",
+                                                 "ContainAtLeast",
+                                                 "ContainExact",
+                                                 "Indexing",
+                                                 "CountingCircles",
+                                                 "RellikCage",
+                                                 "EqualityCage",
+                                                 "EqualSum",
+                                                 "Binary",
+                                                 "BinaryX",
+                                                 "Pair",
+                                                 "PairX",
+                                                 "GlobalEntropy",
+                                                 "GlobalMod",
+                                                 "Doppelganger",
+                                                 "ValueIndexing",
+                                                 "LookAndSay",
+                                                 "ConnectedValues",
+                                                 "FullRankTies",
+                                                 "DutchFlatmates",
+                                                 "CountDistinct",
+                                                 "SearchPriority",
+                                                 "Var",
+                                                 "ChaosConstruction",
+                                                 "ChaosArrow",
+                                                 "ChaosCount",
+                                                 "RegionSize",
+                                                 "RegionSameValues",
+                                                 "Replicate"};
+    if (std::find(std::begin(known), std::end(known), type) != std::end(known)) {
+      return error_at(it.type.column, fmt::format("the constraint {} is not supported", type));
+    }
+    return error_at(it.type.column, fmt::format("unknown constraint type '{}'", type));
+  }
+  if (is_global(*kind)) {
+    if (auto e = no_args()) return e;
+    if (once()) v_.add_clue({*kind, {}, {}, false});
+    return std::nullopt;
+  }
+  if (*kind == clue_kind::little_killer || *kind == clue_kind::sandwich ||
+      *kind == clue_kind::x_sum) {
+    return read_outside(it, *kind);
+  }
+  clue c{*kind, {}, {}, false};
+  std::size_t first_cell = 0;
+  switch (*kind) {
+    case clue_kind::whisper: {
+      int difference = 5;
+      if (!it.args.empty() && parse_int(it.args[0].text)) {
+        if (auto e = number(it, 0, difference, "difference")) return e;
+        first_cell = 1;
+      }
+      c.values = {difference};
+      break;
+    }
+    case clue_kind::modular:
+    case clue_kind::sum_line:
+    case clue_kind::same_values:
+    case clue_kind::sum:
+    case clue_kind::pill_arrow:
+    case clue_kind::lunchbox: {
+      int value = 0;
+      const std::string_view what = *kind == clue_kind::modular       ? "modulus"
+                                    : *kind == clue_kind::same_values ? "number of sets"
+                                    : *kind == clue_kind::pill_arrow  ? "pill size"
+                                                                      : "sum";
+      if (*kind == clue_kind::sum && !it.args.empty() &&
+          it.args[0].text.find('_') != std::string_view::npos) {
+        // Sum~total_=_c1_c2...: weights per cell.
+        const std::string_view spec = it.args[0].text;
+        std::vector<int> parts;
+        std::size_t from = 0;
+        while (true) {
+          const auto next = spec.find('_', from);
+          const std::string_view part = spec.substr(from, next - from);
+          if (!(parts.size() == 1 && part == "=")) {
+            const auto v = parse_int(part);
+            if (!v || std::abs(*v) > 100000) {
+              return error_at(it.args[0].column + from,
+                              fmt::format("'{}' is not a number (in Sum's weights)", part));
+            }
+            parts.push_back(*v);
+          } else {
+            parts.push_back(0);
+          }
+          if (next == std::string_view::npos) break;
+          from = next + 1;
+        }
+        if (parts.size() < 2 || spec.find("_=_") == std::string_view::npos) {
+          return error_at(it.args[0].column, "Sum's weights are written total_=_w1_w2...");
+        }
+        c.values.push_back(parts[0]);
+        c.values.insert(c.values.end(), parts.begin() + 2, parts.end());
+      } else {
+        if (auto e = number(it, 0, value, what)) return e;
+        c.values = {value};
+      }
+      first_cell = 1;
+      break;
+    }
+    default:
+      break;
+  }
+  if (*kind == clue_kind::quad) {
+    if (it.args.empty()) return error_at(it.type.column, "Quad needs its top-left cell");
+    // Quad~R1C1~1~2: the 2x2 block from the top-left cell, the digits it holds.
+    std::optional<text_error> e;
+    c.cells.clear();
+    const auto top_left = cell(it.args[0], e);
+    if (!top_left) return e;
+    const int r = static_cast<int>(*top_left) / n_, col = static_cast<int>(*top_left) % n_;
+    if (r + 1 >= n_ || col + 1 >= n_) {
+      return error_at(it.args[0].column, fmt::format("no 2x2 block starts at {}", it.args[0].text));
+    }
+    for (int dr = 0; dr < 2; ++dr) {
+      for (int dc = 0; dc < 2; ++dc)
+        c.cells.push_back(static_cast<std::uint32_t>((r + dr) * n_ + col + dc));
+    }
+    for (std::size_t k = 1; k < it.args.size(); ++k) {
+      const auto d = parse_int(it.args[k].text);
+      if (!d || *d < 1 || *d > n_) {
+        return error_at(it.args[k].column,
+                        fmt::format("'{}' is not a digit 1-{}", it.args[k].text, n_));
+      }
+      c.values.push_back(*d);
+    }
+    if (c.values.size() > 4) return error_at(it.type.column, "a Quad lists at most 4 digits");
+    v_.add_clue(std::move(c));
+    return std::nullopt;
+  }
+  // Lines: an optional LOOP at the end (sum lines only, in ISS).
+  item body = it;
+  if (!body.args.empty() && body.args.back().text == "LOOP") {
+    if (*kind != clue_kind::sum_line) {
+      return error_at(body.args.back().column, fmt::format("{} cannot be a loop", type));
+    }
+    return error_at(body.args.back().column, "looped sum lines are not supported yet");
+  }
+  if (auto e = cells(body, first_cell, c.cells)) return e;
+  const std::size_t k = c.cells.size();
+  switch (*kind) {
+    case clue_kind::white_dot:
+    case clue_kind::black_dot:
+    case clue_kind::x:
+    case clue_kind::v:
+    case clue_kind::greater_than:
+      for (std::size_t i = 0; i < k; ++i) {
+        bool has = false;
+        for (std::size_t j = 0; j < k; ++j)
+          has = has || orthogonal(c.cells[i], c.cells[j]);
+        if (!has) {
+          return error_at(it.args[first_cell + i].column,
+                          fmt::format("{} has no orthogonal neighbour in the {}",
+                                      it.args[first_cell + i].text, type));
+        }
+      }
+      break;
+    case clue_kind::entropic:
+      if (n_ != 9) return error_at(it.type.column, "Entropic lines need a 9x9 board");
+      break;
+    case clue_kind::modular:
+      if (c.values[0] < 1)
+        return error_at(it.args[0].column, "Modular needs a modulus of 1 or more");
+      break;
+    case clue_kind::same_values:
+      if (c.values[0] < 1 || k % static_cast<std::size_t>(c.values[0]) != 0) {
+        return error_at(it.args[0].column,
+                        fmt::format("{} cells do not split into {} sets", k, c.values[0]));
+      }
+      break;
+    case clue_kind::pill_arrow: {
+      const int pill = c.values[0];
+      if (pill != 2 && pill != 3) return error_at(it.args[0].column, "a pill has 2 or 3 cells");
+      if (k <= static_cast<std::size_t>(pill)) {
+        return error_at(it.type.column, "a PillArrow has more cells than its pill");
+      }
+      std::vector<std::uint32_t> p(c.cells.begin(), c.cells.begin() + pill);
+      std::sort(p.begin(), p.end());
+      for (std::size_t i = 1; i < p.size(); ++i) {
+        const auto step = p[i] - p[i - 1];
+        if (step != 1 && step != static_cast<std::uint32_t>(n_) &&
+            step != static_cast<std::uint32_t>(n_ + 1)) {
+          return error_at(it.args[1].column,
+                          "the pill's cells must follow each other in reading order");
+        }
+      }
+      break;
+    }
+    case clue_kind::double_arrow:
+      if (k < 3) return error_at(it.type.column, "a DoubleArrow has at least 3 cells");
+      break;
+    case clue_kind::arrow:
+      if (k < 2) return error_at(it.type.column, "an Arrow has a circle and at least one cell");
+      break;
+    case clue_kind::sum_line:
+      if (c.values[0] < 1) return error_at(it.args[0].column, "a SumLine's sum is at least 1");
+      break;
+    default:
+      break;
+  }
+  v_.add_clue(std::move(c));
+  return std::nullopt;
+}
+
+std::optional<text_error> reader::finish() {
+  if (no_boxes_) v_.remove_boxes();
+  for (auto& region : regions_) {
+    if (auto e = v_.add_region(std::move(region))) return error_at(1, *e);
+  }
+  for (std::uint32_t p : v_.cells()) {
+    const std::uint64_t mask = masks_[p];
+    if (std::popcount(mask) == 1) {
+      givens_.cells()[p] = static_cast<std::uint8_t>(std::countr_zero(mask));
+    } else if (mask != v_.all_digits()) {
+      v_.restrict_digits(p, mask);
+    }
+  }
+  return std::nullopt;
+}
+
+std::string cell_id(const variant& v, std::uint32_t p) {
+  const int r = static_cast<int>(p) / v.columns() + 1, c = static_cast<int>(p) % v.columns() + 1;
+  return fmt::format("R{}C{}", id_char(r), id_char(c));
+}
+
+void append_cells(const variant& v, const std::vector<std::uint32_t>& cells, std::string& out) {
+  for (std::uint32_t p : cells) {
+    out += '~';
+    out += cell_id(v, p);
+  }
+}
+
+}  // namespace
+
+std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
+                                    sdm_fields* fields) {
+  return reader(line, v, givens).run(fields);
+}
+
+bool looks_like_iss(std::string_view line) noexcept {
+  while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
+    line.remove_prefix(1);
+  if (line.size() < 2 || line[0] != '.') return false;
+  const char c = line[1];
+  return c == '~' || (c >= 'A' && c <= 'Z');
+}
+
+bool append_iss(const variant& v, const grid& givens, std::string& out) {
+  const int n = v.digits();
+  if (v.parts() != 1 || v.rows() != n || v.columns() != n || iss_shape(n) != v.shape()) {
+    return false;
+  }
+  const std::size_t start = out.size();
+  if (n != 9) out += fmt::format(".Shape~{}x{}", n, n);
+  std::string given;
+  for (std::uint32_t p : v.cells()) {
+    const int d = givens.cells()[p];
+    const std::uint64_t mask = d ? std::uint64_t{1} << d : v.candidates(p);
+    if (mask == v.all_digits()) continue;
+    given += '~';
+    given += cell_id(v, p);
+    for (int x = 1; x <= n; ++x) {
+      if (mask >> x & 1) given += fmt::format("_{}", x);
+    }
+  }
+  if (!given.empty()) out += "." + given;
+  if (!v.has(unit_kind::box)) out += ".NoBoxes";
+  if (v.has(unit_kind::region)) {
+    std::string layout(static_cast<std::size_t>(n * n), '.');
+    int r = 0;
+    for (const unit& u : v.units()) {
+      if (u.kind != unit_kind::region) continue;
+      for (std::uint32_t p : u.cells)
+        layout[p] = r < 26 ? static_cast<char>('A' + r) : static_cast<char>('a' + r - 26);
+      ++r;
+    }
+    out += ".Jigsaw~" + layout;
+  }
+  bool windows = false, disjoint = false;
+  for (const unit& u : v.units()) {
+    if (u.kind == unit_kind::diagonal) out += u.index == 0 ? ".Diagonal~-1" : ".Diagonal~1";
+    windows = windows || u.kind == unit_kind::window;
+    disjoint = disjoint || u.kind == unit_kind::disjoint;
+  }
+  if (windows) out += ".Windoku";
+  if (disjoint) out += ".DisjointSets";
+  for (const cage& c : v.cages()) {
+    out += fmt::format(".Cage~{}", c.sum);
+    append_cells(v, c.cells, out);
+  }
+  for (const clue& c : v.clues()) {
+    out += '.';
+    out += iss_name(c.kind);
+    const auto& cells = c.cells;
+    switch (c.kind) {
+      case clue_kind::little_killer:
+        out += fmt::format("~{}~{}", c.values.at(0), cell_id(v, cells.front()));
+        continue;
+      case clue_kind::sandwich:
+      case clue_kind::x_sum: {
+        const int step =
+            cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
+        const bool is_row = std::abs(step) == 1;
+        const bool reversed = step < 0;
+        const int line = static_cast<int>(cells[0]) / (is_row ? n : 1) % n;
+        const std::string id = fmt::format("{}{}", is_row ? 'R' : 'C', line + 1);
+        if (c.kind == clue_kind::sandwich) {
+          out += fmt::format("~{}~{}", c.values.at(0), id);
+        } else {
+          out += reversed ? fmt::format("~{}~~{}", id, c.values.at(0))
+                          : fmt::format("~{}~{}~", id, c.values.at(0));
+        }
+        continue;
+      }
+      case clue_kind::quad:
+        out += '~' + cell_id(v, cells.front());
+        for (int d : c.values)
+          out += fmt::format("~{}", d);
+        continue;
+      case clue_kind::sum:
+        if (c.values.size() == cells.size() + 1) {
+          out += fmt::format("~{}_=", c.values[0]);
+          for (std::size_t i = 1; i < c.values.size(); ++i)
+            out += fmt::format("_{}", c.values[i]);
+        } else {
+          out += fmt::format("~{}", c.values.at(0));
+        }
+        break;
+      case clue_kind::cage:
+        out += c.values.empty() ? "~" : fmt::format("~{}", c.values[0]);
+        break;
+      default:
+        for (int value : c.values)
+          out += fmt::format("~{}", value);
+        break;
+    }
+    append_cells(v, cells, out);
+    if (c.loop) out += "~LOOP";
+  }
+  if (out.size() == start) out += ".";
+  return true;
+}
+
+}  // namespace sudoku
