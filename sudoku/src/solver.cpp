@@ -31,6 +31,13 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
   // The structure search: fewer guesses than any other setting, and faster on
   // every set measured (bench/README.md).
   propagation_ = dlx::propagation::groups;
+  // With clues (clue.hpp), the pair rule: a digit of one cell that every
+  // remaining digit of a related cell forbids goes (arc consistency on the
+  // relations' items), which the structure search does not see. ISS's Thermo
+  // example: 69 nodes instead of over 300,000.
+  if (!v.clues().empty() && dlx_.engine() == dlx::engine_kind::bitset) {
+    propagation_ = dlx::propagation::pairs;
+  }
   givens_.reserve(v.cells().size());
   chosen_.reserve(v.cells().size() + v.cages().size());
 }

@@ -1,0 +1,175 @@
+// ISS's constraint strings (iss.hpp) against outside truth: the published
+// puzzles of sigh's Interactive Sudoku Solver with their published solutions
+// (iss_examples.tsv), each solved, proved unique, and written back.
+#include <gtest/gtest.h>
+#include <sudoku/iss.hpp>
+#include <sudoku/solver.hpp>
+#include <sudoku/validate.hpp>
+#include <sudoku/variant_text.hpp>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct example {
+  std::string name, puzzle, solution;
+};
+
+std::vector<example> examples() {
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" /
+                   "iss_examples.tsv");
+  std::vector<example> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto a = line.find('\t'), b = line.find('\t', a + 1);
+    out.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
+  }
+  return out;
+}
+
+// ISS writes the values of boards above 9x9 as letters, A=1 ... P=16.
+std::string in_iss_characters(const sudoku::grid& g, int digits) {
+  std::string out;
+  for (std::uint8_t d : g.cells())
+    out += digits > 9 ? static_cast<char>('A' + d - 1) : static_cast<char>('0' + d);
+  return out;
+}
+
+TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
+  const auto all = examples();
+  ASSERT_GE(all.size(), 50u);
+  for (const example& e : all) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto error = sudoku::parse_iss(e.puzzle, v, givens);
+    ASSERT_FALSE(error) << e.name << ": " << error->message;
+    sudoku::solver solver(v);
+    sudoku::grid solution = v.empty_grid();
+    dlx::search_options budget;
+    budget.node_budget = 1'000'000;
+    const sudoku::result r = solver.solve_unique(givens, solution, budget);
+    EXPECT_EQ(r.status, sudoku::status::unique) << e.name;
+    EXPECT_EQ(in_iss_characters(solution, v.digits()), e.solution) << e.name;
+    EXPECT_TRUE(sudoku::check_solution(v, givens, solution).ok()) << e.name;
+  }
+}
+
+TEST(IssExamples, WriteBackReadsToTheSamePuzzle) {
+  for (const example& e : examples()) {
+    sudoku::variant v, back;
+    sudoku::grid givens, back_givens;
+    ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
+    std::string text;
+    ASSERT_TRUE(sudoku::append_iss(v, givens, text)) << e.name;
+    const auto error = sudoku::parse_iss(text, back, back_givens);
+    ASSERT_FALSE(error) << e.name << ": " << text << ": " << error->message;
+    EXPECT_TRUE(back == v) << e.name << ": " << text;
+    EXPECT_TRUE(back_givens == givens) << e.name;
+  }
+}
+
+TEST(IssExamples, TheValidatorRefusesABrokenPublishedSolution) {
+  // Swapping two digits of a row keeps rows, columns and most boxes: the
+  // clues must notice. Every example's solution, changed, is refused.
+  for (const example& e : examples()) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens));
+    if (v.clues().empty() && v.cages().empty()) continue;
+    sudoku::solver solver(v);
+    sudoku::grid solution = v.empty_grid();
+    ASSERT_EQ(solver.solve(givens, solution).status, sudoku::status::solved);
+    std::size_t refused = 0, tried = 0;
+    const int n = v.digits();
+    for (int r = 0; r < n; ++r) {
+      for (int c = 0; c + 1 < n; ++c) {
+        sudoku::grid changed = solution;
+        auto cells = changed.cells();
+        const auto p = static_cast<std::size_t>(r * n + c);
+        if (givens.cells()[p] || givens.cells()[p + 1]) continue;
+        std::swap(cells[p], cells[p + 1]);
+        ++tried;
+        // The solution is unique, so any other grid breaks some rule.
+        refused += sudoku::check_solution(v, givens, changed).ok() ? 0 : 1;
+      }
+    }
+    EXPECT_EQ(refused, tried) << e.name;
+  }
+}
+
+struct bad_line {
+  std::string text;
+  std::size_t column;
+  std::string message;
+};
+
+TEST(IssReader, SaysWhatIsWrongAndWhere) {
+  const std::vector<bad_line> cases = {
+      {"Thermo~R1C1~R1C2", 1, "an ISS constraint string starts with '.'"},
+      {".Foo~R1C1", 2, "unknown constraint type 'Foo'"},
+      {".Skyscraper~R1~3~", 2, "the constraint Skyscraper is not supported"},
+      {".Thermo~R1C1~R1C1", 14, "R1C1 appears twice in Thermo"},
+      {".Thermo~R1C1~X9", 14, "'X9' is not a cell such as R1C1"},
+      {".Shape~6x6.Thermo~R1C1~R7C1", 24, "R7C1 is outside the 6x6 board"},
+      {".~R1C1_0", 8, "'0' is not a digit 1-9"},
+      {".Shape~9x8", 8, "9x8: only square boards are supported"},
+      {".Cage~50~R1C1~R1C2", 7, "no 2 different digits 1-9 add up to 50"},
+      {".WhiteDot~R1C1~R3C3", 11, "R1C1 has no orthogonal neighbour in the WhiteDot"},
+      {".SumLine~10~R1C1~R1C2~R2C2~LOOP", 28, "looped sum lines are not supported yet"},
+      {".AntiKnight~R1C1", 13, "AntiKnight takes no arguments"},
+  };
+  for (const bad_line& b : cases) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto e = sudoku::parse_iss(b.text, v, givens);
+    ASSERT_TRUE(e) << b.text;
+    EXPECT_EQ(e->message, b.message) << b.text;
+    EXPECT_EQ(e->column, b.column) << b.text;
+  }
+}
+
+TEST(IssReader, GivensIntersectAndPencilMarksRestrict) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(".~R1C1_1_2_3~R2C2_4_5.~R1C1_3_4", v, givens));
+  EXPECT_EQ(givens.cells()[0], 3);  // {1,2,3} and {3,4}: a given 3
+  EXPECT_EQ(v.candidates(10), (1u << 4) | (1u << 5));
+  EXPECT_TRUE(v.has_restrictions());
+}
+
+TEST(IssReader, ReadsShapesAndRegions) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(".Shape~6x6.Diagonal~1.DisjointSets", v, givens));
+  EXPECT_EQ(v.digits(), 6);
+  EXPECT_EQ(v.shape(), (sudoku::shape{2, 3}));
+  EXPECT_TRUE(v.has(sudoku::unit_kind::diagonal));
+  EXPECT_TRUE(v.has(sudoku::unit_kind::disjoint));
+  ASSERT_FALSE(sudoku::parse_iss(".Shape~4x4.NoBoxes", v, givens));
+  EXPECT_FALSE(v.has(sudoku::unit_kind::box));
+  // A 4x4 Latin square: 576 of them.
+  sudoku::solver solver(v);
+  EXPECT_EQ(solver.count(givens, 0).solutions, 576u);
+}
+
+TEST(IssReader, AnnotationAfterABlank) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  sudoku::sdm_fields fields;
+  ASSERT_FALSE(sudoku::parse_iss(".~R1C1_5 my puzzle", v, givens, &fields));
+  EXPECT_EQ(fields.annotation, "my puzzle");
+}
+
+TEST(IssReader, TheLineFormatWritesWhatOnlyIssCarries) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(".~R1C1_5.Thermo~R2C1~R2C2~R2C3", v, givens));
+  std::string out;
+  sudoku::append_puzzle(v, givens, out);
+  EXPECT_EQ(out, ".~R1C1_5.Thermo~R2C1~R2C2~R2C3");
+}
+
+}  // namespace
