@@ -68,12 +68,13 @@ std::optional<rules> rules::parse(std::string_view list, std::string& error) {
                  : name == "jigsaw"  ? &r.jigsaw
                  : name == "killer"  ? &r.killer
                  : name == "samurai" ? &r.samurai
+                 : name == "iss"     ? &r.iss
                                      : nullptr;
     if (name == "classic") {
       classic = true;
     } else if (!flag) {
-      error =
-          fmt::format("unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai)", name);
+      error = fmt::format(
+          "unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai, iss)", name);
       return std::nullopt;
     } else if (*flag) {
       error = fmt::format("variant '{}' named twice", name);
@@ -91,6 +92,10 @@ std::optional<rules> rules::parse(std::string_view list, std::string& error) {
   // Each line format carries one kind of extra data: regions, cages, or a board.
   if (r.jigsaw + r.killer + r.samurai > 1) {
     error = "jigsaw, killer and samurai do not combine with each other";
+    return std::nullopt;
+  }
+  if (r.iss && names > 1) {
+    error = "iss: each constraint string carries its own rules; it combines with no other variant";
     return std::nullopt;
   }
   if (r.samurai && (r.diagonals || r.windows)) {

@@ -307,3 +307,24 @@ def test_reference_count_by_pure_python():
     for puzzle in ["." * 16, "1..." * 1 + "." * 12, TWO, NONE, "12.." "34.." "...." "...."]:
         cells = [0 if c == "." else int(c) for c in puzzle]
         assert d.count(puzzle, limit=0) == completions(cells), puzzle
+
+
+# ISS's published "Thermo" example (data/example_puzzles.js) and its solution.
+ISS_THERMO = (".~R1C2_4~R1C8_1~R2C1_2~R2C9_6~R8C1_9~R8C9_2~R9C2_1~R9C8_9"
+              ".Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6"
+              ".Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4")
+ISS_THERMO_SOLUTION = ("847632519295471386631598247129743865486259173"
+                       "753816924368924751974185632512367498")
+
+
+def test_iss_constraint_strings():
+    assert d.solve(ISS_THERMO, variant="iss") == ISS_THERMO_SOLUTION
+    assert d.count(ISS_THERMO, variant="iss") == 1
+    assert d.validate(ISS_THERMO_SOLUTION, ISS_THERMO, variant="iss").valid
+    # A valid grid, but r1c1 (8) is not below r1c2 (4): a broken thermometer.
+    verdict = d.validate(ISS_THERMO_SOLUTION, ".Thermo~R1C1~R1C2", variant="iss")
+    assert not verdict.valid and verdict.status == "broken_clue", verdict
+    with pytest.raises(ValueError, match="column 2: unknown constraint type 'Foo'"):
+        d.solve(".Foo~R1C1", variant="iss")
+    with pytest.raises(ValueError, match="combines with no other variant"):
+        d.solve(ISS_THERMO, variant="iss,x")

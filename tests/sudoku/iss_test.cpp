@@ -19,8 +19,7 @@ struct example {
 };
 
 std::vector<example> examples() {
-  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" /
-                   "iss_examples.tsv");
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" / "iss_examples.tsv");
   std::vector<example> out;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;

@@ -309,3 +309,38 @@ TEST(sudoku_cli_variants, usage_errors) {
 }
 
 }  // namespace
+
+namespace {
+
+// ISS's constraint strings on the command line: answers in input order, a
+// bad line answered 'invalid' in its place with its file, line and column.
+TEST(iss_input, every_puzzle_command_reads_constraint_strings) {
+  const std::string thermo =
+      ".~R1C2_4~R1C8_1~R2C1_2~R2C9_6~R8C1_9~R8C9_2~R9C2_1~R9C8_9"
+      ".Thermo~R9C4~R8C3~R7C2~R6C1~R5C2~R4C3.Thermo~R4C1~R3C2~R2C3~R1C4~R2C5~R3C6"
+      ".Thermo~R1C6~R2C7~R3C8~R4C9~R5C8~R6C7.Thermo~R6C9~R7C8~R8C7~R9C6~R8C5~R7C4";
+  const std::string solution =
+      "847632519295471386631598247129743865486259173753816924368924751974185632512367498";
+  const std::string file =
+      write_temp_file("iss.txt", thermo + "\n.Thermo~R1C1~R1C1\n.Shape~4x4.NoBoxes\n");
+  const auto solved = sudoku({"solve", "-q", "--input-format=iss", file});
+  EXPECT_EQ(solved.exit_code, 2) << solved.err;  // a bad line: exit 2, the rest answered
+  EXPECT_EQ(lines_of(solved.out),
+            (std::vector<std::string>{solution, "invalid", "1234241331424321"}));
+  EXPECT_TRUE(contains(solved.err, file + ":2:14: R1C1 appears twice in Thermo")) << solved.err;
+  const auto counted = sudoku({"count", "-q", "--input-format=iss", file});  // to 2: unique?
+  EXPECT_EQ(lines_of(counted.out), (std::vector<std::string>{"1", "invalid", "2"}));
+  // validate --against: each solution checked against its puzzle's clues.
+  const std::string puzzles = write_temp_file("iss_puzzles.txt", thermo + "\n" + thermo + "\n");
+  std::string wrong = solution;
+  std::swap(wrong[0], wrong[9]);  // r1c1 and r2c1: no longer a solution
+  const std::string answers = write_temp_file("iss_answers.txt", solution + "\n" + wrong + "\n");
+  const auto checked =
+      sudoku({"validate", "-q", "--input-format=iss", "--against", puzzles, answers});
+  EXPECT_EQ(lines_of(checked.out).at(0), "valid") << checked.err;
+  EXPECT_NE(lines_of(checked.out).at(1), "valid") << checked.out;
+  // --variant iss is the same reader.
+  EXPECT_EQ(sudoku({"count", "-q", "--variant", "iss", file}).out, counted.out);
+}
+
+}  // namespace
