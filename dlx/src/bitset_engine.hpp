@@ -257,6 +257,9 @@ class bitset_engine final : public engine {
   // Whether `option` covers internal item `item` (with Colored: without a color).
   template <bool Colored>
   bool covers(option_id option, std::uint32_t item) const;
+  // The color `option` gives internal item `item`: 0 for none, -1 when it does
+  // not cover it.
+  std::int64_t color_on(option_id option, std::uint32_t item) const;
   // Marks the primary items of `option` as to be checked again by the pair rule.
   void uncheck(option_id option) {
     for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
@@ -382,6 +385,11 @@ class bitset_engine final : public engine {
   std::vector<Count> pair_reach_;
   std::vector<Count> checked_;
   std::vector<std::uint32_t> scratch_options_;  // the options of the item checked
+  std::vector<std::uint32_t> colors_;           // with colors: those A's options give B
+  std::vector<std::uint64_t> color_mark_;       // the same as bits, by color number
+  [[nodiscard]] bool marked_color(std::int64_t c) const {
+    return (color_mark_[static_cast<std::size_t>(c) / 64] >> (c % 64) & 1) != 0;
+  }
 };
 
 // Here so that both searches' loops can inline it (covering is most of their

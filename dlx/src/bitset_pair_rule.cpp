@@ -12,12 +12,12 @@ namespace dlx::detail {
 template <class Count>
 void bitset_engine<Count>::build_reach() {
   // For each primary item A, the most options it shares with another item B
-  // that it covers without a color in each of them (B then covered outright).
+  // (with colors, B's may be colored: the rule then keeps B's options that
+  // agree with one of A's).
   // Sharing one option would only restate a forced move, so 0 then: A is never
   // checked.
   const std::uint32_t n = item_count_, primaries = primary_count_;
   std::vector<std::uint32_t> shared(n, 0), touched;
-  std::vector<std::uint8_t> colored_here(n, 0);
   pair_reach_.assign(counts_words_ * 8 / sizeof(Count), 0);
   std::uint32_t widest = 0;
   for (std::uint32_t a = 0; a < primaries; ++a) {
@@ -27,21 +27,22 @@ void bitset_engine<Count>::build_reach() {
         for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
           const std::uint32_t b = option_items_[i];
           if (shared[b]++ == 0) touched.push_back(b);
-          if (entry_color(i) != 0) colored_here[b] = 1;
         }
       }
     }
     std::uint32_t most = 0;
     for (std::uint32_t b : touched) {
-      if (b != a && !colored_here[b] && shared[b] >= 2) most = std::max(most, shared[b]);
+      if (b != a && shared[b] >= 2) most = std::max(most, shared[b]);
       shared[b] = 0;
-      colored_here[b] = 0;
     }
     touched.clear();
     pair_reach_[a] = static_cast<Count>(std::min<std::uint32_t>(most, covered - 1));
     widest = std::max(widest, most);
   }
   checked_.assign(pair_reach_.size(), covered);
+  const std::uint32_t top_color =
+      option_colors_.empty() ? 0 : *std::max_element(option_colors_.begin(), option_colors_.end());
+  color_mark_.assign(top_color / 64 + 1, 0);
   scratch_options_.resize(std::max<std::size_t>(widest, 1));
 }
 

@@ -35,6 +35,14 @@ inline bool bitset_engine<Count>::covers(option_id option, std::uint32_t item) c
 }
 
 template <class Count>
+inline std::int64_t bitset_engine<Count>::color_on(option_id option, std::uint32_t item) const {
+  for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+    if (option_items_[i] == item) return option_colors_.empty() ? 0 : option_colors_[i];
+  }
+  return -1;
+}
+
+template <class Count>
 template <int K, bool Colored>
 inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& updates,
                                                   std::uint64_t& eliminated) {
@@ -93,10 +101,54 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
       const std::uint32_t first = a_options[0];
       for (std::uint32_t i = option_start_[first]; i < option_start_[first + 1]; ++i) {
         const std::uint32_t b = option_items_[i];
-        if (b == a || (Colored && option_colors_[i] != 0)) continue;
+        if (b == a) continue;
         // A primary B with no more options than A has none outside A (or is
         // covered): nothing to remove. Most candidates stop here.
         if (b < n && (s.counts[b] <= count_a || s.counts[b] == covered)) continue;
+        if constexpr (Colored) {
+          // Every option of A covers B, some giving it a color: B ends up
+          // with one of those colors, so B's options that miss A go unless
+          // they give it one of them (none, when A's options claim B
+          // outright). On the cells of a chain of states (Knuth's colors as
+          // an automaton) this keeps every digit and state supported from
+          // both sides. A purified B kept only agreeing options already.
+          if (b >= n && s.purified[b - n] != 0) continue;
+          // The colors as bits (color_mark_), listed to clear them after.
+          colors_.clear();
+          bool inside = true;
+          for (std::uint32_t t = 0; t < count_a && inside; ++t) {
+            const std::int64_t c = color_on(a_options[t], b);
+            inside = c >= 0;
+            if (c > 0 && !marked_color(c)) {
+              color_mark_[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
+              colors_.push_back(static_cast<std::uint32_t>(c));
+            }
+          }
+          const auto unmark = [&] {
+            for (std::uint32_t c : colors_)
+              color_mark_[c / 64] = 0;
+          };
+          if (!inside) {
+            unmark();
+            continue;
+          }
+          for (std::uint32_t m = masks_start_[b]; m < masks_start_[b + 1]; ++m) {
+            std::uint64_t& word = s.active[masks_[m].word];
+            for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
+              const auto o =
+                  masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+              const std::int64_t c = color_on(o, b);
+              if (c > 0 && marked_color(c)) continue;
+              if (covers<false>(o, a)) continue;
+              word &= ~(std::uint64_t{1} << (o % 64));
+              take_off<K, Colored>(s, o, updates);
+              ++eliminated;
+              changed = true;
+            }
+          }
+          unmark();
+          continue;
+        }
         bool inside = true;
         for (std::uint32_t t = 1; t < count_a && inside; ++t)
           inside = covers<Colored>(a_options[t], b);
