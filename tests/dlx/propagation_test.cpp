@@ -138,6 +138,25 @@ TEST(Propagation, PairRuleRemovesTheOptionThatMissesA) {
   EXPECT_EQ(s.count().solutions, 2u);
 }
 
+// With colors: every option of a gives x red or blue, so c's option giving x
+// green can never join a solution, and the rule removes it before any branch
+// (the plain pair rule, for uncolored B only, removed nothing here).
+TEST(Propagation, PairRuleKeepsOnlyTheColorsAAllows) {
+  dlx::problem p;
+  const auto a = p.add_item("a"), c = p.add_item("c");
+  const auto x = p.add_item("x", dlx::item_kind::secondary);
+  const auto red = p.add_color("red"), blue = p.add_color("blue"), green = p.add_color("green");
+  p.add_option({{a}, {x, red}});
+  p.add_option({{a}, {x, blue}});
+  p.add_option({{c}, {x, green}});  // goes
+  p.add_option({{c}, {x, red}});
+  dlx::solver s(p, dlx::engine_kind::bitset);
+  const auto r = s.count(test_support::with_propagation(dlx::propagation::pairs));
+  EXPECT_EQ(r.solutions, 1u);  // {a x:red, c x:red}
+  EXPECT_EQ(r.eliminated, 1u);
+  EXPECT_EQ(s.count().solutions, 1u);
+}
+
 TEST(Propagation, RefusedWhereNotAvailable) {
   dlx::problem p(2, 0);
   p.add_option(std::vector<dlx::item_id>{0});
