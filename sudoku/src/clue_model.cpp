@@ -18,7 +18,7 @@ namespace {
 
 // A bound on one chain's transitions: a clue needing more is refused rather
 // than turned into a model too large to search.
-constexpr std::size_t max_transitions = 1'000'000;
+constexpr std::size_t max_transitions = 250'000;
 
 using digit_mask = std::uint64_t;
 
@@ -152,8 +152,9 @@ class lowering {
           steps[i].push_back({id, d, it->second});
           if (++total > max_transitions) {
             throw std::invalid_argument(
-                fmt::format("the {} at {} needs more than {} options", to_string(c.kind),
-                            v_.cell_name(c.cells.front()), max_transitions));
+                fmt::format("{} at {}: the model would need more than {} options (not "
+                            "supported yet)",
+                            iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
           }
         }
       }

@@ -1,5 +1,7 @@
 #include "sudoku/iss.hpp"
 
+#include "clue_model.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -643,6 +645,21 @@ std::optional<text_error> reader::finish() {
     } else if (mask != v_.all_digits()) {
       v_.restrict_digits(p, mask);
     }
+  }
+  // A clue the model cannot state (too many options) is refused here, with
+  // its place, rather than when a command builds the model.
+  try {
+    (void)detail::lower_clues(v_);
+  } catch (const std::invalid_argument& e) {
+    std::size_t column = 1;
+    for (const item& it : items_) {
+      if (!it.type.text.empty() &&
+          std::string_view(e.what()).starts_with(fmt::format("{} at ", it.type.text))) {
+        column = it.type.column;
+        break;
+      }
+    }
+    return error_at(column, e.what());
   }
   return std::nullopt;
 }

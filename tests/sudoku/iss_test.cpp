@@ -119,6 +119,9 @@ TEST(IssReader, SaysWhatIsWrongAndWhere) {
       {".WhiteDot~R1C1~R3C3", 11, "R1C1 has no orthogonal neighbour in the WhiteDot"},
       {".SumLine~10~R1C1~R1C2~R2C2~LOOP", 28, "looped sum lines are not supported yet"},
       {".AntiKnight~R1C1", 13, "AntiKnight takes no arguments"},
+      {".V~R1C1~R1C2.SameValues~2~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9~R1C2~R2C3~R3C4~"
+       "R4C5~R5C6~R6C7~R7C8~R8C9~R9C1",
+       14, "SameValues at r1c1: the model would need more than 250000 options (not supported yet)"},
   };
   for (const bad_line& b : cases) {
     sudoku::variant v;
