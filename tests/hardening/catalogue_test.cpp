@@ -533,7 +533,7 @@ std::vector<bad_case> catalogue() {
        {"solve", "--input-format=xml"},
        "",
        "",
-       {"--input-format: expected sdm or grid, got 'xml'"},
+       {"--input-format: expected sdm, grid or iss, got 'xml'"},
        2},
       // ---- DLX files
       {"dlx_unknown_item",

@@ -1032,7 +1032,7 @@ TEST(sudoku_cli_usage, bad_command_lines_exit_2_with_a_message) {
        "sudoku count: --limit: expected an integer, 0 or more, got '2x'",
        "Try 'sudoku count --help' for more information."},
       {{"solve", "--input-format", "xml"},
-       "sudoku solve: --input-format: expected sdm or grid, got 'xml'",
+       "sudoku solve: --input-format: expected sdm, grid or iss, got 'xml'",
        "Try 'sudoku solve --help' for more information."},
       {{"solve", "--output-format=csv"},
        "sudoku solve: --output-format: expected sdm or grid, got 'csv'",

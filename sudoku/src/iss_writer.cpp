@@ -1,0 +1,129 @@
+// Writing ISS constraint strings (iss.hpp); the reader is iss.cpp.
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+#include "iss_detail.hpp"
+#include "sudoku/iss.hpp"
+
+namespace sudoku {
+
+namespace {
+
+char id_char(int k) {  // 1-based row or column
+  return static_cast<char>(k <= 9 ? '0' + k : 'a' + (k - 10));
+}
+
+std::string cell_id(const variant& v, std::uint32_t p) {
+  const int r = static_cast<int>(p) / v.columns() + 1, c = static_cast<int>(p) % v.columns() + 1;
+  return fmt::format("R{}C{}", id_char(r), id_char(c));
+}
+
+void append_cells(const variant& v, const std::vector<std::uint32_t>& cells, std::string& out) {
+  for (std::uint32_t p : cells) {
+    out += '~';
+    out += cell_id(v, p);
+  }
+}
+
+}  // namespace
+
+bool append_iss(const variant& v, const grid& givens, std::string& out) {
+  const int n = v.digits();
+  if (v.parts() != 1 || v.rows() != n || v.columns() != n || detail::iss_shape(n) != v.shape()) {
+    return false;
+  }
+  const std::size_t start = out.size();
+  if (n != 9) out += fmt::format(".Shape~{}x{}", n, n);
+  std::string given;
+  for (std::uint32_t p : v.cells()) {
+    const int d = givens.cells()[p];
+    const std::uint64_t mask = d ? std::uint64_t{1} << d : v.candidates(p);
+    if (mask == v.all_digits()) continue;
+    given += '~';
+    given += cell_id(v, p);
+    for (int x = 1; x <= n; ++x) {
+      if (mask >> x & 1) given += fmt::format("_{}", x);
+    }
+  }
+  if (!given.empty()) out += "." + given;
+  if (!v.has(unit_kind::box)) out += ".NoBoxes";
+  if (v.has(unit_kind::region)) {
+    std::string layout(static_cast<std::size_t>(n * n), '.');
+    int r = 0;
+    for (const unit& u : v.units()) {
+      if (u.kind != unit_kind::region) continue;
+      for (std::uint32_t p : u.cells)
+        layout[p] = r < 26 ? static_cast<char>('A' + r) : static_cast<char>('a' + r - 26);
+      ++r;
+    }
+    out += ".Jigsaw~" + layout;
+  }
+  bool windows = false, disjoint = false;
+  for (const unit& u : v.units()) {
+    if (u.kind == unit_kind::diagonal) out += u.index == 0 ? ".Diagonal~-1" : ".Diagonal~1";
+    windows = windows || u.kind == unit_kind::window;
+    disjoint = disjoint || u.kind == unit_kind::disjoint;
+  }
+  if (windows) out += ".Windoku";
+  if (disjoint) out += ".DisjointSets";
+  for (const cage& c : v.cages()) {
+    out += fmt::format(".Cage~{}", c.sum);
+    append_cells(v, c.cells, out);
+  }
+  for (const clue& c : v.clues()) {
+    out += '.';
+    out += iss_name(c.kind);
+    const auto& cells = c.cells;
+    switch (c.kind) {
+      case clue_kind::little_killer:
+        out += fmt::format("~{}~{}", c.values.at(0), cell_id(v, cells.front()));
+        continue;
+      case clue_kind::sandwich:
+      case clue_kind::x_sum: {
+        const int step =
+            cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
+        const bool is_row = std::abs(step) == 1;
+        const bool reversed = step < 0;
+        const int line = static_cast<int>(cells[0]) / (is_row ? n : 1) % n;
+        const std::string id = fmt::format("{}{}", is_row ? 'R' : 'C', line + 1);
+        if (c.kind == clue_kind::sandwich) {
+          out += fmt::format("~{}~{}", c.values.at(0), id);
+        } else {
+          out += reversed ? fmt::format("~{}~~{}", id, c.values.at(0))
+                          : fmt::format("~{}~{}~", id, c.values.at(0));
+        }
+        continue;
+      }
+      case clue_kind::quad:
+        out += '~' + cell_id(v, cells.front());
+        for (int d : c.values)
+          out += fmt::format("~{}", d);
+        continue;
+      case clue_kind::sum:
+        if (c.values.size() == cells.size() + 1) {
+          out += fmt::format("~{}_=", c.values[0]);
+          for (std::size_t i = 1; i < c.values.size(); ++i)
+            out += fmt::format("_{}", c.values[i]);
+        } else {
+          out += fmt::format("~{}", c.values.at(0));
+        }
+        break;
+      case clue_kind::cage:
+        out += c.values.empty() ? "~" : fmt::format("~{}", c.values[0]);
+        break;
+      default:
+        for (int value : c.values)
+          out += fmt::format("~{}", value);
+        break;
+    }
+    append_cells(v, cells, out);
+    if (c.loop) out += "~LOOP";
+  }
+  if (out.size() == start) out += ".";
+  return true;
+}
+
+}  // namespace sudoku
