@@ -37,7 +37,7 @@ LAYERS = {
          "sudoku/include/sudoku/symmetry.hpp", "sudoku/src/text_detail.hpp",
          "sudoku/src/se/techniques.hpp"],
         ["sudoku/include/sudoku/model.hpp", "sudoku/include/sudoku/variant_text.hpp",
-         "sudoku/include/sudoku/validate.hpp"],
+         "sudoku/include/sudoku/validate.hpp", "sudoku/src/render_clues.hpp"],
         ["sudoku/include/sudoku/solver.hpp", "sudoku/include/sudoku/logic.hpp"],
         ["sudoku/include/sudoku/generator.hpp", "sudoku/include/sudoku/se_rating.hpp",
          "sudoku/include/sudoku/board_state.hpp"],
