@@ -26,6 +26,13 @@ for v in x jigsaw killer samurai; do
   first "corpus/variants/$v.sdm" | render --variant "$v" --solution -o "$out/$v-solution.svg"
 done
 
+# Modern variants: ISS's published puzzles (tests/sudoku/iss_examples.tsv: name,
+# constraint string, solution), their clues drawn.
+iss() { awk -F'\t' -v name="example_puzzles.js:$1" '$1 == name { print $2 }' tests/sudoku/iss_examples.tsv; }
+iss 'Thermo' | render --input-format=iss -o "$out/iss-thermo.svg"
+iss 'Double arrow' | render --input-format=iss -o "$out/iss-double-arrow.svg"
+iss 'XV Kropki Sudoku' | render --input-format=iss -o "$out/iss-xv-kropki.svg"
+
 # One frame of an explanation page: the SVG of frame K of section 1.
 frame() { python3 scripts/explain-page.py "$1"; }
 # The first step of a kind in an explanation: its frame number (step k is frame k).

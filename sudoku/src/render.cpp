@@ -20,6 +20,8 @@
 #include <string_view>
 #include <utility>
 
+#include "render_clues.hpp"
+
 namespace sudoku {
 
 namespace {
@@ -109,13 +111,34 @@ std::vector<bezier> trimmed(std::vector<bezier> path, const xy& start, const xy&
 
 class painter {
  public:
+  // Room beyond the grid for outside clues (every side) and under it for the
+  // caption of board-wide rules, only when there are any: a board without
+  // clues is drawn as it always was.
   painter(const variant& v, const svg_options& o)
-      : v_(v), band_(o.coordinates ? 20 : 0), margin_(8) {}
+      : v_(v),
+        band_(o.coordinates ? 20 : 0),
+        margin_(8),
+        outside_(detail::outside_room(v)),
+        caption_(detail::caption_room(v)) {}
 
-  [[nodiscard]] double x_of(double column) const { return margin_ + band_ + column * cell; }
-  [[nodiscard]] double y_of(double row) const { return margin_ + band_ + row * cell; }
-  [[nodiscard]] int width() const { return 2 * margin_ + band_ + v_.columns() * cell; }
-  [[nodiscard]] int height() const { return 2 * margin_ + band_ + v_.rows() * cell; }
+  [[nodiscard]] double x_of(double column) const {
+    return margin_ + band_ + outside_ + column * cell;
+  }
+  [[nodiscard]] double y_of(double row) const { return margin_ + band_ + outside_ + row * cell; }
+  [[nodiscard]] double width() const {
+    return 2 * (margin_ + outside_) + band_ + v_.columns() * cell;
+  }
+  [[nodiscard]] double height() const {
+    return 2 * (margin_ + outside_) + band_ + v_.rows() * cell + caption_;
+  }
+  [[nodiscard]] double outside() const { return outside_; }
+  // Where the clues are drawn (render_clues.hpp).
+  [[nodiscard]] detail::board_frame frame() const {
+    detail::board_frame f{x_of(0), y_of(0), double(cell), v_.rows(), v_.columns(), 0, 0};
+    f.caption_x = x_of(v_.columns() / 2.0);
+    f.caption_y = y_of(v_.rows()) + outside_ + margin_ / 2.0 + caption_ / 2;
+    return f;
+  }
 
   // A path of the outline of `cells`, each corner moved `inset` units into them.
   [[nodiscard]] std::string outline_path(std::span<const std::uint32_t> cells, double inset) const {
@@ -225,6 +248,7 @@ class painter {
   const variant& v_;
   int band_;
   int margin_;
+  double outside_, caption_;
 };
 
 // The boxes and regions to outline, each distinct cell set once (samurai's
@@ -249,6 +273,8 @@ std::string board_title(const variant& v, const grid& puzzle) {
   if (v.has(unit_kind::diagonal)) kinds += " X";
   if (v.has(unit_kind::window)) kinds += " windoku";
   if (!v.cages().empty()) kinds += " killer";
+  for (std::string_view clue_name : detail::clue_names(v))
+    kinds += fmt::format(" {}", clue_name);
   return fmt::format("Sudoku {}{}, {} given{}", name, kinds, givens, givens == 1 ? "" : "s");
 }
 
@@ -308,11 +334,11 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
   const double scale = options.cell_pixels > 0 ? options.cell_pixels / double(cell) : 1.0;
   add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" "
       "height=\"{}\" role=\"img\" font-family=\"sans-serif\">\n",
-      at.width(), at.height(), num(at.width() * scale), num(at.height() * scale));
+      num(at.width()), num(at.height()), num(at.width() * scale), num(at.height() * scale));
   add("<title>{}</title>\n",
       escape(options.title.empty() ? board_title(v, board.givens) : options.title));
-  add("<rect class=\"sd-ground\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", at.width(),
-      at.height(), ground);
+  add("<rect class=\"sd-ground\" width=\"{}\" height=\"{}\" fill=\"{}\"/>\n", num(at.width()),
+      num(at.height()), ground);
 
   // Shading, back to front: windows, the step's units, its cells.
   for (std::size_t u = 0; u < v.units().size(); ++u) {
@@ -336,6 +362,10 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     shade(p, "sd-pattern-cell", pattern_fill);
   for (const candidate& p : marks.placed)
     shade(p.cell, "sd-placed-cell", placed_fill);
+
+  // Clues under the lines: thermometers, lines, arrows.
+  const detail::board_frame frame = at.frame();
+  detail::draw_clues(v, frame, detail::clue_layer::under, add.text);
 
   // Lines: thin cell edges, the diagonals, thick region outlines, cages.
   add("<g class=\"sd-cell\" fill=\"none\" stroke=\"{}\" stroke-width=\"1\">\n", thin_line);
@@ -380,6 +410,9 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
         k, num(at.x_of(c) + 3), num(at.y_of(r) + 11), given_ink, sum);
   }
 
+  // Clues over the lines: dots, letters, quads, cages, outside clues, rules.
+  detail::draw_clues(v, frame, detail::clue_layer::over, add.text);
+
   // Digits and candidates, in groups that carry the shared attributes; each
   // text has its own baseline (svg::text_baseline), nothing to inherit. Back
   // to front: rings under the pencil marks, a chain's links, the marks, the
@@ -415,7 +448,13 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
           name, num(cx), num(svg::text_baseline(cy, big)), placed_ink, num(big),
           digit_char(placed->digit));
     }
-    const std::uint64_t mask = board.candidates.size() > p ? board.candidates[p] : 0;
+    std::uint64_t mask = board.candidates.size() > p ? board.candidates[p] : 0;
+    // Pencil marks given with the puzzle: shown on their own, and what the
+    // candidates keep of them.
+    if (v.has_restrictions()) {
+      const std::uint64_t allowed = v.candidates(p);
+      mask = board.candidates.empty() ? (allowed != v.all_digits() ? allowed : 0) : mask & allowed;
+    }
     for (int d = 1; d <= v.digits(); ++d) {
       const bool removed = has(marks.eliminated, p, d);
       if (!removed && (placing || !(mask >> d & 1))) continue;
@@ -494,14 +533,14 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     for (int r = 0; r < v.rows(); ++r) {
       add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
           "fill=\"{}\">{}</text>\n",
-          num(at.x_of(0) - 11), num(svg::text_baseline(at.y_of(r + 0.5), 11)), candidate_ink,
-          r + 1);
+          num(at.x_of(0) - at.outside() - 11), num(svg::text_baseline(at.y_of(r + 0.5), 11)),
+          candidate_ink, r + 1);
     }
     for (int c = 0; c < v.columns(); ++c) {
       add("<text class=\"sd-coordinate\" x=\"{}\" y=\"{}\" font-size=\"11\" text-anchor=\"middle\" "
           "fill=\"{}\">{}</text>\n",
-          num(at.x_of(c + 0.5)), num(svg::text_baseline(at.y_of(0) - 11, 11)), candidate_ink,
-          c + 1);
+          num(at.x_of(c + 0.5)), num(svg::text_baseline(at.y_of(0) - at.outside() - 11, 11)),
+          candidate_ink, c + 1);
     }
   }
   add.text += "</svg>\n";

@@ -109,7 +109,22 @@ PICTURES = {
     "step: SE's X-chain": (step(("generated", "9x9-beyond.sdm"), ("--scale", "se"), "X-Chain"),
                            (3, 3)),
     "pentomino": (pentomino, None),
+    # Modern variants' clues: letters on edges, sums outside the grid and in
+    # corners, the rules' caption, pencil marks given with the puzzle.
+    "ISS clues": (render(".Thermo~R1C1~R1C2~R1C3.Arrow~R3C3~R3C2~R2C1.WhiteDot~R5C1~R5C2"
+                         ".BlackDot~R6C2~R7C2.X~R8C1~R8C2.V~R8C4~R8C5.Whisper~R2C5~R2C6~R3C7"
+                         ".LittleKiller~20~R1C2.Sandwich~5~C5.XSum~R5~~12.Cage~~R4C5~R4C6"
+                         ".Sum~15~R5C5~R5C6.AntiKnight.~R9C9_1_3~R1C5_4~R6C6_7~R7C8_2",
+                         "--input-format=iss"), (3, 3)),
 }
+
+# Clue texts centred on a point (text-anchor middle, baseline 0.36 em below):
+# their class, and how far their ink may reach from that point, in em, across
+# and up and down (the X-sum's angle brackets are wide).
+CENTRED_CLUES = {"sd-x": (0.5, 0.5), "sd-v": (0.5, 0.5), "sd-little-killer": (0.8, 0.5),
+                 "sd-sandwich": (0.8, 0.5), "sd-x-sum": (1.4, 0.6), "sd-rules": (8, 0.6)}
+# Clue numbers in a cell's corner on a patch of ground, as cage sums are.
+LABELLED_CLUES = ("sd-sum-total", "sd-clue-cage-sum", "sd-lunchbox-sum", "sd-sum-line-sum")
 
 
 # ---- Where each text's ink should be.
@@ -180,6 +195,18 @@ def places(root, layout):
             else:  # a column's: above it
                 cx, _, w, _ = next(b for b in cells.values() if b[0] <= x < b[0] + b[2])
                 out.append((what, (cx + 2, 0, cx + w - 2, top - 2), (cx + w / 2, None), fill))
+        elif classes & set(CENTRED_CLUES):
+            (cls,) = classes & set(CENTRED_CLUES)
+            size = float(e.get("font-size"))
+            across, up = (v * size for v in CENTRED_CLUES[cls])
+            my = y - 0.36 * size
+            out.append((what, (x - across, my - up, x + across, my + up), (x, my), fill))
+        elif classes & set(LABELLED_CLUES):
+            (cls,) = classes & set(LABELLED_CLUES)
+            lx, ly, lw, lh = next(
+                tuple(float(r.get(k)) for k in ("x", "y", "width", "height"))
+                for r in by_class(root, cls + "-label") if r.get("data-clue") == e.get("data-clue"))
+            out.append((what, (lx, ly, lx + lw, ly + lh), (None, None), fill))
         elif "sd-cage-sum" in classes:
             lx, ly, lw, lh = labels[sums]
             sums += 1

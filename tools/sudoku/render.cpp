@@ -17,10 +17,12 @@ int run_render(int argc, char** argv) {
   command.usage = "sudoku render [OPTIONS] [FILE...]";
   command.description =
       "Draws each puzzle as an SVG picture: the variant's lines (boxes, jigsaw regions,\n"
-      "diagonals, windows, killer cages with their sums, samurai's five grids), the givens\n"
-      "in bold, and with --solution the solution's digits in blue, with --candidates the\n"
-      "candidates the givens leave as pencil marks. The SVG has a viewBox (it scales to any\n"
-      "size), a title, its digits as text, and its own white ground.\n"
+      "diagonals, windows, killer cages with their sums, samurai's five grids), the clues of\n"
+      "modern variants (--input-format=iss: thermometers, arrows, dots, lines, outside sums;\n"
+      "board-wide rules in a caption), the givens in bold, and with --solution the\n"
+      "solution's digits in blue, with --candidates the candidates the givens leave as\n"
+      "pencil marks. The SVG has a viewBox (it scales to any size), a title, its digits as\n"
+      "text, and its own white ground.\n"
       "\n"
       "Without -o, the pictures go to standard output one after another (one puzzle: one\n"
       "SVG file). -o FILE writes one puzzle's picture to FILE; -o DIR/ (a folder, made if\n"

@@ -1,0 +1,45 @@
+// The clues of modern variants (clue.hpp) in a board's picture (render.hpp):
+// render.cpp lays out the board and calls these for the clues' own elements,
+// in two layers, under the cell lines (thermometers, lines, arrows, as puzzle
+// apps draw them) and over them (dots, letters, quads, cages, outside clues).
+// Each element carries a class ("sd-thermo", "sd-dot-white", ...) and
+// data-clue, the clue's index in variant::clues().
+#pragma once
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "sudoku/variant.hpp"
+
+namespace sudoku::detail {
+
+/// Where the board is drawn: cell (r, c) has its top-left corner at
+/// (left + c * cell, top + r * cell); the caption of board-wide rules, if
+/// any, is centred on (caption_x, caption_y).
+struct board_frame {
+  double left = 0, top = 0, cell = 40;
+  int rows = 0, columns = 0;
+  double caption_x = 0, caption_y = 0;
+  [[nodiscard]] double x_of(double column) const { return left + column * cell; }
+  [[nodiscard]] double y_of(double row) const { return top + row * cell; }
+  /// The outline of `cells`, each corner moved `inset` units into them.
+  [[nodiscard]] std::string outline_path(std::span<const std::uint32_t> cells, double inset) const;
+};
+
+/// How far beyond the grid's edges the outside clues (little killers,
+/// sandwiches, X-sums) need room; 0 when there are none.
+[[nodiscard]] double outside_room(const variant& v);
+/// The height of the caption line naming the board-wide rules; 0 when there are none.
+[[nodiscard]] double caption_room(const variant& v);
+/// The short names of the kinds of clue present, each once, in kind order:
+/// "thermo", "arrow", "kropki", "anti-knight".
+[[nodiscard]] std::vector<std::string_view> clue_names(const variant& v);
+
+enum class clue_layer : std::uint8_t { under, over };
+/// Appends the elements of the clues of one layer.
+void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::string& out);
+
+}  // namespace sudoku::detail
