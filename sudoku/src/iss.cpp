@@ -4,6 +4,7 @@
 #include "iss_detail.hpp"
 
 #include <fmt/format.h>
+#include <dlx/counted.hpp>
 
 #include <algorithm>
 #include <bit>
@@ -318,7 +319,7 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
 
 std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
-  if (type.empty()) return read_given(it);
+  if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
   if (type == "Shape") return std::nullopt;
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
   auto no_args = [&]() -> std::optional<text_error> {
@@ -355,6 +356,9 @@ std::optional<text_error> reader::read(const item& it) {
     return std::nullopt;
   }
   if (type == "Jigsaw") {
+    // One layout: a second would overlap the first's regions, which no one
+    // layout can write back.
+    if (!once()) return error_at(it.type.column, "Jigsaw is given twice");
     if (it.args.empty() || it.args.size() > 2) {
       return error_at(it.type.column, "Jigsaw takes a layout of one character per cell");
     }
@@ -613,6 +617,14 @@ std::optional<text_error> reader::read(const item& it) {
       break;
     case clue_kind::sum_line:
       if (c.values[0] < 1) return error_at(it.args[0].column, "a SumLine's sum is at least 1");
+      break;
+    case clue_kind::sum:
+      // Weights, when given, are one per cell (append_iss writes them only then).
+      if (c.values.size() > 1 && c.values.size() != k + 1) {
+        return error_at(it.args[0].column, fmt::format("Sum has {} for {}",
+                                                       dlx::counted(c.values.size() - 1, "weight"),
+                                                       dlx::counted(k, "cell")));
+      }
       break;
     default:
       break;

@@ -37,7 +37,7 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
   }
   const std::size_t start = out.size();
   if (n != 9) out += fmt::format(".Shape~{}x{}", n, n);
-  std::string given;
+  std::string given, emptied;
   for (std::uint32_t p : v.cells()) {
     const int d = givens.cells()[p];
     const std::uint64_t mask = d ? std::uint64_t{1} << d : v.candidates(p);
@@ -47,11 +47,18 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     for (int x = 1; x <= n; ++x) {
       if (mask >> x & 1) given += fmt::format("_{}", x);
     }
+    // A cell left no digit (.~R1C1_5.~R1C1_6): the reader wants a digit in
+    // each given, and intersects a cell's givens, so 1 here and 2 later.
+    if (mask == 0) {
+      given += "_1";
+      emptied += ".~" + cell_id(v, p) + "_2";
+    }
   }
-  if (!given.empty()) out += "." + given;
+  if (!given.empty()) out += "." + given + emptied;
   if (!v.has(unit_kind::box)) out += ".NoBoxes";
   if (v.has(unit_kind::region)) {
-    std::string layout(static_cast<std::size_t>(n * n), '.');
+    // Cells in no region ('-': ISS's one group of another size) stay free.
+    std::string layout(static_cast<std::size_t>(n * n), '-');
     int r = 0;
     for (const unit& u : v.units()) {
       if (u.kind != unit_kind::region) continue;
@@ -61,14 +68,16 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     }
     out += ".Jigsaw~" + layout;
   }
+  // In the units' order, which the reader keeps (.Windoku.Diagonal~1 is not
+  // the variant of .Diagonal~1.Windoku).
   bool windows = false, disjoint = false;
   for (const unit& u : v.units()) {
     if (u.kind == unit_kind::diagonal) out += u.index == 0 ? ".Diagonal~-1" : ".Diagonal~1";
+    if (u.kind == unit_kind::window && !windows) out += ".Windoku";
+    if (u.kind == unit_kind::disjoint && !disjoint) out += ".DisjointSets";
     windows = windows || u.kind == unit_kind::window;
     disjoint = disjoint || u.kind == unit_kind::disjoint;
   }
-  if (windows) out += ".Windoku";
-  if (disjoint) out += ".DisjointSets";
   for (const cage& c : v.cages()) {
     out += fmt::format(".Cage~{}", c.sum);
     append_cells(v, c.cells, out);

@@ -1071,6 +1071,54 @@ std::vector<bad_case> catalogue() {
                "invalid\n",
                {"{file}:1:1: windoku needs square boxes; 6x6 has 2x3 boxes"},
                2});
+  // ---- ISS constraint strings (--input-format=iss): each bad line answered
+  // 'invalid' in its place, the puzzle after it still solved.
+  const std::string WI = [&] {  // Wikipedia's puzzle as an ISS string
+    std::string iss = ".";
+    for (std::size_t p = 0; p < W.size(); ++p) {
+      if (W[p] == '0') continue;
+      iss += "~R" + std::to_string(p / 9 + 1) + "C" + std::to_string(p % 9 + 1) + "_" + W[p];
+    }
+    return iss;
+  }();
+  const std::vector<std::string> iss = {"solve", "-q", "--input-format=iss", "{file}"};
+  const auto iss_case = [&](std::string name, const std::string& line, std::string message) {
+    return bad_case{
+        std::move(name),      "sudoku", iss, line + "\n" + WI + "\n", "invalid\n" + WS + "\n",
+        {std::move(message)}, 2};
+  };
+  c.push_back(iss_case("iss_unknown_constraint_type", ".Frobnicate~R1C1",
+                       "{file}:1:2: unknown constraint type 'Frobnicate'"));
+  c.push_back(iss_case("iss_unsupported_constraint_type", ".Skyscraper~3~R1",
+                       "{file}:1:2: the constraint Skyscraper is not supported"));
+  c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",
+                       "{file}:1:14: 'R1X2' is not a cell such as R1C1"));
+  c.push_back(iss_case("iss_cell_outside_the_board", ".Shape~6x6.Thermo~R1C1~R7C1",
+                       "{file}:1:24: R7C1 is outside the 6x6 board"));
+  c.push_back(iss_case("iss_thermo_repeats_a_cell", ".Thermo~R1C1~R1C2~R1C1",
+                       "{file}:1:19: R1C1 appears twice in Thermo"));
+  c.push_back(iss_case("iss_given_not_a_digit", ".~R1C1_5~R2C2_10",
+                       "{file}:1:15: '10' is not a digit 1-9"));
+  c.push_back(iss_case("iss_shape_not_square", ".Shape~6x8",
+                       "{file}:1:8: 6x8: only square boards are supported"));
+  c.push_back(iss_case("iss_cage_sum_no_digits_make", ".Cage~50~R1C1~R1C2",
+                       "{file}:1:7: no 2 different digits 1-9 add up to 50"));
+  c.push_back(iss_case("iss_not_starting_with_a_dot", "Thermo~R1C1~R1C2",
+                       "{file}:1:1: an ISS constraint string starts with '.'"));
+  c.push_back(iss_case("iss_sum_weights_not_one_per_cell", ".Sum~10_=_1_2~R1C1",
+                       "{file}:1:6: Sum has 2 weights for 1 cell"));
+  c.push_back(iss_case("iss_line_too_long", "." + std::string(1 << 20, '~'),
+                       "{file}:1:1048577: line too long (more than 1048576 bytes)"));
+  // Several bad lines in a batch, each answered in its place.
+  c.push_back({"iss_batch_keeps_going",
+               "sudoku",
+               iss,
+               ".Thermo~R1C1~R1C1\n" + WI + "\n.Shape~5x5\n\n" + WI + "\n.~R1C1\n",
+               "invalid\n" + WS + "\ninvalid\n" + WS + "\ninvalid\n",
+               {"{file}:1:14: R1C1 appears twice in Thermo",
+                "{file}:3:8: 5x5: boards from 4x4 to 16x16 with boxes are supported",
+                "{file}:6:3: the given R1C1 has no value (as in R1C1_5)"},
+               2});
   // --threads (dlx and sudoku share the parser).
   c.push_back({"dlx_usage_threads_not_a_number",
                "dlx",

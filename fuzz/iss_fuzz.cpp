@@ -1,0 +1,71 @@
+// The ISS constraint-string reader (iss.hpp) on arbitrary bytes, as one line:
+// it must either be rejected with a column inside the line (or just past its
+// end) and a message, or parse to a variant and givens that append_iss writes
+// back as a string that parses to the same. On small boards (6x6 at most) the
+// clues' exact-cover model is built (a clue needing too many options is
+// refused with std::invalid_argument, which is no bug) and searched to two
+// solutions under a small node budget: every solution found must pass the
+// validator, whose code for the clues is separate from the model's.
+#include <sudoku/iss.hpp>
+#include <sudoku/solver.hpp>
+#include <sudoku/validate.hpp>
+
+#include <cstdint>
+#include <cstdio>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+#include "fuzz_support.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  std::string_view line(reinterpret_cast<const char*>(data), size);
+  line = line.substr(0, line.find('\n'));  // one line, as the tools read it
+  sudoku::variant v;
+  sudoku::grid givens;
+  if (const auto e = sudoku::parse_iss(line, v, givens)) {
+    FUZZ_CHECK(e->column >= 1 && e->column <= line.size() + 1);
+    FUZZ_CHECK(!e->message.empty());
+    return 0;
+  }
+  FUZZ_CHECK(givens.shape() == v.shape() && givens.cells().size() == v.positions());
+
+  // What parses writes back as a string that parses to the same.
+  std::string printed;
+  FUZZ_CHECK(sudoku::append_iss(v, givens, printed));
+  sudoku::variant again_v;
+  sudoku::grid again;
+  if (const auto back = sudoku::parse_iss(printed, again_v, again)) {
+    std::fprintf(stderr, "append_iss wrote '%s'; column %zu: %s\n", printed.c_str(), back->column,
+                 back->message.c_str());
+    FUZZ_CHECK(false);
+  }
+  if (!(again_v == v) || !(again == givens)) {
+    std::fprintf(stderr, "append_iss wrote '%s', which reads back differently\n", printed.c_str());
+    FUZZ_CHECK(false);
+  }
+
+  // Small boards: every solution the model finds satisfies the validator.
+  if (v.cells().size() > 36) return 0;
+  try {
+    sudoku::solver s(v);
+    dlx::search_options budget;
+    budget.node_budget = 2000;
+    budget.limit = 2;
+    s.enumerate(
+        givens,
+        [&](const sudoku::grid& solution) {
+          const auto check = sudoku::check_solution(v, givens, solution);
+          if (!check.ok()) {
+            std::fprintf(stderr, "a solution the validator refuses: %s\n",
+                         check.message(v).c_str());
+          }
+          FUZZ_CHECK(check.ok());
+          return dlx::visit::next;
+        },
+        budget);
+  } catch (const std::invalid_argument&) {
+    // A clue needing more options than the model allows: refused, not a bug.
+  }
+  return 0;
+}
