@@ -38,7 +38,9 @@ generator::generator(const sudoku::variant& v)
   // always have (with forced moves free, a 100,000-node check on a 25x25 grid
   // does ten times the work before it gives up: one puzzle in 79 s against 6.6),
   // and a seed makes the puzzles it always made. Forced moves measured no faster.
-  solver_.set_propagation(dlx::propagation::none);
+  // Clues (clue.hpp) keep the solver's pair rule: without it a thermo puzzle's
+  // uniqueness check takes minutes, not milliseconds.
+  if (v.clues().empty()) solver_.set_propagation(dlx::propagation::none);
 }
 
 bool generator::unique(const grid& g) {

@@ -339,6 +339,13 @@ TEST(iss_input, every_puzzle_command_reads_constraint_strings) {
       sudoku({"validate", "-q", "--input-format=iss", "--against", puzzles, answers});
   EXPECT_EQ(lines_of(checked.out).at(0), "valid") << checked.err;
   EXPECT_NE(lines_of(checked.out).at(1), "valid") << checked.out;
+  // minimize writes a constraint string, fewer givens, the same clues, unique.
+  const auto minimal = sudoku({"minimize", "-q", "--input-format=iss"}, thermo + "\n");
+  ASSERT_EQ(minimal.exit_code, 0) << minimal.err;
+  const std::string smaller = lines_of(minimal.out).at(0);
+  EXPECT_LT(smaller.size(), thermo.size());
+  EXPECT_TRUE(contains(smaller, ".Thermo~R9C4~R8C3")) << smaller;
+  EXPECT_EQ(sudoku({"count", "-q", "--input-format=iss"}, smaller + "\n").out, "1\n");
   // --variant iss is the same reader.
   EXPECT_EQ(sudoku({"count", "-q", "--variant", "iss", file}).out, counted.out);
 }
