@@ -198,3 +198,32 @@ TEST(ClueBruteForce, GivensBreakingAClueHaveNoSolution) {
 }
 
 }  // namespace
+
+namespace {
+
+// Entropic lines need 9 digits (three classes of three): brute force on 9x9,
+// from a solution with its first band blank.
+TEST(ClueBruteForce, EntropicLineOn9x9) {
+  const std::string base =
+      "847632519295471386631598247129743865486259173753816924368924751974185632512367498";
+  const sudoku::shape s{3, 3};
+  for (const std::vector<std::uint32_t>& line :
+       {std::vector<std::uint32_t>{0, 1, 2, 11, 20},
+        std::vector<std::uint32_t>{0, 9, 10, 11, 12, 13}}) {
+    sudoku::variant v(s);
+    v.add_clue({clue_kind::entropic, line, {}, false});
+    sudoku::grid givens = v.empty_grid();
+    for (std::size_t p = 27; p < 81; ++p)
+      givens.cells()[p] = static_cast<std::uint8_t>(base[p] - '0');
+    for (std::uint32_t p : line)
+      givens.cells()[p] = 0;
+    std::uint64_t expected = 0;
+    for (const sudoku::grid& g : completions(s, givens)) {
+      if (sudoku::check_solution(v, g).ok()) ++expected;
+    }
+    sudoku::solver solver(v);
+    EXPECT_EQ(solver.count(givens, 0).solutions, expected);
+  }
+}
+
+}  // namespace
