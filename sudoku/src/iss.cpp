@@ -671,12 +671,4 @@ std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& giv
   return reader(line, v, givens).run(fields);
 }
 
-bool looks_like_iss(std::string_view line) noexcept {
-  while (!line.empty() && (line.front() == ' ' || line.front() == '\t'))
-    line.remove_prefix(1);
-  if (line.size() < 2 || line[0] != '.') return false;
-  const char c = line[1];
-  return c == '~' || (c >= 'A' && c <= 'Z');
-}
-
 }  // namespace sudoku

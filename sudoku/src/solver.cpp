@@ -42,7 +42,7 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
   chosen_.reserve(v.cells().size() + v.cages().size());
 }
 
-std::optional<clash> solver::preselect_givens(const grid& puzzle) {
+std::optional<result> solver::preselect_givens(const grid& puzzle) {
   const sudoku::variant& v = variant();
   if (puzzle.shape() != v.shape() || puzzle.rows() != v.rows() || puzzle.columns() != v.columns()) {
     throw std::invalid_argument(fmt::format("sudoku::solver: the puzzle is {}x{}, the solver {}x{}",
@@ -50,23 +50,21 @@ std::optional<clash> solver::preselect_givens(const grid& puzzle) {
                                             v.columns()));
   }
   givens_.clear();
-  impossible_givens_ = false;
+  // Givens no solution can keep, found without a search: no solution.
+  result impossible;
+  impossible.status = status::none;
+  impossible.exact = true;
   const auto cells = puzzle.cells();
   for (std::uint32_t cell : v.cells()) {
     if (cells[cell] == 0) continue;
     const dlx::option_id o = model_.option(cell, cells[cell]);
-    if (o == model::no_option) {
-      impossible_givens_ = true;  // a digit the cell's pencil marks rule out
-      return std::nullopt;
-    }
+    if (o == model::no_option) return impossible;  // a digit the pencil marks rule out
     givens_.push_back(o);
   }
   const auto conflict = dlx_.preselect(givens_);
   if (!conflict) return std::nullopt;
-  if (model_.constraint_of(conflict->item) == -2) {
-    impossible_givens_ = true;  // two givens that break a clue (validate.hpp names it)
-    return std::nullopt;
-  }
+  // Two givens that break a clue (validate.hpp names it).
+  if (model_.constraint_of(conflict->item) == -2) return impossible;
   // Two givens share an item: the same cell (impossible in a grid), or one digit
   // twice in a unit or cage. Name the unit the way a player would.
   const std::size_t a = model_.cell_of(conflict->covered_by);
@@ -74,7 +72,10 @@ std::optional<clash> solver::preselect_givens(const grid& puzzle) {
   const auto constraint = static_cast<std::size_t>(model_.constraint_of(conflict->item));
   const unit_kind unit =
       constraint < v.units().size() ? v.units()[constraint].kind : unit_kind::cage;
-  return clash{std::min(a, b), std::max(a, b), model_.digit_of(conflict->option), unit};
+  result out;
+  out.status = status::invalid;
+  out.conflict = clash{std::min(a, b), std::max(a, b), model_.digit_of(conflict->option), unit};
+  return out;
 }
 
 void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
@@ -112,18 +113,7 @@ result solver::classify(const dlx::search_result& r) {
 // invalid result, without searching, when the givens clash.
 template <class Search>
 result solver::with_givens(const grid& puzzle, Search&& search) {
-  if (auto c = preselect_givens(puzzle)) {
-    result out;
-    out.status = status::invalid;
-    out.conflict = c;
-    return out;
-  }
-  if (impossible_givens_) {
-    result out;
-    out.status = status::none;
-    out.exact = true;
-    return out;
-  }
+  if (auto early = preselect_givens(puzzle)) return *early;
   const dlx::search_result r = search();
   dlx_.clear_preselection();
   return classify(r);

@@ -217,16 +217,20 @@ std::optional<std::string> variant::set_regions(std::span<const std::uint8_t> re
     }
   }
   std::erase_if(units_, [](const unit& u) { return u.kind == unit_kind::box; });
-  // Regions go where the boxes were: before any diagonal or window.
-  auto at = std::find_if(units_.begin(), units_.end(),
-                         [](const unit& u) { return u.kind > unit_kind::region; });
   std::vector<unit> made;
   for (int r = 0; r < n; ++r)
     made.push_back({unit_kind::region, r, -1, std::move(regions[static_cast<std::size_t>(r)])});
-  units_.insert(at, made.begin(), made.end());
+  insert_regions(std::move(made));
+  return std::nullopt;
+}
+
+void variant::insert_regions(std::vector<unit> made) {
+  // Regions go where the boxes were: before any diagonal or window.
+  auto at = std::find_if(units_.begin(), units_.end(),
+                         [](const unit& u) { return u.kind > unit_kind::region; });
+  units_.insert(at, std::make_move_iterator(made.begin()), std::make_move_iterator(made.end()));
   regions_ = true;
   index_constraints();
-  return std::nullopt;
 }
 
 void variant::add_diagonals() {
@@ -315,12 +319,7 @@ std::optional<std::string> variant::add_region(std::vector<std::uint32_t> cells)
   revision_ = next_revision();
   const auto index = static_cast<int>(std::count_if(
       units_.begin(), units_.end(), [](const unit& u) { return u.kind == unit_kind::region; }));
-  // Regions go where the boxes were: before any diagonal or window.
-  auto at = std::find_if(units_.begin(), units_.end(),
-                         [](const unit& u) { return u.kind > unit_kind::region; });
-  units_.insert(at, unit{unit_kind::region, index, -1, std::move(cells)});
-  regions_ = true;
-  index_constraints();
+  insert_regions({unit{unit_kind::region, index, -1, std::move(cells)}});
   return std::nullopt;
 }
 

@@ -36,10 +36,6 @@ namespace sudoku {
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields = nullptr);
 
-/// True when `line` looks like a constraint string (its first non-blank
-/// character is '.' followed by a type or '~'), for format detection.
-[[nodiscard]] bool looks_like_iss(std::string_view line) noexcept;
-
 /// Appends the constraint string of a puzzle: parse_iss reads it back to the
 /// same variant and givens. Variants ISS cannot express (samurai) have none:
 /// returns false and appends nothing.

@@ -112,14 +112,15 @@ class solver {
   dlx::search_options tuned(const dlx::search_options& options) const;
   template <class Search>
   result with_givens(const grid& puzzle, Search&& search);
-  std::optional<sudoku::clash> preselect_givens(const grid& puzzle);
+  // Preselects the givens; the answer instead, without a search, when they
+  // clash (invalid) or no solution can keep them (none).
+  std::optional<result> preselect_givens(const grid& puzzle);
   void decode(std::span<const dlx::option_id> options, grid& out) const;
   static result classify(const dlx::search_result& r);
 
   sudoku::model model_;
   dlx::solver dlx_;
   std::vector<dlx::option_id> givens_;
-  bool impossible_givens_ = false;  // a given outside its pencil marks, or givens breaking a clue
   std::vector<dlx::option_id> chosen_;
   dlx::propagation propagation_ = dlx::propagation::none;
 };

@@ -194,6 +194,7 @@ class variant {
   variant(sudoku::shape s, int rows, int columns);
   void add_grid(int top, int left, int part);
   void add_unit(unit_kind kind, int index, int part, std::vector<std::uint32_t> cells);
+  void insert_regions(std::vector<unit> made);
   void index_constraints();
 
   sudoku::shape shape_;
