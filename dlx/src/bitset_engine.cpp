@@ -125,8 +125,15 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
     }
   }
 
+  if (weighted()) {
+    // bitset_multiplicities.cpp knows no weights; solver.cpp refuses both together.
+    if (multiplicities())
+      throw problem_error("weighted items with multiplicities are not supported");
+    totals_words_ = static_cast<std::uint32_t>(weight_lower_.size());
+  }
   counts_words_ = static_cast<std::uint32_t>((primaries * sizeof(Count) + 15) / 16 * 2);
-  state_words_ = counts_words_ + active_words_ + 1 + purified_words_ + bounds_words_;
+  state_words_ =
+      counts_words_ + active_words_ + 1 + purified_words_ + bounds_words_ + totals_words_;
   pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
   std::fill(s.counts, s.counts + counts_words_ * 8 / sizeof(Count), covered);  // the padding
@@ -153,6 +160,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   frames_.resize(levels);
   chosen_.resize(levels);
   scratch_items_.resize(counts_words_ * 8 / sizeof(Count));
+  if (weighted()) build_carriers();
   // Up to 1,024 options (a 9x9 Sudoku has 729), each option's conflicts as a
   // whole bitset: preselecting it is then a dozen AND-NOTs (at most 128 KB).
   if (options <= 1024 && !colored() && !multiplicities()) {
@@ -193,6 +201,7 @@ void bitset_engine<Count>::purify(const view& s, std::uint32_t item, std::uint32
 template <class Count>
 void bitset_engine<Count>::apply_preselected(option_id option) {
   const view s = at(base_.data());
+  if (weighted()) add_weights(s, option);
   for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
     const std::uint32_t k = option_items_[i];
     const std::uint32_t color = entry_color(i);
@@ -226,7 +235,7 @@ bool bitset_engine<Count>::preselect_quickly(std::span<const option_id> options)
   // preselected exactly when it is still active: covering an item clears all
   // its options. So the clash check is one bit, and the generic path runs only
   // for a clash (to name it) or an option without primary items.
-  if (colored() || multiplicities()) return false;
+  if (colored() || multiplicities() || weighted()) return false;
   const view s = at(base_.data());
   for (option_id o : options) {
     if (!(s.active[o / 64] >> (o % 64) & 1)) {

@@ -29,7 +29,9 @@
 // - bitset_search.cpp: the search of DLX1 and DLX2, and its forced moves;
 // - bitset_multiplicities.cpp: the search of DLX3 (multiplicities);
 // - bitset_pair_rule.hpp: the pair rule (propagation::pairs), inlined by
-//   bitset_search.cpp; bitset_pair_rule.cpp: the table it works from.
+//   bitset_search.cpp; bitset_pair_rule.cpp: the table it works from;
+// - bitset_weight_rule.hpp: the bounds on weighted items' totals, inlined by
+//   bitset_search.cpp; bitset_weight_rule.cpp: their carriers.
 // Each .cpp instantiates its members for the counter types make_bitset_engine
 // picks: std::uint8_t, std::uint16_t, std::uint32_t.
 #pragma once
@@ -68,20 +70,26 @@ class bitset_engine final : public engine {
   };
 
   // A view of one state: counters, then the active bitset, then the number of
-  // primary items left, then (with colors) each secondary item's color.
+  // primary items left, then (with colors) each secondary item's color, (with
+  // multiplicities) each primary item's bound, (with weighted items) each
+  // weighted item's total so far.
   struct view {
     Count* counts;
     std::uint64_t* active;
     std::uint64_t* remaining;
     std::uint32_t* purified;  // indexed by internal item - primary_count_
     std::uint32_t* bounds;    // with multiplicities: each primary item's residual bound
+    std::int64_t* totals;     // with weighted items: the chosen options' weights on each
   };
   view at(std::uint64_t* words) const {
     std::uint64_t* active = words + counts_words_;
     std::uint64_t* remaining = active + active_words_;
-    return {reinterpret_cast<Count*>(words), active, remaining,
+    return {reinterpret_cast<Count*>(words),
+            active,
+            remaining,
             reinterpret_cast<std::uint32_t*>(remaining + 1),
-            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_)};
+            reinterpret_cast<std::uint32_t*>(remaining + 1 + purified_words_),
+            reinterpret_cast<std::int64_t*>(remaining + 1 + purified_words_ + bounds_words_)};
   }
 
   // A place where the search branched: its state after covering the item it
@@ -163,6 +171,9 @@ class bitset_engine final : public engine {
   void apply_preselected(option_id option) override;
   bool preselect_quickly(std::span<const option_id> options) override;
   void revert_preselection(std::size_t keep) override;
+  bool preselection_weights_hold() const override {
+    return totals_hold(at(const_cast<std::uint64_t*>(base_.data())));
+  }
   bool nothing_to_cover() const override {
     // Preselected items are marked covered at once, so this needs no recount.
     const Count* counts = reinterpret_cast<const Count*>(base_.data());
@@ -254,6 +265,31 @@ class bitset_engine final : public engine {
   [[gnu::always_inline]] bool eliminate_pairs(const view& s, std::uint64_t& updates,
                                               std::uint64_t& eliminated);
   void build_reach();  // bitset_pair_rule.cpp
+
+  // The weight rule (bitset_weight_rule.hpp): bounds each weighted item's
+  // total by what its carriers can still add. False at a dead end (a total out
+  // of reach). With Eliminate, also removes the options that would take a total
+  // out of its bounds.
+  template <int K, bool Colored, bool Eliminate>
+  [[gnu::always_inline]] bool bound_weights(const view& s, std::uint64_t& updates,
+                                            std::uint64_t& eliminated);
+  // Picks each weighted item's carriers and their groups (bitset_weight_rule.cpp).
+  void build_carriers();
+  struct weighted_option;
+  // Whether every option of `a` excludes every option of `b` of equal weight.
+  bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b) const;
+  // Whether every weighted item's total lies within its bounds (at a solution).
+  [[nodiscard]] bool totals_hold(const view& s) const {
+    for (std::size_t w = 0; w < weight_lower_.size(); ++w) {
+      if (s.totals[w] < weight_lower_[w] || s.totals[w] > weight_upper_[w]) return false;
+    }
+    return true;
+  }
+  // Adds `option`'s weights to the totals.
+  void add_weights(const view& s, option_id option) const {
+    for (std::uint32_t t = weight_start_[option]; t < weight_start_[option + 1]; ++t)
+      s.totals[weight_terms_[t].item] += weight_terms_[t].weight;
+  }
   // Whether `option` covers internal item `item` (with Colored: without a color).
   template <bool Colored>
   bool covers(option_id option, std::uint32_t item) const;
@@ -353,6 +389,7 @@ class bitset_engine final : public engine {
   std::uint32_t active_words_ = 0;
   std::uint32_t purified_words_ = 0;  // with colors: a color per secondary item
   std::uint32_t bounds_words_ = 0;    // with multiplicities: a bound per primary item
+  std::uint32_t totals_words_ = 0;    // with weighted items: a total per weighted item
   std::vector<std::uint32_t> slack_;  // with multiplicities: upper - lower, per primary item
   std::uint32_t state_words_ = 0;
   std::vector<std::uint64_t> pristine_;  // no preselection
@@ -387,6 +424,56 @@ class bitset_engine final : public engine {
   std::vector<std::uint32_t> scratch_options_;  // the options of the item checked
   std::vector<std::uint32_t> colors_;           // with colors: those A's options give B
   std::vector<std::uint64_t> color_mark_;       // the same as bits, by color number
+  // The weight rule: per weighted item, its carriers (primary items none of
+  // whose options share a weighted option with another carrier of the item),
+  // each with all its options and their weights on the item (0 for most), and
+  // its free options (weighted but on no carrier). A carrier must be covered
+  // once, so while it is not, it adds one of its options' weights; a free
+  // option adds its weight or nothing. Carriers come in groups whose options
+  // of equal weight exclude each other (a killer's cells in one row: the same
+  // digit twice would cover that row's item twice), so the group's carriers
+  // add different weights: its total is at least its k smallest weights left
+  // (k carriers uncovered). Such a group keeps its weights as bits above a
+  // base; a carrier whose weights do not fit 64 bits is a group alone.
+  struct weighted_option {
+    std::uint32_t option;
+    std::uint32_t bit;  // in a group of bits: weight - base
+    std::int64_t weight;
+  };
+  struct carrier_group {
+    std::uint32_t begin, end;  // its carriers in carriers_
+    std::int64_t base;
+    bool bits;
+  };
+  // The bounds of a group at the node the rule checks (scratch): with k of its
+  // carriers uncovered, the sums of the k and k - 1 smallest and largest of
+  // its weights left (their bits in `left`).
+  struct group_bounds {
+    std::uint32_t k;
+    std::uint64_t left;
+    std::int64_t low, low_but_one, high, high_but_one;
+  };
+  std::vector<std::uint32_t> groups_start_;  // per weighted item: its range in groups_
+  std::vector<carrier_group> groups_;
+  std::vector<group_bounds> group_bounds_;
+  std::vector<std::uint32_t> carriers_;               // primary items
+  std::vector<std::uint32_t> carrier_options_start_;  // per carrier: its range below
+  std::vector<weighted_option> carrier_options_;
+  std::vector<std::uint32_t> free_start_;  // per weighted item: its range in free_options_
+  std::vector<weighted_option> free_options_;
+  // Per weighted item, its state when the rule last found it consistent and
+  // removed nothing (outside the saved states, forgotten on backtracking).
+  struct weight_signature {
+    std::int64_t total;
+    std::uint32_t covered;  // carriers covered
+    std::uint32_t free;     // free options active
+    std::uint64_t live;     // the other carriers' counters added up
+    friend bool operator==(const weight_signature&, const weight_signature&) = default;
+  };
+  std::vector<weight_signature> weight_seen_;
+  void forget_weight_checks() {
+    std::fill(weight_seen_.begin(), weight_seen_.end(), weight_signature{0, ~0U, 0, 0});
+  }
   [[nodiscard]] bool marked_color(std::int64_t c) const {
     return (color_mark_[static_cast<std::size_t>(c) / 64] >> (c % 64) & 1) != 0;
   }

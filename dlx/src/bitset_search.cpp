@@ -1,6 +1,8 @@
 // The bitset engine's search for DLX1 and DLX2 (bitset_engine.hpp has its
 // state): every primary item covered exactly once, with or without colors, and
-// with or without propagation (forced moves, the pair rule).
+// with or without propagation (forced moves, the pair rule). Weighted items'
+// totals are bounded at every node (a dead end when out of reach) and, with
+// propagation, prune options (bitset_weight_rule.hpp).
 //
 // The engine makes exactly the choices of the dancing-links engine: the leftmost
 // primary item with the fewest options (a vectorised scan of the counters, in
@@ -19,6 +21,7 @@
 
 #include "bitset_engine.hpp"
 #include "bitset_pair_rule.hpp"
+#include "bitset_weight_rule.hpp"
 #include "counter_scan.hpp"
 
 namespace dlx::detail {
@@ -61,6 +64,7 @@ template <bool Randomized, int K, bool Colored, bool Propagate>
 bool bitset_engine<Count>::run(bool fresh) {
   const std::uint32_t primaries = primary_count_;
   const bool pairs = Propagate && options_->propagation == propagation::pairs;
+  const bool weights = weighted();
   // With the pair rule, each state carries the counters as they were when its
   // items were last checked against their pairs (see eliminate_pairs).
   const std::size_t state_bytes = std::size_t{state_words_} * 8;
@@ -70,6 +74,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   loop_state loop = resume(fresh);
   // Nothing checked yet: every counter differs from "covered".
   if (fresh && pairs) std::fill(checked_.begin(), checked_.end(), covered);
+  if (weights) forget_weight_checks();  // a fresh search, or resumed after a solution
   bool entering = fresh;
 
   for (;;) {
@@ -84,6 +89,7 @@ bool bitset_engine<Count>::run(bool fresh) {
       // The leftmost primary item with the fewest options.
       std::uint32_t best = 0;
       std::uint32_t fewest = 0;
+      bool dead = false;  // a weighted item's total out of reach
       if constexpr (Propagate) {
         // Forced moves and eliminations, until the search must branch, fails
         // or has a solution. A forced move is found as the search without
@@ -104,8 +110,17 @@ bool bitset_engine<Count>::run(bool fresh) {
             ++loop.forced;
             apply_option<K, Colored>(s, only[0], loop.updates, loop.cleansings);
             if (*s.remaining != 0) continue;
-            solved = true;
+            solved = !weights || totals_hold(s);
+            dead = !solved;
             break;
+          }
+          if (fewest >= 2 && weights) {
+            const std::uint64_t before = loop.eliminated;
+            if (!bound_weights<K, Colored, true>(s, loop.updates, loop.eliminated)) {
+              dead = true;
+              break;
+            }
+            if (loop.eliminated != before) continue;
           }
           // The pair rule only when no forced move is left (most nodes are dead
           // ends, found by forced moves alone); forced moves again if it removed
@@ -116,9 +131,10 @@ bool bitset_engine<Count>::run(bool fresh) {
         }
         loop.max_level = std::max(loop.max_level, loop.level);
         if (solved) return report_solution(loop, loop.level);
-        if (Randomized && fewest >= 2) best = random_leftmost_min(s, fewest);
+        if (Randomized && fewest >= 2 && !dead) best = random_leftmost_min(s, fewest);
       } else {
         loop.max_level = std::max(loop.max_level, loop.level);
+        dead = weights && !bound_weights<K, Colored, false>(s, loop.updates, loop.eliminated);
         if constexpr (Randomized) {
           best = random_leftmost_min(s, fewest);
         } else {
@@ -130,7 +146,7 @@ bool bitset_engine<Count>::run(bool fresh) {
       // Note `best`'s active options, in order, and cover it. Without
       // propagation a dead end covers its empty item too, as DLX1 does (one
       // update); with it, a dead end just backs up.
-      if (!Propagate || fewest > 0) {
+      if (!dead && (!Propagate || fewest > 0)) {
         std::uint32_t found = 0;
         std::uint32_t* const options =
             list_and_cover<K, Colored>(s, best, loop.branch_top, fewest, loop.updates, found);
@@ -166,6 +182,7 @@ bool bitset_engine<Count>::run(bool fresh) {
         std::memcpy(work_.data(), frame_state(loop.frame_count - 1), state_bytes);
         option = branch_options_[f.options_begin + next];
         have_option = true;
+        if (weights) forget_weight_checks();
         if (pairs) {
           // The pair rule ran to a fixpoint just before this branch, so every
           // item is as checked then, except those that lost an option when the
@@ -185,7 +202,9 @@ bool bitset_engine<Count>::run(bool fresh) {
     if (*s.remaining == 0) {  // every primary item is covered
       ++loop.nodes;
       loop.max_level = std::max(loop.max_level, loop.level + 1);
-      return report_solution(loop, loop.level + 1);
+      if (!weights || totals_hold(s)) return report_solution(loop, loop.level + 1);
+      entering = false;  // a total out of its bounds: back up
+      continue;
     }
     ++loop.level;
     entering = true;
@@ -215,6 +234,7 @@ inline void bitset_engine<Count>::apply_option(const view& s, option_id option,
   // Cover the option's other items: all but the one branched on, which is the
   // only item of an active option that can be covered already.
   const std::uint32_t primaries = primary_count_;
+  if (weighted()) add_weights(s, option);
   if constexpr (Colored) {
     // In DLX2's order: from the entry after the branching item's, wrapping
     // around. Purifications do not commute in their counts (an option that

@@ -56,6 +56,20 @@ engine::engine(const problem& p) {
     option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
     option_has_primary_.push_back(primary ? 1 : 0);
   }
+  if (p.has_weights()) {
+    for (weighted_id w = 0; w < p.weighted_count(); ++w) {
+      weight_lower_.push_back(p.weighted_bounds(w).lower);
+      weight_upper_.push_back(p.weighted_bounds(w).upper);
+    }
+    const std::vector<weight_entry> weights = p.weights();  // by option
+    weight_start_.assign(p.option_count() + 1, 0);
+    for (const weight_entry& e : weights) {
+      ++weight_start_[e.option + 1];
+      weight_terms_.push_back({e.item, e.weight});
+    }
+    for (std::size_t o = 0; o < p.option_count(); ++o)
+      weight_start_[o + 1] += weight_start_[o];
+  }
   longest_item_ = n ? *std::max_element(length.begin(), length.end()) : 0;
   uses_.assign(n, 0);
   covered_by_.assign(n, 0);
@@ -264,7 +278,13 @@ bool engine::next_solution() {
   bool fresh = false;
   switch (state_) {
     case run_state::fresh:
-      if (nothing_to_cover()) {  // the empty choice is a solution, and the only node
+      if (nothing_to_cover()) {              // the empty choice is a solution, and the only node
+        if (!preselection_weights_hold()) {  // or no solution
+          if (reached_) result_.nodes = 1;
+          result_.status = search_status::complete;
+          state_ = run_state::finished;
+          return false;
+        }
         state_ = run_state::trivial_solution;
         if (!reached_) return false;  // so no other node exists: end() reports it
         result_.nodes = 1;

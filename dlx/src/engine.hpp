@@ -102,7 +102,8 @@ class engine {
   [[nodiscard]] std::size_t option_count() const noexcept { return option_start_.size() - 1; }
   // Whether make_structure_engine takes this engine's problem.
   [[nodiscard]] bool structure_search_applies() const noexcept {
-    return option_colors_.empty() && upper_.empty() && longest_item_ <= structure_longest_item &&
+    return option_colors_.empty() && upper_.empty() && !weighted() &&
+           longest_item_ <= structure_longest_item &&
            option_count() < (std::size_t{1} << 30);  // its paths' codes (structure_engine.cpp)
   }
   // Whether a search may infer as `p` asks (see search.hpp).
@@ -144,8 +145,12 @@ class engine {
   // Undo preselections until only the first `keep` of preselected_ remain
   // applied; preselected_ still lists them all when this is called.
   virtual void revert_preselection(std::size_t keep) = 0;
-  // True when every primary item is covered (the empty choice is a solution).
+  // True when every primary item is covered (the empty choice is a solution,
+  // if its weighted items' totals hold).
   [[nodiscard]] virtual bool nothing_to_cover() const = 0;
+  // With nothing to cover: whether the preselected options' weights total
+  // within every weighted item's bounds.
+  [[nodiscard]] virtual bool preselection_weights_hold() const { return true; }
   // Runs the search to its next solution (true) or to its end (false, with
   // result_.status set). `fresh` is true on the first call of a search.
   virtual bool advance(bool fresh) = 0;
@@ -198,8 +203,20 @@ class engine {
   std::vector<std::uint32_t> lower_;
   std::vector<std::uint32_t> upper_;
 
+  // Weighted items (problem.hpp): each option's weights (weight_start_ empty
+  // without weighted items), and each weighted item's bounds.
+  struct weight_term {
+    std::uint32_t item;
+    std::int64_t weight;
+  };
+  std::vector<std::uint32_t> weight_start_;  // option o's: weight_terms_[start[o], start[o+1])
+  std::vector<weight_term> weight_terms_;
+  std::vector<std::int64_t> weight_lower_;
+  std::vector<std::int64_t> weight_upper_;
+
   [[nodiscard]] bool colored() const noexcept { return !option_colors_.empty(); }
   [[nodiscard]] bool multiplicities() const noexcept { return !upper_.empty(); }
+  [[nodiscard]] bool weighted() const noexcept { return !weight_start_.empty(); }
 
   [[nodiscard]] std::uint32_t entry_color(std::uint32_t entry) const {
     return option_colors_.empty() ? 0 : option_colors_[entry];

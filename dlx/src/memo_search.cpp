@@ -160,6 +160,9 @@ memo_search::memo_search(const problem& p, const memo_options& options)
     throw std::invalid_argument(
         "the memoized search does not take multiplicities (bounds on items) yet");
   }
+  if (p.has_weights()) {
+    throw std::invalid_argument("the memoized search does not take weighted items (sums) yet");
+  }
   build(p);
   signatures_ = block_array<std::uint64_t>(words_);
 }

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <iterator>
 #include <limits>
 
 namespace dlx {
@@ -51,7 +53,7 @@ item_id problem::add_item(item_kind kind) {
 
 item_id problem::add_item(std::string_view name, item_kind kind) {
   check_name(name, "item");
-  if (by_name_.find(name) != by_name_.end()) {
+  if (by_name_.find(name) != by_name_.end() || weighted_by_name_.contains(name)) {
     throw problem_error(fmt::format("duplicate item name '{}'", name));
   }
   const item_id id = add_item(kind);
@@ -196,6 +198,73 @@ void problem::set_cost(option_id option, std::uint64_t cost) {
 std::uint64_t problem::cost(option_id option) const {
   if (option >= option_count()) throw std::out_of_range("dlx::problem::cost: no such option");
   return option < costs_.size() ? costs_[option] : 0;
+}
+
+weighted_id problem::add_weighted_item(weight_bounds bounds) {
+  if (bounds.lower > bounds.upper) {
+    throw problem_error(
+        fmt::format("weighted item bounds {}..{}: lower above upper", bounds.lower, bounds.upper));
+  }
+  if (bounds.lower < -max_weight || bounds.upper > max_weight) {
+    throw problem_error("weighted item bound too large (at most 2^40 in magnitude)");
+  }
+  if (weighted_.size() >= max_entries) throw problem_error("too many weighted items");
+  weighted_.push_back({std::string(), bounds});
+  return static_cast<weighted_id>(weighted_.size() - 1);
+}
+
+weighted_id problem::add_weighted_item(std::string_view name, weight_bounds bounds) {
+  check_name(name, "item");
+  if (by_name_.find(name) != by_name_.end() || weighted_by_name_.contains(name)) {
+    throw problem_error(fmt::format("duplicate item name '{}'", name));
+  }
+  const weighted_id id = add_weighted_item(bounds);
+  weighted_[id].name = std::string(name);
+  weighted_by_name_.emplace(weighted_[id].name, id);
+  return id;
+}
+
+void problem::add_weight(option_id option, weighted_id item, std::int64_t weight) {
+  if (option >= option_count()) throw std::out_of_range("dlx::problem::add_weight: no such option");
+  if (item >= weighted_.size()) {
+    throw std::out_of_range("dlx::problem::add_weight: no such weighted item");
+  }
+  if (weight < -max_weight || weight > max_weight) {
+    throw problem_error("weight too large (at most 2^40 in magnitude)");
+  }
+  const std::uint64_t key = std::uint64_t{option} << 32 | item;
+  if (auto it = weight_index_.find(key); it != weight_index_.end()) {
+    weights_[it->second].weight = weight;
+    return;
+  }
+  if (weights_.size() >= max_entries) throw problem_error("too many weights");
+  weight_index_.emplace(key, weights_.size());
+  weights_.push_back({option, item, weight});
+}
+
+std::optional<weighted_id> problem::find_weighted(std::string_view name) const {
+  auto it = weighted_by_name_.find(name);
+  if (it == weighted_by_name_.end()) return std::nullopt;
+  return it->second;
+}
+
+std::vector<weight_entry> problem::weights() const {
+  std::vector<weight_entry> out;
+  std::copy_if(weights_.begin(), weights_.end(), std::back_inserter(out),
+               [](const weight_entry& e) { return e.weight != 0; });
+  std::stable_sort(out.begin(), out.end(), [](const weight_entry& a, const weight_entry& b) {
+    return a.option < b.option;
+  });
+  return out;
+}
+
+std::vector<weight_entry> problem::weights(option_id option) const {
+  if (option >= option_count()) throw std::out_of_range("dlx::problem::weights: no such option");
+  std::vector<weight_entry> out;
+  for (const weight_entry& e : weights_) {
+    if (e.option == option && e.weight != 0) out.push_back(e);
+  }
+  return out;
 }
 
 }  // namespace dlx

@@ -33,6 +33,21 @@ bool small_enough_for_bitsets(const problem& p) {
 }
 
 std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) {
+  if (p.has_weights()) {
+    // Only the bitset engine keeps totals (problem.hpp).
+    if (p.has_multiplicities()) {
+      throw problem_error("weighted items with multiplicities are not supported");
+    }
+    if (kind == engine_kind::dancing_links) {
+      throw problem_error("weighted items need the bitset engine, not dancing links");
+    }
+    if (!small_enough_for_bitsets(p)) {
+      throw problem_error(
+          "weighted items need the bitset engine, and the problem is too large for it (over "
+          "32,768 options or 8,192 primary items)");
+    }
+    kind = engine_kind::bitset;
+  }
   if (kind == engine_kind::automatic) {
     // With multiplicities the bitset engine has no edge: DLX3 "tweaks" its
     // branches, one cheap unlinking per option with dancing links against a state

@@ -50,6 +50,23 @@ struct item_bounds {
   friend bool operator==(const item_bounds&, const item_bounds&) = default;
 };
 
+/// Index of a weighted item, in the order weighted items were added (0-based).
+using weighted_id = std::uint32_t;
+/// The bounds of a weighted item's total: lower <= total <= upper.
+struct weight_bounds {
+  std::int64_t lower = 0;
+  std::int64_t upper = 0;
+  friend bool operator==(const weight_bounds&, const weight_bounds&) = default;
+};
+
+/// An option's weight on a weighted item.
+struct weight_entry {
+  option_id option;
+  weighted_id item;
+  std::int64_t weight;
+  friend bool operator==(const weight_entry&, const weight_entry&) = default;
+};
+
 /// One entry of an option: an item and, for a secondary item only, a color.
 ///
 ///   auto red = p.add_color("red");
@@ -175,6 +192,47 @@ class problem {
   /// True when some option has a nonzero cost.
   [[nodiscard]] bool has_costs() const noexcept { return !costs_.empty(); }
 
+  // ---- Weighted items (sums). A weighted item has bounds [lower, upper] on a
+  // total: options add integer weights to it, and in a solution the weights of
+  // the chosen options must total within the bounds. They state sums (a killer
+  // cage, an arrow, a budget) so that a search can reason about them: the bitset
+  // engine bounds each total by the weights still reachable at every node and,
+  // with propagation, removes the options that would overshoot or fall short.
+  // Only the bitset engine searches problems with weighted items, without
+  // multiplicities; a weighted item is neither primary nor secondary.
+
+  /// The largest weight or bound magnitude (so that totals fit in 64 bits).
+  static constexpr std::int64_t max_weight = std::int64_t{1} << 40;
+  /// Adds a weighted item with these bounds on its total (named as an item is;
+  /// the names of items and weighted items are one namespace). Throws
+  /// problem_error on a malformed or duplicate name, lower > upper, or a bound
+  /// beyond max_weight.
+  ///
+  ///   auto cage = p.add_weighted_item("cage", {15, 15});
+  ///   p.add_weight(p.add_option({cell, digit}), cage, 7);   // "cell digit cage:7"
+  weighted_id add_weighted_item(std::string_view name, weight_bounds bounds);
+  weighted_id add_weighted_item(weight_bounds bounds);
+  /// Option `option` adds `weight` to weighted item `item` (a second call for
+  /// the same pair replaces the first; 0 removes it). Throws std::out_of_range
+  /// for an unknown option or item, problem_error beyond max_weight.
+  void add_weight(option_id option, weighted_id item, std::int64_t weight);
+  [[nodiscard]] std::size_t weighted_count() const noexcept { return weighted_.size(); }
+  [[nodiscard]] weight_bounds weighted_bounds(weighted_id item) const {
+    return weighted_.at(item).bounds;
+  }
+  [[nodiscard]] std::string_view weighted_name(weighted_id item) const {
+    return weighted_.at(item).name;
+  }
+  /// The weighted item with this name, if any.
+  [[nodiscard]] std::optional<weighted_id> find_weighted(std::string_view name) const;
+  /// Every (option, weighted item, weight), in the order options were added and,
+  /// within an option, in the order its weights were added.
+  [[nodiscard]] std::vector<weight_entry> weights() const;
+  /// The weights option `option` adds.
+  [[nodiscard]] std::vector<weight_entry> weights(option_id option) const;
+  /// True when the problem has a weighted item.
+  [[nodiscard]] bool has_weights() const noexcept { return !weighted_.empty(); }
+
  private:
   struct name_hash {
     using is_transparent = void;
@@ -199,7 +257,15 @@ class problem {
   std::size_t colored_entries_ = 0;
   std::vector<std::uint32_t> option_start_{0};
   std::vector<std::uint64_t> costs_;  // empty until an option has a nonzero cost
-  std::vector<std::uint32_t> seen_;   // scratch for add_option's repeat check
+  struct weighted_item {
+    std::string name;
+    weight_bounds bounds;
+  };
+  std::vector<weighted_item> weighted_;
+  std::unordered_map<std::string, weighted_id, name_hash, std::equal_to<>> weighted_by_name_;
+  std::vector<weight_entry> weights_;  // in the order added (weight 0: removed)
+  std::unordered_map<std::uint64_t, std::size_t> weight_index_;  // (option << 32 | item) -> entry
+  std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;
 };
 

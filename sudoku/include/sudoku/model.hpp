@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <utility>
 #include <vector>
 
 #include "sudoku/grid.hpp"
@@ -91,6 +92,15 @@ class model {
   /// 9x9: the letter, then base-36 indices and the digit).
   [[nodiscard]] dlx::problem build() const;
 
+  /// A sum the law of leftovers implies over cells of no common unit (so not
+  /// a cage): the cells' digits times their coefficients (+1 or -1) add up to
+  /// `total`. build() states each as a weighted item (dlx/problem.hpp).
+  struct linear_sum {
+    std::vector<std::pair<std::uint32_t, int>> terms;  ///< (position, coefficient)
+    int total = 0;
+    friend bool operator==(const linear_sum&, const linear_sum&) = default;
+  };
+
  private:
   sudoku::variant variant_;
   int n_ = 9;
@@ -100,6 +110,7 @@ class model {
   std::vector<sudoku::cage> sums_;           // the variant's cages, then implied ones
   std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
   std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
+  std::vector<linear_sum> linear_sums_;                   // implied, as weighted items
   std::vector<std::uint32_t> order_;                      // cells in option order
   std::vector<dlx::option_id> option_of_;                 // per position and digit
   std::shared_ptr<const detail::lowered_clues> clues_;    // the clues in the model's shapes

@@ -1,0 +1,162 @@
+// The weight rule of the bitset engine: bounds on weighted items' totals
+// (problem.hpp). bitset_weight_rule.cpp picks each item's carriers; this
+// header, included by bitset_search.cpp alone, runs the rule inside the
+// search's loop (inlined, as the pair rule is, for the loop's registers).
+//
+// At a node, a weighted item's total is at least its total so far plus each
+// uncovered carrier's least remaining weight (and each free option's weight if
+// negative), and at most the same with the greatest. Out of the item's bounds:
+// a dead end. Within them, an option of a carrier goes when choosing it would
+// put the least total above the upper bound or the greatest below the lower:
+// bounds consistency on a linear sum, as constraint solvers keep it. A group
+// of carriers that take different weights (bitset_engine.hpp) adds at least
+// its k smallest weights left and at most its k largest.
+#pragma once
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <limits>
+
+#include "bitset_engine.hpp"
+
+namespace dlx::detail {
+
+// The sum of the k smallest (or with Largest, largest) weights of `left`.
+template <bool Largest>
+inline std::int64_t extreme_sum(std::uint64_t left, std::uint32_t k, std::int64_t base) {
+  std::int64_t sum = 0;
+  for (std::uint32_t j = 0; j < k; ++j) {
+    const int bit = Largest ? 63 - std::countl_zero(left) : std::countr_zero(left);
+    sum += base + bit;
+    left &= ~(std::uint64_t{1} << bit);
+  }
+  return sum;
+}
+
+template <class Count>
+template <int K, bool Colored, bool Eliminate>
+inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& updates,
+                                                std::uint64_t& eliminated) {
+  const auto active = [&](std::uint32_t o) { return (s.active[o / 64] >> (o % 64) & 1) != 0; };
+  const auto remove = [&](std::uint32_t o) {
+    s.active[o / 64] &= ~(std::uint64_t{1} << (o % 64));
+    take_off<K, Colored>(s, o, updates);
+    ++eliminated;
+  };
+  const auto items = static_cast<std::uint32_t>(weight_lower_.size());
+  for (std::uint32_t w = 0; w < items; ++w) {
+    const carrier_group* const first = groups_.data() + groups_start_[w];
+    const carrier_group* const last = groups_.data() + groups_start_[w + 1];
+    // What the item depends on, in a form that changes whenever it does while
+    // the search descends (options only go; a carrier's counter only falls,
+    // until it is covered): skip the item when it is as last found consistent.
+    weight_signature now{s.totals[w], 0, 0, 0};
+    if (first != last) {
+      for (std::uint32_t c = first->begin; c < (last - 1)->end; ++c) {
+        const Count count = s.counts[carriers_[c]];
+        if (count == covered) {
+          ++now.covered;
+        } else {
+          now.live += count;
+        }
+      }
+    }
+    for (std::uint32_t t = free_start_[w]; t < free_start_[w + 1]; ++t)
+      now.free += active(free_options_[t].option);
+    if (now == weight_seen_[w]) continue;
+    const std::uint64_t removed_before = eliminated;
+    std::int64_t low = s.totals[w], high = low;
+    for (const carrier_group* g = first; g != last; ++g) {
+      group_bounds& b = group_bounds_[static_cast<std::size_t>(g - groups_.data())];
+      b = {0, 0, 0, 0, 0, 0};
+      if (g->bits) {
+        for (std::uint32_t c = g->begin; c < g->end; ++c) {
+          if (s.counts[carriers_[c]] == covered) continue;
+          ++b.k;
+          std::uint64_t here = 0;
+          for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
+               ++t) {
+            if (active(carrier_options_[t].option))
+              here |= std::uint64_t{1} << carrier_options_[t].bit;
+          }
+          if (here == 0) return false;  // no option left: a dead end anyway
+          b.left |= here;
+        }
+        if (b.k == 0) continue;
+        // Different weights: fewer left than carriers is a dead end.
+        if (static_cast<std::uint32_t>(std::popcount(b.left)) < b.k) return false;
+        b.low_but_one = extreme_sum<false>(b.left, b.k - 1, g->base);
+        b.high_but_one = extreme_sum<true>(b.left, b.k - 1, g->base);
+        b.low = extreme_sum<false>(b.left, b.k, g->base);
+        b.high = extreme_sum<true>(b.left, b.k, g->base);
+      } else {
+        const std::uint32_t c = g->begin;  // a group alone
+        if (s.counts[carriers_[c]] == covered) continue;
+        std::int64_t least = std::numeric_limits<std::int64_t>::max();
+        std::int64_t most = std::numeric_limits<std::int64_t>::min();
+        for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1]; ++t) {
+          if (!active(carrier_options_[t].option)) continue;
+          least = std::min(least, carrier_options_[t].weight);
+          most = std::max(most, carrier_options_[t].weight);
+        }
+        if (least > most) return false;
+        b = {1, 0, least, 0, most, 0};
+      }
+      low += b.low;
+      high += b.high;
+    }
+    for (std::uint32_t t = free_start_[w]; t < free_start_[w + 1]; ++t) {
+      if (!active(free_options_[t].option)) continue;
+      low += std::min<std::int64_t>(0, free_options_[t].weight);
+      high += std::max<std::int64_t>(0, free_options_[t].weight);
+    }
+    const std::int64_t lower = weight_lower_[w], upper = weight_upper_[w];
+    if (low > upper || high < lower) return false;
+    if constexpr (Eliminate) {
+      if (low >= lower && high <= upper) {  // every choice keeps the total within
+        weight_seen_[w] = now;
+        continue;
+      }
+      for (const carrier_group* g = first; g != last; ++g) {
+        const group_bounds& b = group_bounds_[static_cast<std::size_t>(g - groups_.data())];
+        if (b.k == 0) continue;
+        // Choosing weight x in the group: the others take k - 1 different
+        // weights of those left but x, so the total lies within
+        // [low - b.low + x + their least, high - b.high + x + their most].
+        const std::int64_t rest_low = low - b.low, rest_high = high - b.high;
+        for (std::uint32_t c = g->begin; c < g->end; ++c) {
+          if (s.counts[carriers_[c]] == covered) continue;
+          for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
+               ++t) {
+            const weighted_option& x = carrier_options_[t];
+            std::int64_t least = b.low_but_one, most = b.high_but_one;
+            if (g->bits) {
+              const std::uint64_t below = b.left & ((std::uint64_t{1} << x.bit) - 1);
+              const std::uint64_t above = x.bit == 63 ? 0 : b.left >> (x.bit + 1);
+              // x among the k - 1 smallest: the others' least is the k smallest but x.
+              if (static_cast<std::uint32_t>(std::popcount(below)) < b.k - 1)
+                least = b.low - x.weight;
+              if (static_cast<std::uint32_t>(std::popcount(above)) < b.k - 1)
+                most = b.high - x.weight;
+            }
+            const bool over = rest_low + x.weight + least > upper;
+            const bool under = rest_high + x.weight + most < lower;
+            if ((over || under) && active(x.option)) remove(x.option);
+          }
+        }
+      }
+      for (std::uint32_t t = free_start_[w]; t < free_start_[w + 1]; ++t) {
+        const std::int64_t x = free_options_[t].weight;
+        // Choosing it: its weight instead of what low and high counted for it.
+        const bool over = low - std::min<std::int64_t>(0, x) + x > upper;
+        const bool under = high - std::max<std::int64_t>(0, x) + x < lower;
+        if ((over || under) && active(free_options_[t].option)) remove(free_options_[t].option);
+      }
+    }
+    if (eliminated == removed_before) weight_seen_[w] = now;
+  }
+  return true;
+}
+
+}  // namespace dlx::detail
