@@ -141,7 +141,8 @@ class reader {
   }
 
   // One token of the item line: a name, or for a primary item "v|name" or
-  // "u:v|name" (DLX3's bounds: covered at least u and at most v times).
+  // "u:v|name" (DLX3's bounds: covered at least u and at most v times), or
+  // anywhere "lo..hi|name" (a weighted item whose total lies in [lo, hi]).
   void read_item(const text_line& line, token t, bool secondary) {
     const std::size_t bar = t.text.find('|');
     if (bar == std::string_view::npos) {
@@ -149,6 +150,21 @@ class reader {
       return;
     }
     const std::string_view spec = t.text.substr(0, bar);
+    if (const std::size_t dots = spec.find(".."); dots != std::string_view::npos) {
+      const std::int64_t lower = read_integer(line, spec.substr(0, dots), t.column, "bound");
+      const std::int64_t upper =
+          read_integer(line, spec.substr(dots + 2), t.column + dots + 2, "bound");
+      if (lower > upper) {
+        fail(line.number, t.column,
+             fmt::format("weighted item bounds {}..{}: the lower exceeds the upper", lower, upper));
+      }
+      const token name{t.text.substr(bar + 1), t.column + bar + 1};
+      if (name.text.empty()) fail(line.number, name.column, "bounds without an item name");
+      check_new_name(line, name);
+      file_.problem.add_weighted_item(name.text, weight_bounds{lower, upper});
+      weight_seen_.push_back(0);
+      return;
+    }
     if (secondary) {
       fail(line.number, t.column,
            fmt::format("bounds {} on secondary item {}: only primary items have bounds",
@@ -199,19 +215,53 @@ class reader {
     return static_cast<std::uint32_t>(value);
   }
 
-  void add_item(const text_line& line, const token& t, item_kind kind, item_bounds bounds) {
+  // A signed integer of a weighted item (a bound or, with `what` "weight", an
+  // option's weight), at most problem::max_weight in magnitude.
+  std::int64_t read_integer(const text_line& line, std::string_view text, std::size_t column,
+                            std::string_view what) {
+    const bool negative = !text.empty() && text.front() == '-';
+    const std::string_view digits = negative ? text.substr(1) : text;
+    if (digits.empty()) {
+      fail(line.number, column,
+           fmt::format("malformed {}: a number is missing (weighted items are written "
+                       "lo..hi|name, weights name:w)",
+                       what));
+    }
+    std::int64_t value = 0;
+    for (std::size_t i = 0; i < digits.size(); ++i) {
+      if (digits[i] < '0' || digits[i] > '9') {
+        fail(line.number, column + (negative ? 1 : 0) + i,
+             fmt::format("malformed {}: {} is not an integer (weighted items are written "
+                         "lo..hi|name, weights name:w)",
+                         what, quoted(text)));
+      }
+      value = value * 10 + (digits[i] - '0');
+      if (value > problem::max_weight) {
+        fail(line.number, column,
+             fmt::format("{} {} is too large (at most {} in magnitude)", what, quoted(text),
+                         problem::max_weight));
+      }
+    }
+    return negative ? -value : value;
+  }
+
+  void check_new_name(const text_line& line, const token& t) {
     for (std::size_t i = 0; i < t.text.size(); ++i) {
       if (t.text[i] == '|' || t.text[i] == ':') {
         fail(line.number, t.column + i,
              fmt::format("item name {} contains '{}'", quoted(t.text), t.text[i]));
       }
     }
-    if (file_.problem.find_item(t.text)) {
+    if (file_.problem.find_item(t.text) || file_.problem.find_weighted(t.text)) {
       fail(line.number, t.column, fmt::format("duplicate item name {}", quoted(t.text)));
     }
-    if (file_.problem.item_count() >= limits_.max_items) {
+    if (file_.problem.item_count() + file_.problem.weighted_count() >= limits_.max_items) {
       fail(line.number, t.column, fmt::format("too many items (more than {})", limits_.max_items));
     }
+  }
+
+  void add_item(const text_line& line, const token& t, item_kind kind, item_bounds bounds) {
+    check_new_name(line, t);
     if (kind == item_kind::primary) {
       file_.problem.add_item(t.text, bounds);
     } else {
@@ -226,6 +276,7 @@ class reader {
     bool primary = false;
     ++stamp_;
     entry_colors_.clear();
+    weights_list_.clear();
     std::uint64_t cost = 0;
     for_each_token(line.text, [&](const token& t) {
       // "|n": DLX5's cost, added up when there are several.
@@ -245,7 +296,23 @@ class reader {
              fmt::format("{} has a color but no item name before the ':'", quoted(t.text)));
       }
       const auto item = file_.problem.find_item(name);
-      if (!item) fail(line.number, t.column, fmt::format("unknown item {}", quoted(name)));
+      if (!item) {
+        const auto weighted = file_.problem.find_weighted(name);
+        if (!weighted) fail(line.number, t.column, fmt::format("unknown item {}", quoted(name)));
+        // "name:w": the option adds w to the weighted item's total.
+        if (colon == std::string_view::npos) {
+          fail(line.number, t.column + name.size(),
+               fmt::format("weighted item {} needs a weight, as in {}:5", quoted(name), name));
+        }
+        if (weight_seen_[*weighted] == stamp_) {
+          fail(line.number, t.column,
+               fmt::format("weighted item {} appears twice in this option", quoted(name)));
+        }
+        weight_seen_[*weighted] = stamp_;
+        weights_list_.emplace_back(*weighted, read_integer(line, t.text.substr(colon + 1),
+                                                           t.column + colon + 1, "weight"));
+        return;
+      }
       std::string_view color;  // empty: no color
       if (colon != std::string_view::npos) {
         const std::string_view color_name = t.text.substr(colon + 1);
@@ -303,6 +370,8 @@ class reader {
     }
     const option_id added = file_.problem.add_option(entries_list_);
     if (cost) file_.problem.set_cost(added, cost);
+    for (const auto& [weighted, weight] : weights_list_)
+      file_.problem.add_weight(added, weighted, weight);
     file_.option_lines.push_back(line.number);
   }
 
@@ -335,6 +404,8 @@ class reader {
   std::vector<std::uint32_t> seen_;
   std::vector<std::string_view> seen_color_;  // valid while seen_ holds this option's stamp
   std::vector<std::string_view> entry_colors_;
+  std::vector<std::uint32_t> weight_seen_;  // per weighted item: the option that named it
+  std::vector<std::pair<weighted_id, std::int64_t>> weights_list_;
   std::uint32_t stamp_ = 0;
   std::size_t entries_ = 0;
 };
@@ -363,6 +434,30 @@ std::string_view name_of(const problem& p, const std::vector<std::string>& gener
   return p.name(i).empty() ? std::string_view(generated[i]) : p.name(i);
 }
 
+// The names of weighted items: their own, or `#wk` (k the id) made unique.
+std::vector<std::string> weighted_names(const problem& p) {
+  std::vector<std::string> names(p.weighted_count());
+  for (weighted_id w = 0; w < p.weighted_count(); ++w) {
+    names[w] = p.weighted_name(w);
+    if (!names[w].empty()) continue;
+    std::string name = fmt::format("#w{}", w);
+    while (p.find_item(name) || p.find_weighted(name))
+      name += '\'';
+    names[w] = std::move(name);
+  }
+  return names;
+}
+
+// " name:w" for each weight of the option, then " |cost" when it has one.
+void append_weights_and_cost(std::string& line, const problem& p,
+                             const std::vector<std::string>& weighted, option_id o) {
+  if (p.has_weights()) {
+    for (const weight_entry& e : p.weights(o))
+      line += fmt::format(" {}:{}", weighted[e.item], e.weight);
+  }
+  if (p.cost(o)) line += fmt::format(" |{}", p.cost(o));
+}
+
 }  // namespace
 
 void write_dlx(std::ostream& out, const problem& p) {
@@ -382,6 +477,11 @@ void write_dlx(std::ostream& out, const problem& p) {
       line += ' ';
     }
   }
+  const auto weighted = weighted_names(p);
+  for (weighted_id w = 0; w < p.weighted_count(); ++w) {
+    const weight_bounds b = p.weighted_bounds(w);
+    line += fmt::format("{}..{}|{} ", b.lower, b.upper, weighted[w]);
+  }
   if (!line.empty()) line.pop_back();
   out << line << '\n';
   for (option_id o = 0; o < p.option_count(); ++o) {
@@ -396,7 +496,7 @@ void write_dlx(std::ostream& out, const problem& p) {
         line += p.color_name(colors[k]);
       }
     }
-    if (p.cost(o)) line += fmt::format(" |{}", p.cost(o));
+    append_weights_and_cost(line, p, weighted, o);
     out << line << '\n';
   }
 }
@@ -418,7 +518,7 @@ std::string format_option(const problem& p, option_id option) {
       line += p.color_name(colors[k]);
     }
   }
-  if (p.cost(option)) line += fmt::format(" |{}", p.cost(option));
+  append_weights_and_cost(line, p, weighted_names(p), option);
   return line;
 }
 

@@ -796,4 +796,51 @@ TEST(ProblemBoundsRange, OutOfRangeThrowsWhetherOrNotItemsHaveBounds) {
   EXPECT_THROW((void)bounded.bounds(5), std::out_of_range);
 }
 
+// ---- weighted items: "lo..hi|name" on the item line, "name:w" in an option
+
+TEST(ReadWeighted, ItemsAndWeightsAsWritten) {
+  const dlx::dlx_file file = read("a b -3..12|s | x 0..0|t\na s:7 x\nb s:-3 t:2\na b\n");
+  const dlx::problem& p = file.problem;
+  EXPECT_EQ(names_of(p), (std::vector<std::string>{"a", "b", "x"}));
+  EXPECT_EQ(p.primary_count(), 2u);
+  ASSERT_EQ(p.weighted_count(), 2u);
+  EXPECT_EQ(p.weighted_name(0), "s");
+  EXPECT_EQ(p.weighted_bounds(0), (dlx::weight_bounds{-3, 12}));
+  EXPECT_EQ(p.weighted_bounds(1), (dlx::weight_bounds{0, 0}));
+  EXPECT_EQ(p.weights(), (std::vector<dlx::weight_entry>{{0, 0, 7}, {1, 0, -3}, {1, 1, 2}}));
+  EXPECT_EQ(options_of(p), (std::vector<std::string>{"a x s:7", "b s:-3 t:2", "a b"}));
+}
+
+TEST(ReadWeighted, RoundTripAndTheSameCount) {
+  // Equal halves of {1, 2, 3}: item i in A adds i, in B adds -i.
+  const std::string text = "i1 i2 i3 0..0|d\ni1 d:1\ni1 d:-1\ni2 d:2\ni2 d:-2\ni3 d:3\ni3 d:-3\n";
+  const dlx::dlx_file file = read(text);
+  std::ostringstream out;
+  dlx::write_dlx(out, file.problem);
+  EXPECT_EQ(out.str(), text);
+  EXPECT_EQ(dlx::solver(file.problem).count().solutions, 2u);  // {3} against {1, 2}
+}
+
+TEST(WriteWeighted, UnnamedWeightedItemsGetNames) {
+  dlx::problem p(1);
+  const auto w = p.add_weighted_item({1, 2});
+  p.add_weight(p.add_option({0}), w, 1);
+  std::ostringstream out;
+  dlx::write_dlx(out, p);
+  EXPECT_EQ(out.str(), "#0 1..2|#w0\n#0 #w0:1\n");
+}
+
+TEST(ReadWeightedErrors, WhereAndWhat) {
+  expect_error("a 5..2|s\n", 1, 3, "the lower exceeds the upper");
+  expect_error("a x..2|s\n", 1, 3, "malformed bound: 'x' is not an integer");
+  expect_error("a 1..|s\n", 1, 6, "malformed bound: a number is missing");
+  expect_error("a 1..2|\n", 1, 8, "bounds without an item name");
+  expect_error("a 1..2|a\n", 1, 8, "duplicate item name 'a'");
+  expect_error("a 0..9999999999999|s\n", 1, 6, "too large");
+  expect_error("a 0..2|s\na s\n", 2, 4, "weighted item 's' needs a weight, as in s:5");
+  expect_error("a 0..2|s\na s:1 s:2\n", 2, 7, "weighted item 's' appears twice in this option");
+  expect_error("a 0..2|s\na s:+1\n", 2, 5, "malformed weight: '+1' is not an integer");
+  expect_error("a 0..2|s\na s:\n", 2, 5, "malformed weight: a number is missing");
+}
+
 }  // namespace

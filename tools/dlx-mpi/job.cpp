@@ -69,7 +69,15 @@ int run_job(int rank, int ranks, const settings& s) {
     for (const auto& w : file.warnings)
       fmt::print(stderr, "{}\n", w.to_string());
   }
-  dlx::solver solver(file.problem);
+  // Weighted items refuse multiplicities and problems too large for bitsets.
+  std::optional<dlx::solver> built;
+  try {
+    built.emplace(file.problem);
+  } catch (const dlx::problem_error& e) {
+    if (rank == 0) fmt::print(stderr, "dlx-mpi: {}: {}\n", s.file, e.what());
+    return tools::exit_usage;  // every rank builds the same problem
+  }
+  dlx::solver& solver = *built;
   if (rank != 0) {
     serve(solver, s);
     return tools::exit_ok;

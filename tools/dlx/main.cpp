@@ -46,7 +46,15 @@ int run(const settings& s, const std::string& path) {
     fmt::print(stderr, "{}\n", w.to_string());
   if (s.memo.enabled) return dlx_tool::run_memo(s.memo, s, file);
 
-  dlx::solver solver(file.problem, s.engine);
+  // Weighted items refuse dancing links, multiplicities and large problems.
+  std::optional<dlx::solver> built;
+  try {
+    built.emplace(file.problem, s.engine);
+  } catch (const dlx::problem_error& e) {
+    fmt::print(stderr, "dlx: {}: {}\n", source, e.what());
+    return tools::exit_usage;
+  }
+  dlx::solver& solver = *built;
   tools::line_output out;
   tools::progress_line progress;
   dlx::search_options options = s.search;
@@ -296,6 +304,10 @@ int main(int argc, char** argv) {
                    "is printed as its options, as read, one per line, with a blank line\n"
                    "between solutions. The search and its counts (nodes, updates, cleansings)\n"
                    "are those of Knuth's dlx1, dlx2 or dlx3.\n\n"
+                   "Weighted items (ours): 'lo..hi|s' on the item line is a total that the\n"
+                   "chosen options' weights must keep within [lo, hi]; 's:w' in an option adds\n"
+                   "w to it. The bitset engine bounds totals at every node; with --propagation\n"
+                   "it also removes the options that would overshoot.\n\n"
                    "With --memo the search remembers every subproblem it has solved, as\n"
                    "Knuth's dlx6 does, and builds a diagram of all solutions: counts that\n"
                    "enumeration cannot reach come out exact (dlx --count --memo), and the\n"

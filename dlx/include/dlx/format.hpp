@@ -11,13 +11,18 @@
 //   a b x:red y          <- DLX2: x gets the color "red" (Knuth: one character)
 //   a c |7               <- DLX5: the option costs 7 ("|n" entries add up)
 //
+//   a b 10..12|s         <- weighted items (ours, not Knuth's): s's total lies in
+//   a s:7                   [10, 12]; this option adds 7 to it (problem.hpp)
+//
 // Names are runs of printable characters other than '|' and ':' (as in DLX1, minus
 // its 8-character limit); so are color names (Knuth allows one character; we allow
 // any such name). Blank lines are skipped. An option without a primary item is
 // skipped with a warning, as DLX1 does. Everything else that is wrong is a
 // parse_error naming the line and column: unknown or repeated items, a color on a
 // primary item, bounds on a secondary item, malformed bounds, lower > upper,
-// upper = 0, a secondary item given two colors in one option.
+// upper = 0, a secondary item given two colors in one option, a weighted item
+// without a weight or named twice in one option, a weight or bound that is not
+// an integer or is beyond problem::max_weight.
 #pragma once
 
 #include <cstddef>
@@ -81,13 +86,14 @@ dlx_file read_dlx(std::istream& in, std::string_view source = "<stdin>",
                   const read_limits& limits = {});
 
 /// Writes a problem in Knuth's format (DLX1, with DLX2's colors and DLX3's bounds
-/// where it has them). Unnamed items get names `#k` (k is the item id), made
+/// where it has them, and weighted items last on the item line). Unnamed items
+/// get names `#k` (k is the item id), and unnamed weighted items `#wk`, made
 /// unique if a named item already uses one.
 void write_dlx(std::ostream& out, const problem& p);
 
 /// The entries of one option as Knuth prints them: item names, with ":color"
-/// where an entry has a color, space-separated, in the order given; then " |n"
-/// when the option has a cost (DLX5).
+/// where an entry has a color, space-separated, in the order given; then its
+/// weights as " name:w"; then " |n" when the option has a cost (DLX5).
 std::string format_option(const problem& p, option_id option);
 
 }  // namespace dlx
