@@ -96,7 +96,9 @@ TEST(Weighted, DifferentDigitsOverEverySumCountEverySubset) {
       }
       EXPECT_EQ(covers, factorial * subsets[k]) << k << " cells";
       // With propagation, the group's bounds remove digits before any branch.
-      if (setting != dlx::propagation::none && k >= 2) EXPECT_GT(eliminated, 0U);
+      if (setting != dlx::propagation::none && k >= 2) {
+        EXPECT_GT(eliminated, 0U);
+      }
     }
   }
 }

@@ -247,6 +247,21 @@ def test_from_dlx_and_back():
     assert again.options == ec.options and again.count() == 2
 
 
+def test_weighted_items_from_dlx_and_back():
+    # Equal halves of {1, ..., 7}: twice OEIS A058377(7) = 4.
+    text = "i1 i2 i3 i4 i5 i6 i7 0..0|d\n" + "".join(
+        f"i{k} d:{k}\ni{k} d:-{k}\n" for k in range(1, 8))
+    ec = d.ExactCover.from_dlx(text)
+    assert ec.count() == 8 and ec.count(propagation="pairs") == 8
+    assert ec.to_dlx() == text
+    for solution in ec.solutions():
+        assert sum(k if o % 2 == 0 else -k for o, k in zip(sorted(solution), range(1, 8))) == 0
+    with pytest.raises(ValueError, match=r"w.dlx:2:4: weighted item 's' needs a weight"):
+        d.ExactCover.from_dlx("a 0..3|s\na s\n", "w.dlx")
+    with pytest.raises(ValueError, match=r"weighted items with multiplicities"):
+        d.ExactCover.from_dlx("2|a 0..3|s\na s:1\n").count()
+
+
 def test_bad_input():
     with pytest.raises(ValueError, match=r"problem.dlx:2:3: "):
         d.ExactCover.from_dlx("a b\na q\n", "problem.dlx")
