@@ -434,27 +434,19 @@ std::string_view name_of(const problem& p, const std::vector<std::string>& gener
   return p.name(i).empty() ? std::string_view(generated[i]) : p.name(i);
 }
 
-// The names of weighted items: their own, or `#wk` (k the id) made unique.
-std::vector<std::string> weighted_names(const problem& p) {
-  std::vector<std::string> names(p.weighted_count());
-  for (weighted_id w = 0; w < p.weighted_count(); ++w) {
-    names[w] = p.weighted_name(w);
-    if (!names[w].empty()) continue;
-    std::string name = fmt::format("#w{}", w);
-    while (p.find_item(name) || p.find_weighted(name))
-      name += '\'';
-    names[w] = std::move(name);
-  }
-  return names;
+// A weighted item's name: its own, or `#wk` (k the id) made unique.
+std::string weighted_name_of(const problem& p, weighted_id w) {
+  if (!p.weighted_name(w).empty()) return std::string(p.weighted_name(w));
+  std::string name = fmt::format("#w{}", w);
+  while (p.find_item(name) || p.find_weighted(name))
+    name += '\'';
+  return name;
 }
 
 // " name:w" for each weight of the option, then " |cost" when it has one.
-void append_weights_and_cost(std::string& line, const problem& p,
-                             const std::vector<std::string>& weighted, option_id o) {
-  if (p.has_weights()) {
-    for (const weight_entry& e : p.weights(o))
-      line += fmt::format(" {}:{}", weighted[e.item], e.weight);
-  }
+void append_weights_and_cost(std::string& line, const problem& p, option_id o) {
+  for (const weight_entry& e : p.weights(o))
+    line += fmt::format(" {}:{}", weighted_name_of(p, e.item), e.weight);
   if (p.cost(o)) line += fmt::format(" |{}", p.cost(o));
 }
 
@@ -477,10 +469,9 @@ void write_dlx(std::ostream& out, const problem& p) {
       line += ' ';
     }
   }
-  const auto weighted = weighted_names(p);
   for (weighted_id w = 0; w < p.weighted_count(); ++w) {
     const weight_bounds b = p.weighted_bounds(w);
-    line += fmt::format("{}..{}|{} ", b.lower, b.upper, weighted[w]);
+    line += fmt::format("{}..{}|{} ", b.lower, b.upper, weighted_name_of(p, w));
   }
   if (!line.empty()) line.pop_back();
   out << line << '\n';
@@ -496,7 +487,7 @@ void write_dlx(std::ostream& out, const problem& p) {
         line += p.color_name(colors[k]);
       }
     }
-    append_weights_and_cost(line, p, weighted, o);
+    append_weights_and_cost(line, p, o);
     out << line << '\n';
   }
 }
@@ -518,7 +509,7 @@ std::string format_option(const problem& p, option_id option) {
       line += p.color_name(colors[k]);
     }
   }
-  append_weights_and_cost(line, p, weighted_names(p), option);
+  append_weights_and_cost(line, p, option);
   return line;
 }
 

@@ -5,7 +5,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <iterator>
 #include <limits>
 
 namespace dlx {
@@ -232,14 +231,23 @@ void problem::add_weight(option_id option, weighted_id item, std::int64_t weight
   if (weight < -max_weight || weight > max_weight) {
     throw problem_error("weight too large (at most 2^40 in magnitude)");
   }
-  const std::uint64_t key = std::uint64_t{option} << 32 | item;
-  if (auto it = weight_index_.find(key); it != weight_index_.end()) {
-    weights_[it->second].weight = weight;
+  if (weights_.size() < option_count()) weights_.resize(option_count());
+  std::vector<weight_entry>& here = weights_[option];
+  const auto same =
+      std::find_if(here.begin(), here.end(), [&](const weight_entry& e) { return e.item == item; });
+  if (same != here.end()) {
+    if (weight != 0) {
+      same->weight = weight;
+    } else {
+      here.erase(same);
+      --weight_count_;
+    }
     return;
   }
-  if (weights_.size() >= max_entries) throw problem_error("too many weights");
-  weight_index_.emplace(key, weights_.size());
-  weights_.push_back({option, item, weight});
+  if (weight == 0) return;
+  if (weight_count_ >= max_entries) throw problem_error("too many weights");
+  here.push_back({option, item, weight});
+  ++weight_count_;
 }
 
 std::optional<weighted_id> problem::find_weighted(std::string_view name) const {
@@ -250,21 +258,16 @@ std::optional<weighted_id> problem::find_weighted(std::string_view name) const {
 
 std::vector<weight_entry> problem::weights() const {
   std::vector<weight_entry> out;
-  std::copy_if(weights_.begin(), weights_.end(), std::back_inserter(out),
-               [](const weight_entry& e) { return e.weight != 0; });
-  std::stable_sort(out.begin(), out.end(), [](const weight_entry& a, const weight_entry& b) {
-    return a.option < b.option;
-  });
+  out.reserve(weight_count_);
+  for (const auto& here : weights_)
+    out.insert(out.end(), here.begin(), here.end());
   return out;
 }
 
-std::vector<weight_entry> problem::weights(option_id option) const {
+std::span<const weight_entry> problem::weights(option_id option) const {
   if (option >= option_count()) throw std::out_of_range("dlx::problem::weights: no such option");
-  std::vector<weight_entry> out;
-  for (const weight_entry& e : weights_) {
-    if (e.option == option && e.weight != 0) out.push_back(e);
-  }
-  return out;
+  if (option >= weights_.size()) return {};
+  return weights_[option];
 }
 
 }  // namespace dlx

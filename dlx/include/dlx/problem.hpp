@@ -228,8 +228,9 @@ class problem {
   /// Every (option, weighted item, weight), in the order options were added and,
   /// within an option, in the order its weights were added.
   [[nodiscard]] std::vector<weight_entry> weights() const;
-  /// The weights option `option` adds.
-  [[nodiscard]] std::vector<weight_entry> weights(option_id option) const;
+  /// The weights option `option` adds, in the order added (valid until the
+  /// next add_weight).
+  [[nodiscard]] std::span<const weight_entry> weights(option_id option) const;
   /// True when the problem has a weighted item.
   [[nodiscard]] bool has_weights() const noexcept { return !weighted_.empty(); }
 
@@ -263,8 +264,9 @@ class problem {
   };
   std::vector<weighted_item> weighted_;
   std::unordered_map<std::string, weighted_id, name_hash, std::equal_to<>> weighted_by_name_;
-  std::vector<weight_entry> weights_;  // in the order added (weight 0: removed)
-  std::unordered_map<std::uint64_t, std::size_t> weight_index_;  // (option << 32 | item) -> entry
+  // Per option (empty until an option has a weight), its weights in the order added.
+  std::vector<std::vector<weight_entry>> weights_;
+  std::size_t weight_count_ = 0;
   std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;
 };
