@@ -1,10 +1,14 @@
 #include "dlx/reducer.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace dlx {
 
 reducer::reducer(const dlx::problem& p) : problem_(&p) {
+  if (p.has_multiplicities()) {
+    throw std::invalid_argument("dlx::reducer: items with multiplicities are not supported");
+  }
   const std::size_t n = p.item_count();
   std::vector<std::uint32_t> length(n + 1, 0);
   for (option_id o = 0; o < p.option_count(); ++o) {
@@ -15,12 +19,18 @@ reducer::reducer(const dlx::problem& p) : problem_(&p) {
   for (std::size_t i = 0; i < n; ++i)
     item_options_start_[i + 1] = item_options_start_[i] + length[i];
   item_options_.resize(item_options_start_[n]);
+  item_option_colors_.resize(item_options_start_[n]);
   std::vector<std::uint32_t> fill(item_options_start_.begin(), item_options_start_.end() - 1);
   for (option_id o = 0; o < p.option_count(); ++o) {
-    for (item_id i : p.option(o))
-      item_options_[fill[i]++] = o;
+    const auto items = p.option(o);
+    const auto colors = p.option_colors(o);
+    for (std::size_t k = 0; k < items.size(); ++k) {
+      item_option_colors_[fill[items[k]]] = colors[k];
+      item_options_[fill[items[k]]++] = o;
+    }
   }
   mark_.assign(n, 0);
+  seen_.assign(n, 0);
   reset();
 }
 
@@ -58,14 +68,29 @@ void reducer::drop(option_id option) {
     --count_[i];
 }
 
+color_id reducer::color_of(option_id option, item_id item) const {
+  const auto items = problem_->option(option);
+  for (std::size_t k = 0; k < items.size(); ++k) {
+    if (items[k] == item) return problem_->option_colors(option)[k];
+  }
+  return no_color;
+}
+
 bool reducer::choose(option_id option) {
   if (option >= active_.size() || !active_[option]) return false;
   const auto items = problem_->option(option);
-  for (item_id i : items) {
+  const auto colors = problem_->option_colors(option);
+  // The option itself stays active until its items are covered: it gives
+  // each colored item its own color.
+  for (std::size_t j = 0; j < items.size(); ++j) {
+    const item_id i = items[j];
     for (std::uint32_t k = item_options_start_[i]; k < item_options_start_[i + 1]; ++k) {
-      if (active_[item_options_[k]]) drop(item_options_[k]);
+      const option_id other = item_options_[k];
+      if (!active_[other] || other == option) continue;
+      if (colors[j] == no_color || item_option_colors_[k] != colors[j]) drop(other);
     }
   }
+  drop(option);
   for (item_id i : items) {
     covered_[i] = 1;
     if (problem_->kind(i) == item_kind::primary) --uncovered_primary_;
@@ -92,6 +117,63 @@ std::optional<item_id> reducer::forced_item(std::span<const item_id> among) cons
     if (!covered_[i] && problem_->kind(i) == item_kind::primary && count_[i] == 1) return i;
   }
   return std::nullopt;
+}
+
+std::optional<implication> reducer::find_implication(std::span<const item_id> a_group,
+                                                     std::span<const item_id> b_group) const {
+  const dlx::problem& p = *problem_;
+  for (item_id i : b_group)
+    mark_[i] = 1;
+  std::optional<implication> result;
+  std::vector<option_id> options;
+  std::vector<item_id> named;  // items every option of A names
+  std::vector<color_id> colors;
+  for (item_id a : a_group) {
+    if (result) break;
+    if (covered_[a] || p.kind(a) != item_kind::primary || count_[a] == 0) continue;
+    options.clear();
+    for (std::uint32_t e = item_options_start_[a]; e < item_options_start_[a + 1]; ++e) {
+      if (active_[item_options_[e]]) options.push_back(item_options_[e]);
+    }
+    for (option_id o : options) {
+      for (item_id i : p.option(o))
+        ++seen_[i];
+    }
+    named.clear();
+    for (item_id i : p.option(options.front())) {
+      if (i != a && mark_[i] && seen_[i] == options.size() && !covered_[i]) named.push_back(i);
+    }
+    for (option_id o : options) {
+      for (item_id i : p.option(o))
+        seen_[i] = 0;
+    }
+    for (item_id b : named) {
+      // The colors A's options give B (no_color for one naming it plainly).
+      colors.clear();
+      for (option_id o : options)
+        colors.push_back(color_of(o, b));
+      std::sort(colors.begin(), colors.end());
+      implication found{a, b, {}};
+      for (std::uint32_t e = item_options_start_[b]; e < item_options_start_[b + 1]; ++e) {
+        const option_id x = item_options_[e];
+        if (!active_[x]) continue;
+        const auto x_items = p.option(x);
+        if (std::find(x_items.begin(), x_items.end(), a) != x_items.end()) continue;
+        // X survives only beside an option of A that gives B the same color.
+        const color_id c = item_option_colors_[e];
+        if (c == no_color || !std::binary_search(colors.begin(), colors.end(), c)) {
+          found.ruled_out.push_back(x);
+        }
+      }
+      if (!found.ruled_out.empty()) {
+        result = std::move(found);
+        break;
+      }
+    }
+  }
+  for (item_id i : b_group)
+    mark_[i] = 0;
+  return result;
 }
 
 std::optional<subset_deduction> reducer::find_subset(std::size_t k,

@@ -113,9 +113,10 @@ void bind_sudoku_results(py::module_& m) {
       });
 
   py::class_<step>(m, "Step", "One step of the logic solver.")
-      .def_readonly("technique", &step::technique,
-                    "'naked-single', 'hidden-single', 'pointing', 'claiming', 'naked-pair', ..., "
-                    "'x-wing', 'swordfish'.")
+      .def_readonly(
+          "technique", &step::technique,
+          "'naked-single', 'hidden-single', 'pointing', 'claiming', 'clue', 'naked-pair', ..., "
+          "'x-wing', 'swordfish'.")
       .def_readonly("where", &step::where, "Where, in words: 'row 3', 'box 5 and row 1'.")
       .def_readonly("placements", &step::placements,
                     "Digits placed, as (row, column, digit) with 0-based row and column.")

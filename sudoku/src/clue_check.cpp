@@ -369,10 +369,8 @@ std::optional<broken_clue> first_broken_clue(const variant& v, const grid& g) {
   for (std::size_t k = 0; k < v.clues().size(); ++k) {
     if (auto why = check.check(v.clues()[k])) {
       const clue& c = v.clues()[k];
-      const std::string where =
-          c.cells.empty() ? std::string() : fmt::format(" at {}", v.cell_name(c.cells.front()));
       return broken_clue{k, c.cells.empty() ? 0 : c.cells.front(),
-                         fmt::format("the {}{}: {}", to_string(c.kind), where, *why)};
+                         fmt::format("{}: {}", v.clue_name(c), *why)};
     }
   }
   return std::nullopt;

@@ -27,8 +27,14 @@ class lowering {
   explicit lowering(const variant& v) : v_(v), n_(v.digits()), columns_(v.columns()) {}
 
   lowered_clues run() {
-    for (const clue& c : v_.clues())
-      lower(c);
+    for (current_ = 0; current_ < v_.clues().size(); ++current_) {
+      const std::size_t groups = out_.groups.size(), chains = out_.chains.size();
+      lower(v_.clues()[current_]);
+      for (std::size_t g = groups; g < out_.groups.size(); ++g)
+        out_.groups[g].clue = static_cast<std::uint32_t>(current_);
+      for (std::size_t c = chains; c < out_.chains.size(); ++c)
+        out_.chains[c].clue = static_cast<std::uint32_t>(current_);
+    }
     return std::move(out_);
   }
 
@@ -69,6 +75,8 @@ class lowering {
       out_.relations.push_back(r);
     }
     digit_relation& r = out_.relations[it->second];
+    if (r.clues.empty() || r.clues.back() != current_)
+      r.clues.push_back(static_cast<std::uint32_t>(current_));
     for (int x = 1; x <= n_; ++x) {
       digit_mask ok = 0;
       for (int y = 1; y <= n_; ++y) {
@@ -255,6 +263,7 @@ class lowering {
   int n_;
   int columns_;
   lowered_clues out_;
+  std::size_t current_ = 0;  // the clue being lowered
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> relation_of_;
 };
 

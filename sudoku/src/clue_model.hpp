@@ -27,11 +27,13 @@ namespace sudoku::detail {
 struct digit_relation {
   std::uint32_t a = 0, b = 0;
   std::array<std::uint64_t, max_size + 1> allowed{};
+  std::vector<std::uint32_t> clues;  ///< the clues it comes from (variant::clues() indices)
 };
 
 struct digit_group {
   std::vector<std::uint32_t> cells;
   std::vector<std::uint64_t> sets;  ///< the digit sets allowed; empty: any set of different digits
+  std::uint32_t clue = 0;           ///< the clue it comes from
 };
 
 struct chain_step {
@@ -44,6 +46,7 @@ struct digit_chain {
   std::vector<std::uint32_t> cells;
   std::vector<std::vector<chain_step>> steps;  ///< per cell, the transitions that lead somewhere
   std::vector<std::uint32_t> states;           ///< per layer (cells.size() + 1), its live states
+  std::uint32_t clue = 0;                      ///< the clue it comes from
 };
 
 struct lowered_clues {

@@ -16,6 +16,8 @@ std::string_view to_string(technique t) noexcept {
       return "pointing";
     case technique::claiming:
       return "claiming";
+    case technique::clue:
+      return "clue";
     case technique::naked_pair:
       return "naked pair";
     case technique::naked_triple:
@@ -56,6 +58,8 @@ std::string step_about(const variant& v, const logic_step& st) {
       return {};
     case technique::hidden_single:
       return fmt::format(" in {}", st.where);
+    case technique::clue:
+      return fmt::format(" ({})", st.where);
     case technique::pointing:
     case technique::claiming:
     case technique::x_wing:
@@ -134,6 +138,7 @@ level level_of(technique t) noexcept {
       return level::easy;
     case technique::pointing:
     case technique::claiming:
+    case technique::clue:
       return level::medium;
     case technique::x_wing:
     case technique::swordfish:
@@ -155,6 +160,23 @@ logic_solver::logic_solver(const sudoku::variant& v)
     all_items_.push_back(i);
   }
   all_items_.insert(all_items_.begin(), cell_items_.begin(), cell_items_.end());
+  const std::size_t first_cage = v.units().size();
+  for (dlx::item_id i = 0; i < static_cast<dlx::item_id>(problem_.item_count()); ++i) {
+    if (problem_.kind(i) == dlx::item_kind::primary) primary_items_.push_back(i);
+    const int constraint = model_.constraint_of(i);
+    const bool cage = constraint >= 0 && static_cast<std::size_t>(constraint) >= first_cage &&
+                      static_cast<std::size_t>(constraint) < first_cage + v.cages().size();
+    if (constraint == -2 || cage) clue_items_.push_back(i);
+    for (std::uint32_t k : model_.clues_of(i)) {
+      if (items_of_clue_.size() <= k) items_of_clue_.resize(k + 1);
+      items_of_clue_[k].push_back(i);
+    }
+    if (cage) {
+      const std::size_t k = v.clues().size() + static_cast<std::size_t>(constraint) - first_cage;
+      if (items_of_clue_.size() <= k) items_of_clue_.resize(k + 1);
+      items_of_clue_[k].push_back(i);
+    }
+  }
   const auto digits = static_cast<std::size_t>(n + 1);
   digit_rows_.resize(digits);
   digit_cols_.resize(digits);
@@ -212,6 +234,7 @@ std::optional<logic_step> logic_solver::step() {
   if (outcome() != logic_outcome::stuck) return std::nullopt;
   if (auto s = singles()) return s;
   if (auto s = locked_candidates()) return s;
+  if (auto s = clue_rules()) return s;
   for (std::size_t k = 2; k <= 4; ++k) {
     if (auto s = subsets(k, false)) return s;
   }
@@ -306,6 +329,86 @@ std::optional<logic_step> logic_solver::locked_candidates() {
     }
   }
   return std::nullopt;
+}
+
+std::optional<logic_step> logic_solver::clue_rules() {
+  if (clue_items_.empty()) return std::nullopt;
+  // Implications on a clue's items follow one another, most of them inside a
+  // chain's states, out of sight; the step is the run of them that ends when
+  // a candidate goes, and names the clues (and cages) they came from.
+  const sudoku::variant& v = model_.variant();
+  std::vector<std::uint32_t> clues;  // clues, then variant cages as clues().size() + k
+  logic_step s;
+  s.technique = technique::clue;
+  const auto source = [&](dlx::item_id item) {
+    for (std::uint32_t k : model_.clues_of(item))
+      clues.push_back(k);
+    const int constraint = model_.constraint_of(item);
+    if (constraint < 0) return;
+    const auto k = static_cast<std::uint32_t>(constraint);
+    if (k >= v.units().size()) {
+      clues.push_back(static_cast<std::uint32_t>(v.clues().size() + k - v.units().size()));
+    } else if (std::find(s.units.begin(), s.units.end(), k) == s.units.end()) {
+      s.units.push_back(k);  // a row's digit that only a clue's cells can hold, say
+    }
+  };
+  const auto apply = [&](const dlx::implication& found) {
+    source(found.a);
+    source(found.b);
+    for (dlx::option_id o : found.ruled_out) {
+      if (o < model_.cell_option_count()) {
+        s.eliminated.push_back({model_.cell_of(o), model_.digit_of(o)});
+      } else if (model_.clues_of(found.a).empty() && model_.clues_of(found.b).empty()) {
+        // A cell's digit item shared by chains: the chain steps that go.
+        for (dlx::item_id i : problem_.option(o))
+          source(i);
+      }
+    }
+    reducer_.rule_out(found.ruled_out);
+  };
+  while (auto found = reducer_.find_implication(primary_items_, clue_items_)) {
+    apply(*found);
+    if (!s.eliminated.empty()) break;
+  }
+  if (s.eliminated.empty()) return std::nullopt;
+  // The step goes on with the clues it came from, until they give no more.
+  std::vector<dlx::item_id> items;
+  for (std::size_t seen = 0; seen != clues.size();) {
+    seen = clues.size();
+    items.clear();
+    for (std::uint32_t k : clues) {
+      if (k < items_of_clue_.size())
+        items.insert(items.end(), items_of_clue_[k].begin(), items_of_clue_[k].end());
+    }
+    while (auto found = reducer_.find_implication(primary_items_, items))
+      apply(*found);
+    std::sort(clues.begin(), clues.end());
+    clues.erase(std::unique(clues.begin(), clues.end()), clues.end());
+  }
+  std::sort(s.eliminated.begin(), s.eliminated.end(), [](const candidate& a, const candidate& b) {
+    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+  });
+  std::sort(clues.begin(), clues.end());
+  clues.erase(std::unique(clues.begin(), clues.end()), clues.end());
+  for (std::uint32_t k : clues) {
+    if (!s.where.empty()) s.where += " and ";
+    if (k < v.clues().size()) {
+      const clue& c = v.clues()[k];
+      s.where += v.clue_name(c);
+      s.cells.insert(s.cells.end(), c.cells.begin(), c.cells.end());
+    } else {
+      const cage& c = v.cages()[k - v.clues().size()];
+      s.where += "the " + v.cage_name(c);
+      s.cells.insert(s.cells.end(), c.cells.begin(), c.cells.end());
+    }
+  }
+  std::sort(s.units.begin(), s.units.end());
+  for (std::uint32_t u : s.units)
+    s.where += " and " + v.unit_name(v.units()[u]);
+  std::sort(s.cells.begin(), s.cells.end());
+  s.cells.erase(std::unique(s.cells.begin(), s.cells.end()), s.cells.end());
+  finish(s);
+  return s;
 }
 
 std::optional<logic_step> logic_solver::subsets(std::size_t k, bool hidden) {
@@ -436,6 +539,15 @@ std::string logic_solver::item_name(dlx::item_id item) const {
 }
 
 std::string logic_solver::describe_dead(dlx::item_id item) const {
+  if (model_.constraint_of(item) == -2) {
+    const sudoku::variant& v = model_.variant();
+    std::string names;
+    for (std::uint32_t k : model_.clues_of(item)) {
+      if (!names.empty()) names += " and ";
+      names += v.clue_name(v.clues()[k]);
+    }
+    return fmt::format("{} cannot hold", names.empty() ? std::string("a clue") : names);
+  }
   if (model_.constraint_of(item) < 0) {
     return fmt::format("{} has no candidate left", model_.variant().cell_name(cell_of_item(item)));
   }

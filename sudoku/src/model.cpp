@@ -232,6 +232,14 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
   clue_items_ = item_count_;
   if (!variant_.clues().empty()) {
     auto lowered = std::make_shared<detail::lowered_clues>(detail::lower_clues(variant_));
+    // Which clues each clue item stands for, in build()'s order of items.
+    const auto own = [&](std::size_t count, const std::vector<std::uint32_t>& clues) {
+      item_clues_.insert(item_clues_.end(), count, clues);
+    };
+    for (const auto& g : lowered->groups)
+      own(static_cast<std::size_t>(n_), {g.clue});
+    for (const auto& r : lowered->relations)
+      own(static_cast<std::size_t>(n_), r.clues);
     for (const auto& g : lowered->groups) {
       item_count_ += n_;
       option_count_ +=
@@ -254,6 +262,13 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
         valued[p] = 1;
     }
     item_count_ += static_cast<int>(std::count(valued.begin(), valued.end(), 1));
+    own(static_cast<std::size_t>(std::count(valued.begin(), valued.end(), 1)), {});
+    for (const auto& c : lowered->chains) {
+      std::size_t items = c.cells.size();
+      for (std::size_t i = 1; i < c.cells.size(); ++i)
+        items += c.states[i] > 1 ? 1 : 0;
+      own(items, {c.clue});
+    }
     clues_ = std::move(lowered);
   }
 }
@@ -265,6 +280,13 @@ int model::constraint_of(dlx::item_id item) const noexcept {
   const std::size_t given = variant_.units().size() + variant_.cages().size();
   // An implied cage stands for the unit it comes from.
   return static_cast<int>(c < given ? c : implied_unit_[c - given]);
+}
+
+std::span<const std::uint32_t> model::clues_of(dlx::item_id item) const noexcept {
+  if (item < static_cast<dlx::item_id>(clue_items_)) return {};
+  const auto k = static_cast<std::size_t>(item) - static_cast<std::size_t>(clue_items_);
+  return k < item_clues_.size() ? std::span<const std::uint32_t>(item_clues_[k])
+                                : std::span<const std::uint32_t>();
 }
 
 int model::digit_of_item(dlx::item_id item) const noexcept {

@@ -373,6 +373,11 @@ std::string variant::unit_name(const unit& u) const {
   return u.part >= 0 ? fmt::format("{} of grid {}", name, u.part + 1) : name;
 }
 
+std::string variant::clue_name(const clue& c) const {
+  if (c.cells.empty()) return fmt::format("the {} rule", to_string(c.kind));
+  return fmt::format("the {} at {}", to_string(c.kind), cell_name(c.cells.front()));
+}
+
 std::string variant::cage_name(const cage& c) const {
   std::string cells;
   for (std::uint32_t p : c.cells) {

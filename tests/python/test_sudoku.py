@@ -324,6 +324,13 @@ def test_iss_constraint_strings():
     # A valid grid, but r1c1 (8) is not below r1c2 (4): a broken thermometer.
     verdict = d.validate(ISS_THERMO_SOLUTION, ".Thermo~R1C1~R1C2", variant="iss")
     assert not verdict.valid and verdict.status == "broken_clue", verdict
+    # Logic reasons with the clues: the first step is the thermometers' own,
+    # and no step removes a digit of the published solution.
+    steps = d.explain(ISS_THERMO, variant="iss").steps
+    assert (steps[0].technique, steps[0].where) == ("clue", "the thermometer at r4c1")
+    for s in steps:
+        for r, c, digit in s.eliminations:
+            assert ISS_THERMO_SOLUTION[9 * r + c] != str(digit), s
     with pytest.raises(ValueError, match="column 2: unknown constraint type 'Foo'"):
         d.solve(".Foo~R1C1", variant="iss")
     with pytest.raises(ValueError, match="combines with no other variant"):

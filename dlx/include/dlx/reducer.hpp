@@ -12,6 +12,17 @@
 //   every active option also covers one of k items Y. In any solution the k
 //   options that cover X are disjoint and cover at least k items of Y, so all of
 //   Y: every other option covering an item of Y is ruled out.
+// * an implication: every active option of a primary item A also names an item
+//   B. Whichever covers A, B is taken: an option naming B that clashes with
+//   all of A's (B without a color, or a color none of them gives it) is ruled
+//   out. With colors this keeps the states of a chain of colored options
+//   supported from both sides, as the bitset engine's pair rule does.
+//
+// Colors are respected: choosing an option that gives a secondary item a color
+// rules out only the options that give it another color or none. Weighted
+// items are left out of the reasoning (every deduction still holds: it is
+// drawn from fewer rules), and multiplicities are refused: "exactly one" is
+// what the deductions count on.
 //
 // The subset rule is the general form of many puzzle techniques. In Sudoku
 // terms (the sudoku library names them): k = 1 with X a box's digit and Y a row's
@@ -37,6 +48,14 @@ struct subset_deduction {
   std::vector<option_id> ruled_out;
 };
 
+/// An implication: every active option of `a` names `b`; `ruled_out` are the
+/// options naming `b` that clash with all of them.
+struct implication {
+  item_id a = 0;
+  item_id b = 0;
+  std::vector<option_id> ruled_out;
+};
+
 /// Logical state and deductions over one problem.
 ///
 ///   dlx::reducer r(problem);
@@ -45,6 +64,7 @@ struct subset_deduction {
 ///   if (auto d = r.find_subset(2, cells_of_row, digits_of_row)) r.rule_out(d->ruled_out);
 class reducer {
  public:
+  /// Throws std::invalid_argument for a problem with multiplicities.
   explicit reducer(const dlx::problem& p);
 
   /// Back to the start: every option active, nothing chosen.
@@ -66,7 +86,8 @@ class reducer {
 
   // ---- Moves.
   /// Chooses an active option: covers its items and rules out every option that
-  /// shares an item with it. Returns false (and does nothing) if it is not active.
+  /// shares an item with it (for a colored item: that gives it another color or
+  /// none). Returns false (and does nothing) if it is not active.
   bool choose(option_id option);
   /// Rules out active options (without covering anything).
   void rule_out(std::span<const option_id> options);
@@ -82,6 +103,13 @@ class reducer {
   [[nodiscard]] std::optional<subset_deduction> find_subset(std::size_t k,
                                                             std::span<const item_id> x_group,
                                                             std::span<const item_id> y_group) const;
+  /// The first implication that rules something out, with A drawn from
+  /// `a_group` (uncovered primary items, in their order) and B from `b_group`.
+  [[nodiscard]] std::optional<implication> find_implication(std::span<const item_id> a_group,
+                                                            std::span<const item_id> b_group) const;
+  /// The color an option gives an item (no_color when it names it without one
+  /// or not at all).
+  [[nodiscard]] color_id color_of(option_id option, item_id item) const;
 
  private:
   void drop(option_id option);
@@ -89,13 +117,15 @@ class reducer {
   const dlx::problem* problem_;
   std::vector<std::uint32_t> item_options_start_;
   std::vector<option_id> item_options_;
+  std::vector<color_id> item_option_colors_;  // parallel to item_options_
   std::vector<std::uint8_t> active_;
   std::vector<std::uint8_t> covered_;
   std::vector<std::uint32_t> count_;
   std::vector<option_id> chosen_;
   std::size_t active_count_ = 0;
   std::size_t uncovered_primary_ = 0;
-  mutable std::vector<std::uint8_t> mark_;  // scratch for find_subset
+  mutable std::vector<std::uint8_t> mark_;   // scratch for find_subset
+  mutable std::vector<std::uint32_t> seen_;  // scratch for find_implication
 };
 
 }  // namespace dlx

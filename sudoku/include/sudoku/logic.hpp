@@ -3,9 +3,9 @@
 //
 // The logic solver keeps the candidates of every cell and applies the easiest
 // technique that changes anything, then starts again from the easiest:
-// naked single, hidden single, pointing, claiming, naked pair/triple/quad,
-// hidden pair/triple/quad, X-Wing, Swordfish. When none applies the rest needs
-// search.
+// naked single, hidden single, pointing, claiming, what a clue's rule gives
+// (modern variants), naked pair/triple/quad, hidden pair/triple/quad, X-Wing,
+// Swordfish. When none applies the rest needs search.
 //
 // Each technique is a deduction of the generic dlx::reducer on the Sudoku
 // exact-cover model: singles are items with one option left (a cell: naked; a
@@ -13,7 +13,10 @@
 // subset rule with the item groups that make it that technique (pointing: a
 // box's digit inside one row's digit; naked subsets: cells inside a unit's
 // digits; hidden subsets: the reverse; fish: rows' digit inside columns' digit).
-// This file only chooses the groups and names the results.
+// A clue's rule (a thermometer, an arrow, a sum...) is its reducer implications
+// on the clue's items: a cell whose every candidate rules out a digit of
+// another, or a chain of a sum's states supported from both sides, until a
+// candidate goes. This file only chooses the groups and names the results.
 #pragma once
 
 #include <dlx/reducer.hpp>
@@ -36,6 +39,7 @@ enum class technique : std::uint8_t {
   hidden_single,
   pointing,
   claiming,
+  clue,  ///< a clue's rule (modern variants): the candidates it rules out
   naked_pair,
   naked_triple,
   naked_quad,
@@ -49,7 +53,7 @@ enum class technique : std::uint8_t {
 /// The difficulty levels: the hardest technique a puzzle needs.
 enum class level : std::uint8_t {
   easy,    ///< singles only
-  medium,  ///< locked candidates (pointing, claiming)
+  medium,  ///< locked candidates (pointing, claiming), clues' rules
   hard,    ///< naked or hidden subsets
   evil,    ///< fish (X-Wing, Swordfish)
   beyond,  ///< none of these finish it: it needs search
@@ -87,10 +91,11 @@ struct logic_step {
   sudoku::technique technique = technique::naked_single;
   std::vector<candidate> placed;      ///< digits placed (singles)
   std::vector<candidate> eliminated;  ///< candidates removed (everything else)
-  /// Where, in words: "row 3", "box 5 and row 1", "rows 2 8 and columns 3 6".
+  /// Where, in words: "row 3", "box 5 and row 1", "rows 2 8 and columns 3 6",
+  /// "the thermometer at r1c1".
   std::string where;
   std::vector<int> digits;         ///< the digits the step is about
-  std::vector<std::size_t> cells;  ///< the cells the step is about (subsets)
+  std::vector<std::size_t> cells;  ///< the cells the step is about (subsets, a clue's)
   /// The units the step is about, as variant::constraints_of numbers them (a
   /// hidden single's unit, a subset's, pointing's area and line, a fish's base
   /// lines then its cover lines); none for a naked single.
@@ -134,8 +139,8 @@ class logic_solver {
  public:
   explicit logic_solver(sudoku::shape s = {});
   /// For a variant: its units take part in every technique (diagonals and
-  /// windows as areas, like boxes). A killer's cages are not reasoned about:
-  /// logic that needs their sums gets stuck.
+  /// windows as areas, like boxes); its clues' rules and a killer's cages (the
+  /// digit combinations that make each sum) give `clue` steps.
   explicit logic_solver(const sudoku::variant& v);
 
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return model_.shape(); }
@@ -164,6 +169,7 @@ class logic_solver {
  private:
   std::optional<logic_step> singles();
   std::optional<logic_step> locked_candidates();
+  std::optional<logic_step> clue_rules();
   std::optional<logic_step> subsets(std::size_t k, bool hidden);
   std::optional<logic_step> fish(std::size_t k);
   logic_step make_step(technique t, const dlx::subset_deduction& d);
@@ -188,6 +194,10 @@ class logic_solver {
   std::vector<std::vector<dlx::item_id>> digit_cols_;
   std::vector<std::vector<dlx::item_id>> digit_areas_;  // boxes or regions, diagonals, windows
   std::vector<dlx::item_id> all_items_;
+  std::vector<dlx::item_id> primary_items_;  // A of a clue's implications
+  std::vector<dlx::item_id> clue_items_;     // B: the clues' and cages' own items
+  // Per clue (variant::clues() index, then clues().size() + a cage): its items.
+  std::vector<std::vector<dlx::item_id>> items_of_clue_;
 };
 
 }  // namespace sudoku

@@ -30,6 +30,7 @@
 #include <cstdint>
 #include <limits>
 #include <memory>
+#include <span>
 #include <utility>
 #include <vector>
 
@@ -78,6 +79,11 @@ class model {
   /// The constraint an item stands for: an index into variant().units(), then
   /// units().size() + a cage; -1 for a cell's item; -2 for a clue's.
   [[nodiscard]] int constraint_of(dlx::item_id item) const noexcept;
+  /// The clues (indices into variant().clues()) an item of the clues' stands
+  /// for: one for a chain's or a group's, those whose relations were merged
+  /// for a pair of cells; none for other items, nor for a cell's digit item
+  /// that the chains through the cell share.
+  [[nodiscard]] std::span<const std::uint32_t> clues_of(dlx::item_id item) const noexcept;
   /// The digit of a unit's or cage's item (0 for a cell's).
   [[nodiscard]] int digit_of_item(dlx::item_id item) const noexcept;
   /// The item of a cell (board position).
@@ -115,6 +121,7 @@ class model {
   std::vector<dlx::option_id> option_of_;                 // per position and digit
   std::shared_ptr<const detail::lowered_clues> clues_;    // the clues in the model's shapes
   int clue_items_ = 0;                                    // the first item of a clue
+  std::vector<std::vector<std::uint32_t>> item_clues_;    // per clue item: its clues
   std::vector<dlx::item_id> cell_item_;                   // per position
   std::vector<std::uint32_t> cell_of_;                    // per cell option
   std::vector<std::uint8_t> digit_of_;                    // per cell option
