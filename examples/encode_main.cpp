@@ -37,9 +37,16 @@ bool parse_size(std::string_view text, int& width, int& height) {
          parse_int(text.substr(x + 1), height) && width >= 1 && height >= 1;
 }
 
+// The operands as given, for the reason a usage error gives first.
+std::string given_operands;
+
 int usage(const std::string& program, const char* operand, const char* what,
           const char* format = "DLX1") {
   std::FILE* to = help_asked ? stdout : stderr;
+  if (!help_asked) {
+    fmt::print(to, "{}: expected {} (see the limits below), got {}\n\n", program, operand,
+               given_operands.empty() ? std::string("nothing") : given_operands);
+  }
   fmt::print(to,
              "Usage: {} {}\nWrites {} as an exact-cover problem in Knuth's {} format on "
              "standard output.\n",
@@ -148,6 +155,8 @@ int main(int argc, char** argv) {
   if (draws && !take_drawing_options(program, args, picture)) return 2;
   argc = static_cast<int>(args.size());
   argv = args.data();
+  for (int k = 1; k < argc; ++k)
+    given_operands += fmt::format("{}'{}'", k > 1 ? " " : "", argv[k]);
   const std::string_view arg = argc == 2 ? std::string_view(argv[1]) : std::string_view();
   try {
     dlx::problem p;

@@ -27,6 +27,26 @@ void set_fields(sdm_fields* fields, std::string_view line, std::size_t begin, st
   if (fields) *fields = {begin, detail::trimmed_rest(line, end)};
 }
 
+// What a line that is no plain puzzle looks like, when it looks like a
+// variant's: "a samurai board: use --variant samurai". (Read as a plain grid,
+// a samurai's '-' or a killer's arrows are only "bad characters".)
+std::optional<std::string> variant_hint(std::string_view line) {
+  if (line.starts_with('.') && line.find('~') != std::string_view::npos) {
+    return "an ISS constraint string: use --input-format=iss";
+  }
+  const auto [begin, end] = grid_field(line);
+  const std::string_view cells = line.substr(begin, end - begin);
+  if (cells.size() == 441 && cells.find('-') != std::string_view::npos) {
+    return "a samurai board: use --variant samurai";
+  }
+  if (cells.size() == killer_cells && cells.find_first_of("<>^v`',") != std::string_view::npos) {
+    return "a killer's cages: use --variant killer";
+  }
+  if (cells.size() == 2 * killer_cells)
+    return "a jigsaw's givens and regions: use --variant jigsaw";
+  return std::nullopt;
+}
+
 // Shifts an error's column by the offset of the text it was found in.
 std::optional<text_error> shifted(std::optional<text_error> e, std::size_t offset) {
   if (e) e->column += offset;
@@ -370,7 +390,12 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
   }
   if (r.killer) return parse_killer(line, r, v, givens, fields);
   if (r.jigsaw) return parse_jigsaw(line, r, v, givens, expected, fields);
-  if (auto e = parse_sdm(line, givens, expected, fields)) return e;
+  if (auto e = parse_sdm(line, givens, expected, fields)) {
+    if (const auto hint = r.classic() ? variant_hint(line) : std::nullopt) {
+      e->message += fmt::format(" (this looks like {})", *hint);
+    }
+    return e;
+  }
   return use_plain(v, givens.shape(), r, grid_field(line).begin + 1);
 }
 

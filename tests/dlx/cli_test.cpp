@@ -697,7 +697,11 @@ TEST(EncoderCli, BadArgumentsAreUsageErrors) {
     const auto r = run_command(argv);
     EXPECT_EQ(r.exit_code, 2) << argv.back();
     EXPECT_EQ(r.out, "") << argv.back();
-    EXPECT_TRUE(r.err.starts_with("Usage: ")) << r.err;
+    // The reason first ("dlx-queens: expected N (...), got '0'"), then the usage.
+    const std::string got = argv.size() == 1 ? "got nothing\n" : "got '" + argv[1] + "'";
+    EXPECT_TRUE(contains(r.err, ": expected ")) << r.err;
+    EXPECT_TRUE(contains(r.err, got)) << r.err;
+    EXPECT_TRUE(contains(r.err, "\nUsage: ")) << r.err;
   }
 }
 

@@ -67,6 +67,36 @@ TEST(sudoku_cli_first_hour, a_pasted_grid_gets_one_hint_not_a_dozen_invalids) {
   EXPECT_EQ(grid.out, wiki_solution + "\n");
 }
 
+// A variant's line read as a plain puzzle says which option it needs, and the
+// option it names reads it.
+TEST(sudoku_cli_first_hour, a_variant_line_without_its_option_names_the_option) {
+  const struct {
+    std::string file, option, says;
+  } cases[] = {
+      {"samurai.sdm", "--variant=samurai",
+       "(this looks like a samurai board: use --variant samurai)"},
+      {"killer.sdm", "--variant=killer",
+       "(this looks like a killer's cages: use --variant killer)"},
+      {"jigsaw.sdm", "--variant=jigsaw",
+       "(this looks like a jigsaw's givens and regions: use --variant jigsaw)"},
+  };
+  for (const auto& c : cases) {
+    const auto lines =
+        test_support::content_lines(std::filesystem::path(DLX_CORPUS) / "variants" / c.file);
+    ASSERT_FALSE(lines.empty()) << c.file;
+    const auto plain = sudoku({"solve", "-q"}, lines.front() + "\n");
+    EXPECT_EQ(plain.exit_code, 2) << c.file;
+    EXPECT_EQ(plain.out, "invalid\n") << c.file;
+    EXPECT_TRUE(contains(plain.err, c.says)) << plain.err;
+    const auto right = sudoku({"solve", "-q", c.option}, lines.front() + "\n");
+    EXPECT_EQ(right.exit_code, 0) << c.file << ": " << right.err;
+  }
+  const auto iss = sudoku({"solve", "-q"}, ".Thermo~R1C1~R1C2\n");
+  EXPECT_TRUE(
+      contains(iss.err, "(this looks like an ISS constraint string: use --input-format=iss)"))
+      << iss.err;
+}
+
 TEST(sudoku_cli_first_hour, what_is_not_a_whole_grid_is_read_line_by_line) {
   // Eight rows of a grid: each line answered, its message in the singular.
   std::string rows;

@@ -7,6 +7,7 @@
 #include <cmath>
 #include <filesystem>
 #include <system_error>
+#include <thread>
 
 namespace tools {
 
@@ -177,6 +178,11 @@ std::string integer_range(std::uint64_t min, std::uint64_t max) {
 
 // One message for every number that will not do, whatever is wrong with it
 // ("-3", "0", "2x", "99999999999999999999"): what is expected, and what was given.
+unsigned parse_threads(std::string_view text, unsigned max) {
+  const auto n = static_cast<unsigned>(parse_unsigned(text, "--threads", 0, max));
+  return n > 0 ? n : std::max(1u, std::thread::hardware_concurrency());
+}
+
 std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min,
                              std::uint64_t max) {
   std::uint64_t value = 0;

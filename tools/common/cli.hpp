@@ -70,6 +70,10 @@ std::string help_text(std::string_view usage, std::string_view description,
 std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std::uint64_t min = 0,
                              std::uint64_t max = UINT64_MAX);
 
+/// A thread count for -j/--threads, from 0 to `max`: 0 means every core (as for
+/// the dlx command, whose library reads 0 so), which this returns as that number.
+unsigned parse_threads(std::string_view text, unsigned max = 256);
+
 /// The values parse_unsigned accepts, as its message says them: "an integer,
 /// 1 or more", "an integer from 1 to 256".
 std::string integer_range(std::uint64_t min, std::uint64_t max = UINT64_MAX);

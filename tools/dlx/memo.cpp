@@ -35,11 +35,11 @@ std::uint64_t default_memory_budget() {
 
 std::string memo_progress_text(const dlx::memo_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();
-  return fmt::format(
-      "dlx: {} nodes ({:.3g}/s), {} hits, {} signatures, {} ZDD nodes, {} MB, "
-      "{:.0f} s",
-      p.nodes, seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0, p.hits, p.signatures,
-      p.zdd_nodes, p.bytes >> 20, seconds);
+  return fmt::format("dlx: {} ({:.3g}/s), {}, {}, {}, {} MB, {:.0f} s",
+                     dlx::counted(p.nodes, "node"),
+                     seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0,
+                     dlx::counted(p.hits, "hit"), dlx::counted(p.signatures, "signature"),
+                     dlx::counted(p.zdd_nodes, "ZDD node"), p.bytes >> 20, seconds);
 }
 
 // Writes the diagram to `path` ("-": standard output); false after printing why not.
@@ -203,14 +203,14 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
     if (common.stats) {
       if (searched) {
         fmt::print(stderr,
-                   "dlx: {}, {}, {}, {}, {} ZDD nodes "
-                   "({} in the reduced diagram), {}+{} signatures, {} hits, {} bytes, {:.3f} s "
+                   "dlx: {}, {}, {}, {}, {} "
+                   "({} in the reduced diagram), {}+{} signatures, {}, {}, {:.3f} s "
                    "(complete, memoized{})\n",
                    dlx::counted(big(total), "solution"), dlx::counted(st.nodes, "search node"),
                    dlx::counted(st.updates, "update"), dlx::counted(st.cleansings, "cleansing"),
-                   st.zdd_nodes, diagram.size(), st.failed_signatures, st.good_signatures, st.hits,
-                   st.bytes, seconds,
-                   memo.branching == dlx::memo_branching::first ? ", first item" : "");
+                   dlx::counted(st.zdd_nodes, "ZDD node"), diagram.size(), st.failed_signatures,
+                   st.good_signatures, dlx::counted(st.hits, "hit"), dlx::counted(st.bytes, "byte"),
+                   seconds, memo.branching == dlx::memo_branching::first ? ", first item" : "");
       } else {
         fmt::print(stderr, "dlx: {}, a diagram of {} read from {}, {:.3f} s\n",
                    dlx::counted(big(total), "solution"), dlx::counted(diagram.size(), "node"),

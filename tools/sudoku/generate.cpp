@@ -138,10 +138,8 @@ int run_generate(int argc, char** argv) {
          s.options.seed = tools::parse_unsigned(v, "--seed");
          s.seed_given = true;
        }},
-      {'j', "threads", "N", "worker threads (default: all cores)",
-       [&](std::string_view v) {
-         s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
-       }},
+      {'j', "threads", "N", "worker threads (default and 0: every core)",
+       [&](std::string_view v) { s.threads = tools::parse_threads(v); }},
       {'q', "quiet", "", "no summary line on stderr", [&](std::string_view) { s.summary = false; }},
       {'h', "help", "", "show this help and exit", [&](std::string_view) { s.help = true; }},
   };

@@ -292,11 +292,9 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
   s.run.threads = std::max(1u, std::thread::hardware_concurrency());
 
   std::vector<tools::option_spec> options;
-  options.push_back(
-      {'j', "threads", "N", "worker threads (default: all cores); the output does not depend on it",
-       [&](std::string_view v) {
-         s.run.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
-       }});
+  options.push_back({'j', "threads", "N",
+                     "worker threads (default and 0: every core); the output does not depend on it",
+                     [&](std::string_view v) { s.run.threads = tools::parse_threads(v); }});
   options.push_back({0, "json", "", "one JSON object per puzzle (JSON Lines)",
                      [&](std::string_view) { s.json = true; }});
   options.push_back(
