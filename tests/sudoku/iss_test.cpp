@@ -97,6 +97,50 @@ TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
   EXPECT_GE(solved_with_clues, 5);
 }
 
+// Counts against ISS's own (iss_generated.tsv): puzzles made from its examples by
+// removing givens, counted by ISS under Node.js to 200. Each count must be the
+// same, and the first solution ISS printed must pass our validator.
+TEST(IssGenerated, CountsAgreeWithIss) {
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" /
+                   "iss_generated.tsv");
+  ASSERT_TRUE(in);
+  int checked = 0, several = 0;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    std::vector<std::string> f;
+    for (std::size_t at = 0;;) {
+      const auto tab = line.find('\t', at);
+      f.push_back(line.substr(at, tab - at));
+      if (tab == std::string::npos) break;
+      at = tab + 1;
+    }
+    ASSERT_EQ(f.size(), 5u) << line;
+    const std::string& name = f[0];
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto error = sudoku::parse_iss(f[4], v, givens);
+    ASSERT_FALSE(error) << name << ": " << error->message;
+    sudoku::solver solver(v);
+    dlx::search_options budget;
+    budget.node_budget = 200'000;
+    const sudoku::result r = solver.count(givens, 200, budget);
+    ASSERT_NE(r.status, sudoku::status::unknown) << name << ": the budget ran out";
+    EXPECT_EQ(std::to_string(r.solutions), f[2]) << name;
+    // ISS's solution, in its characters (A=1 ... for boards above 9x9).
+    sudoku::grid theirs = v.empty_grid();
+    ASSERT_EQ(f[3].size(), theirs.cells().size()) << name;
+    for (std::size_t k = 0; k < f[3].size(); ++k) {
+      const char c = f[3][k];
+      theirs.cells()[k] = static_cast<std::uint8_t>(v.digits() > 9 ? c - 'A' + 1 : c - '0');
+    }
+    EXPECT_TRUE(sudoku::check_solution(v, givens, theirs).ok()) << name << ": " << f[3];
+    ++checked;
+    several += r.solutions > 1;
+  }
+  EXPECT_EQ(checked, 130);
+  EXPECT_GE(several, 30);
+}
+
 TEST(IssExamples, WriteBackReadsToTheSamePuzzle) {
   for (const example& e : examples()) {
     sudoku::variant v, back;
