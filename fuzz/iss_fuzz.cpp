@@ -5,8 +5,11 @@
 // clues' exact-cover model is built (a clue needing too many options is
 // refused with std::invalid_argument, which is no bug) and searched to two
 // solutions under a small node budget: every solution found must pass the
-// validator, whose code for the clues is separate from the model's.
+// validator, whose code for the clues is separate from the model's. When the
+// solution is unique, the logic solver's steps must keep it (no wrong digit
+// placed, no true candidate removed, no contradiction).
 #include <sudoku/iss.hpp>
+#include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validate.hpp>
 
@@ -15,6 +18,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "fuzz_support.hpp"
 
@@ -52,9 +56,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     dlx::search_options budget;
     budget.node_budget = 2000;
     budget.limit = 2;
-    s.enumerate(
+    std::vector<sudoku::grid> found;
+    const sudoku::result r = s.enumerate(
         givens,
         [&](const sudoku::grid& solution) {
+          found.push_back(solution);
           const auto check = sudoku::check_solution(v, givens, solution);
           if (!check.ok()) {
             std::fprintf(stderr, "a solution the validator refuses: %s\n",
@@ -64,6 +70,19 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
           return dlx::visit::next;
         },
         budget);
+    if (r.exact && found.size() == 1) {
+      const sudoku::grid& solution = found.front();
+      sudoku::logic_solver logic(v);
+      const sudoku::logic_result l = logic.run(givens);
+      FUZZ_CHECK(l.outcome != sudoku::logic_outcome::contradiction &&
+                 l.outcome != sudoku::logic_outcome::invalid);
+      for (const sudoku::logic_step& st : l.steps) {
+        for (const sudoku::candidate& c : st.placed)
+          FUZZ_CHECK(solution.cells()[c.cell] == c.digit);
+        for (const sudoku::candidate& c : st.eliminated)
+          FUZZ_CHECK(solution.cells()[c.cell] != c.digit);
+      }
+    }
   } catch (const std::invalid_argument&) {
     // A clue needing more options than the model allows: refused, not a bug.
   }
