@@ -452,6 +452,9 @@ class bitset_engine final : public engine {
     std::uint32_t k;
     std::uint64_t left;
     std::int64_t low, low_but_one, high, high_but_one;
+    // The bits of the (k - 1)-th smallest and largest weights left: a weight
+    // at or below the first is among the k - 1 smallest (k >= 2).
+    std::uint32_t low_edge, high_edge;
   };
   std::vector<std::uint32_t> groups_start_;  // per weighted item: its range in groups_
   std::vector<carrier_group> groups_;
@@ -459,6 +462,13 @@ class bitset_engine final : public engine {
   std::vector<std::uint32_t> carriers_;               // primary items
   std::vector<std::uint32_t> carrier_options_start_;  // per carrier: its range below
   std::vector<weighted_option> carrier_options_;
+  // Per carrier, when its options are consecutive (first, first + count) and
+  // their weights' bits too, from `bit`: its weights left are then one shift
+  // of the active bits (a Sudoku cell's digits). count 0: walk the options.
+  struct carrier_run {
+    std::uint32_t first, count, bit;
+  };
+  std::vector<carrier_run> carrier_runs_;
   std::vector<std::uint32_t> free_start_;  // per weighted item: its range in free_options_
   std::vector<weighted_option> free_options_;
   // Per weighted item, its state when the rule last found it consistent and

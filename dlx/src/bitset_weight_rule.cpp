@@ -119,11 +119,22 @@ void bitset_engine<Count>::build_carriers() {
       groups_.push_back({static_cast<std::uint32_t>(carriers_.size()), 0, base, bits});
       for (std::uint32_t c : members[g]) {
         carriers_.push_back(picked_item[c]);
+        const std::size_t from = carrier_options_.size();
         for (weighted_option x : picked[c]) {
           x.bit = bits ? static_cast<std::uint32_t>(x.weight - base) : 0;
           carrier_options_.push_back(x);
         }
         carrier_options_start_.push_back(static_cast<std::uint32_t>(carrier_options_.size()));
+        // One shift of the active bits when options and bits both run on by one.
+        const std::span<const weighted_option> list(carrier_options_.data() + from,
+                                                    carrier_options_.size() - from);
+        bool run = bits && !list.empty();
+        for (std::size_t j = 1; j < list.size() && run; ++j) {
+          run = list[j].option == list[0].option + j && list[j].bit == list[0].bit + j;
+        }
+        carrier_runs_.push_back(
+            run ? carrier_run{list[0].option, static_cast<std::uint32_t>(list.size()), list[0].bit}
+                : carrier_run{0, 0, 0});
       }
       groups_.back().end = static_cast<std::uint32_t>(carriers_.size());
     }

@@ -19,19 +19,25 @@
 #include <limits>
 
 #include "bitset_engine.hpp"
+#include "counter_scan.hpp"
 
 namespace dlx::detail {
 
-// The sum of the k smallest (or with Largest, largest) weights of `left`.
+// The sums of the k - 1 and the k smallest (or with Largest, largest) weights
+// of `left` (k >= 1, at least k bits), and the bit of the (k - 1)-th.
 template <bool Largest>
-inline std::int64_t extreme_sum(std::uint64_t left, std::uint32_t k, std::int64_t base) {
+inline void extreme_sums(std::uint64_t left, std::uint32_t k, std::int64_t base,
+                         std::int64_t& but_one, std::int64_t& all, std::uint32_t& edge) {
   std::int64_t sum = 0;
-  for (std::uint32_t j = 0; j < k; ++j) {
-    const int bit = Largest ? 63 - std::countl_zero(left) : std::countr_zero(left);
-    sum += base + bit;
+  int bit = 0;
+  for (std::uint32_t j = 0; j + 1 < k; ++j) {
+    bit = Largest ? 63 - std::countl_zero(left) : std::countr_zero(left);
+    sum += bit;
     left &= ~(std::uint64_t{1} << bit);
   }
-  return sum;
+  edge = static_cast<std::uint32_t>(bit);
+  but_one = sum + static_cast<std::int64_t>(k - 1) * base;
+  all = but_one + base + (Largest ? 63 - std::countl_zero(left) : std::countr_zero(left));
 }
 
 template <class Count>
@@ -69,27 +75,33 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
     std::int64_t low = s.totals[w], high = low;
     for (const carrier_group* g = first; g != last; ++g) {
       group_bounds& b = group_bounds_[static_cast<std::size_t>(g - groups_.data())];
-      b = {0, 0, 0, 0, 0, 0};
+      b = {0, 0, 0, 0, 0, 0, 0, 0};
       if (g->bits) {
         for (std::uint32_t c = g->begin; c < g->end; ++c) {
           if (s.counts[carriers_[c]] == covered) continue;
           ++b.k;
           std::uint64_t here = 0;
-          for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
-               ++t) {
-            if (active(carrier_options_[t].option))
-              here |= std::uint64_t{1} << carrier_options_[t].bit;
+          if (const carrier_run r = carrier_runs_[c]; r.count > 0) {
+            const std::uint32_t word = r.first / 64, shift = r.first % 64;
+            std::uint64_t bits = s.active[word] >> shift;
+            if (shift + r.count > 64) bits |= s.active[word + 1] << (64 - shift);
+            if (r.count < 64) bits &= (std::uint64_t{1} << r.count) - 1;
+            here = bits << r.bit;
+          } else {
+            for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
+                 ++t) {
+              if (active(carrier_options_[t].option))
+                here |= std::uint64_t{1} << carrier_options_[t].bit;
+            }
           }
           if (here == 0) return false;  // no option left: a dead end anyway
           b.left |= here;
         }
         if (b.k == 0) continue;
         // Different weights: fewer left than carriers is a dead end.
-        if (static_cast<std::uint32_t>(std::popcount(b.left)) < b.k) return false;
-        b.low_but_one = extreme_sum<false>(b.left, b.k - 1, g->base);
-        b.high_but_one = extreme_sum<true>(b.left, b.k - 1, g->base);
-        b.low = extreme_sum<false>(b.left, b.k, g->base);
-        b.high = extreme_sum<true>(b.left, b.k, g->base);
+        if (bit_count(b.left) < b.k) return false;
+        extreme_sums<false>(b.left, b.k, g->base, b.low_but_one, b.low, b.low_edge);
+        extreme_sums<true>(b.left, b.k, g->base, b.high_but_one, b.high, b.high_edge);
       } else {
         const std::uint32_t c = g->begin;  // a group alone
         if (s.counts[carriers_[c]] == covered) continue;
@@ -101,7 +113,7 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
           most = std::max(most, carrier_options_[t].weight);
         }
         if (least > most) return false;
-        b = {1, 0, least, 0, most, 0};
+        b = {1, 0, least, 0, most, 0, 0, 0};
       }
       low += b.low;
       high += b.high;
@@ -131,14 +143,10 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
                ++t) {
             const weighted_option& x = carrier_options_[t];
             std::int64_t least = b.low_but_one, most = b.high_but_one;
-            if (g->bits) {
-              const std::uint64_t below = b.left & ((std::uint64_t{1} << x.bit) - 1);
-              const std::uint64_t above = x.bit == 63 ? 0 : b.left >> (x.bit + 1);
+            if (g->bits && b.k >= 2) {
               // x among the k - 1 smallest: the others' least is the k smallest but x.
-              if (static_cast<std::uint32_t>(std::popcount(below)) < b.k - 1)
-                least = b.low - x.weight;
-              if (static_cast<std::uint32_t>(std::popcount(above)) < b.k - 1)
-                most = b.high - x.weight;
+              if (x.bit <= b.low_edge) least = b.low - x.weight;
+              if (x.bit >= b.high_edge) most = b.high - x.weight;
             }
             const bool over = rest_low + x.weight + least > upper;
             const bool under = rest_high + x.weight + most < lower;
