@@ -17,6 +17,7 @@ namespace {
 using dlx::item_id;
 using dlx::option_id;
 using solution_t = std::vector<option_id>;
+using E = dlx::option_entry;
 
 dlx::problem random_problem(std::mt19937& rng) {
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
@@ -108,11 +109,11 @@ TEST(Reducer, DeductionsKeepEverySolutionOnRandomColoredProblems) {
 TEST(Reducer, ChoosingAColorKeepsTheOptionsThatAgree) {
   dlx::problem p(3, 1);
   const auto red = p.add_color("red"), blue = p.add_color("blue");
-  const option_id a = p.add_option({{0}, {3, red}});
-  const option_id b = p.add_option({{1}, {3, red}});
-  const option_id c = p.add_option({{1}, {3, blue}});
-  const option_id d = p.add_option({{2}, {3}});
-  const option_id e = p.add_option({{2}});
+  const option_id a = p.add_option({E{0}, E{3, red}});
+  const option_id b = p.add_option({E{1}, E{3, red}});
+  const option_id c = p.add_option({E{1}, E{3, blue}});
+  const option_id d = p.add_option({E{2}, E{3}});
+  const option_id e = p.add_option({E{2}});
   dlx::reducer r(p);
   ASSERT_TRUE(r.choose(a));
   EXPECT_TRUE(r.active(b));   // red beside red
@@ -128,12 +129,12 @@ TEST(Reducer, AnImplicationFollowsTheColorsOfEveryOption) {
   // both and goes, as does one naming x plainly; red and blue ones stay.
   dlx::problem p(2, 1);
   const auto red = p.add_color("red"), blue = p.add_color("blue"), green = p.add_color("green");
-  p.add_option({{0}, {2, red}});
-  p.add_option({{0}, {2, blue}});
-  const option_id r1 = p.add_option({{1}, {2, red}});
-  const option_id b1 = p.add_option({{1}, {2, blue}});
-  const option_id g1 = p.add_option({{1}, {2, green}});
-  const option_id plain = p.add_option({{1}, {2}});
+  p.add_option({E{0}, E{2, red}});
+  p.add_option({E{0}, E{2, blue}});
+  const option_id r1 = p.add_option({E{1}, E{2, red}});
+  const option_id b1 = p.add_option({E{1}, E{2, blue}});
+  const option_id g1 = p.add_option({E{1}, E{2, green}});
+  const option_id plain = p.add_option({E{1}, E{2}});
   dlx::reducer r(p);
   const item_id items[] = {0, 1, 2};
   const auto found = r.find_implication(items, items);
