@@ -40,6 +40,11 @@ std::string_view to_string(technique t) noexcept {
 
 namespace {
 
+// Steps list their candidates in board order.
+bool by_cell_then_digit(const candidate& a, const candidate& b) {
+  return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
+}
+
 // "r1c2=5 r3c4=6" or "r1c2<>5 ...".
 std::string candidate_list(const variant& v, const std::vector<candidate>& list,
                            std::string_view op) {
@@ -385,12 +390,8 @@ std::optional<logic_step> logic_solver::clue_rules() {
     std::sort(clues.begin(), clues.end());
     clues.erase(std::unique(clues.begin(), clues.end()), clues.end());
   }
-  std::sort(s.eliminated.begin(), s.eliminated.end(), [](const candidate& a, const candidate& b) {
-    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
-  });
-  std::sort(clues.begin(), clues.end());
-  clues.erase(std::unique(clues.begin(), clues.end()), clues.end());
-  for (std::uint32_t k : clues) {
+  std::sort(s.eliminated.begin(), s.eliminated.end(), by_cell_then_digit);
+  for (std::uint32_t k : clues) {  // sorted and unique since the loop above
     if (!s.where.empty()) s.where += " and ";
     if (k < v.clues().size()) {
       const clue& c = v.clues()[k];
@@ -443,9 +444,7 @@ logic_step logic_solver::make_step(technique t, const dlx::subset_deduction& d) 
   s.technique = t;
   for (dlx::option_id o : d.ruled_out)
     s.eliminated.push_back({model_.cell_of(o), model_.digit_of(o)});
-  std::sort(s.eliminated.begin(), s.eliminated.end(), [](const candidate& a, const candidate& b) {
-    return a.cell != b.cell ? a.cell < b.cell : a.digit < b.digit;
-  });
+  std::sort(s.eliminated.begin(), s.eliminated.end(), by_cell_then_digit);
   // Which side holds the cells and which the digits depends on the technique.
   const auto& cell_side = t >= technique::hidden_pair && t <= technique::hidden_quad ? d.y : d.x;
   const auto& digit_side = t >= technique::hidden_pair && t <= technique::hidden_quad ? d.x : d.y;

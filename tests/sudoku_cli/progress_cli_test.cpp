@@ -36,7 +36,7 @@ TEST(sudoku_cli_progress, a_long_se_rating_shows_its_step_and_work_on_a_terminal
 
 TEST(sudoku_cli_progress, a_long_search_shows_its_nodes_on_a_terminal) {
   // tarek's "unsolvable #41": its search takes over a billion nodes; 600,000 of
-  // them take about 4 s here (about 15 s under the sanitizers), well past the
+  // them take about 4 s here (20 to 30 s under the sanitizers), well past the
   // second after which progress shows.
   const auto r =
       run_command_on_terminal({SUDOKU_CLI, "solve", "--variant", "killer", "--budget", "600000",
