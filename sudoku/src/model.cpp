@@ -233,11 +233,15 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
   if (!variant_.clues().empty()) {
     auto lowered = std::make_shared<detail::lowered_clues>(detail::lower_clues(variant_));
     // Which clues each clue item stands for, in build()'s order of items.
-    const auto own = [&](std::size_t count, const std::vector<std::uint32_t>& clues) {
-      item_clues_.insert(item_clues_.end(), count, clues);
+    // Flat: one list of clues per group, relation or chain, and per item its range.
+    const auto own = [&](std::size_t count, std::span<const std::uint32_t> clues) {
+      const auto begin = static_cast<std::uint32_t>(clue_list_.size());
+      clue_list_.insert(clue_list_.end(), clues.begin(), clues.end());
+      item_clue_range_.insert(item_clue_range_.end(), count,
+                              {begin, static_cast<std::uint32_t>(clue_list_.size())});
     };
     for (const auto& g : lowered->groups)
-      own(static_cast<std::size_t>(n_), {g.clue});
+      own(static_cast<std::size_t>(n_), std::span(&g.clue, 1));
     for (const auto& r : lowered->relations)
       own(static_cast<std::size_t>(n_), r.clues);
     for (const auto& g : lowered->groups) {
@@ -267,7 +271,7 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
       std::size_t items = c.cells.size();
       for (std::size_t i = 1; i < c.cells.size(); ++i)
         items += c.states[i] > 1 ? 1 : 0;
-      own(items, {c.clue});
+      own(items, std::span(&c.clue, 1));
     }
     clues_ = std::move(lowered);
   }
@@ -285,8 +289,9 @@ int model::constraint_of(dlx::item_id item) const noexcept {
 std::span<const std::uint32_t> model::clues_of(dlx::item_id item) const noexcept {
   if (item < static_cast<dlx::item_id>(clue_items_)) return {};
   const auto k = static_cast<std::size_t>(item) - static_cast<std::size_t>(clue_items_);
-  return k < item_clues_.size() ? std::span<const std::uint32_t>(item_clues_[k])
-                                : std::span<const std::uint32_t>();
+  if (k >= item_clue_range_.size()) return {};
+  const auto [begin, end] = item_clue_range_[k];
+  return std::span<const std::uint32_t>(clue_list_).subspan(begin, end - begin);
 }
 
 int model::digit_of_item(dlx::item_id item) const noexcept {

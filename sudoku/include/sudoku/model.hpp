@@ -121,10 +121,11 @@ class model {
   std::vector<dlx::option_id> option_of_;                 // per position and digit
   std::shared_ptr<const detail::lowered_clues> clues_;    // the clues in the model's shapes
   int clue_items_ = 0;                                    // the first item of a clue
-  std::vector<std::vector<std::uint32_t>> item_clues_;    // per clue item: its clues
-  std::vector<dlx::item_id> cell_item_;                   // per position
-  std::vector<std::uint32_t> cell_of_;                    // per cell option
-  std::vector<std::uint8_t> digit_of_;                    // per cell option
+  std::vector<std::uint32_t> clue_list_;                  // the clues of clue items, flat
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> item_clue_range_;  // per clue item
+  std::vector<dlx::item_id> cell_item_;                                   // per position
+  std::vector<std::uint32_t> cell_of_;                                    // per cell option
+  std::vector<std::uint8_t> digit_of_;                                    // per cell option
 };
 
 }  // namespace sudoku
