@@ -100,7 +100,7 @@ class bitset_engine final : public engine {
     std::uint32_t options_count;
     std::uint32_t next;    // index of the option tried last
     std::uint32_t start;   // index of the option tried first
-    std::uint32_t item;    // with multiplicities: the item branched on
+    std::uint32_t item;    // the item branched on
     std::uint32_t mode;    // with multiplicities: how it branches (see run_multi)
     std::uint32_t degree;  // its alternatives, and how many were tried (the guesses)
     std::uint32_t tried;
@@ -181,6 +181,9 @@ class bitset_engine final : public engine {
   }
   bool supports(propagation p) const noexcept override {
     return p == propagation::none || !multiplicities();
+  }
+  bool supports(branching b) const noexcept override {
+    return b == branching::mrv || !multiplicities();
   }
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
@@ -414,6 +417,43 @@ class bitset_engine final : public engine {
   // For small plain problems: per option, the options that share an item with
   // it (itself included), as a whole bitset of active_words_ words.
   std::vector<std::uint64_t> conflicts_;
+
+  // Branching on conflicts (search.hpp): per primary item, how often an option
+  // it branched on met a dead end, halved for all every decay_period dead ends.
+  static constexpr std::uint32_t decay_period = 1u << 14;
+  static constexpr std::uint64_t score_prior = 256;  // what the fewest options weigh
+  std::vector<std::uint32_t> scores_;
+  std::uint32_t until_decay_ = decay_period;
+  // A fresh search starts with no scores.
+  void forget_conflicts() {
+    scores_.assign(primary_count_, 0);
+    until_decay_ = decay_period;
+  }
+  // A dead end below the branch saved last: blame the item it branched on.
+  void blame(std::uint32_t item) {
+    ++scores_[item];
+    if (--until_decay_ == 0) {
+      until_decay_ = decay_period;
+      for (std::uint32_t& score : scores_)
+        score >>= 1;
+    }
+  }
+  // The uncovered item with the greatest (score + prior) / options, the
+  // leftmost of equals; `best` is the leftmost with the fewest, the answer when
+  // no score has spoken. Compared as cross products: no division.
+  std::uint32_t most_conflicted(const Count* counts, std::uint32_t best) const {
+    std::uint64_t weight = scores_[best] + score_prior, options = counts[best];
+    for (std::uint32_t k = 0; k < primary_count_; ++k) {
+      if (counts[k] == covered) continue;
+      const std::uint64_t w = scores_[k] + score_prior;
+      if (w * options > weight * counts[k]) {
+        weight = w;
+        options = counts[k];
+        best = k;
+      }
+    }
+    return best;
+  }
 
   // The pair rule: per primary item A, the most options it shares with another
   // item (0: none; padded like the counters; empty until a search asks for the

@@ -4,7 +4,8 @@
 // totals are bounded at every node (a dead end when out of reach) and, with
 // propagation, prune options (bitset_weight_rule.hpp).
 //
-// The engine makes exactly the choices of the dancing-links engine: the leftmost
+// Unless it branches on conflicts (search.hpp, bitset_engine.hpp), the engine
+// makes exactly the choices of the dancing-links engine: the leftmost
 // primary item with the fewest options (a vectorised scan of the counters, in
 // which covered items never win), its options in the problem's order, the same random draws when
 // seeded. It also counts nodes and updates the same way (covering an item costs 1, plus the other
@@ -76,6 +77,8 @@ bool bitset_engine<Count>::run(bool fresh) {
   if (fresh && pairs) std::fill(checked_.begin(), checked_.end(), covered);
   if (weights) forget_weight_checks();  // a fresh search, or resumed after a solution
   bool entering = fresh;
+  const bool learn = options_->branching == branching::conflicts;
+  if (learn && fresh) forget_conflicts();
 
   for (;;) {
     option_id option = 0;  // the option to try next
@@ -139,6 +142,14 @@ bool bitset_engine<Count>::run(bool fresh) {
           best = random_leftmost_min(s, fewest);
         } else {
           best = leftmost_min(s.counts, primaries);
+          fewest = s.counts[best];
+        }
+      }
+      if (!Randomized && learn) {
+        if (dead || fewest == 0) {
+          if (loop.frame_count > floor_) blame(frames[loop.frame_count - 1].item);
+        } else if (fewest >= 2) {
+          best = most_conflicted(s.counts, best);
           fewest = s.counts[best];
         }
       }

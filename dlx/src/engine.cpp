@@ -168,6 +168,17 @@ void engine::begin(const search_options& options, std::vector<search_node>* chil
             ? "dlx::solver: propagation other than none is not available with multiplicities"
             : "dlx::solver: propagation other than none needs the bitset engine");
   }
+  if (options.branching == branching::conflicts) {
+    if (!supports(options.branching)) {
+      throw std::invalid_argument(
+          "dlx::solver: branching on conflicts needs the bitset engine, without multiplicities");
+    }
+    if (options.seed || !options.subtree.empty()) {
+      // What it learns depends on the order it searches in: its tree is its own.
+      throw std::invalid_argument(
+          "dlx::solver: a search branching on conflicts cannot be seeded or split");
+    }
+  }
   if (options.seed && !options.subtree.empty()) {
     // The walk down would not draw the numbers the split drew on the way.
     throw std::invalid_argument("dlx::solver: a subtree search cannot be seeded");

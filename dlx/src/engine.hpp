@@ -158,6 +158,8 @@ class engine {
   [[nodiscard]] virtual bool supports(propagation p) const noexcept {
     return p == propagation::none;
   }
+  // Whether advance() can branch as `b` asks (see search.hpp).
+  [[nodiscard]] virtual bool supports(branching b) const noexcept { return b == branching::mrv; }
   // Restores the preselection state after a search that may have stopped early.
   virtual void unwind() = 0;
   // Appends the options chosen for the current solution, in order.

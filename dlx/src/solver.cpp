@@ -70,6 +70,11 @@ bool in_parallel(const search_options& options) {
     throw std::invalid_argument(
         "dlx::solver: a seeded search runs on one thread (its random tree cannot be split)");
   }
+  if (options.branching == branching::conflicts) {
+    throw std::invalid_argument(
+        "dlx::solver: a search branching on conflicts runs on one thread (what it learns depends "
+        "on the order it searches in)");
+  }
   return detail::thread_count(options) > 1;
 }
 
@@ -205,6 +210,9 @@ search_result solver::expand(std::vector<search_node>& children, solution_visito
 
 search_split solver::split(std::size_t pieces, const search_options& given) {
   search_options options = given;
+  if (options.branching == branching::conflicts) {
+    throw std::invalid_argument("dlx::solver: a search branching on conflicts cannot be split");
+  }
   detail::engine& e = engine_for(options);
   return detail::split(e, pieces, options);
 }

@@ -14,6 +14,7 @@ Puzzle = Union[str, Sequence[Sequence[int]]]
 Regions = Union[str, Sequence[Sequence[int]], None]
 Errors = Literal["raise", "none", "return"]
 Propagation = Literal["none", "forced", "pairs", "groups"]
+Branching = Literal["mrv", "conflicts"]
 
 class BudgetExhausted(RuntimeError):
     """The node budget ran out before the answer was known: unknown, not 'none'."""
@@ -271,13 +272,16 @@ class ExactCover:
     @staticmethod
     def from_dlx(text: str, source: str = "<text>") -> ExactCover: ...
     def count(self, limit: int = 0, *, budget: int = 0, threads: int = 1,
-              propagation: Propagation = "none", preselect: Sequence[int] = ...,
+              propagation: Propagation = "none", branching: Branching = "mrv",
+              preselect: Sequence[int] = ...,
               subtree: Sequence[int] = ...) -> int: ...
     def first(self, *, budget: int = 0, seed: Optional[int] = None, threads: int = 1,
-              propagation: Propagation = "none", preselect: Sequence[int] = ...,
+              propagation: Propagation = "none", branching: Branching = "mrv",
+              preselect: Sequence[int] = ...,
               subtree: Sequence[int] = ...) -> Optional[list[int]]: ...
     def solutions(self, limit: int = 0, *, budget: int = 0, seed: Optional[int] = None,
-                  propagation: Propagation = "none", preselect: Sequence[int] = ...,
+                  propagation: Propagation = "none", branching: Branching = "mrv",
+                  preselect: Sequence[int] = ...,
                   subtree: Sequence[int] = ...) -> SolutionIterator: ...
     def split(self, pieces: int, *, propagation: Propagation = "none",
               preselect: Sequence[int] = ...) -> Split: ...

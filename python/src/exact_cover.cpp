@@ -62,13 +62,23 @@ dlx::propagation propagation_named(const std::string& name) {
                                     shown(py::str(name))));
 }
 
+// "mrv" or "conflicts" (dlx::branching).
+dlx::branching branching_named(const std::string& name) {
+  if (name == "mrv") return dlx::branching::mrv;
+  if (name == "conflicts") return dlx::branching::conflicts;
+  throw py::value_error(
+      fmt::format("branching: 'mrv' or 'conflicts', not {}", shown(py::str(name))));
+}
+
 dlx::search_options search_options(std::uint64_t limit, std::uint64_t budget, unsigned threads,
-                                   const std::string& propagation = "none") {
+                                   const std::string& propagation = "none",
+                                   const std::string& branching = "mrv") {
   dlx::search_options o;
   o.limit = limit;
   o.node_budget = budget;
   o.threads = threads;
   o.propagation = propagation_named(propagation);
+  o.branching = branching_named(branching);
   return o;
 }
 
@@ -110,11 +120,12 @@ void exact_cover::with_solver(const std::vector<long long>& preselected, Search&
 }
 
 py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
-                              const std::string& propagation,
+                              const std::string& propagation, const std::string& branching,
                               const std::vector<long long>& preselected,
                               const std::vector<long long>& subtree) {
   interrupt_check interrupt;
-  dlx::search_options o = search_options(limit, budget, thread_count(threads), propagation);
+  dlx::search_options o =
+      search_options(limit, budget, thread_count(threads), propagation, branching);
   const dlx::search_node node = node_path(subtree);
   o.subtree = node;
   interrupt.attach(o);
@@ -127,10 +138,11 @@ py::object exact_cover::count(std::uint64_t limit, std::uint64_t budget, unsigne
 
 py::object exact_cover::first(std::uint64_t budget, std::optional<std::uint64_t> seed,
                               unsigned threads, const std::string& propagation,
+                              const std::string& branching,
                               const std::vector<long long>& preselected,
                               const std::vector<long long>& subtree) {
   interrupt_check interrupt;
-  dlx::search_options o = search_options(0, budget, thread_count(threads), propagation);
+  dlx::search_options o = search_options(0, budget, thread_count(threads), propagation, branching);
   o.seed = seed;
   const dlx::search_node node = node_path(subtree);
   o.subtree = node;
@@ -399,7 +411,7 @@ void bind_exact_cover(py::module_& m) {
           "  >>> dlx_sudoku.ExactCover.from_dlx('a b c\\na b\\nc\\na c\\nb\\n').count()\n"
           "  2")
       .def("count", &exact_cover::count, py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0,
-           py::arg("threads") = 1, py::arg("propagation") = "none",
+           py::arg("threads") = 1, py::arg("propagation") = "none", py::arg("branching") = "mrv",
            py::arg("preselect") = std::vector<long long>{},
            py::arg("subtree") = std::vector<long long>{},
            "The number of solutions, stopping at limit (0: all). budget: give up after this\n"
@@ -408,30 +420,35 @@ void bind_exact_cover(py::module_& m) {
            "propagation: what the search infers at each node: 'none' (Knuth's tree and\n"
            "counts), 'forced', 'pairs', or 'groups' (the structure search: counting on the\n"
            "groups of options two items share, yes/no branches; the fastest on Sudoku-like\n"
-           "problems); the same count. preselect: option indices forced into every\n"
+           "problems); the same count. branching: the item each node branches on: 'mrv'\n"
+           "(the fewest options, Knuth's choice) or 'conflicts' (the most dead ends per\n"
+           "option, learnt as the search goes: a smaller tree where constraints reach\n"
+           "far; one thread, no seed, no subtree). preselect: option indices forced into every\n"
            "solution. subtree: search only below this node, a piece of split() (counting\n"
            "from it).\n\n"
            "  >>> ec.count(propagation='groups'); ec.stats.guesses")
       .def("first", &exact_cover::first, py::kw_only(), py::arg("budget") = 0,
            py::arg("seed") = py::none(), py::arg("threads") = 1, py::arg("propagation") = "none",
-           py::arg("preselect") = std::vector<long long>{},
+           py::arg("branching") = "mrv", py::arg("preselect") = std::vector<long long>{},
            py::arg("subtree") = std::vector<long long>{},
            "The first solution (a list of option indices in the order chosen), or None when\n"
            "there is none. seed: break ties at random (a different solution per seed; not\n"
-           "with propagation 'groups'). propagation: as for count().")
+           "with propagation 'groups'). propagation, branching: as for count().")
       .def(
           "solutions",
           [](exact_cover& ec, std::uint64_t limit, std::uint64_t budget,
              std::optional<std::uint64_t> seed, const std::string& propagation,
-             const std::vector<long long>& preselect, const std::vector<long long>& subtree) {
-            dlx::search_options o = search_options(limit, budget, 1, propagation);
+             const std::string& branching, const std::vector<long long>& preselect,
+             const std::vector<long long>& subtree) {
+            dlx::search_options o = search_options(limit, budget, 1, propagation, branching);
             o.seed = seed;
             dlx::search_node node = node_path(subtree);
             return std::make_unique<solution_iterator>(ec.solver_for_iterator(preselect), o,
                                                        std::move(node));
           },
           py::arg("limit") = 0, py::kw_only(), py::arg("budget") = 0, py::arg("seed") = py::none(),
-          py::arg("propagation") = "none", py::arg("preselect") = std::vector<long long>{},
+          py::arg("propagation") = "none", py::arg("branching") = "mrv",
+          py::arg("preselect") = std::vector<long long>{},
           py::arg("subtree") = std::vector<long long>{},
           "The solutions, lazily: an iterator of lists of option indices (preselected\n"
           "ones first, then in the order chosen). The search runs only as far as you\n"

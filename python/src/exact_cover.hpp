@@ -46,11 +46,11 @@ class exact_cover {
   explicit exact_cover(dlx::dlx_file file);
 
   py::object count(std::uint64_t limit, std::uint64_t budget, unsigned threads,
-                   const std::string& propagation, const std::vector<long long>& preselect,
-                   const std::vector<long long>& subtree);
+                   const std::string& propagation, const std::string& branching,
+                   const std::vector<long long>& preselect, const std::vector<long long>& subtree);
   py::object first(std::uint64_t budget, std::optional<std::uint64_t> seed, unsigned threads,
-                   const std::string& propagation, const std::vector<long long>& preselect,
-                   const std::vector<long long>& subtree);
+                   const std::string& propagation, const std::string& branching,
+                   const std::vector<long long>& preselect, const std::vector<long long>& subtree);
   tree_split split(std::size_t pieces, const std::string& propagation,
                    const std::vector<long long>& preselect);
   struct memo_diagram zdd(std::uint64_t budget, std::uint64_t memory_budget,

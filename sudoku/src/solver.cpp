@@ -35,8 +35,14 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
   // remaining digit of a related cell forbids goes (arc consistency on the
   // relations' items), which the structure search does not see. ISS's Thermo
   // example: 69 nodes instead of over 300,000.
-  if (!v.clues().empty() && dlx_.engine() == dlx::engine_kind::bitset) {
+  // A killer's cages are sums (weighted items), which the structure search
+  // does not take either: it searched with the pair rule already.
+  if ((!v.clues().empty() || !v.cages().empty()) && dlx_.engine() == dlx::engine_kind::bitset) {
     propagation_ = dlx::propagation::pairs;
+    // And branching on conflicts: on ISS's published puzzles, 2.6x fewer nodes
+    // (geometric mean), none more than 1.1x more, and 12 more proved within
+    // 1,000,000 nodes (bench/README.md).
+    branching_ = dlx::branching::conflicts;
   }
   givens_.reserve(v.cells().size());
   chosen_.reserve(v.cells().size() + v.cages().size());
@@ -122,7 +128,19 @@ result solver::with_givens(const grid& puzzle, Search&& search) {
 dlx::search_options solver::tuned(const dlx::search_options& options) const {
   dlx::search_options out = options;
   if (out.propagation == dlx::propagation::none) out.propagation = propagation_;
+  if (out.branching == dlx::branching::mrv && branching_ != dlx::branching::mrv && !out.seed &&
+      out.subtree.empty() && out.propagation != dlx::propagation::groups) {
+    out.branching = branching_;
+    out.threads = 1;  // what it learns depends on the order it searches in
+  }
   return out;
+}
+
+void solver::set_branching(dlx::branching b) {
+  if (b != dlx::branching::mrv && dlx_.engine() != dlx::engine_kind::bitset) {
+    throw std::invalid_argument("sudoku::solver: branching on conflicts needs the bitset engine");
+  }
+  branching_ = b;
 }
 
 void solver::set_propagation(dlx::propagation p) {

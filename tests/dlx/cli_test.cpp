@@ -595,6 +595,39 @@ TEST(EncoderCli, LangfordIntoDlx) {
   EXPECT_TRUE(contains(r.err, "8339 updates")) << r.err;
 }
 
+// --branch conflicts: the same count in a tree of its own (Knuth's 607 nodes
+// are not it), and usage errors where it cannot run.
+TEST(EncoderCli, BranchingOnConflictsKeepsTheCount) {
+  const auto encoded = run_command({DLX_LANGFORD, "7"});
+  ASSERT_EQ(encoded.exit_code, 0) << encoded.err;
+  const auto r =
+      run_command({dlx_program, "--count", "--stats", "--branch", "conflicts"}, encoded.out);
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "52\n");
+  EXPECT_TRUE(contains(r.err, "52 solutions")) << r.err;
+  EXPECT_FALSE(contains(r.err, "607 nodes")) << r.err;
+  const auto mrv = run_command({dlx_program, "--count", "--stats", "--branch", "mrv"}, encoded.out);
+  EXPECT_TRUE(contains(mrv.err, "607 nodes")) << mrv.err;
+  const auto threads =
+      run_command({dlx_program, "--count", "--branch", "conflicts", "--threads", "2"}, encoded.out);
+  EXPECT_EQ(threads.exit_code, 2);
+  EXPECT_TRUE(contains(threads.err, "runs on one thread")) << threads.err;
+  const auto links =
+      run_command({dlx_program, "--engine", "links", "--branch", "conflicts"}, encoded.out);
+  EXPECT_EQ(links.exit_code, 2);
+  EXPECT_TRUE(contains(links.err, "needs the bitset engine")) << links.err;
+  const auto memo = run_command({dlx_program, "--memo", "--branch", "conflicts"}, encoded.out);
+  EXPECT_EQ(memo.exit_code, 2);
+  EXPECT_TRUE(contains(memo.err, "--branch conflicts does not apply to --memo")) << memo.err;
+  const auto first = run_command({dlx_program, "--count", "--branch", "first"}, encoded.out);
+  EXPECT_EQ(first.exit_code, 2);
+  EXPECT_TRUE(contains(first.err, "--branch first needs --memo")) << first.err;
+  const auto bad = run_command({dlx_program, "--branch", "random"}, encoded.out);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_TRUE(contains(bad.err, "--branch: expected mrv, first or conflicts, got 'random'"))
+      << bad.err;
+}
+
 // --propagation: the same count, a smaller tree with its own counters, and
 // usage errors where it is not available.
 TEST(EncoderCli, PropagationKeepsTheCountAndShrinksTheTree) {

@@ -187,6 +187,22 @@ def test_propagation_names_are_checked():
         sudoku_matrix(2, 2).first(propagation="groups", seed=3)
 
 
+def test_branching_on_conflicts_finds_the_same_solutions():
+    ec = queens(8)
+    knuth = sorted(sorted(s) for s in ec.solutions())
+    assert len(knuth) == 92
+    assert ec.count(branching="conflicts") == 92
+    learnt = ec.stats.nodes
+    assert sorted(sorted(s) for s in ec.solutions(branching="conflicts")) == knuth
+    assert ec.count(branching="conflicts", propagation="pairs") == 92
+    ec.count(branching="mrv")
+    assert ec.stats.nodes != learnt  # a tree of its own
+    with pytest.raises(ValueError, match="branching"):
+        ec.count(branching="random")
+    with pytest.raises(ValueError, match="one thread"):
+        ec.count(branching="conflicts", threads=2)
+
+
 def test_closing_the_iterator_early_ends_the_search():
     ec = queens(8)
     it = ec.solutions()

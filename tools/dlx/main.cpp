@@ -128,7 +128,8 @@ int run(const settings& s, const std::string& path) {
     }
   } catch (const std::invalid_argument& e) {
     // A setting the search refuses (before any output): --propagation with
-    // dancing links or with bounds, --seed with --threads.
+    // dancing links or with bounds, --seed with --threads, --branch
+    // conflicts with threads or a seed.
     progress.clear();
     fmt::print(stderr, "dlx: {}\n", e.what());
     return tools::exit_usage;
@@ -240,17 +241,23 @@ int main(int argc, char** argv) {
          s.memo.by_size = true;
          s.memo.enabled = true;
        }},
-      {0, "branch", "mrv|first",
-       "with --memo: branch on the item with the fewest options (default, DLX6's choice) or "
-       "on the first item still to cover, after any item left without options (Knuth's "
-       "dlx6-noMRV)",
+      {0, "branch", "mrv|first|conflicts",
+       "the item a node branches on: mrv, the item with the fewest options (default, Knuth's "
+       "choice); with --memo, first: the first item still to cover, after any item left "
+       "without options (Knuth's dlx6-noMRV); without --memo, conflicts: the item with the "
+       "most dead ends per option, learnt as the search goes (bitset engine, one thread, "
+       "no seed; a smaller tree where constraints reach far)",
        [&](std::string_view v) {
          if (v == "mrv") {
            s.memo.branching = dlx::memo_branching::mrv;
+           s.search.branching = dlx::branching::mrv;
          } else if (v == "first") {
            s.memo.branching = dlx::memo_branching::first;
+         } else if (v == "conflicts") {
+           s.search.branching = dlx::branching::conflicts;
          } else {
-           throw tools::usage_error(fmt::format("--branch: expected mrv or first, got '{}'", v));
+           throw tools::usage_error(
+               fmt::format("--branch: expected mrv, first or conflicts, got '{}'", v));
          }
        }},
       {0, "memory-budget", "BYTES",
@@ -271,12 +278,19 @@ int main(int argc, char** argv) {
   try {
     operands = tools::parse_command_line(options, std::span<char* const>(argv + 1, argc - 1));
     if (operands.size() > 1) throw tools::usage_error("at most one input file");
+    if (!s.memo.enabled && s.memo.branching == dlx::memo_branching::first) {
+      throw tools::usage_error(
+          "--branch first needs --memo (the plain search takes mrv or conflicts)");
+    }
     if (s.memo.enabled) {
       // The memoized search has its own tree: settings of the plain search's
       // tree mean nothing there.
       if (s.search.threads != 1) throw tools::usage_error("--memo searches on one thread");
       if (s.search.propagation != dlx::propagation::none) {
         throw tools::usage_error("--propagation does not apply to --memo");
+      }
+      if (s.search.branching != dlx::branching::mrv) {
+        throw tools::usage_error("--branch conflicts does not apply to --memo");
       }
       if (s.engine_set) throw tools::usage_error("--engine does not apply to --memo");
       if (s.search.seed && !s.memo.sample) {

@@ -51,6 +51,7 @@ struct bench_settings {
   bool count = true;
   sudoku::rules rules;
   std::optional<dlx::propagation> propagation;  // --propagation; else the solver's default
+  std::optional<dlx::branching> branching;      // --branch; else the solver's default
   std::vector<std::string> files;
 };
 
@@ -63,11 +64,12 @@ struct puzzle_set {
 
   // One solver per variant, for one thread: built before the clock starts.
   std::vector<std::unique_ptr<sudoku::solver>> solvers(
-      std::optional<dlx::propagation> propagation) const {
+      std::optional<dlx::propagation> propagation, std::optional<dlx::branching> branching) const {
     std::vector<std::unique_ptr<sudoku::solver>> out;
     for (const auto& v : variants) {
       out.push_back(std::make_unique<sudoku::solver>(v));
       if (propagation) out.back()->set_propagation(*propagation);
+      if (branching) out.back()->set_branching(*branching);
     }
     return out;
   }
@@ -124,10 +126,11 @@ puzzle_set load(const std::string& path, std::size_t limit, const sudoku::rules&
 // take longer than a run, and dropping a worker's unfinished pass once made
 // two threads look barely faster than one.
 double timed_run(const puzzle_set& puzzles, bool count, double seconds, unsigned threads,
-                 std::optional<dlx::propagation> propagation) {
+                 std::optional<dlx::propagation> propagation,
+                 std::optional<dlx::branching> branching) {
   std::vector<std::vector<std::unique_ptr<sudoku::solver>>> solvers;
   for (unsigned t = 0; t < threads; ++t)
-    solvers.push_back(puzzles.solvers(propagation));
+    solvers.push_back(puzzles.solvers(propagation, branching));
   std::atomic<std::uint64_t> solved{0};
   std::atomic<bool> stop{false};
   const auto started = clock_type::now();
@@ -211,6 +214,20 @@ int run_bench(int argc, char** argv) {
        "branches; none: Knuth's tree; forced: forced moves take no node; pairs: also locked "
        "candidates)",
        [&](std::string_view v) { s.propagation = tools::parse_propagation(v, "--propagation"); }},
+      {0, "branch", "mrv|conflicts",
+       "which item a node branches on: mrv, the fewest options, or conflicts, learnt from "
+       "dead ends (default: the solver's, conflicts for variants with clues or cages, else "
+       "mrv)",
+       [&](std::string_view v) {
+         if (v == "mrv") {
+           s.branching = dlx::branching::mrv;
+         } else if (v == "conflicts") {
+           s.branching = dlx::branching::conflicts;
+         } else {
+           throw tools::usage_error(
+               fmt::format("--branch: expected mrv or conflicts, got '{}'", v));
+         }
+       }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {
          s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
@@ -246,12 +263,16 @@ int run_bench(int argc, char** argv) {
 
   if (!s.json) {
     fmt::print("sudoku bench: {}\n", build_description());
-    fmt::print(
-        "{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file{}{}\n\n", s.threads,
-        s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "", s.repeat,
-        s.min_time, s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()),
-        s.propagation ? fmt::format(", propagation {}", tools::propagation_name(*s.propagation))
-                      : std::string());
+    fmt::print("{} thread{}, seed {}{}, median of {} runs, {:.2f} s per mode and file{}{}{}\n\n",
+               s.threads, s.threads == 1 ? "" : "s", s.seed, s.shuffle ? ", random symmetries" : "",
+               s.repeat, s.min_time,
+               s.rules.classic() ? std::string() : fmt::format(", variant {}", s.rules.name()),
+               s.propagation
+                   ? fmt::format(", propagation {}", tools::propagation_name(*s.propagation))
+                   : std::string(),
+               s.branching ? fmt::format(", branching {}",
+                                         *s.branching == dlx::branching::mrv ? "mrv" : "conflicts")
+                           : std::string());
     fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles", "mode",
                "puzzles/s", "us/puzzle", "nodes/puzzle", "guesses", "no guess");
   }
@@ -291,7 +312,7 @@ int run_bench(int argc, char** argv) {
 
     // Warm-up: every puzzle once per mode, every solution checked.
     std::map<bool, mode_figures> figures;
-    const auto solvers = puzzles.solvers(s.propagation);
+    const auto solvers = puzzles.solvers(s.propagation, s.branching);
     sudoku::grid solution;
     const std::size_t size = puzzles.grids.size();
     for (bool count : {false, true}) {
@@ -331,7 +352,8 @@ int run_bench(int argc, char** argv) {
       if (count ? !s.count : !s.solve) continue;
       std::vector<double> runs;
       for (unsigned r = 0; r < s.repeat; ++r) {
-        runs.push_back(timed_run(puzzles, count, s.min_time / s.repeat, s.threads, s.propagation));
+        runs.push_back(timed_run(puzzles, count, s.min_time / s.repeat, s.threads, s.propagation,
+                                 s.branching));
       }
       std::sort(runs.begin(), runs.end());
       mode_figures& f = figures[count];

@@ -79,6 +79,25 @@ enum class visit : std::uint8_t { next, stop };
 /// std::invalid_argument.
 enum class propagation : std::uint8_t { none, forced, pairs, groups };
 
+/// Which primary item a node branches on.
+///  - `mrv`: the leftmost item with the fewest options (minimum remaining
+///    values), as Knuth's programs choose: the tree his node counts count.
+///  - `conflicts`: the search learns from its dead ends. Each item keeps a score,
+///    raised by one whenever an option it branched on meets a dead end (after
+///    propagation) and halved for every item once every 16,384 dead ends; a node
+///    branches on the item with the greatest (score + 256) / options, the
+///    leftmost of equals: the fewest options decide until an item's dead ends
+///    run into the hundreds (a prior of 16 or 64 let one ISS puzzle grow 22x or
+///    4x against the fewest options; 256 none more than 1.1x).
+///    ISS's solver branches on cells by a like score. On puzzles whose rules
+///    reach far (sums, lines, cages) it cuts the tree several times over; on plain
+///    Sudoku it is not used (bench/README.md has both). Only the bitset engine
+///    learns, without multiplicities, on one thread, unseeded and on the whole
+///    tree: what it learns depends on the order it searches in, so it cannot be
+///    split. Another setting than `mrv` elsewhere makes the search throw
+///    std::invalid_argument.
+enum class branching : std::uint8_t { mrv, conflicts };
+
 /// A snapshot handed to the progress callback.
 struct search_progress {
   std::uint64_t solutions = 0;
@@ -115,6 +134,8 @@ struct search_options {
   std::optional<std::uint64_t> seed;
   /// What to infer at each node; see `propagation`. `none` keeps Knuth's tree.
   dlx::propagation propagation = dlx::propagation::none;
+  /// Which item a node branches on; see `branching`.
+  dlx::branching branching = dlx::branching::mrv;
   /// Called every `progress_interval` nodes; returning visit::stop ends the search.
   /// With threads it is called from the worker threads, one call at a time.
   std::function<visit(const search_progress&)> on_progress;
