@@ -14,6 +14,7 @@
 #include <string>
 #include <vector>
 
+#include "reference_files.hpp"
 #include "search_options.hpp"
 
 namespace {
@@ -116,10 +117,7 @@ INSTANTIATE_TEST_SUITE_P(Knuth, Propagation,
                                            reference_case{"xcc-ref-00.dlx", true},
                                            reference_case{"xcc-ref-04.dlx", true}),
                          [](const ::testing::TestParamInfo<reference_case>& param) {
-                           std::string name = param.param.file;
-                           name = name.substr(0, name.find('.'));
-                           std::replace(name.begin(), name.end(), '-', '_');
-                           return name;
+                           return test_support::reference_test_name(param.param.file);
                          });
 
 // Items a, b primary; every option of a also covers b, and b has an option of

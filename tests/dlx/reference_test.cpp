@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "reference_files.hpp"
 #include "search_options.hpp"
 
 namespace {
@@ -184,10 +185,7 @@ TEST_P(Reference, SeededCountFindsTheSameNumber) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Knuth, Reference, ::testing::ValuesIn(cases), [](const auto& test) {
-  std::string name = test.param.file;
-  name = name.substr(0, name.find('.'));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name;
+  return test_support::reference_test_name(test.param.file);
 });
 
 // The encoders of examples/ against the reference files. A full count's nodes

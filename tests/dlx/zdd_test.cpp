@@ -33,6 +33,7 @@
 #include <vector>
 
 #include "encoders.hpp"
+#include "reference_files.hpp"
 
 namespace {
 
@@ -169,10 +170,8 @@ TEST_P(Dlx6, TextRoundTrips) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Knuth, Dlx6, ::testing::ValuesIn(cases), [](const auto& test) {
-  std::string name = test.param.file;
-  name = name.substr(0, name.find('.'));
-  std::replace(name.begin(), name.end(), '-', '_');
-  return name + (test.param.branching == first ? "_noMRV" : "");
+  return test_support::reference_test_name(test.param.file) +
+         (test.param.branching == first ? "_noMRV" : "");
 });
 
 // The encoders write the very files the reference figures were taken on.
