@@ -9,6 +9,7 @@
 #include <string>
 
 #include "cli.hpp"
+#include "output.hpp"
 #include "run_summary.hpp"
 
 namespace {
@@ -61,6 +62,22 @@ TEST(RunSummary, RatesPerSecondOrPerItem) {
   EXPECT_EQ(tools::format_rate(5, 192, "puzzle"), "38.4 s per puzzle");
   EXPECT_EQ(tools::format_rate(3, 600, "puzzle"), "3 min 20 s per puzzle");
   EXPECT_EQ(tools::format_rate(0, 1, "puzzle"), "0 puzzles/s");
+}
+
+// Progress lines' figures: three significant digits and a unit. (Thousands
+// were once divided by 10,000: 393,216 nodes read "39.3k".)
+TEST(ToolNumbers, ApproximateFigures) {
+  EXPECT_EQ(tools::approximate(0), "0");
+  EXPECT_EQ(tools::approximate(9999), "9999");
+  EXPECT_EQ(tools::approximate(10000), "10k");
+  EXPECT_EQ(tools::approximate(393216), "393k");
+  EXPECT_EQ(tools::approximate(999499), "999k");
+  EXPECT_EQ(tools::approximate(999999), "1M");
+  EXPECT_EQ(tools::approximate(999999999), "1G");
+  EXPECT_EQ(tools::approximate(1970000), "1.97M");
+  EXPECT_EQ(tools::approximate(50000000), "50M");
+  EXPECT_EQ(tools::approximate(2500000000), "2.5G");
+  EXPECT_EQ(tools::approximate(7000000000000), "7T");
 }
 
 TEST(RunSummary, ThroughputOnlyWhenItSaysSomething) {

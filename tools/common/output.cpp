@@ -117,11 +117,17 @@ void write_solution_lines(line_output& out, const dlx::problem& p,
 }
 
 std::string approximate(std::uint64_t n) {
-  static constexpr std::pair<double, const char*> units[] = {
-      {1e12, "T"}, {1e9, "G"}, {1e6, "M"}, {1e4, "k"}};
+  // Up to 9,999 in full; thousands from 10,000; a figure that would round to
+  // 1000 of one unit is 1 of the next ("1M", not "1e+03k").
+  struct unit {
+    double from, size;
+    const char* name;
+  };
+  static constexpr unit units[] = {
+      {999.5e9, 1e12, "T"}, {999.5e6, 1e9, "G"}, {999.5e3, 1e6, "M"}, {1e4, 1e3, "k"}};
   const auto x = static_cast<double>(n);
-  for (auto [size, unit] : units)
-    if (x >= size) return fmt::format("{:.3g}{}", x / size, unit);
+  for (const unit& u : units)
+    if (x >= u.from) return fmt::format("{:.3g}{}", x / u.size, u.name);
   return fmt::format("{}", n);
 }
 
