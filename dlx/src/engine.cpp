@@ -171,7 +171,8 @@ void engine::begin(const search_options& options, std::vector<search_node>* chil
   if (options.branching == branching::conflicts) {
     if (!supports(options.branching)) {
       throw std::invalid_argument(
-          "dlx::solver: branching on conflicts needs the bitset engine, without multiplicities");
+          "dlx::solver: branching on conflicts needs the bitset engine, without multiplicities, "
+          "and propagation none, forced or pairs");
     }
     if (options.seed || !options.subtree.empty()) {
       // What it learns depends on the order it searches in: its tree is its own.

@@ -616,6 +616,10 @@ TEST(EncoderCli, BranchingOnConflictsKeepsTheCount) {
       run_command({dlx_program, "--engine", "links", "--branch", "conflicts"}, encoded.out);
   EXPECT_EQ(links.exit_code, 2);
   EXPECT_TRUE(contains(links.err, "needs the bitset engine")) << links.err;
+  const auto groups =
+      run_command({dlx_program, "--propagation", "groups", "--branch", "conflicts"}, encoded.out);
+  EXPECT_EQ(groups.exit_code, 2);
+  EXPECT_TRUE(contains(groups.err, "and propagation none, forced or pairs")) << groups.err;
   const auto memo = run_command({dlx_program, "--memo", "--branch", "conflicts"}, encoded.out);
   EXPECT_EQ(memo.exit_code, 2);
   EXPECT_TRUE(contains(memo.err, "--branch conflicts does not apply to --memo")) << memo.err;
