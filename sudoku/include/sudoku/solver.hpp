@@ -105,9 +105,9 @@ class solver {
   void set_propagation(dlx::propagation p);
 
   /// Which item a node branches on (dlx::branching). By default `mrv`, and
-  /// `conflicts` for a variant with clues on the bitset engine: rules that reach
-  /// far (sums, lines, cages) are learnt from their dead ends (ISS's
-  /// "Killing with flowers": 670,000 nodes where the fewest options took about
+  /// `conflicts` for a variant with clues or cages on the bitset engine: rules
+  /// that reach far (sums, lines, cages) are learnt from their dead ends (ISS's
+  /// "Killing with flowers": 472,779 nodes where the fewest options took about
   /// 10^9). A search whose options ask for something other than `mrv`, a
   /// seed, a subtree or `groups` gets what it asks for; a search that branches on
   /// conflicts runs on one thread. Throws std::invalid_argument for
