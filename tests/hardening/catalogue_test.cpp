@@ -1217,6 +1217,13 @@ std::vector<bad_case> catalogue() {
                "",
                {"--propagation: expected none, forced, pairs or groups, got 'triads'"},
                2});
+  c.push_back({"sudoku_bench_unknown_branching",
+               "sudoku",
+               {"bench", "--branch", "first", "{file}"},
+               std::string(81, '.') + "\n",
+               "",
+               {"--branch: expected mrv or conflicts, got 'first'"},
+               2});
 #if defined(DLX_MPI)
   // dlx-mpi's checkpoints (dlx/checkpoint.hpp); dlx-mpi runs here as an MPI
   // singleton, without mpirun.

@@ -207,19 +207,36 @@ double parse_seconds(std::string_view text, std::string_view option) {
 }
 
 namespace {
+// In the enums' orders.
 constexpr std::string_view propagation_names[] = {"none", "forced", "pairs", "groups"};
+constexpr std::string_view branching_names[] = {"mrv", "conflicts"};
+
+// The enum value whose name `text` is; a usage_error listing `expected` otherwise.
+template <class Enum, std::size_t N>
+Enum parse_named(const std::string_view (&names)[N], std::string_view text, std::string_view option,
+                 std::string_view expected) {
+  for (std::size_t k = 0; k < N; ++k) {
+    if (text == names[k]) return static_cast<Enum>(k);
+  }
+  throw usage_error(fmt::format("{}: expected {}, got '{}'", option, expected, printable(text)));
+}
 }  // namespace
 
 dlx::propagation parse_propagation(std::string_view text, std::string_view option) {
-  for (std::size_t p = 0; p < std::size(propagation_names); ++p) {
-    if (text == propagation_names[p]) return static_cast<dlx::propagation>(p);
-  }
-  throw usage_error(
-      fmt::format("{}: expected none, forced, pairs or groups, got '{}'", option, printable(text)));
+  return parse_named<dlx::propagation>(propagation_names, text, option,
+                                       "none, forced, pairs or groups");
 }
 
 std::string_view propagation_name(dlx::propagation p) {
   return propagation_names[static_cast<std::size_t>(p)];
+}
+
+dlx::branching parse_branching(std::string_view text, std::string_view option) {
+  return parse_named<dlx::branching>(branching_names, text, option, "mrv or conflicts");
+}
+
+std::string_view branching_name(dlx::branching b) {
+  return branching_names[static_cast<std::size_t>(b)];
 }
 
 std::string json_string(std::string_view text) {

@@ -90,6 +90,10 @@ double parse_seconds(std::string_view text, std::string_view option);
 dlx::propagation parse_propagation(std::string_view text, std::string_view option);
 /// "none", "forced" or "pairs".
 std::string_view propagation_name(dlx::propagation p);
+/// "mrv" or "conflicts" as dlx::branching; a usage_error naming `option` otherwise.
+dlx::branching parse_branching(std::string_view text, std::string_view option);
+/// The name parse_branching reads.
+std::string_view branching_name(dlx::branching b);
 
 /// A JSON string literal for `text` (quotes included), escaping as RFC 8259 asks
 /// and replacing bytes that are not valid UTF-8 with U+FFFD.

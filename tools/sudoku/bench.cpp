@@ -218,16 +218,7 @@ int run_bench(int argc, char** argv) {
        "which item a node branches on: mrv, the fewest options, or conflicts, learnt from "
        "dead ends (default: the solver's, conflicts for variants with clues or cages, else "
        "mrv)",
-       [&](std::string_view v) {
-         if (v == "mrv") {
-           s.branching = dlx::branching::mrv;
-         } else if (v == "conflicts") {
-           s.branching = dlx::branching::conflicts;
-         } else {
-           throw tools::usage_error(
-               fmt::format("--branch: expected mrv or conflicts, got '{}'", v));
-         }
-       }},
+       [&](std::string_view v) { s.branching = tools::parse_branching(v, "--branch"); }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {
          s.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 1, 256));
@@ -270,8 +261,7 @@ int run_bench(int argc, char** argv) {
                s.propagation
                    ? fmt::format(", propagation {}", tools::propagation_name(*s.propagation))
                    : std::string(),
-               s.branching ? fmt::format(", branching {}",
-                                         *s.branching == dlx::branching::mrv ? "mrv" : "conflicts")
+               s.branching ? fmt::format(", branching {}", tools::branching_name(*s.branching))
                            : std::string());
     fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles", "mode",
                "puzzles/s", "us/puzzle", "nodes/puzzle", "guesses", "no guess");
