@@ -1,7 +1,8 @@
 // Both engines on small matrices built from the input bytes, against brute
 // force: every subset of options is tried and the exact covers counted, with and
 // without a preselected option, and with a seed; and the search split into
-// pieces adds up to the whole. Then the structure search (propagation::groups)
+// pieces adds up to the whole; with propagation, also branching on conflicts.
+// Then the structure search (propagation::groups)
 // on 4x4 Latin squares with boxes, with regions drawn from the bytes, or with
 // neither, and givens from the bytes: where its rules fire, against Knuth's
 // search on the same matrix.
@@ -175,6 +176,11 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (mode != dlx::propagation::groups) {  // the structure search takes no seed
       o.seed = size;
       FUZZ_CHECK(bits.count(o).solutions == expected);
+      // Branching on conflicts (unseeded): the same covers, learnt in its own order.
+      o.seed.reset();
+      o.branching = dlx::branching::conflicts;
+      visited = 0;
+      FUZZ_CHECK(bits.enumerate(check_cover, o).solutions == expected && visited == expected);
     }
     FUZZ_CHECK(bits.check_invariants());
   }
