@@ -281,6 +281,9 @@ class bitset_engine final : public engine {
   struct weighted_option;
   // Whether every option of `a` excludes every option of `b` of equal weight.
   bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b) const;
+  // A partition of a weighted item's carriers into groups (bitset_weight_rule.cpp).
+  std::vector<std::vector<std::uint32_t>> carrier_cliques(
+      const std::vector<std::vector<weighted_option>>& picked) const;
   // Whether every weighted item's total lies within its bounds (at a solution).
   [[nodiscard]] bool totals_hold(const view& s) const {
     for (std::size_t w = 0; w < weight_lower_.size(); ++w) {

@@ -86,32 +86,25 @@ void bitset_engine<Count>::build_carriers() {
       picked.push_back(std::move(list));
       picked_item.push_back(k);
     }
-    // Groups, greedily: a carrier joins the first group all of whose carriers
-    // it excludes weight for weight, within 64 weights of one base.
-    std::vector<std::vector<std::uint32_t>> members;
+    // Groups: cliques of carriers that exclude each other weight for weight,
+    // within 64 weights of one base. The bounds are tightest with few large
+    // groups (a group of k adds its k smallest weights, not k times the
+    // smallest), so, as ISS's solver does for its sums, cliques are grown
+    // greedily several ways and the partition with the largest sum of squared
+    // sizes is kept: in the carriers' order, by most exclusions among those
+    // left, and in two shuffled orders.
+    const std::vector<std::vector<std::uint32_t>> members = carrier_cliques(picked);
     std::vector<std::pair<std::int64_t, std::int64_t>> span;  // least and greatest weight
-    for (std::uint32_t c = 0; c < picked.size(); ++c) {
+    for (const auto& group : members) {
       std::int64_t least = std::numeric_limits<std::int64_t>::max();
       std::int64_t most = std::numeric_limits<std::int64_t>::min();
-      for (const weighted_option& x : picked[c]) {
-        least = std::min(least, x.weight);
-        most = std::max(most, x.weight);
-      }
-      std::size_t g = 0;
-      for (; g < members.size(); ++g) {
-        const std::int64_t lo = std::min(least, span[g].first), hi = std::max(most, span[g].second);
-        if (hi - lo >= 64) continue;
-        if (std::all_of(members[g].begin(), members[g].end(),
-                        [&](std::uint32_t d) { return exclusive(picked[c], picked[d]); })) {
-          break;
+      for (std::uint32_t c : group) {
+        for (const weighted_option& x : picked[c]) {
+          least = std::min(least, x.weight);
+          most = std::max(most, x.weight);
         }
       }
-      if (g == members.size()) {
-        members.emplace_back();
-        span.emplace_back(least, most);
-      }
-      members[g].push_back(c);
-      span[g] = {std::min(least, span[g].first), std::max(most, span[g].second)};
+      span.emplace_back(least, most);
     }
     for (std::size_t g = 0; g < members.size(); ++g) {
       const std::int64_t base = span[g].first;
@@ -147,6 +140,110 @@ void bitset_engine<Count>::build_carriers() {
   weight_seen_.resize(items);
   forget_weight_checks();
   group_bounds_.assign(groups_.size(), {});
+}
+
+template <class Count>
+std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
+    const std::vector<std::vector<weighted_option>>& picked) const {
+  const auto m = static_cast<std::uint32_t>(picked.size());
+  std::vector<std::int64_t> least(m, std::numeric_limits<std::int64_t>::max());
+  std::vector<std::int64_t> most(m, std::numeric_limits<std::int64_t>::min());
+  for (std::uint32_t c = 0; c < m; ++c) {
+    for (const weighted_option& x : picked[c]) {
+      least[c] = std::min(least[c], x.weight);
+      most[c] = std::max(most[c], x.weight);
+    }
+  }
+  // Two carriers with no weight in common exclude each other trivially, but
+  // in one group they would bound more loosely than apart (the two smallest
+  // of both their weights, not the smallest of each): only those that share
+  // a weight join.
+  const auto share_weight = [](std::span<const weighted_option> a,
+                               std::span<const weighted_option> b) {
+    return std::any_of(a.begin(), a.end(), [&](const weighted_option& x) {
+      return std::any_of(b.begin(), b.end(),
+                         [&](const weighted_option& y) { return x.weight == y.weight; });
+    });
+  };
+  std::vector<std::vector<char>> clash(m, std::vector<char>(m, 0));
+  for (std::uint32_t c = 0; c < m; ++c) {
+    for (std::uint32_t d = c + 1; d < m; ++d) {
+      clash[c][d] = clash[d][c] =
+          share_weight(picked[c], picked[d]) && exclusive(picked[c], picked[d]) ? 1 : 0;
+    }
+  }
+  using partition = std::vector<std::vector<std::uint32_t>>;
+  // Grows one clique at a time from the carriers left, each time taking the
+  // first of `order` that fits (or, with `best`, the one that excludes the most
+  // of those that fit).
+  const auto grow = [&](const std::vector<std::uint32_t>& order, bool best) {
+    partition out;
+    std::vector<char> placed(m, 0);
+    std::vector<std::uint32_t> fits, next;
+    for (std::uint32_t left = m; left > 0;) {
+      fits.clear();
+      for (std::uint32_t c : order) {
+        if (!placed[c]) fits.push_back(c);
+      }
+      std::vector<std::uint32_t> group;
+      std::int64_t lo = std::numeric_limits<std::int64_t>::max();
+      std::int64_t hi = std::numeric_limits<std::int64_t>::min();
+      while (!fits.empty()) {
+        std::uint32_t pick = fits.front();
+        if (best) {
+          std::size_t most_clashes = 0;
+          for (std::uint32_t c : fits) {
+            std::size_t clashes = 0;
+            for (std::uint32_t d : fits)
+              clashes += clash[c][d];
+            if (clashes > most_clashes) {
+              most_clashes = clashes;
+              pick = c;
+            }
+          }
+        }
+        group.push_back(pick);
+        placed[pick] = 1;
+        --left;
+        lo = std::min(lo, least[pick]);
+        hi = std::max(hi, most[pick]);
+        next.clear();
+        for (std::uint32_t c : fits) {
+          if (clash[pick][c] && std::max(hi, most[c]) - std::min(lo, least[c]) < 64)
+            next.push_back(c);
+        }
+        fits.swap(next);
+      }
+      out.push_back(std::move(group));
+    }
+    return out;
+  };
+  const auto score = [](const partition& p) {
+    std::uint64_t sum = 0;
+    for (const auto& g : p)
+      sum += std::uint64_t{g.size()} * g.size();
+    return sum;
+  };
+  std::vector<std::uint32_t> order(m);
+  for (std::uint32_t c = 0; c < m; ++c)
+    order[c] = c;
+  partition chosen = grow(order, false);
+  // Growing by most exclusions costs a cube of the carriers: only for few.
+  constexpr std::uint32_t few = 256;
+  if (m < 4 || m > few || chosen.size() == 1) return chosen;
+  const auto keep_better = [&](partition p) {
+    if (score(p) > score(chosen)) chosen = std::move(p);
+  };
+  keep_better(grow(order, true));
+  std::uint64_t seed = 0x9e3779b97f4a7c15u;  // a fixed sequence: the same groups every run
+  for (int trial = 0; trial < 2; ++trial) {
+    for (std::uint32_t i = m; i > 1; --i) {
+      seed = seed * 6364136223846793005u + 1442695040888963407u;
+      std::swap(order[i - 1], order[(seed >> 33) % i]);
+    }
+    keep_better(grow(order, false));
+  }
+  return chosen;
 }
 
 template <class Count>

@@ -476,7 +476,11 @@ void lowering::lower(const clue& c) {
     }
     case clue_kind::pill_arrow: {
       // The pill's cells in reading order make a decimal number; the shaft
-      // adds up to it.
+      // adds up to it. With digits up to 9 that is exactly the weighted sum
+      // the model adds for it (model.cpp), whose bounds know which cells
+      // differ: no chain (a three-digit pill's chain has ~1000 states a cell).
+      // Above 9, the chain also keeps the pill's later digits below 10.
+      if (n_ <= 9) break;
       const auto pill = static_cast<std::size_t>(value);
       std::vector<std::uint32_t> order(cells.begin(), cells.begin() + static_cast<long>(pill));
       std::sort(order.begin(), order.end());
