@@ -165,13 +165,22 @@ std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
                          [&](const weighted_option& y) { return x.weight == y.weight; });
     });
   };
-  std::vector<std::vector<char>> clash(m, std::vector<char>(m, 0));
-  for (std::uint32_t c = 0; c < m; ++c) {
-    for (std::uint32_t d = c + 1; d < m; ++d) {
-      clash[c][d] = clash[d][c] =
-          share_weight(picked[c], picked[d]) && exclusive(picked[c], picked[d]) ? 1 : 0;
-    }
+  const auto joinable = [&](std::uint32_t c, std::uint32_t d) {
+    return share_weight(picked[c], picked[d]) && exclusive(picked[c], picked[d]);
+  };
+  // Growing by most exclusions costs a cube of the carriers: only for few,
+  // whose pairs are worked out once; for many, each pair when asked (a table
+  // of m^2 would not fit a sum over tens of thousands of options).
+  constexpr std::uint32_t few = 256;
+  const bool tabled = m <= few;
+  std::vector<std::vector<char>> table(tabled ? m : 0, std::vector<char>(tabled ? m : 0, 0));
+  for (std::uint32_t c = 0; c < table.size(); ++c) {
+    for (std::uint32_t d = c + 1; d < m; ++d)
+      table[c][d] = table[d][c] = joinable(c, d) ? 1 : 0;
   }
+  const auto clash = [&](std::uint32_t c, std::uint32_t d) -> bool {
+    return tabled ? table[c][d] != 0 : c != d && joinable(c, d);
+  };
   using partition = std::vector<std::vector<std::uint32_t>>;
   // Grows one clique at a time from the carriers left, each time taking the
   // first of `order` that fits (or, with `best`, the one that excludes the most
@@ -195,7 +204,7 @@ std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
           for (std::uint32_t c : fits) {
             std::size_t clashes = 0;
             for (std::uint32_t d : fits)
-              clashes += clash[c][d];
+              clashes += clash(c, d) ? 1 : 0;
             if (clashes > most_clashes) {
               most_clashes = clashes;
               pick = c;
@@ -209,7 +218,7 @@ std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
         hi = std::max(hi, most[pick]);
         next.clear();
         for (std::uint32_t c : fits) {
-          if (clash[pick][c] && std::max(hi, most[c]) - std::min(lo, least[c]) < 64)
+          if (clash(pick, c) && std::max(hi, most[c]) - std::min(lo, least[c]) < 64)
             next.push_back(c);
         }
         fits.swap(next);
@@ -228,9 +237,7 @@ std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
   for (std::uint32_t c = 0; c < m; ++c)
     order[c] = c;
   partition chosen = grow(order, false);
-  // Growing by most exclusions costs a cube of the carriers: only for few.
-  constexpr std::uint32_t few = 256;
-  if (m < 4 || m > few || chosen.size() == 1) return chosen;
+  if (m < 4 || !tabled || chosen.size() == 1) return chosen;
   const auto keep_better = [&](partition p) {
     if (score(p) > score(chosen)) chosen = std::move(p);
   };
