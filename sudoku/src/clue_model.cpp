@@ -142,6 +142,17 @@ class lowering {
   template <class State, class Next, class Accept>
   void chain(const clue& c, std::vector<std::uint32_t> cells, const std::vector<State>& starts,
              Next next, Accept accept) {
+    if (!try_chain(std::move(cells), starts, next, accept, max_transitions)) {
+      throw std::invalid_argument(
+          fmt::format("{} at {}: the model would need more than {} options (not supported yet)",
+                      iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
+    }
+  }
+  // The same, or false and nothing added when it would take more than `limit`
+  // transitions (for a stronger automaton that has a weaker one to fall back on).
+  template <class State, class Next, class Accept>
+  bool try_chain(std::vector<std::uint32_t> cells, const std::vector<State>& starts, Next next,
+                 Accept accept, std::size_t limit) {
     const std::size_t k = cells.size();
     std::vector<std::map<State, std::uint32_t>> layers(k + 1);
     for (const State& s : starts)
@@ -158,12 +169,7 @@ class lowering {
           auto [it, added] =
               layers[i + 1].try_emplace(*to, static_cast<std::uint32_t>(layers[i + 1].size()));
           steps[i].push_back({id, d, it->second});
-          if (++total > max_transitions) {
-            throw std::invalid_argument(
-                fmt::format("{} at {}: the model would need more than {} options (not "
-                            "supported yet)",
-                            iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
-          }
+          if (++total > limit) return false;
         }
       }
     }
@@ -198,6 +204,7 @@ class lowering {
       }
     }
     out_.chains.push_back(std::move(out));
+    return true;
   }
 
   // Digits adding up to `total` with weights (repeats allowed).
@@ -223,38 +230,73 @@ class lowering {
 
   // The digits between the two extremes `low` and `high` of `cells` add up
   // to `total` (sandwich: low 1 and high n; lunchbox: guessed at the start).
+  // How much the automaton remembers of the digits it has passed: the more,
+  // the fewer of its paths are fillings the rest of the model rules out, and
+  // the larger it is. A lunchbox's cells differ but need not make a unit, so
+  // it remembers every digit when that stays small: its paths are then
+  // exactly its fillings (ISS's Extreme Lunchbox: 706,686 nodes remembering
+  // the sum inside, 8,949 the digits inside, 1,186 all of them). A sandwich
+  // lies along a row or column, whose unit keeps its digits apart already;
+  // remembering the digits outside it too made the model larger and slower.
+  enum class memory { sum, inside, all };
   void between_extremes(const clue& c, const std::vector<std::uint32_t>& cells, int total,
                         bool guess) {
-    // State: low, high, phase (0 before the first extreme, 1 inside, 2 after), sum.
-    using state = std::array<int, 4>;
+    constexpr std::size_t stronger_limit = 50'000;
+    if (guess && between_extremes(cells, total, guess, memory::all, stronger_limit)) return;
+    if (between_extremes(cells, total, guess, memory::inside, stronger_limit)) return;
+    if (!between_extremes(cells, total, guess, memory::sum, max_transitions)) {
+      throw std::invalid_argument(
+          fmt::format("{} at {}: the model would need more than {} options (not supported yet)",
+                      iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
+    }
+  }
+  bool between_extremes(const std::vector<std::uint32_t>& cells, int total, bool guess, memory kept,
+                        std::size_t limit) {
+    // State: low, high, phase (0 before the first extreme, 1 inside, 2 after),
+    // the sum inside so far (memory::sum) or the digits inside so far, and
+    // the digits passed (memory::all).
+    using state = std::array<int, 5>;
     std::vector<state> starts;
     if (guess) {
       for (int low = 1; low <= n_; ++low) {
         for (int high = low + 1; high <= n_; ++high)
-          starts.push_back({low, high, 0, 0});
+          starts.push_back({low, high, 0, 0, 0});
       }
     } else {
-      starts.push_back({1, n_, 0, 0});
+      starts.push_back({1, n_, 0, 0, 0});
     }
-    chain<state>(
-        c, cells, starts,
+    const auto sum_of = [kept](int inside) {
+      if (kept == memory::sum) return inside;
+      int sum = 0;
+      for (int d = 1; inside >> d; ++d)
+        sum += (inside >> d & 1) * d;
+      return sum;
+    };
+    return try_chain<state>(
+        cells, starts,
         [&](std::size_t, const state& s, int d) -> std::optional<state> {
-          auto [low, high, phase, sum] = s;
+          auto [low, high, phase, inside, passed] = s;
           if (d < low || d > high) return std::nullopt;
+          if (kept == memory::all) {
+            if (passed >> d & 1) return std::nullopt;
+            passed |= 1 << d;
+          }
           const bool extreme = d == low || d == high;
-          if (phase == 0) return extreme ? state{low, high, 1, 0} : s;
+          if (phase == 0) return state{low, high, extreme ? 1 : 0, 0, passed};
           if (phase == 1) {
             if (extreme) {
-              if (sum != total) return std::nullopt;
-              return state{low, high, 2, 0};
+              if (sum_of(inside) != total) return std::nullopt;
+              return state{low, high, 2, 0, passed};
             }
-            if (sum + d > total) return std::nullopt;
-            return state{low, high, 1, sum + d};
+            if (sum_of(inside) + d > total) return std::nullopt;
+            if (kept == memory::sum) return state{low, high, 1, inside + d, passed};
+            if (inside >> d & 1) return std::nullopt;
+            return state{low, high, 1, inside | 1 << d, passed};
           }
           if (extreme) return std::nullopt;
-          return s;
+          return state{low, high, 2, 0, passed};
         },
-        [](const state& s) { return s[2] == 2; });
+        [](const state& s) { return s[2] == 2; }, limit);
   }
 
   void lower(const clue& c);
