@@ -2,6 +2,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <chrono>
 #include <stdexcept>
 
 namespace sudoku {
@@ -115,14 +117,88 @@ result solver::classify(const dlx::search_result& r) {
   return out;
 }
 
-// Preselects the givens, runs `search` on the engine and restores it; an
-// invalid result, without searching, when the givens clash.
+// Preselects the givens, runs `search(options, skip)` on the engine and
+// restores it; an invalid result, without searching, when the givens clash.
+// `shows`: the search shows its solutions (to a visitor), and `skip` says how
+// many of them a search run again has shown already.
 template <class Search>
-result solver::with_givens(const grid& puzzle, Search&& search) {
+result solver::with_givens(const grid& puzzle, const dlx::search_options& options, bool shows,
+                           Search&& search) {
   if (auto early = preselect_givens(puzzle)) return *early;
-  const dlx::search_result r = search();
+  const dlx::search_result r = taking_turns(options, shows, search);
   dlx_.clear_preselection();
   return classify(r);
+}
+
+namespace {
+
+void add_work(dlx::search_result& total, const dlx::search_result& r) {
+  total.nodes += r.nodes;
+  total.updates += r.updates;
+  total.cleansings += r.cleansings;
+  total.branches += r.branches;
+  total.guesses += r.guesses;
+  total.forced += r.forced;
+  total.eliminated += r.eliminated;
+  total.max_level = std::max(total.max_level, r.max_level);
+}
+
+}  // namespace
+
+// The structure search branches on where a band puts a digit (after tdoku):
+// the fewest guesses on puzzles with few solutions, but on a near-empty grid
+// a wrong first placement can hide a tree it does not leave (an empty 16x16:
+// over 200,000 nodes and no end, sparse ones alike), which the fewest options
+// with pairs fill in about 150. So until a solution turns up, the two take
+// turns from scratch, 2,000 nodes each, then 8,000, 32,000, ...: the work
+// thrown away is at most what the winning turn spends, times two. A turn that
+// finds a solution is run again without its cap (the same search: it finds
+// the same solutions first, and `skip` says how many were shown).
+template <class Search>
+dlx::search_result solver::taking_turns(const dlx::search_options& options, bool shows,
+                                        Search& search) {
+  // Threads find solutions in no fixed order: a search that shows them takes
+  // turns on one thread only.
+  if (options.propagation != dlx::propagation::groups || (shows && options.threads > 1) ||
+      !options.subtree.empty() || options.seed) {
+    return search(options, std::uint64_t{0});
+  }
+  const dlx::propagation other =
+      dlx_.engine() == dlx::engine_kind::bitset ? dlx::propagation::pairs : dlx::propagation::none;
+  const auto start = std::chrono::steady_clock::now();
+  dlx::search_result spent;
+  // What is left of the caller's budgets (0: none).
+  const auto left = [&](dlx::search_options& turn) {
+    turn.node_budget = options.node_budget == 0 ? 0 : options.node_budget - spent.nodes;
+    if (options.time_budget.count() > 0) {
+      turn.time_budget = std::max<std::chrono::nanoseconds>(
+          options.time_budget - (std::chrono::steady_clock::now() - start),
+          std::chrono::nanoseconds{1});
+    }
+  };
+  for (std::uint64_t cap = 2'000;; cap *= 4) {
+    for (const dlx::propagation p : {dlx::propagation::groups, other}) {
+      dlx::search_options turn = options;
+      turn.propagation = p;
+      left(turn);
+      const bool last = turn.node_budget != 0 && turn.node_budget <= cap;
+      if (!last) turn.node_budget = cap;
+      dlx::search_result r = search(turn, std::uint64_t{0});
+      if (r.status == dlx::search_status::budget_exhausted && r.solutions > 0 && !last) {
+        // It found some: the same search again, on what is left of the budget.
+        add_work(spent, r);
+        left(turn);
+        r = search(turn, r.solutions);
+      } else if (r.status == dlx::search_status::budget_exhausted && r.solutions == 0 && !last &&
+                 !(options.time_budget.count() > 0 &&
+                   std::chrono::steady_clock::now() - start >= options.time_budget)) {
+        add_work(spent, r);
+        continue;
+      }
+      add_work(r, spent);
+      return r;
+    }
+  }
 }
 
 dlx::search_options solver::tuned(const dlx::search_options& options) const {
@@ -153,7 +229,9 @@ void solver::set_propagation(dlx::propagation p) {
 
 result solver::solve(const grid& puzzle, grid& solution, const dlx::search_options& options) {
   const dlx::search_options search = tuned(options);
-  result out = with_givens(puzzle, [&] { return dlx_.solve(chosen_, search); });
+  result out = with_givens(puzzle, search, true, [&](const dlx::search_options& o, std::uint64_t) {
+    return dlx_.solve(chosen_, o);
+  });
   if (out.solutions == 1) {
     out.status = status::solved;
     decode(chosen_, solution);
@@ -176,13 +254,21 @@ result solver::solve_unique(const grid& puzzle, grid& solution,
 result solver::count(const grid& puzzle, std::uint64_t limit, const dlx::search_options& options) {
   dlx::search_options limited = tuned(options);
   limited.limit = limit;
-  return with_givens(puzzle, [&] { return dlx_.count(limited); });
+  return with_givens(puzzle, limited, false,
+                     [&](const dlx::search_options& o, std::uint64_t) { return dlx_.count(o); });
 }
 
 result solver::run(const grid& puzzle, const dlx::search_options& options,
                    dlx::solution_visitor visitor) {
   const dlx::search_options search = tuned(options);
-  return with_givens(puzzle, [&] { return dlx_.enumerate(visitor, search); });
+  return with_givens(puzzle, search, true, [&](const dlx::search_options& o, std::uint64_t skip) {
+    std::uint64_t seen = 0;
+    return dlx_.enumerate(
+        [&](std::span<const dlx::option_id> found) {
+          return seen++ < skip ? dlx::visit::next : visitor(found);
+        },
+        o);
+  });
 }
 
 }  // namespace sudoku

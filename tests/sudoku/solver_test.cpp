@@ -5,6 +5,7 @@
 
 #include <random>
 #include <set>
+#include <string>
 
 namespace {
 
@@ -260,3 +261,47 @@ TEST(Solver, LargeGridsSolveAndValidate) {
 }
 
 }  // namespace
+
+// The structure search branches on where a band puts a digit, which on an
+// empty or near-empty 16x16 grid can lead into a tree it does not leave (more
+// than 200,000 nodes, and no end, before the searches took turns); the fewest
+// options with pairs fill it in about 160. Each search's answer must be a grid.
+TEST(Solver, AnEmptySixteenBySixteenGridIsFilledQuickly) {
+  const sudoku::shape sixteen{4, 4};
+  sudoku::solver s(sixteen);
+  const sudoku::grid empty(sixteen);
+  dlx::search_options o;
+  o.node_budget = 20'000;
+  sudoku::grid solution;
+  const auto solved = s.solve(empty, solution, o);
+  EXPECT_EQ(solved.status, sudoku::status::solved);
+  EXPECT_TRUE(sudoku::check_solution(solution).ok());
+  const auto counted = s.count(empty, 2, o);
+  EXPECT_EQ(counted.status, sudoku::status::multiple);
+  EXPECT_EQ(counted.solutions, 2u);
+}
+
+// Solutions found in a capped turn are shown once: when a turn finds some
+// and runs out of its nodes, it runs again without the cap and skips those.
+TEST(Solver, TakingTurnsShowsEachSolutionOnce) {
+  const sudoku::shape sixteen{4, 4};
+  sudoku::solver s(sixteen);
+  dlx::search_options o;
+  o.limit = 3'000;
+  std::set<std::string> seen;
+  std::size_t visits = 0;
+  const auto r = s.enumerate(
+      sudoku::grid(sixteen),
+      [&](const sudoku::grid& g) {
+        EXPECT_TRUE(sudoku::check_solution(g).ok());
+        seen.insert(sudoku::to_sdm(g));
+        ++visits;
+        return dlx::visit::next;
+      },
+      o);
+  EXPECT_EQ(r.solutions, 3'000u);
+  EXPECT_EQ(visits, 3'000u);
+  EXPECT_EQ(seen.size(), 3'000u);
+  // More nodes than the first turns' caps: the last turn ran again.
+  EXPECT_GT(r.nodes, 4'000u);
+}

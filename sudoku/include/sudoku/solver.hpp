@@ -122,7 +122,10 @@ class solver {
   result run(const grid& puzzle, const dlx::search_options& options, dlx::solution_visitor visitor);
   dlx::search_options tuned(const dlx::search_options& options) const;
   template <class Search>
-  result with_givens(const grid& puzzle, Search&& search);
+  result with_givens(const grid& puzzle, const dlx::search_options& options, bool shows,
+                     Search&& search);
+  template <class Search>
+  dlx::search_result taking_turns(const dlx::search_options& options, bool shows, Search& search);
   // Preselects the givens; the answer instead, without a search, when they
   // clash (invalid) or no solution can keep them (none).
   std::optional<result> preselect_givens(const grid& puzzle);
