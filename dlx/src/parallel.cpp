@@ -37,14 +37,7 @@ constexpr std::uint64_t report_interval = std::uint64_t{1} << 14;
 
 void add(search_result& total, const search_result& r) {
   total.solutions += r.solutions;
-  total.nodes += r.nodes;
-  total.updates += r.updates;
-  total.cleansings += r.cleansings;
-  total.branches += r.branches;
-  total.guesses += r.guesses;
-  total.forced += r.forced;
-  total.eliminated += r.eliminated;
-  total.max_level = std::max(total.max_level, r.max_level);
+  total.add_work(r);
 }
 
 // What the threads share. A stop (limit, visitor, budget, progress callback,

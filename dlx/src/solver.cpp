@@ -1,12 +1,24 @@
 // The public solver: picks an engine and runs the search protocol on it.
 #include "dlx/solver.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 #include "engine.hpp"
 #include "parallel.hpp"
 
 namespace dlx {
+
+void search_result::add_work(const search_result& other) noexcept {
+  nodes += other.nodes;
+  updates += other.updates;
+  cleansings += other.cleansings;
+  branches += other.branches;
+  guesses += other.guesses;
+  forced += other.forced;
+  eliminated += other.eliminated;
+  max_level = std::max(max_level, other.max_level);
+}
 
 std::string_view to_string(search_status s) noexcept {
   switch (s) {

@@ -130,21 +130,6 @@ result solver::with_givens(const grid& puzzle, const dlx::search_options& option
   return classify(r);
 }
 
-namespace {
-
-void add_work(dlx::search_result& total, const dlx::search_result& r) {
-  total.nodes += r.nodes;
-  total.updates += r.updates;
-  total.cleansings += r.cleansings;
-  total.branches += r.branches;
-  total.guesses += r.guesses;
-  total.forced += r.forced;
-  total.eliminated += r.eliminated;
-  total.max_level = std::max(total.max_level, r.max_level);
-}
-
-}  // namespace
-
 // The structure search branches on where a band puts a digit (after tdoku):
 // the fewest guesses on puzzles with few solutions, but on a near-empty grid
 // a wrong first placement can hide a tree it does not leave (an empty 16x16:
@@ -186,16 +171,16 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
       dlx::search_result r = search(turn, std::uint64_t{0});
       if (r.status == dlx::search_status::budget_exhausted && r.solutions > 0 && !last) {
         // It found some: the same search again, on what is left of the budget.
-        add_work(spent, r);
+        spent.add_work(r);
         left(turn);
         r = search(turn, r.solutions);
       } else if (r.status == dlx::search_status::budget_exhausted && r.solutions == 0 && !last &&
                  !(options.time_budget.count() > 0 &&
                    std::chrono::steady_clock::now() - start >= options.time_budget)) {
-        add_work(spent, r);
+        spent.add_work(r);
         continue;
       }
-      add_work(r, spent);
+      r.add_work(spent);
       return r;
     }
   }

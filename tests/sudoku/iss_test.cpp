@@ -58,27 +58,32 @@ TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
   }
 }
 
-// A pill equal to the sum of 32 cells (ISS's "Long sums 3"): bounded by the
-// digits its cells can hold together (a box's 8 cells at least 1+...+8), the
-// shaft's least sum is the pill's greatest, and the puzzle needs no guess. As a
-// chain alone it took more than a million nodes; as a weighted item whose
-// groups formed first-fit, 121,070.
-TEST(IssExamples, ALongSumIsBoundedByTheCellsThatDiffer) {
+// The example named `name` is unique, with its published solution, within
+// `nodes` search nodes.
+void unique_within(const std::string& name, std::uint64_t nodes) {
   const auto all = examples();
-  const auto it = std::find_if(all.begin(), all.end(), [](const example& e) {
-    return e.name == "collections.js:Long sums 3";
-  });
-  ASSERT_NE(it, all.end());
+  const auto it =
+      std::find_if(all.begin(), all.end(), [&](const example& e) { return e.name == name; });
+  ASSERT_NE(it, all.end()) << name;
   sudoku::variant v;
   sudoku::grid givens;
   ASSERT_FALSE(sudoku::parse_iss(it->puzzle, v, givens));
   sudoku::solver solver(v);
   sudoku::grid solution = v.empty_grid();
   dlx::search_options budget;
-  budget.node_budget = 10;
+  budget.node_budget = nodes;
   const sudoku::result r = solver.solve_unique(givens, solution, budget);
-  EXPECT_EQ(r.status, sudoku::status::unique);
-  EXPECT_EQ(in_iss_characters(solution, v.digits()), it->solution);
+  EXPECT_EQ(r.status, sudoku::status::unique) << name;
+  EXPECT_EQ(in_iss_characters(solution, v.digits()), it->solution) << name;
+}
+
+// A pill equal to the sum of 32 cells (ISS's "Long sums 3"): bounded by the
+// digits its cells can hold together (a box's 8 cells at least 1+...+8), the
+// shaft's least sum is the pill's greatest, and the puzzle needs no guess. As a
+// chain alone it took more than a million nodes; as a weighted item whose
+// groups formed first-fit, 121,070.
+TEST(IssExamples, ALongSumIsBoundedByTheCellsThatDiffer) {
+  unique_within("collections.js:Long sums 3", 10);
 }
 
 // A lunchbox whose automaton remembers the digits it has passed: its paths
@@ -87,21 +92,7 @@ TEST(IssExamples, ALongSumIsBoundedByTheCellsThatDiffer) {
 // 706,686 nodes when the automaton remembered only the sum inside, 8,949
 // with the digits inside; now about 1,200.
 TEST(IssExamples, ALunchboxRemembersTheDigitsItHasPassed) {
-  const auto all = examples();
-  const auto it = std::find_if(all.begin(), all.end(), [](const example& e) {
-    return e.name == "collections.js:Extreme Lunchbox";
-  });
-  ASSERT_NE(it, all.end());
-  sudoku::variant v;
-  sudoku::grid givens;
-  ASSERT_FALSE(sudoku::parse_iss(it->puzzle, v, givens));
-  sudoku::solver solver(v);
-  sudoku::grid solution = v.empty_grid();
-  dlx::search_options budget;
-  budget.node_budget = 5'000;
-  const sudoku::result r = solver.solve_unique(givens, solution, budget);
-  EXPECT_EQ(r.status, sudoku::status::unique);
-  EXPECT_EQ(in_iss_characters(solution, v.digits()), it->solution);
+  unique_within("collections.js:Extreme Lunchbox", 5'000);
 }
 
 // ISS's "Sandwich, partial, slow" (data/collections.js): ten sandwiches and

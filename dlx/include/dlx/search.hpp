@@ -195,6 +195,10 @@ struct search_result {
 
   /// True when the search explored everything, so `solutions` is exact.
   [[nodiscard]] bool complete() const noexcept { return status == search_status::complete; }
+  /// Adds `other`'s work (nodes, updates, cleansings, branches, guesses, forced,
+  /// eliminated; the deeper level) to this one's: for searches run in parts or
+  /// again. Status and solutions stay.
+  void add_work(const search_result& other) noexcept;
 };
 
 // What the solver (solver.hpp) and its engines share.
