@@ -152,36 +152,45 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
       dlx_.engine() == dlx::engine_kind::bitset ? dlx::propagation::pairs : dlx::propagation::none;
   const auto start = std::chrono::steady_clock::now();
   dlx::search_result spent;
-  // What is left of the caller's budgets (0: none).
+  // What is left of the caller's budgets (0: none); false when nothing is. (A
+  // turn on threads can overrun its cap: they check it every few thousand nodes.)
   const auto left = [&](dlx::search_options& turn) {
-    turn.node_budget = options.node_budget == 0 ? 0 : options.node_budget - spent.nodes;
-    if (options.time_budget.count() > 0) {
-      turn.time_budget = std::max<std::chrono::nanoseconds>(
-          options.time_budget - (std::chrono::steady_clock::now() - start),
-          std::chrono::nanoseconds{1});
+    turn.node_budget = 0;
+    if (options.node_budget != 0) {
+      if (spent.nodes >= options.node_budget) return false;
+      turn.node_budget = options.node_budget - spent.nodes;
     }
+    if (options.time_budget.count() > 0) {
+      turn.time_budget = options.time_budget - (std::chrono::steady_clock::now() - start);
+      if (turn.time_budget.count() <= 0) return false;
+    }
+    return true;
+  };
+  // The work of every turn, with the status and solutions of the last.
+  const auto ending = [&](dlx::search_status status, std::uint64_t solutions) {
+    dlx::search_result out = spent;
+    out.status = status;
+    out.solutions = solutions;
+    return out;
   };
   for (std::uint64_t cap = 2'000;; cap *= 4) {
     for (const dlx::propagation p : {dlx::propagation::groups, other}) {
       dlx::search_options turn = options;
       turn.propagation = p;
-      left(turn);
+      if (!left(turn)) return ending(dlx::search_status::budget_exhausted, 0);
       const bool last = turn.node_budget != 0 && turn.node_budget <= cap;
       if (!last) turn.node_budget = cap;
       dlx::search_result r = search(turn, std::uint64_t{0});
-      if (r.status == dlx::search_status::budget_exhausted && r.solutions > 0 && !last) {
-        // It found some: the same search again, on what is left of the budget.
-        spent.add_work(r);
-        left(turn);
-        r = search(turn, r.solutions);
-      } else if (r.status == dlx::search_status::budget_exhausted && r.solutions == 0 && !last &&
-                 !(options.time_budget.count() > 0 &&
-                   std::chrono::steady_clock::now() - start >= options.time_budget)) {
-        spent.add_work(r);
-        continue;
+      spent.add_work(r);
+      if (r.status != dlx::search_status::budget_exhausted || last) {
+        return ending(r.status, r.solutions);
       }
-      r.add_work(spent);
-      return r;
+      if (r.solutions == 0) continue;
+      // It found some: the same search again, on what is left of the budgets.
+      if (!left(turn)) return ending(r.status, r.solutions);
+      r = search(turn, r.solutions);
+      spent.add_work(r);
+      return ending(r.status, r.solutions);
     }
   }
 }

@@ -279,6 +279,16 @@ TEST(Solver, AnEmptySixteenBySixteenGridIsFilledQuickly) {
   const auto counted = s.count(empty, 2, o);
   EXPECT_EQ(counted.status, sudoku::status::multiple);
   EXPECT_EQ(counted.solutions, 2u);
+  // The caller's budget covers every turn: 3,000 nodes leave the second turn
+  // 1,000, enough; 1,000 are all the first turn's.
+  o.node_budget = 3'000;
+  const auto second = s.solve(empty, solution, o);
+  EXPECT_EQ(second.status, sudoku::status::solved);
+  EXPECT_LE(second.nodes, 3'000u);
+  o.node_budget = 1'000;
+  const auto short_of_it = s.solve(empty, solution, o);
+  EXPECT_EQ(short_of_it.status, sudoku::status::unknown);
+  EXPECT_LE(short_of_it.nodes, 1'000u);
 }
 
 // Solutions found in a capped turn are shown once: when a turn finds some
