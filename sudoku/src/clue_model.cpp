@@ -142,11 +142,13 @@ class lowering {
   template <class State, class Next, class Accept>
   void chain(const clue& c, std::vector<std::uint32_t> cells, const std::vector<State>& starts,
              Next next, Accept accept) {
-    if (!try_chain(std::move(cells), starts, next, accept, max_transitions)) {
-      throw std::invalid_argument(
-          fmt::format("{} at {}: the model would need more than {} options (not supported yet)",
-                      iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
-    }
+    if (!try_chain(std::move(cells), starts, next, accept, max_transitions)) too_large(c);
+  }
+  // A clue whose chain would pass max_transitions is refused, not searched.
+  [[noreturn]] void too_large(const clue& c) const {
+    throw std::invalid_argument(
+        fmt::format("{} at {}: the model would need more than {} options (not supported yet)",
+                    iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
   }
   // The same, or false and nothing added when it would take more than `limit`
   // transitions (for a stronger automaton that has a weaker one to fall back on).
@@ -244,11 +246,7 @@ class lowering {
     constexpr std::size_t stronger_limit = 50'000;
     if (guess && between_extremes(cells, total, guess, memory::all, stronger_limit)) return;
     if (between_extremes(cells, total, guess, memory::inside, stronger_limit)) return;
-    if (!between_extremes(cells, total, guess, memory::sum, max_transitions)) {
-      throw std::invalid_argument(
-          fmt::format("{} at {}: the model would need more than {} options (not supported yet)",
-                      iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
-    }
+    if (!between_extremes(cells, total, guess, memory::sum, max_transitions)) too_large(c);
   }
   bool between_extremes(const std::vector<std::uint32_t>& cells, int total, bool guess, memory kept,
                         std::size_t limit) {
