@@ -65,8 +65,14 @@ class reader {
       fields->annotation = rest;
     }
     const std::string_view text = line_.substr(start, end - start);
+    // ISS tries its grid formats first, then a constraint string.
+    bool grid_found = false;
+    auto grid_error = run_grid(text, start, fields, grid_found);
+    if (grid_found) return grid_error;
     if (text.empty() || text.front() != '.') {
-      return error_at(start + 1, "an ISS constraint string starts with '.'");
+      return error_at(start + 1,
+                      "neither an ISS constraint string (which starts with '.') nor one of "
+                      "ISS's grid formats (a grid, a killer or jigsaw layout, pencil marks)");
     }
     if (auto e = split(text, start)) return e;
     if (auto e = read_shape()) return e;
@@ -127,11 +133,7 @@ class reader {
                         fmt::format("{}: only square boards are supported", dims.text));
       }
       size = *rows;
-      if (size < 4 || size > 16 || !detail::iss_shape(size)) {
-        return error_at(
-            dims.column,
-            fmt::format("{}: boards from 4x4 to 16x16 with boxes are supported", dims.text));
-      }
+      if (auto e = supported_size(size, dims.column)) return e;
       if (it.args.size() > 1) {
         const field& range = it.args[1];
         if (range.text != fmt::format("{}", size) && range.text != fmt::format("1-{}", size) &&
@@ -146,11 +148,54 @@ class reader {
                         fmt::format("the grid type {} is not supported", it.args[2].text));
       }
     }
+    use_size(size);
+    return std::nullopt;
+  }
+
+  static std::optional<text_error> supported_size(int size, std::size_t column) {
+    if (!detail::supported_iss_size(size)) {
+      return error_at(
+          column,
+          fmt::format("{}x{}: boards from 4x4 to 16x16 with boxes are supported", size, size));
+    }
+    return std::nullopt;
+  }
+
+  void use_size(int size) {
     v_ = variant(*detail::iss_shape(size));
     n_ = size;
     givens_ = v_.empty_grid();
     masks_.assign(v_.positions(), v_.all_digits());
-    return std::nullopt;
+  }
+
+  // A text that is not a constraint string: one of ISS's grid formats, the
+  // first word alone (the rest is an annotation) or, when that is none, the
+  // whole line as values and dots with blanks between them.
+  std::optional<text_error> run_grid(std::string_view text, std::size_t start, sdm_fields* fields,
+                                     bool& found) {
+    detail::iss_grid g;
+    std::optional<text_error> e;
+    std::string_view whole = line_.substr(start);
+    while (!whole.empty() && (whole.back() == ' ' || whole.back() == '\t' || whole.back() == '\r'))
+      whole.remove_suffix(1);
+    found = detail::read_iss_grid(text, start + 1, g, e);
+    if (!found && whole.size() > text.size() && detail::grid_layout(whole, start + 1, g, e)) {
+      found = true;
+      if (fields) fields->annotation = {};
+    }
+    if (!found || e) return e;
+    if (auto bad = supported_size(g.size, start + 1)) return bad;
+    use_size(g.size);
+    masks_ = std::move(g.masks);
+    if (g.diagonals) v_.add_diagonals();
+    if (!g.layout.empty()) {
+      no_boxes_ = true;
+      if (auto bad = read_layout({g.layout, g.layout_column})) return bad;
+    }
+    for (auto& c : g.cages) {
+      if (auto bad = add_cage(std::move(c.cells), c.sum, c.column, c.column)) return bad;
+    }
+    return finish();
   }
 
   // A cell id: R<row>C<column>, one base-17 character each.
@@ -209,6 +254,9 @@ class reader {
   }
 
   std::optional<text_error> read(const item& it);
+  std::optional<text_error> read_layout(const field& layout);
+  std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,
+                                     std::size_t sum_column);
   std::optional<text_error> read_given(const item& it);
   std::optional<text_error> read_outside(const item& it, clue_kind kind);
   std::optional<text_error> finish();
@@ -223,6 +271,51 @@ class reader {
   bool no_boxes_ = false;
   std::set<std::string> seen_;  // the board-wide rules already read
 };
+
+// A jigsaw layout: one character per cell, a region per character.
+std::optional<text_error> reader::read_layout(const field& layout) {
+  if (layout.text.size() != static_cast<std::size_t>(n_ * n_)) {
+    return error_at(layout.column, fmt::format("a Jigsaw layout has {} characters, not {}", n_ * n_,
+                                               layout.text.size()));
+  }
+  std::map<char, std::vector<std::uint32_t>> by_char;
+  for (std::size_t i = 0; i < layout.text.size(); ++i)
+    by_char[layout.text[i]].push_back(static_cast<std::uint32_t>(i));
+  if (by_char.size() == 1) return std::nullopt;
+  bool other_size = false;  // ISS lets one group of another size stand for "no region"
+  for (auto& [ch, cells] : by_char) {
+    if (cells.size() == static_cast<std::size_t>(n_)) {
+      regions_.push_back(std::move(cells));
+    } else if (!other_size) {
+      other_size = true;
+    } else {
+      return error_at(layout.column, "the Jigsaw layout's regions differ in size");
+    }
+  }
+  return std::nullopt;
+}
+
+// A cage of different digits; a sum of 0 leaves the sum free, as in ISS.
+std::optional<text_error> reader::add_cage(std::vector<std::uint32_t> cells, int sum,
+                                           std::size_t column, std::size_t sum_column) {
+  if (cells.size() > static_cast<std::size_t>(n_)) {
+    return error_at(column,
+                    fmt::format("a Cage of {} cells cannot hold different digits", cells.size()));
+  }
+  if (sum == 0) {
+    v_.add_clue({clue_kind::cage, std::move(cells), {}, false});
+    return std::nullopt;
+  }
+  std::sort(cells.begin(), cells.end());
+  const std::size_t k = cells.size();
+  try {
+    v_.add_cage(cage{std::move(cells), sum});
+  } catch (const std::invalid_argument&) {
+    return error_at(sum_column,
+                    fmt::format("no {} different digits 1-{} add up to {}", k, n_, sum));
+  }
+  return std::nullopt;
+}
 
 std::optional<text_error> reader::read_given(const item& it) {
   for (const field& f : it.args) {
@@ -362,50 +455,17 @@ std::optional<text_error> reader::read(const item& it) {
     if (it.args.empty() || it.args.size() > 2) {
       return error_at(it.type.column, "Jigsaw takes a layout of one character per cell");
     }
-    const field& layout = it.args.back();
-    if (layout.text.size() != static_cast<std::size_t>(n_ * n_)) {
-      return error_at(layout.column, fmt::format("a Jigsaw layout has {} characters, not {}",
-                                                 n_ * n_, layout.text.size()));
-    }
-    std::map<char, std::vector<std::uint32_t>> by_char;
-    for (std::size_t i = 0; i < layout.text.size(); ++i)
-      by_char[layout.text[i]].push_back(static_cast<std::uint32_t>(i));
-    if (by_char.size() == 1) return std::nullopt;
-    bool other_size = false;  // ISS lets one group of another size stand for "no region"
-    for (auto& [ch, cells] : by_char) {
-      if (cells.size() == static_cast<std::size_t>(n_)) {
-        regions_.push_back(std::move(cells));
-      } else if (!other_size) {
-        other_size = true;
-      } else {
-        return error_at(layout.column, "the Jigsaw layout's regions differ in size");
-      }
-    }
-    return std::nullopt;
+    return read_layout(it.args.back());
   }
   if (type == "Cage") {
     int sum = 0;
     if (auto e = number(it, 0, sum, "sum"); e && !it.args.empty() && !it.args[0].text.empty()) {
       return e;
     }
-    clue c{clue_kind::cage, {}, {}, false};
-    if (auto e = cells(it, 1, c.cells)) return e;
-    if (c.cells.size() > static_cast<std::size_t>(n_)) {
-      return error_at(it.type.column, fmt::format("a Cage of {} cells cannot hold different digits",
-                                                  c.cells.size()));
-    }
-    if (sum == 0) {
-      v_.add_clue(std::move(c));
-      return std::nullopt;
-    }
-    std::sort(c.cells.begin(), c.cells.end());
-    try {
-      v_.add_cage(cage{c.cells, sum});
-    } catch (const std::invalid_argument&) {
-      return error_at(it.args[0].column, fmt::format("no {} different digits 1-{} add up to {}",
-                                                     c.cells.size(), n_, sum));
-    }
-    return std::nullopt;
+    std::vector<std::uint32_t> in_cage;
+    if (auto e = cells(it, 1, in_cage)) return e;
+    return add_cage(std::move(in_cage), sum, it.type.column,
+                    it.args.empty() ? it.type.column : it.args[0].column);
   }
   const auto kind = clue_kind_from_iss(type);
   if (!kind) {

@@ -1,10 +1,16 @@
-// What the ISS reader (iss.cpp) and writer (iss_writer.cpp) share. Internal.
+// What the ISS reader (iss.cpp, iss_grids.cpp) and writer (iss_writer.cpp)
+// share. Internal.
 #pragma once
 
 #include <cmath>
+#include <cstddef>
+#include <cstdint>
 #include <optional>
+#include <string_view>
+#include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/text.hpp"
 
 namespace sudoku::detail {
 
@@ -16,5 +22,45 @@ inline std::optional<shape> iss_shape(int n) {
   }
   return std::nullopt;
 }
+
+// The boards read: square, 4x4 to 16x16, with boxes.
+inline bool supported_iss_size(int n) {
+  return n >= 4 && n <= 16 && iss_shape(n);
+}
+
+// A puzzle in one of ISS's grid formats (iss_grids.cpp): what it says,
+// before the constraint-string reader checks and states it.
+struct iss_grid {
+  int size = 0;                      // n for an n x n board
+  std::vector<std::uint64_t> masks;  // each cell's candidates, bit d for digit d
+  struct cage {
+    std::vector<std::uint32_t> cells;
+    int sum = 0;  // 0: different digits, any sum (as ISS reads it)
+    std::size_t column = 0;
+  };
+  std::vector<cage> cages;
+  std::string_view layout;  // a jigsaw layout, which replaces the boxes; or empty
+  std::size_t layout_column = 0;
+  bool diagonals = false;
+};
+
+// Reads `text`, found at 1-based `column` of its line, as ISS's parser does a
+// text that is not a constraint string: in order, "=" and a plain grid (how
+// ISS writes a solution); the short killer format (81 characters: a cage's
+// sum, 0-9 A-Z a-j for 0-45, at one cell, arrows < > ^ v ` ' , . toward it
+// from the others); SudoCue's killer format (3x3:d:k:sum*256+cage:...); a
+// plain grid followed by its jigsaw layout; a jigsaw layout alone (n*n
+// characters, n different ones n times each); a plain grid (n*n characters,
+// the givens, 1-9 or A=1 ... P=16 above 9x9, and one other character);
+// values and dots with blanks or | - _ between them; n*n*n pencil marks.
+// Returns false when it is none of them; sets `error` when it is one, at
+// fault.
+bool read_iss_grid(std::string_view text, std::size_t column, iss_grid& out,
+                   std::optional<text_error>& error);
+
+// The grid-layout format alone: values and dots separated by blanks or
+// | - _, as a whole line may hold one.
+bool grid_layout(std::string_view text, std::size_t column, iss_grid& out,
+                 std::optional<text_error>& error);
 
 }  // namespace sudoku::detail

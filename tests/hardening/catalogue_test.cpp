@@ -1161,7 +1161,23 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_cage_sum_no_digits_make", ".Cage~50~R1C1~R1C2",
                        "{file}:1:7: no 2 different digits 1-9 add up to 50"));
   c.push_back(iss_case("iss_not_starting_with_a_dot", "Thermo~R1C1~R1C2",
-                       "{file}:1:1: an ISS constraint string starts with '.'"));
+                       "{file}:1:1: neither an ISS constraint string (which starts with '.') "
+                       "nor one of ISS's grid formats (a grid, a killer or jigsaw layout, pencil "
+                       "marks)"));
+  // ISS's grid formats (iss_grids.cpp): Killing with flowers, broken three ways.
+  const std::string flowers =
+      "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<";
+  c.push_back(iss_case("iss_killer_arrow_off_the_board", "^" + flowers.substr(1),
+                       "{file}:1:1: the arrow '^' at r1c1 points outside the grid"));
+  c.push_back(iss_case("iss_killer_arrows_in_a_loop", "><" + flowers.substr(2),
+                       "{file}:1:1: the arrows from r1c1 go round in a circle and reach no cage "
+                       "sum"));
+  c.push_back(iss_case("iss_sudocue_killer_cut_short", "3x3::k:6150:6150:12",
+                       "{file}:1:20: expected 81 numbers, found 3"));
+  c.push_back(iss_case("iss_pencil_marks_with_a_zero", std::string(729, '0'),
+                       "{file}:1:1: '0' is not a digit 1-9"));
+  c.push_back(iss_case("iss_grid_of_an_unsupported_size", "1.3.",
+                       "{file}:1:1: 2x2: boards from 4x4 to 16x16 with boxes are supported"));
   c.push_back(iss_case("iss_sum_weights_not_one_per_cell", ".Sum~10_=_1_2~R1C1",
                        "{file}:1:6: Sum has 2 weights for 1 cell"));
   // Built in place, not "." + std::string(...): GCC 12 warns falsely on that

@@ -1,6 +1,8 @@
 // ISS's constraint strings (iss.hpp) against outside truth: the published
 // puzzles of sigh's Interactive Sudoku Solver with their published solutions
 // (iss_examples.tsv), each solved, proved unique, and written back.
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <gtest/gtest.h>
 #include <sudoku/iss.hpp>
 #include <sudoku/logic.hpp>
@@ -20,8 +22,9 @@ struct example {
   std::string name, puzzle, solution;
 };
 
-std::vector<example> examples() {
-  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" / "iss_examples.tsv");
+// Rows of name, puzzle and a third column (a solution, or what else the file says).
+std::vector<example> examples(const char* file = "iss_examples.tsv") {
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" / file);
   std::vector<example> out;
   for (std::string line; std::getline(in, line);) {
     if (line.empty() || line[0] == '#') continue;
@@ -247,6 +250,51 @@ TEST(IssExamples, TheValidatorRefusesABrokenPublishedSolution) {
   }
 }
 
+// What a puzzle says, in an order of its own: its cells' candidates, its
+// units, cages and clues as sorted sets, so that two readings of one puzzle
+// compare equal whatever order their items came in.
+std::vector<std::string> what_it_says(const sudoku::variant& v, const sudoku::grid& givens) {
+  // fmt, not operator+ on strings: GCC 12 warns falsely on those at -O3
+  // (-Wrestrict, its bug 105329).
+  std::vector<std::string> out;
+  out.push_back(v.shape().name());
+  for (std::size_t p = 0; p < v.positions(); ++p) {
+    const int d = givens.cells()[p];
+    out.push_back(fmt::format("cell {}: {}", p, d != 0 ? std::uint64_t{1} << d : v.candidates(p)));
+  }
+  auto sorted = [](std::vector<std::uint32_t> cells) {
+    std::sort(cells.begin(), cells.end());
+    return fmt::format("{}", fmt::join(cells, " "));
+  };
+  for (const sudoku::unit& u : v.units())
+    out.push_back(fmt::format("unit {}: {}", static_cast<int>(u.kind), sorted(u.cells)));
+  for (const sudoku::cage& c : v.cages())
+    out.push_back(fmt::format("cage {}: {}", c.sum, sorted(c.cells)));
+  for (const sudoku::clue& c : v.clues()) {
+    out.push_back(fmt::format("clue {} {}: {}", static_cast<int>(c.kind), fmt::join(c.values, " "),
+                              sorted(c.cells)));
+  }
+  std::sort(out.begin() + 1, out.end());
+  return out;
+}
+
+TEST(IssGrids, ReadAsIssReadsThem) {
+  const auto all = examples("iss_grids.tsv");
+  ASSERT_GE(all.size(), 18u);
+  for (const example& e : all) {
+    sudoku::variant v, w;
+    sudoku::grid givens, from_string;
+    const auto error = sudoku::parse_iss(e.puzzle, v, givens);
+    ASSERT_FALSE(error) << e.name << ": " << error->message;
+    ASSERT_FALSE(sudoku::parse_iss(e.solution, w, from_string)) << e.name;
+    const auto said = what_it_says(v, givens);
+    EXPECT_EQ(said, what_it_says(w, from_string)) << e.name;
+    // Not an empty board: the comparison above has something to compare.
+    const sudoku::variant plain(v.shape());
+    EXPECT_NE(said, what_it_says(plain, plain.empty_grid())) << e.name;
+  }
+}
+
 struct bad_line {
   std::string text;
   std::size_t column;
@@ -255,7 +303,9 @@ struct bad_line {
 
 TEST(IssReader, SaysWhatIsWrongAndWhere) {
   const std::vector<bad_line> cases = {
-      {"Thermo~R1C1~R1C2", 1, "an ISS constraint string starts with '.'"},
+      {"Thermo~R1C1~R1C2", 1,
+       "neither an ISS constraint string (which starts with '.') nor one of ISS's grid formats (a "
+       "grid, a killer or jigsaw layout, pencil marks)"},
       {".Foo~R1C1", 2, "unknown constraint type 'Foo'"},
       {".Skyscraper~R1~3~", 2, "the constraint Skyscraper is not supported"},
       {".Thermo~R1C1~R1C1", 14, "R1C1 appears twice in Thermo"},
