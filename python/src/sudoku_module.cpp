@@ -35,7 +35,8 @@ constexpr const char* puzzle_args_doc =
     "variant: 'classic' (default), 'x', 'windoku', 'jigsaw', 'killer', 'samurai', or a\n"
     "combination such as 'x,windoku'; each takes its line format (see docs/variants.md);\n"
     "'iss': a constraint string of sigh's Interactive Sudoku Solver (thermos, arrows, dots,\n"
-    "lines, little killers, ...: docs/variants.md).\n"
+    "lines, little killers, ...) or one of its grid formats (killer cages, jigsaw layouts,\n"
+    "pencil marks): docs/variants.md.\n"
     "regions: a jigsaw's layout (n*n region ids, as a str or n lists of ints), for puzzles\n"
     "that carry only their givens. box: 'RxC' for sizes with more than one box shape.\n"
     "Bad input raises ValueError saying where and what, as the command line does.";

@@ -300,7 +300,7 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
   options.push_back(
       {0, "input-format", "sdm|grid|iss",
        "input: one puzzle per line (default), grids of n lines (plain Sudoku), or one ISS "
-       "constraint string per line (modern variants: docs/variants.md)",
+       "constraint string (modern variants) or ISS grid format per line: docs/variants.md",
        [&](std::string_view v) {
          if (v == "sdm" || v == "iss") {
            s.run.input = input_format::sdm;

@@ -14,6 +14,12 @@
 // Jigsaw (a layout of n*n characters) and NoBoxes. Any other type is refused
 // with its name and column, never dropped. Text after the string, separated
 // by a blank, is an annotation.
+//
+// ISS's grid formats are read as its parser reads them, and tried first:
+// plain grids ("=" and a grid, or n*n characters), the killer formats (81
+// characters of cage sums and arrows, SudoCue's 3x3::k:), jigsaw layouts with
+// or without givens, values with blanks between them, and n*n*n pencil
+// marks (iss_grids.cpp).
 #pragma once
 
 #include <optional>
