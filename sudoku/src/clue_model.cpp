@@ -419,6 +419,39 @@ void lowering::lower(const clue& c) {
       break;
     }
     case clue_kind::sum_line:
+      if (c.loop) {
+        // A loop may be cut anywhere: the first segment may have begun
+        // before the first cell, with a partial sum p of the last cells. The
+        // state follows every p at once (the partial sum of its cut, or -1
+        // once it overshot), so each filling has one path; it is accepted
+        // when some p comes round to itself.
+        std::vector<int> every(static_cast<std::size_t>(value));
+        for (int p = 0; p < value; ++p)
+          every[static_cast<std::size_t>(p)] = p;
+        chain<std::vector<int>>(
+            c, cells, {every},
+            [value](std::size_t, const std::vector<int>& s,
+                    int d) -> std::optional<std::vector<int>> {
+              std::vector<int> after = s;
+              bool alive = false;
+              for (int& partial : after) {
+                if (partial < 0) continue;
+                partial += d;
+                if (partial == value) partial = 0;
+                if (partial > value) partial = -1;
+                alive = alive || partial >= 0;
+              }
+              if (!alive) return std::nullopt;
+              return after;
+            },
+            [](const std::vector<int>& s) {
+              for (std::size_t p = 0; p < s.size(); ++p) {
+                if (s[p] == static_cast<int>(p)) return true;
+              }
+              return false;
+            });
+        break;
+      }
       chain<int>(
           c, cells, {0},
           [value](std::size_t, int s, int d) -> std::optional<int> {

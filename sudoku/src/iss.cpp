@@ -617,7 +617,8 @@ std::optional<text_error> reader::read(const item& it) {
     if (*kind != clue_kind::sum_line) {
       return error_at(body.args.back().column, fmt::format("{} cannot be a loop", type));
     }
-    return error_at(body.args.back().column, "looped sum lines are not supported yet");
+    body.args.pop_back();
+    c.loop = true;
   }
   if (auto e = cells(body, first_cell, c.cells)) return e;
   const std::size_t k = c.cells.size();
