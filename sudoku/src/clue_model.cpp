@@ -19,6 +19,8 @@ namespace {
 // A bound on one chain's transitions: a clue needing more is refused rather
 // than turned into a model too large to search.
 constexpr std::size_t max_transitions = 250'000;
+// A stronger automaton with a weaker one to fall back on is built up to this.
+constexpr std::size_t stronger_limit = 50'000;
 
 using digit_mask = std::uint64_t;
 
@@ -209,6 +211,66 @@ class lowering {
     return true;
   }
 
+  // A looped sum line may be cut anywhere: its first segment may have begun
+  // before its first cell, with a partial sum p of the last cells. Each
+  // filling must still have one path, however many cuts work.
+  void looped_sum_line(const clue& c, const std::vector<std::uint32_t>& cells, int value) {
+    // Stronger: one pass that follows every cut at once (each cut's partial
+    // sum, -1 once it overshot), accepted when some cut comes round to
+    // itself. Its states are sets of cuts: too many on long loops, large sums.
+    std::vector<int> every(static_cast<std::size_t>(value));
+    for (int p = 0; p < value; ++p)
+      every[static_cast<std::size_t>(p)] = p;
+    const auto all_cuts = [value](std::size_t, const std::vector<int>& s,
+                                  int d) -> std::optional<std::vector<int>> {
+      std::vector<int> after = s;
+      bool alive = false;
+      for (int& partial : after) {
+        if (partial < 0) continue;
+        partial += d;
+        if (partial == value) partial = 0;
+        if (partial > value) partial = -1;
+        alive = alive || partial >= 0;
+      }
+      if (!alive) return std::nullopt;
+      return after;
+    };
+    const auto comes_round = [](const std::vector<int>& s) {
+      for (std::size_t p = 0; p < s.size(); ++p) {
+        if (s[p] == static_cast<int>(p)) return true;
+      }
+      return false;
+    };
+    if (try_chain(cells, std::vector<std::vector<int>>{every}, all_cuts, comes_round,
+                  stronger_limit))
+      return;
+    // Else once round the loop per cut p = 0, 1, ..., each pass a sum line
+    // that starts with partial sum p; the first cut that comes round to
+    // itself is the one (state `found`, kept to the end), so a filling still
+    // has one path. Its states are a partial sum, `dead` or `found`.
+    constexpr int dead = -1, found = -2;
+    const std::size_t k = cells.size();
+    std::vector<std::uint32_t> passes;
+    for (int p = 0; p < value; ++p)
+      passes.insert(passes.end(), cells.begin(), cells.end());
+    chain<int>(
+        c, passes, {0},
+        [value, k](std::size_t i, int s, int d) -> std::optional<int> {
+          if (s == found) return found;
+          const int cut = static_cast<int>(i / k);
+          int after = dead;
+          if (s >= 0) {
+            after = s + d == value ? 0 : s + d;
+            if (after > value) after = dead;
+          }
+          if (i % k != k - 1) return after;
+          if (after == cut) return found;  // this cut comes round to itself
+          if (cut + 1 == value) return std::nullopt;
+          return cut + 1;  // the next cut's pass
+        },
+        [](int s) { return s == found; });
+  }
+
   // Digits adding up to `total` with weights (repeats allowed).
   void weighted_sum(const clue& c, std::vector<std::uint32_t> cells, std::vector<int> weights,
                     int total) {
@@ -243,7 +305,6 @@ class lowering {
   enum class memory { sum, inside, all };
   void between_extremes(const clue& c, const std::vector<std::uint32_t>& cells, int total,
                         bool guess) {
-    constexpr std::size_t stronger_limit = 50'000;
     if (guess && between_extremes(cells, total, guess, memory::all, stronger_limit)) return;
     if (between_extremes(cells, total, guess, memory::inside, stronger_limit)) return;
     if (!between_extremes(cells, total, guess, memory::sum, max_transitions)) too_large(c);
@@ -420,36 +481,7 @@ void lowering::lower(const clue& c) {
     }
     case clue_kind::sum_line:
       if (c.loop) {
-        // A loop may be cut anywhere: the first segment may have begun
-        // before the first cell, with a partial sum p of the last cells. The
-        // state follows every p at once (the partial sum of its cut, or -1
-        // once it overshot), so each filling has one path; it is accepted
-        // when some p comes round to itself.
-        std::vector<int> every(static_cast<std::size_t>(value));
-        for (int p = 0; p < value; ++p)
-          every[static_cast<std::size_t>(p)] = p;
-        chain<std::vector<int>>(
-            c, cells, {every},
-            [value](std::size_t, const std::vector<int>& s,
-                    int d) -> std::optional<std::vector<int>> {
-              std::vector<int> after = s;
-              bool alive = false;
-              for (int& partial : after) {
-                if (partial < 0) continue;
-                partial += d;
-                if (partial == value) partial = 0;
-                if (partial > value) partial = -1;
-                alive = alive || partial >= 0;
-              }
-              if (!alive) return std::nullopt;
-              return after;
-            },
-            [](const std::vector<int>& s) {
-              for (std::size_t p = 0; p < s.size(); ++p) {
-                if (s[p] == static_cast<int>(p)) return true;
-              }
-              return false;
-            });
+        looped_sum_line(c, cells, value);
         break;
       }
       chain<int>(

@@ -197,7 +197,7 @@ TEST(IssGenerated, CountsAgreeWithIss) {
     ++checked;
     several += r.solutions > 1;
   }
-  EXPECT_EQ(checked, 138);
+  EXPECT_EQ(checked, 147);
   EXPECT_GE(several, 30);
 }
 
