@@ -248,7 +248,7 @@ class lowering {
     // that starts with partial sum p; the first cut that comes round to
     // itself is the one (state `found`, kept to the end), so a filling still
     // has one path. Its states are a partial sum, `dead` or `found`.
-    constexpr int dead = -1, found = -2;
+    static constexpr int dead = -1, found = -2;
     const std::size_t k = cells.size();
     std::vector<std::uint32_t> passes;
     for (int p = 0; p < value; ++p)
