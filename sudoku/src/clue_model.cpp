@@ -215,6 +215,13 @@ class lowering {
   // before its first cell, with a partial sum p of the last cells. Each
   // filling must still have one path, however many cuts work.
   void looped_sum_line(const clue& c, const std::vector<std::uint32_t>& cells, int value) {
+    const std::size_t k = cells.size();
+    if (value > n_ * static_cast<int>(k)) {  // more than the cells can hold: no filling
+      chain<int>(
+          c, cells, {0}, [](std::size_t, int, int) -> std::optional<int> { return std::nullopt; },
+          [](int) { return false; });
+      return;
+    }
     // Stronger: one pass that follows every cut at once (each cut's partial
     // sum, -1 once it overshot), accepted when some cut comes round to
     // itself. Its states are sets of cuts: too many on long loops, large sums.
@@ -249,7 +256,7 @@ class lowering {
     // itself is the one (state `found`, kept to the end), so a filling still
     // has one path. Its states are a partial sum, `dead` or `found`.
     static constexpr int dead = -1, found = -2;
-    const std::size_t k = cells.size();
+    if (static_cast<std::size_t>(value) * k > max_transitions) too_large(c);
     std::vector<std::uint32_t> passes;
     for (int p = 0; p < value; ++p)
       passes.insert(passes.end(), cells.begin(), cells.end());
