@@ -36,6 +36,7 @@ LAYERS = {
          "sudoku/src/se/board.hpp"],
         ["sudoku/include/sudoku/variant.hpp", "sudoku/include/sudoku/text.hpp",
          "sudoku/include/sudoku/symmetry.hpp", "sudoku/src/text_detail.hpp",
+         "sudoku/src/killer_text.hpp",
          "sudoku/src/se/techniques.hpp"],
         ["sudoku/include/sudoku/model.hpp", "sudoku/include/sudoku/variant_text.hpp",
          "sudoku/include/sudoku/validate.hpp", "sudoku/include/sudoku/iss.hpp",

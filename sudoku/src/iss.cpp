@@ -2,6 +2,7 @@
 
 #include "clue_model.hpp"
 #include "iss_detail.hpp"
+#include "text_detail.hpp"
 
 #include <fmt/format.h>
 #include <dlx/counted.hpp>
@@ -49,21 +50,9 @@ class reader {
   reader(std::string_view line, variant& v, grid& givens) : line_(line), v_(v), givens_(givens) {}
 
   std::optional<text_error> run(sdm_fields* fields) {
-    std::size_t start = 0;
-    while (start < line_.size() && (line_[start] == ' ' || line_[start] == '\t'))
-      ++start;
-    std::size_t end = start;
-    while (end < line_.size() && line_[end] != ' ' && line_[end] != '\t' && line_[end] != '\r')
-      ++end;
-    if (fields) {
-      fields->grid_offset = start;
-      std::string_view rest = line_.substr(end);
-      while (!rest.empty() && (rest.front() == ' ' || rest.front() == '\t'))
-        rest.remove_prefix(1);
-      while (!rest.empty() && (rest.back() == ' ' || rest.back() == '\t' || rest.back() == '\r'))
-        rest.remove_suffix(1);
-      fields->annotation = rest;
-    }
+    line_ = detail::strip_cr(line_);
+    const auto [start, end] = detail::grid_field(line_);
+    if (fields) *fields = {start, detail::trimmed_rest(line_, end)};
     const std::string_view text = line_.substr(start, end - start);
     // ISS tries its grid formats first, then a constraint string.
     bool grid_found = false;
@@ -175,9 +164,7 @@ class reader {
                                      bool& found) {
     detail::iss_grid g;
     std::optional<text_error> e;
-    std::string_view whole = line_.substr(start);
-    while (!whole.empty() && (whole.back() == ' ' || whole.back() == '\t' || whole.back() == '\r'))
-      whole.remove_suffix(1);
+    const std::string_view whole = detail::trimmed_rest(line_, start);
     found = detail::read_iss_grid(text, start + 1, g, e);
     if (!found && whole.size() > text.size() && detail::grid_layout(whole, start + 1, g, e)) {
       found = true;
@@ -469,48 +456,16 @@ std::optional<text_error> reader::read(const item& it) {
   }
   const auto kind = clue_kind_from_iss(type);
   if (!kind) {
-    static constexpr std::string_view known[] = {"Or",
-                                                 "And",
-                                                 "End",
-                                                 "Container",
-                                                 "Lockout",
-                                                 "RegionSumLine",
-                                                 "Regex",
-                                                 "NFA",
-                                                 "Skyscraper",
-                                                 "HiddenSkyscraper",
-                                                 "NumberedRoom",
-                                                 "FullRank",
-                                                 "AllDifferent",
-                                                 "ContainAtLeast",
-                                                 "ContainExact",
-                                                 "Indexing",
-                                                 "CountingCircles",
-                                                 "RellikCage",
-                                                 "EqualityCage",
-                                                 "EqualSum",
-                                                 "Binary",
-                                                 "BinaryX",
-                                                 "Pair",
-                                                 "PairX",
-                                                 "GlobalEntropy",
-                                                 "GlobalMod",
-                                                 "Doppelganger",
-                                                 "ValueIndexing",
-                                                 "LookAndSay",
-                                                 "ConnectedValues",
-                                                 "FullRankTies",
-                                                 "DutchFlatmates",
-                                                 "CountDistinct",
-                                                 "SearchPriority",
-                                                 "Var",
-                                                 "ChaosConstruction",
-                                                 "ChaosArrow",
-                                                 "ChaosCount",
-                                                 "RegionSize",
-                                                 "RegionSameValues",
-                                                 "Replicate"};
-    if (std::find(std::begin(known), std::end(known), type) != std::end(known)) {
+    // ISS types not read here, each between blanks.
+    static constexpr std::string_view known =
+        " Or And End Container Lockout RegionSumLine Regex NFA Skyscraper "
+        " HiddenSkyscraper NumberedRoom FullRank AllDifferent ContainAtLeast "
+        " ContainExact Indexing CountingCircles RellikCage EqualityCage "
+        " EqualSum Binary BinaryX Pair PairX GlobalEntropy GlobalMod "
+        " Doppelganger ValueIndexing LookAndSay ConnectedValues FullRankTies "
+        " DutchFlatmates CountDistinct SearchPriority Var ChaosConstruction "
+        " ChaosArrow ChaosCount RegionSize RegionSameValues Replicate ";
+    if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {
       return error_at(it.type.column, fmt::format("the constraint {} is not supported", type));
     }
     return error_at(it.type.column, fmt::format("unknown constraint type '{}'", type));
