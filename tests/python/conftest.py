@@ -7,6 +7,9 @@ import pytest
 
 SHARED = Path(os.environ.get("DLX_SHARED_DIR", Path(__file__).resolve().parents[3] / "shared"))
 SOURCE = Path(os.environ.get("DLX_SOURCE_DIR", Path(__file__).resolve().parents[2]))
+# Set by tests/python/CMakeLists.txt when the module is built with AddressSanitizer:
+# the few checks that take many seconds in Release are left to the Release build.
+SANITIZED = os.environ.get("DLX_SANITIZED") == "1"
 
 
 def shared_file(*parts):

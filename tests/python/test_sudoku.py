@@ -7,7 +7,7 @@ import itertools
 import pytest
 
 import dlx_sudoku as d
-from conftest import answers
+from conftest import SANITIZED, answers
 
 # Wikipedia's example puzzle and its published solution.
 WIKI = "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
@@ -59,6 +59,10 @@ def test_published_sets_agree_with_their_answers():
 def test_every_4x4_grid():
     assert d.count("." * 16, limit=0) == 288  # OEIS A107739: 288 Shidoku grids
     assert d.count("." * 16, limit=0, threads=2) == 288
+
+
+@pytest.mark.skipif(SANITIZED, reason="10 s in Release, two minutes under AddressSanitizer")
+def test_every_6x6_grid():
     assert d.count("." * 36, limit=0, threads=2) == 28200960  # 6x6 grids: Pettersen 2005
 
 

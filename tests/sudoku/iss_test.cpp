@@ -16,6 +16,8 @@
 #include <string>
 #include <vector>
 
+#include "sanitized.hpp"
+
 namespace {
 
 struct example {
@@ -42,10 +44,17 @@ std::string in_iss_characters(const sudoku::grid& g, int digits) {
   return out;
 }
 
+// Hailstone takes some 25 s in Release, 3.5 minutes under AddressSanitizer,
+// on the code every other puzzle runs: the Release build checks it.
+bool left_to_release(const example& e) {
+  return test_support::sanitized() && e.name == "collections.js:Hailstone - little killer";
+}
+
 TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
   const auto all = examples();
   ASSERT_GE(all.size(), 60u);
   for (const example& e : all) {
+    if (left_to_release(e)) continue;
     sudoku::variant v;
     sudoku::grid givens;
     const auto error = sudoku::parse_iss(e.puzzle, v, givens);
@@ -123,6 +132,7 @@ TEST(IssExamples, SandwichesRememberTheDigitsInside) {
 TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
   int with_clue_steps = 0, solved_with_clues = 0;
   for (const example& e : examples()) {
+    if (left_to_release(e)) continue;
     sudoku::variant v;
     sudoku::grid givens;
     ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;

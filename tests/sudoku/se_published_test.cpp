@@ -14,23 +14,14 @@
 #include <string>
 #include <vector>
 
+#include "sanitized.hpp"
+
 namespace {
 
 sudoku::grid parse(const std::string& line) {
   sudoku::grid g;
   EXPECT_FALSE(sudoku::parse_sdm(line.substr(0, 81), g)) << line;
   return g;
-}
-
-bool sanitized() {
-#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
-  return true;
-#elif defined(__has_feature)
-#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
-  return true;
-#endif
-#endif
-  return false;
 }
 
 // One line of a shared set, by number.
@@ -48,7 +39,7 @@ std::string shared_line(const std::string& set, std::size_t number) {
 TEST(SePublished, GoldenNuggetAsPublished) {
   // Golden Nugget (tarek, the players' forum): SE 1.2.1 rates it 11.9/11.9/11.3, as
   // Wikipedia's list of the hardest puzzles gives. Some 40 s of chains in Release.
-  if (sanitized()) GTEST_SKIP() << "40 s in Release: too long under a sanitizer";
+  if (test_support::sanitized()) GTEST_SKIP() << "40 s in Release: too long under a sanitizer";
   const auto r = sudoku::rate_se(
       parse(".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."));
   EXPECT_EQ(sudoku::to_string(r), "11.9/11.9/11.3");

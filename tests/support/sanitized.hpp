@@ -1,0 +1,19 @@
+// Whether this build runs under AddressSanitizer or ThreadSanitizer: a few
+// checks that take many seconds in Release are left to the Release build there
+// (they exercise nothing the sanitizers see that quicker ones do not).
+#pragma once
+
+namespace test_support {
+
+inline bool sanitized() {
+#if defined(__SANITIZE_ADDRESS__) || defined(__SANITIZE_THREAD__)
+  return true;
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+  return true;
+#endif
+#endif
+  return false;
+}
+
+}  // namespace test_support
