@@ -299,9 +299,9 @@ class bitset_engine final : public engine {
   // Whether `option` covers internal item `item` (with Colored: without a color).
   template <bool Colored>
   bool covers(option_id option, std::uint32_t item) const;
-  // The color `option` gives internal item `item`: 0 for none, -1 when it does
-  // not cover it.
-  std::int64_t color_on(option_id option, std::uint32_t item) const;
+  // The index in option_items_ of `item` in `option`, or no_entry.
+  static constexpr std::uint32_t no_entry = ~std::uint32_t{0};
+  std::uint32_t entry_on(option_id option, std::uint32_t item) const;
   // Marks the primary items of `option` as to be checked again by the pair rule.
   void uncheck(option_id option) {
     for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
@@ -465,8 +465,9 @@ class bitset_engine final : public engine {
   std::vector<Count> pair_reach_;
   std::vector<Count> checked_;
   std::vector<std::uint32_t> scratch_options_;  // the options of the item checked
-  std::vector<std::uint32_t> colors_;           // with colors: those A's options give B
-  std::vector<std::uint64_t> color_mark_;       // the same as bits, by color number
+  std::vector<std::uint32_t> colors_;           // with colors: an entry of each color A gives B
+  std::vector<std::uint64_t> color_mark_;       // those colors as bits, by color number
+  std::vector<std::uint64_t> keep_words_;       // the options of those colors, by word (else 0)
   // The weight rule: per weighted item, its carriers (primary items none of
   // whose options share a weighted option with another carrier of the item),
   // each with all its options and their weights on the item (0 for most), and

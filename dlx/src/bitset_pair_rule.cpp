@@ -43,6 +43,7 @@ void bitset_engine<Count>::build_reach() {
   const std::uint32_t top_color =
       option_colors_.empty() ? 0 : *std::max_element(option_colors_.begin(), option_colors_.end());
   color_mark_.assign(top_color / 64 + 1, 0);
+  if (colored()) keep_words_.assign(active_words_, 0);
   scratch_options_.resize(std::max<std::size_t>(widest, 1));
 }
 

@@ -35,11 +35,11 @@ inline bool bitset_engine<Count>::covers(option_id option, std::uint32_t item) c
 }
 
 template <class Count>
-inline std::int64_t bitset_engine<Count>::color_on(option_id option, std::uint32_t item) const {
+inline std::uint32_t bitset_engine<Count>::entry_on(option_id option, std::uint32_t item) const {
   for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
-    if (option_items_[i] == item) return option_colors_.empty() ? 0 : option_colors_[i];
+    if (option_items_[i] == item) return i;
   }
-  return -1;
+  return no_entry;
 }
 
 template <class Count>
@@ -113,38 +113,46 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
           // an automaton) this keeps every digit and state supported from
           // both sides. A purified B kept only agreeing options already.
           if (b >= n && s.purified[b - n] != 0) continue;
-          // The colors as bits (color_mark_), listed to clear them after.
+          // The colors as bits (color_mark_); an entry of each (B in one of
+          // A's options) listed, to find its agreeing options and to clear.
           colors_.clear();
           bool inside = true;
           for (std::uint32_t t = 0; t < count_a && inside; ++t) {
-            const std::int64_t c = color_on(a_options[t], b);
-            inside = c >= 0;
+            const std::uint32_t e = entry_on(a_options[t], b);
+            inside = e != no_entry;
+            const std::int64_t c = inside && !option_colors_.empty() ? option_colors_[e] : 0;
             if (c > 0 && !marked_color(c)) {
               color_mark_[static_cast<std::size_t>(c) / 64] |= std::uint64_t{1} << (c % 64);
-              colors_.push_back(static_cast<std::uint32_t>(c));
+              colors_.push_back(e);
             }
           }
           const auto unmark = [&] {
-            for (std::uint32_t c : colors_)
-              color_mark_[c / 64] = 0;
+            for (std::uint32_t e : colors_)
+              color_mark_[option_colors_[e] / 64] = 0;
           };
           if (!inside) {
             unmark();
             continue;
           }
+          // B's options of those colors stay: their masks (agree_masks_)
+          // gathered by word, so that an option costs nothing unless it goes.
+          std::uint64_t* const keep = keep_words_.data();
+          for (std::uint32_t e : colors_) {
+            for (std::uint32_t g = agree_start_[e]; g < agree_end_[e]; ++g)
+              keep[agree_masks_[g].word] |= agree_masks_[g].mask;
+          }
           for (std::uint32_t m = masks_start_[b]; m < masks_start_[b + 1]; ++m) {
-            std::uint64_t& word = s.active[masks_[m].word];
-            for (std::uint64_t bits = word & masks_[m].mask; bits; bits &= bits - 1) {
-              const auto o =
-                  masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
-              const std::int64_t c = color_on(o, b);
-              if (c > 0 && marked_color(c)) continue;
-              if (covers<false>(o, a)) continue;
+            const std::uint32_t w = masks_[m].word;
+            std::uint64_t& word = s.active[w];
+            for (std::uint64_t bits = word & masks_[m].mask & ~keep[w]; bits; bits &= bits - 1) {
+              const auto o = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+              if (covers<false>(o, a)) continue;  // one of A's, giving B no color
               word &= ~(std::uint64_t{1} << (o % 64));
               take_off<K, Colored>(s, o, updates);
               ++eliminated;
               changed = true;
             }
+            keep[w] = 0;
           }
           unmark();
           continue;
