@@ -118,7 +118,7 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
           colors_.clear();
           bool inside = true;
           for (std::uint32_t t = 0; t < count_a && inside; ++t) {
-            const std::uint32_t e = entry_on(a_options[t], b);
+            const std::uint32_t e = t == 0 ? i : entry_on(a_options[t], b);  // i: in the first
             inside = e != no_entry;
             const std::int64_t c = inside && !option_colors_.empty() ? option_colors_[e] : 0;
             if (c > 0 && !marked_color(c)) {
