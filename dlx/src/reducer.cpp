@@ -135,13 +135,23 @@ std::optional<implication> reducer::find_implication(std::span<const item_id> a_
     for (std::uint32_t e = item_options_start_[a]; e < item_options_start_[a + 1]; ++e) {
       if (active_[item_options_[e]]) options.push_back(item_options_[e]);
     }
+    // A's options are among B's: B has one without A, to rule out, only when
+    // it has more. Most items A have no such B in their first option, and
+    // need no count of the items their options share.
+    bool any = false;
+    for (item_id i : p.option(options.front()))
+      any = any || (i != a && mark_[i] && !covered_[i] && count_[i] > options.size());
+    if (!any) continue;
     for (option_id o : options) {
       for (item_id i : p.option(o))
         ++seen_[i];
     }
     named.clear();
     for (item_id i : p.option(options.front())) {
-      if (i != a && mark_[i] && seen_[i] == options.size() && !covered_[i]) named.push_back(i);
+      if (i != a && mark_[i] && seen_[i] == options.size() && !covered_[i] &&
+          count_[i] > options.size()) {
+        named.push_back(i);
+      }
     }
     for (option_id o : options) {
       for (item_id i : p.option(o))
