@@ -131,17 +131,20 @@ std::optional<implication> reducer::find_implication(std::span<const item_id> a_
   for (item_id a : a_group) {
     if (result) break;
     if (covered_[a] || p.kind(a) != item_kind::primary || count_[a] == 0) continue;
-    options.clear();
-    for (std::uint32_t e = item_options_start_[a]; e < item_options_start_[a + 1]; ++e) {
-      if (active_[item_options_[e]]) options.push_back(item_options_[e]);
-    }
     // A's options are among B's: B has one without A, to rule out, only when
     // it has more. Most items A have no such B in their first option, and
-    // need no count of the items their options share.
+    // need no list of their options nor count of the items those share.
+    std::uint32_t at = item_options_start_[a];
+    while (!active_[item_options_[at]])
+      ++at;
     bool any = false;
-    for (item_id i : p.option(options.front()))
-      any = any || (i != a && mark_[i] && !covered_[i] && count_[i] > options.size());
+    for (item_id i : p.option(item_options_[at]))
+      any = any || (i != a && mark_[i] && !covered_[i] && count_[i] > count_[a]);
     if (!any) continue;
+    options.clear();
+    for (; at < item_options_start_[a + 1]; ++at) {
+      if (active_[item_options_[at]]) options.push_back(item_options_[at]);
+    }
     for (option_id o : options) {
       for (item_id i : p.option(o))
         ++seen_[i];
