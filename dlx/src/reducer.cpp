@@ -137,10 +137,12 @@ std::optional<implication> reducer::find_implication(std::span<const item_id> a_
     std::uint32_t at = item_options_start_[a];
     while (!active_[item_options_[at]])
       ++at;
-    bool any = false;
-    for (item_id i : p.option(item_options_[at]))
-      any = any || (i != a && mark_[i] && !covered_[i] && count_[i] > count_[a]);
-    if (!any) continue;
+    const auto first = p.option(item_options_[at]);
+    if (std::none_of(first.begin(), first.end(), [&](item_id i) {
+          return i != a && mark_[i] && !covered_[i] && count_[i] > count_[a];
+        })) {
+      continue;
+    }
     options.clear();
     for (; at < item_options_start_[a + 1]; ++at) {
       if (active_[item_options_[at]]) options.push_back(item_options_[at]);
