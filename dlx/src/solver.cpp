@@ -34,15 +34,15 @@ std::string_view to_string(search_status s) noexcept {
   return "unknown";
 }
 
-namespace {
-
 // The bitset engine copies its whole state at each branch, so it pays off while
 // that state stays small: a bit per option plus a counter per primary item.
 // Measured: faster on every problem we have up to 25x25 Sudoku (15,625 options,
 // 2,500 items: 0.35 against 1.7 us per node, a 4.5 KB state); see bench/README.md.
-bool small_enough_for_bitsets(const problem& p) {
+bool bitset_engine_fits(const problem& p) noexcept {
   return p.option_count() <= 32768 && p.primary_count() <= 8192;
 }
+
+namespace {
 
 std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) {
   if (p.has_weights()) {
@@ -53,7 +53,7 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
     if (kind == engine_kind::dancing_links) {
       throw problem_error("weighted items need the bitset engine, not dancing links");
     }
-    if (!small_enough_for_bitsets(p)) {
+    if (!bitset_engine_fits(p)) {
       throw problem_error(
           "weighted items need the bitset engine, and the problem is too large for it (over "
           "32,768 options or 8,192 primary items)");
@@ -66,8 +66,8 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
     // copy per option with bitsets. Measured (bench/README.md): 7x7 0/1 matrices
     // with two 1s per row and column, 297 ms with links against 402 ms
     // (dlx_bench medians); 0/1 matrices 6x6, 7-20% apart the same way.
-    kind = small_enough_for_bitsets(p) && !p.has_multiplicities() ? engine_kind::bitset
-                                                                  : engine_kind::dancing_links;
+    kind = bitset_engine_fits(p) && !p.has_multiplicities() ? engine_kind::bitset
+                                                            : engine_kind::dancing_links;
   }
   if (kind == engine_kind::bitset) return detail::make_bitset_engine(p);
   // Plain problems keep DLX1's smaller nodes; colors and bounds need DLX2/DLX3's.

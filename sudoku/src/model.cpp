@@ -3,6 +3,7 @@
 #include "clue_model.hpp"
 
 #include <fmt/format.h>
+#include <dlx/solver.hpp>
 
 #include <algorithm>
 #include <optional>
@@ -527,7 +528,10 @@ dlx::problem model::build() const {
     }
   }
   // Implied sums over cells of no common unit, as weighted items: each cell
-  // option adds its digit times the cell's coefficient.
+  // option adds its digit times the cell's coefficient. They only help the
+  // search (the clues' own options already say each sum), and only the bitset
+  // engine keeps them: a model too large for it (a long chain) goes without.
+  if (!dlx::bitset_engine_fits(p)) return p;
   for (std::size_t k = 0; k < linear_sums_.size(); ++k) {
     const linear_sum& sum = linear_sums_[k];
     const auto w = p.add_weighted_item(fmt::format("t{}", k), {sum.total, sum.total});

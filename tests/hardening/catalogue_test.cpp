@@ -1196,6 +1196,25 @@ std::vector<bad_case> catalogue() {
                 "{file}:3:8: 5x5: boards from 4x4 to 16x16 with boxes are supported",
                 "{file}:6:3: the given R1C1 has no value (as in R1C1_5)"},
                2});
+  // A valid line whose clues need a model too large for the bitset engine,
+  // with sums the bitset engine alone keeps as weighted items (ISS's "Zero
+  // solution: Little Killer" and two sums it implies): answered, not an
+  // internal error (it was exit 70).
+  const std::string too_large_for_bitsets =
+      ".LittleKiller~49~R1C9.LittleKiller~49~R1C8.LittleKiller~49~R9C2.LittleKill"
+      "er~49~R9C3.LittleKiller~49~R7C9.LittleKiller~49~R1C1.LittleKiller~49~R2C1."
+      "LittleKiller~49~R3C1..Sum~196~R1C1~R1C3~R2C1~R2C2~R2C4~R3C1~R3C2~R3C3~R3C5"
+      "~R4C2~R4C3~R4C4~R4C6~R5C3~R5C4~R5C5~R5C7~R6C4~R6C5~R6C6~R6C8~R7C5~R7C6~R7C"
+      "7~R7C9~R8C6~R8C7~R8C8~R9C7~R9C8~R9C9.Sum~196~R1C8~R1C9~R2C7~R2C8~R2C9~R3C6"
+      "~R3C7~R3C8~R3C9~R4C5~R4C6~R4C7~R4C8~R5C4~R5C5~R5C6~R5C7~R6C3~R6C4~R6C5~R6C"
+      "6~R7C2~R7C3~R7C4~R7C5~R8C1~R8C2~R8C3~R8C4~R9C1~R9C2~R9C3";
+  c.push_back({"iss_model_too_large_for_bitsets",
+               "sudoku",
+               {"count", "-q", "--input-format=iss", "--budget", "100", "{file}"},
+               too_large_for_bitsets + "\n",
+               "unknown\n",
+               {},
+               3});
   // --threads (dlx and sudoku share the parser).
   c.push_back({"dlx_usage_threads_not_a_number",
                "dlx",

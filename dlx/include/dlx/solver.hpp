@@ -34,6 +34,12 @@ class engine;
 
 class solution_range;
 
+/// Whether the bitset engine takes `p`: at most 32,768 options and 8,192
+/// primary items. It is the only engine for weighted items (a solver of a
+/// larger problem with weighted items throws problem_error), and what
+/// engine_kind::automatic picks for problems without multiplicities.
+[[nodiscard]] bool bitset_engine_fits(const problem& p) noexcept;
+
 /// Solves one exact-cover problem, many times.
 ///
 ///   dlx::solver s(problem);
