@@ -40,7 +40,7 @@ LAYERS = {
          "sudoku/src/se/techniques.hpp"],
         ["sudoku/include/sudoku/model.hpp", "sudoku/include/sudoku/variant_text.hpp",
          "sudoku/include/sudoku/validate.hpp", "sudoku/include/sudoku/iss.hpp",
-         "sudoku/src/clue_model.hpp", "sudoku/src/clue_check.hpp",
+         "sudoku/src/clue_model.hpp", "sudoku/src/clue_check.hpp", "sudoku/src/combined_sums.hpp",
          "sudoku/src/iss_detail.hpp", "sudoku/src/render_clues.hpp"],
         ["sudoku/include/sudoku/solver.hpp", "sudoku/include/sudoku/logic.hpp"],
         ["sudoku/include/sudoku/generator.hpp", "sudoku/include/sudoku/se_rating.hpp",

@@ -1,6 +1,7 @@
 #include "sudoku/model.hpp"
 
 #include "clue_model.hpp"
+#include "combined_sums.hpp"
 
 #include <fmt/format.h>
 #include <dlx/solver.hpp>
@@ -121,6 +122,35 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
                                   std::vector<model::linear_sum>& linear) {
   clue_sums(v, linear);
   std::vector<cage> out(v.cages().begin(), v.cages().end());
+  {
+    // Sums that regions and sums imply (combined_sums.hpp): from the cages
+    // with sums and the clues' plain sums.
+    std::vector<cage> sums(out);
+    for (const clue& c : v.clues()) {
+      if (c.kind != clue_kind::cage || c.values.empty()) continue;
+      std::vector<std::uint32_t> cells = c.cells;
+      std::sort(cells.begin(), cells.end());
+      sums.push_back({std::move(cells), c.values[0]});
+    }
+    for (const model::linear_sum& s : linear) {
+      if (!std::all_of(s.terms.begin(), s.terms.end(), [](const auto& t) { return t.second == 1; }))
+        continue;
+      cage plain{{}, s.total};
+      for (const auto& t : s.terms)
+        plain.cells.push_back(t.first);
+      sums.push_back(std::move(plain));
+    }
+    std::vector<cage> implied = detail::region_sums(v, sums);
+    for (cage& c : detail::combined_sums(v, sums))
+      implied.push_back(std::move(c));
+    for (cage& c : implied) {
+      model::linear_sum sum{{}, c.sum};
+      for (std::uint32_t p : c.cells)
+        sum.terms.emplace_back(p, 1);
+      if (std::find(linear.begin(), linear.end(), sum) == linear.end())
+        linear.push_back(std::move(sum));
+    }
+  }
   const int n = v.digits();
   const int unit_sum = n * (n + 1) / 2;
   // A weighted item over more cells bounds its sum too loosely to pay for its

@@ -44,8 +44,10 @@ std::string in_iss_characters(const sudoku::grid& g, int digits) {
   return out;
 }
 
-// Hailstone takes some 25 s in Release, 3.5 minutes under AddressSanitizer,
-// on the code every other puzzle runs: the Release build checks it.
+// Hailstone took some 25 s in Release and 3.5 minutes under AddressSanitizer;
+// with the sums its regions imply (combined_sums.hpp) about 2 s in Release,
+// likely 15-20 s under ASan, on code every other puzzle runs: the Release
+// build checks it.
 bool left_to_release(const example& e) {
   return test_support::sanitized() && e.name == "collections.js:Hailstone - little killer";
 }
@@ -124,6 +126,27 @@ TEST(IssExamples, SandwichesRememberTheDigitsInside) {
   const sudoku::result r = solver.count(givens, 2, budget);
   EXPECT_EQ(r.status, sudoku::status::multiple);
   EXPECT_EQ(r.solutions, 2u);
+}
+
+// ISS's "Zero solution: Little Killer" (data/collections.js, from the CTC
+// Discord; ISS counts 0 solutions): eight little killers of 49. Two of them
+// on neighbouring diagonals share rows, columns and boxes, so their sum of 98
+// is bounded by larger groups of digits that differ than each alone; sums of
+// two (combined_sums.hpp) prove it empty in about 1,200 nodes, where the
+// little killers alone took more than 5 million.
+TEST(IssExamples, SumsOfTwoLittleKillersProveThereIsNoSolution) {
+  const std::string puzzle =
+      ".LittleKiller~49~R1C9.LittleKiller~49~R1C8.LittleKiller~49~R9C2.LittleKiller~"
+      "49~R9C3.LittleKiller~49~R7C9.LittleKiller~49~R1C1.LittleKiller~49~R2C1."
+      "LittleKiller~49~R3C1.";
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(puzzle, v, givens));
+  sudoku::solver solver(v);
+  dlx::search_options budget;
+  budget.node_budget = 5'000;
+  const sudoku::result r = solver.count(givens, 2, budget);
+  EXPECT_EQ(r.status, sudoku::status::none);
 }
 
 // ISS's "Zero solution: Little Killer" (data/collections.js) with the two

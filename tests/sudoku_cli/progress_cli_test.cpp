@@ -35,16 +35,22 @@ TEST(sudoku_cli_progress, a_long_se_rating_shows_its_step_and_work_on_a_terminal
 }
 
 TEST(sudoku_cli_progress, a_long_search_shows_its_nodes_on_a_terminal) {
-  // tarek's "unsolvable #41": proving it unique takes about 470,000 nodes (it
-  // took a billion before the search learnt where to branch, dlx::branching);
-  // 300,000 of them take about 3 s here (some 15 s under the sanitizers), well
-  // past the second after which progress shows.
-  const auto r =
-      run_command_on_terminal({SUDOKU_CLI, "count", "--variant", "killer", "--budget", "300000",
-                               "-j", "1", DLX_CORPUS "/variants/killer-extreme.sdm"});
+  // ISS's "Zero solution: Renban" (data/collections.js): ISS proves it has no
+  // solution in 16 million guesses; 400,000 of our nodes take about 2.4 s
+  // here (much longer under the sanitizers), well past the second after which
+  // progress shows. (tarek's "unsolvable #41", which this test ran before,
+  // now takes 52,864 nodes: about 1.6 s.)
+  const std::string zero_renban =
+      ".Renban~R7C2~R8C1~R9C2~R8C3.Renban~R7C5~R8C6~R9C5~R8C4.Renban~R8C7~R9C8~"
+      "R8C9~R7C8.Renban~R6C8~R5C9~R4C8~R5C7.Renban~R3C2~R2C1~R1C2~R2C3.Renban~R"
+      "3C5~R2C4~R1C5~R2C6.Renban~R2C7~R1C8~R2C9~R3C8.Renban~R5C4~R4C5~R5C6~R6C5"
+      ".Renban~R4C2~R5C1~R6C2~R5C3.";
+  const auto r = run_command_on_terminal(
+      {SUDOKU_CLI, "count", "--input-format", "iss", "--budget", "400000", "-j", "1"},
+      zero_renban + "\n");
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_EQ(r.out, "unknown\n");
-  EXPECT_TRUE(contains(r.err, "killer-extreme.sdm:13: search: ")) << r.err;
+  EXPECT_TRUE(contains(r.err, "<stdin>:1: search: ")) << r.err;
   EXPECT_TRUE(contains(r.err, " nodes (")) << r.err;
   EXPECT_TRUE(contains(r.err, "% done (")) << r.err;
 }
