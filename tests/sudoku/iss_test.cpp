@@ -91,6 +91,18 @@ void unique_within(const std::string& name, std::uint64_t nodes) {
   EXPECT_EQ(in_iss_characters(solution, v.digits()), it->solution) << name;
 }
 
+// Counts an ISS constraint string to 2 within `nodes` search nodes.
+sudoku::result count_within(const std::string& puzzle, std::uint64_t nodes) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  const auto error = sudoku::parse_iss(puzzle, v, givens);
+  EXPECT_FALSE(error) << error->message;
+  sudoku::solver solver(v);
+  dlx::search_options budget;
+  budget.node_budget = nodes;
+  return solver.count(givens, 2, budget);
+}
+
 // A pill equal to the sum of 32 cells (ISS's "Long sums 3"): bounded by the
 // digits its cells can hold together (a box's 8 cells at least 1+...+8), the
 // shaft's least sum is the pill's greatest, and the puzzle needs no guess. As a
@@ -117,13 +129,7 @@ TEST(IssExamples, SandwichesRememberTheDigitsInside) {
   const std::string puzzle =
       ".Sandwich~8~C1.Sandwich~4~C2.Sandwich~17~C3.Sandwich~3~C7.Sandwich~10~C8."
       "Sandwich~25~C9.Sandwich~4~R1.Sandwich~33~R2.Sandwich~17~R4.Sandwich~16~R7.";
-  sudoku::variant v;
-  sudoku::grid givens;
-  ASSERT_FALSE(sudoku::parse_iss(puzzle, v, givens));
-  sudoku::solver solver(v);
-  dlx::search_options budget;
-  budget.node_budget = 1'000;
-  const sudoku::result r = solver.count(givens, 2, budget);
+  const sudoku::result r = count_within(puzzle, 1'000);
   EXPECT_EQ(r.status, sudoku::status::multiple);
   EXPECT_EQ(r.solutions, 2u);
 }
@@ -139,14 +145,7 @@ TEST(IssExamples, SumsOfTwoLittleKillersProveThereIsNoSolution) {
       ".LittleKiller~49~R1C9.LittleKiller~49~R1C8.LittleKiller~49~R9C2.LittleKiller~"
       "49~R9C3.LittleKiller~49~R7C9.LittleKiller~49~R1C1.LittleKiller~49~R2C1."
       "LittleKiller~49~R3C1.";
-  sudoku::variant v;
-  sudoku::grid givens;
-  ASSERT_FALSE(sudoku::parse_iss(puzzle, v, givens));
-  sudoku::solver solver(v);
-  dlx::search_options budget;
-  budget.node_budget = 5'000;
-  const sudoku::result r = solver.count(givens, 2, budget);
-  EXPECT_EQ(r.status, sudoku::status::none);
+  EXPECT_EQ(count_within(puzzle, 5'000).status, sudoku::status::none);
 }
 
 // ISS's "Zero solution: Little Killer" (data/collections.js) with the two
@@ -164,13 +163,7 @@ TEST(IssExamples, AModelTooLargeForBitsetsGoesWithoutWeightedItems) {
       "8C6~R8C7~R8C8~R9C7~R9C8~R9C9.Sum~196~R1C8~R1C9~R2C7~R2C8~R2C9~R3C6~R3C7~R3C8"
       "~R3C9~R4C5~R4C6~R4C7~R4C8~R5C4~R5C5~R5C6~R5C7~R6C3~R6C4~R6C5~R6C6~R7C2~R7C3~"
       "R7C4~R7C5~R8C1~R8C2~R8C3~R8C4~R9C1~R9C2~R9C3";
-  sudoku::variant v;
-  sudoku::grid givens;
-  ASSERT_FALSE(sudoku::parse_iss(puzzle, v, givens));
-  sudoku::solver solver(v);
-  dlx::search_options budget;
-  budget.node_budget = 100;
-  EXPECT_EQ(solver.count(givens, 2, budget).status, sudoku::status::unknown);
+  EXPECT_EQ(count_within(puzzle, 100).status, sudoku::status::unknown);
 }
 
 // The logic solver on modern variants: every step keeps the published
