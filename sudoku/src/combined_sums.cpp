@@ -150,10 +150,8 @@ struct candidate {
   record merged;
 };
 
-}  // namespace
-
-std::vector<cage> combined_sums(const variant& v, const std::vector<cage>& sums) {
-  const exclusions x(v);
+std::vector<cage> combined_sums(const variant& v, const std::vector<cage>& sums,
+                                const exclusions& x) {
   const int n = v.digits();
   std::vector<record> records;
   const auto active = [&](const std::vector<std::uint32_t>& cells) {
@@ -215,8 +213,8 @@ std::vector<cage> combined_sums(const variant& v, const std::vector<cage>& sums)
   return out;
 }
 
-std::vector<cage> region_sums(const variant& v, const std::vector<cage>& sums) {
-  const exclusions x(v);
+std::vector<cage> region_sums(const variant& v, const std::vector<cage>& sums,
+                              const exclusions& x) {
   const int n = v.digits();
   const int region_sum = n * (n + 1) / 2;
   std::vector<const std::vector<std::uint32_t>*> regions;
@@ -298,6 +296,17 @@ std::vector<cage> region_sums(const variant& v, const std::vector<cage>& sums) {
     cage found{std::move(cells), total};
     if (std::find(out.begin(), out.end(), found) == out.end()) out.push_back(std::move(found));
   }
+  return out;
+}
+
+}  // namespace
+
+std::vector<cage> implied_sums(const variant& v, const std::vector<cage>& sums) {
+  if (sums.empty()) return {};  // most puzzles: no table of cells to build
+  const exclusions x(v);
+  std::vector<cage> out = region_sums(v, sums, x);
+  for (cage& c : combined_sums(v, sums, x))
+    out.push_back(std::move(c));
   return out;
 }
 

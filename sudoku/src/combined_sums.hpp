@@ -17,18 +17,16 @@
 
 namespace sudoku::detail {
 
-/// The sums a region gives with the sums that touch it (ISS's
-/// `_addSumIntersectionHandler`): a region of n cells (a unit) adds up to
-/// 1 + ... + n. Take sums touching it that do not overlap, fill the region's
-/// cells they leave with other regions that meet it only there, then take away
-/// the region itself and every region left wholly inside: the cells left add
-/// up to the rest. Kept when that total lies near an end of what those cells
-/// can hold (by ISS's measure). Each sum's cells are ascending.
-[[nodiscard]] std::vector<cage> region_sums(const variant& v, const std::vector<cage>& sums);
-
-/// The sums that adding `sums` two by two (and the results again) makes worth
-/// stating, by ISS's measure; none of `sums` itself. Each sum's cells are
-/// ascending and its digits add up to its `sum` (cages or not).
-[[nodiscard]] std::vector<cage> combined_sums(const variant& v, const std::vector<cage>& sums);
+/// The sums that `sums` imply, none of `sums` itself; each sum's cells are
+/// ascending and its digits add up to its `sum` (cages or not). Two kinds:
+/// - a region's (ISS's `_addSumIntersectionHandler`): a region of n cells (a
+///   unit) adds up to 1 + ... + n. Take sums touching it that do not overlap,
+///   fill the region's cells they leave with other regions that meet it only
+///   there, then take away the region and every region left wholly inside: the
+///   cells left add up to the rest. Kept when that total lies near an end of
+///   what those cells can hold (by ISS's measure).
+/// - sums of two (and of their results again), when worth stating by ISS's
+///   measure (`_makeCombinedSumHandlers`).
+[[nodiscard]] std::vector<cage> implied_sums(const variant& v, const std::vector<cage>& sums);
 
 }  // namespace sudoku::detail

@@ -140,10 +140,7 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
         plain.cells.push_back(t.first);
       sums.push_back(std::move(plain));
     }
-    std::vector<cage> implied = detail::region_sums(v, sums);
-    for (cage& c : detail::combined_sums(v, sums))
-      implied.push_back(std::move(c));
-    for (cage& c : implied) {
+    for (cage& c : detail::implied_sums(v, sums)) {
       model::linear_sum sum{{}, c.sum};
       for (std::uint32_t p : c.cells)
         sum.terms.emplace_back(p, 1);
