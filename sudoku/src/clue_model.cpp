@@ -10,6 +10,7 @@
 #include <optional>
 #include <set>
 #include <stdexcept>
+#include <string>
 #include <utility>
 
 namespace sudoku::detail {
@@ -526,26 +527,29 @@ void lowering::lower(const clue& c) {
           relate(cells[0], cells[i], [](int x, int y) { return x == y; });
         break;
       }
-      // State: the digits of the first set (counts), then those of the current
-      // set still to come.
-      using state = std::pair<std::vector<int>, std::vector<int>>;
-      const std::vector<int> none(static_cast<std::size_t>(n_) + 1, 0);
-      chain<state>(
-          c, cells, {state{none, none}},
-          [size](std::size_t i, const state& s, int d) -> std::optional<state> {
-            state after = s;
+      // State: the count of each digit in the first set, then those of the
+      // current set still to come, one byte each in one string (compared with
+      // memcmp: these chains reach the transition limit on large sets). No
+      // digit appears more than n times in a grid, so a count fits a byte.
+      const auto digits = static_cast<std::size_t>(n_) + 1;
+      chain<std::string>(
+          c, cells, {std::string(2 * digits, '\0')},
+          [size, digits, n = n_](std::size_t i, const std::string& s,
+                                 int d) -> std::optional<std::string> {
+            std::string after = s;
             const auto digit = static_cast<std::size_t>(d);
             if (i < size) {
-              ++after.first[digit];
-              if (i + 1 == size) after.second = after.first;
+              if (static_cast<unsigned char>(after[digit]) >= n) return std::nullopt;
+              ++after[digit];
+              if (i + 1 == size) std::copy_n(after.begin(), digits, after.begin() + digits);
               return after;
             }
-            if (after.second[digit] == 0) return std::nullopt;
-            --after.second[digit];
-            if (i % size == size - 1) after.second = after.first;
+            if (after[digits + digit] == 0) return std::nullopt;
+            --after[digits + digit];
+            if (i % size == size - 1) std::copy_n(after.begin(), digits, after.begin() + digits);
             return after;
           },
-          [](const state&) { return true; });
+          [](const std::string&) { return true; });
       break;
     }
     case clue_kind::sum:
