@@ -117,8 +117,17 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
           // A's options) listed, to find its agreeing options and to clear.
           colors_.clear();
           bool inside = true;
+          // A's options are often alike (a chain's transitions): B first
+          // looked for where it stands in the first.
+          const std::uint32_t at = i - option_start_[first];
           for (std::uint32_t t = 0; t < count_a && inside; ++t) {
-            const std::uint32_t e = t == 0 ? i : entry_on(a_options[t], b);  // i: in the first
+            std::uint32_t e = i;  // in the first
+            if (t > 0) {
+              const std::uint32_t start = option_start_[a_options[t]];
+              e = start + at < option_start_[a_options[t] + 1] && option_items_[start + at] == b
+                      ? start + at
+                      : entry_on(a_options[t], b);
+            }
             inside = e != no_entry;
             const std::int64_t c = inside && !option_colors_.empty() ? option_colors_[e] : 0;
             if (c > 0 && !marked_color(c)) {
