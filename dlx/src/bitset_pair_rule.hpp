@@ -76,6 +76,25 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
         for (; hits; hits &= hits - 1)
           out[candidates++] = v * 16 + static_cast<std::uint32_t>(std::countr_zero(hits));
       }
+    } else if constexpr (sizeof(Count) == 2) {
+      // The same in 16-bit lanes; SSE2 has no unsigned 16-bit min, so
+      // c <= x is a saturating c - x of 0.
+      auto* now = reinterpret_cast<const __m128i*>(s.counts);
+      auto* then = reinterpret_cast<__m128i*>(checked);
+      auto* most = reinterpret_cast<const __m128i*>(reach);
+      const __m128i one = _mm_set1_epi16(1);
+      const __m128i zero = _mm_setzero_si128();
+      for (std::uint32_t v = 0; v < (n + 7) / 8; ++v) {
+        const __m128i c = _mm_loadu_si128(now + v);
+        const __m128i same = _mm_cmpeq_epi16(c, _mm_loadu_si128(then + v));
+        const __m128i within = _mm_cmpeq_epi16(_mm_subs_epu16(c, _mm_loadu_si128(most + v)), zero);
+        const __m128i single = _mm_cmpeq_epi16(_mm_subs_epu16(c, one), zero);
+        _mm_storeu_si128(then + v, c);
+        const __m128i hit = _mm_andnot_si128(_mm_or_si128(same, single), within);
+        auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(hit, zero)));
+        for (; hits; hits &= hits - 1)
+          out[candidates++] = v * 8 + static_cast<std::uint32_t>(std::countr_zero(hits));
+      }
     } else
 #endif
     {
