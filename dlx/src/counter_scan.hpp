@@ -1,5 +1,6 @@
-// Scans over byte counters (one per item), shared by the engines that keep
-// them: the leftmost smallest, and the first equal to a value. Internal.
+// Scans over byte or 16-bit counters (one per item), shared by the engines
+// that keep them: the leftmost smallest, and the first equal to a value.
+// Internal.
 #pragma once
 
 #include <algorithm>
@@ -50,6 +51,16 @@ inline std::uint32_t first_equal(const Count* counts, std::uint32_t value) {
       if (hits)
         return v * 16 + static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits)));
     }
+  } else if constexpr (sizeof(Count) == 2) {
+    const auto* words = reinterpret_cast<const __m128i*>(counts);
+    const __m128i target = _mm_set1_epi16(static_cast<short>(value));
+    for (std::uint32_t v = 0;; ++v) {
+      // Two mask bits per counter.
+      const int hits = _mm_movemask_epi8(_mm_cmpeq_epi16(_mm_loadu_si128(words + v), target));
+      if (hits)
+        return v * 8 +
+               static_cast<std::uint32_t>(std::countr_zero(static_cast<unsigned>(hits))) / 2;
+    }
   }
 #endif
   std::uint32_t k = 0;
@@ -72,6 +83,19 @@ inline std::uint32_t leftmost_min(const Count* counts, std::uint32_t n) {
     for (std::uint32_t v = 0; v < vectors; ++v)
       least = _mm_min_epu8(least, _mm_loadu_si128(bytes + v));
     return first_equal(counts, horizontal_min(least));
+  } else if constexpr (sizeof(Count) == 2) {
+    // SSE2's 16-bit min is signed: the counters flipped by their top bit
+    // compare as unsigned.
+    const auto* words = reinterpret_cast<const __m128i*>(counts);
+    const __m128i flip = _mm_set1_epi16(static_cast<short>(0x8000));
+    __m128i least = _mm_set1_epi16(0x7fff);
+    for (std::uint32_t v = 0; v < (n + 7) / 8; ++v)
+      least = _mm_min_epi16(least, _mm_xor_si128(_mm_loadu_si128(words + v), flip));
+    least = _mm_min_epi16(least, _mm_srli_si128(least, 8));
+    least = _mm_min_epi16(least, _mm_srli_si128(least, 4));
+    least = _mm_min_epi16(least, _mm_srli_si128(least, 2));
+    const auto smallest = static_cast<std::uint32_t>((_mm_cvtsi128_si32(least) ^ 0x8000) & 0xffff);
+    return first_equal(counts, smallest);
   }
 #endif
   return static_cast<std::uint32_t>(std::min_element(counts, counts + n) - counts);
