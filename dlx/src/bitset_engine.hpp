@@ -299,9 +299,10 @@ class bitset_engine final : public engine {
   // Whether `option` covers internal item `item` (with Colored: without a color).
   template <bool Colored>
   bool covers(option_id option, std::uint32_t item) const;
-  // The index in option_items_ of `item` in `option`, or no_entry.
+  // The index in option_items_ of `item` in `option`, or no_entry; looked for
+  // first at the option's `at`-th entry (options built alike list it there).
   static constexpr std::uint32_t no_entry = ~std::uint32_t{0};
-  std::uint32_t entry_on(option_id option, std::uint32_t item) const;
+  std::uint32_t entry_on(option_id option, std::uint32_t item, std::uint32_t at = 0) const;
   // Marks the primary items of `option` as to be checked again by the pair rule.
   void uncheck(option_id option) {
     for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {

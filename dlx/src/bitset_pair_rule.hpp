@@ -18,10 +18,8 @@
 #include <bit>
 #include <cstdint>
 
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 #include "bitset_engine.hpp"
+#include "counter_scan.hpp"
 
 namespace dlx::detail {
 
@@ -35,7 +33,10 @@ inline bool bitset_engine<Count>::covers(option_id option, std::uint32_t item) c
 }
 
 template <class Count>
-inline std::uint32_t bitset_engine<Count>::entry_on(option_id option, std::uint32_t item) const {
+inline std::uint32_t bitset_engine<Count>::entry_on(option_id option, std::uint32_t item,
+                                                    std::uint32_t at) const {
+  const std::uint32_t guess = option_start_[option] + at;
+  if (guess < option_start_[option + 1] && option_items_[guess] == item) return guess;
   for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
     if (option_items_[i] == item) return i;
   }
@@ -59,45 +60,15 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
   std::uint32_t* const a_options = scratch_options_.data();
   for (;;) {
     std::uint32_t candidates = 0;
-#if defined(__SSE2__)
-    if constexpr (sizeof(Count) == 1) {
-      auto* now = reinterpret_cast<const __m128i*>(s.counts);
-      auto* then = reinterpret_cast<__m128i*>(checked);
-      auto* most = reinterpret_cast<const __m128i*>(reach);
-      const __m128i one = _mm_set1_epi8(1);
-      for (std::uint32_t v = 0; v < (n + 15) / 16; ++v) {
-        const __m128i c = _mm_loadu_si128(now + v);
-        const __m128i same = _mm_cmpeq_epi8(c, _mm_loadu_si128(then + v));
-        const __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_loadu_si128(most + v)), c);
-        const __m128i single = _mm_cmpeq_epi8(_mm_min_epu8(c, one), c);
-        _mm_storeu_si128(then + v, c);
-        auto hits = static_cast<unsigned>(
-            _mm_movemask_epi8(_mm_andnot_si128(_mm_or_si128(same, single), within)));
-        for (; hits; hits &= hits - 1)
-          out[candidates++] = v * 16 + static_cast<std::uint32_t>(std::countr_zero(hits));
+    if constexpr (sizeof(Count) <= 2) {
+      // A vector of counters at a time (counter_scan.hpp).
+      constexpr std::uint32_t lanes = 16 / sizeof(Count);
+      for (std::uint32_t v = 0; v < (n + lanes - 1) / lanes; ++v) {
+        for (std::uint32_t hits = changed_within_reach(s.counts, checked, reach, v); hits;
+             hits &= hits - 1)
+          out[candidates++] = v * lanes + static_cast<std::uint32_t>(std::countr_zero(hits));
       }
-    } else if constexpr (sizeof(Count) == 2) {
-      // The same in 16-bit lanes; SSE2 has no unsigned 16-bit min, so
-      // c <= x is a saturating c - x of 0.
-      auto* now = reinterpret_cast<const __m128i*>(s.counts);
-      auto* then = reinterpret_cast<__m128i*>(checked);
-      auto* most = reinterpret_cast<const __m128i*>(reach);
-      const __m128i one = _mm_set1_epi16(1);
-      const __m128i zero = _mm_setzero_si128();
-      for (std::uint32_t v = 0; v < (n + 7) / 8; ++v) {
-        const __m128i c = _mm_loadu_si128(now + v);
-        const __m128i same = _mm_cmpeq_epi16(c, _mm_loadu_si128(then + v));
-        const __m128i within = _mm_cmpeq_epi16(_mm_subs_epu16(c, _mm_loadu_si128(most + v)), zero);
-        const __m128i single = _mm_cmpeq_epi16(_mm_subs_epu16(c, one), zero);
-        _mm_storeu_si128(then + v, c);
-        const __m128i hit = _mm_andnot_si128(_mm_or_si128(same, single), within);
-        auto hits = static_cast<unsigned>(_mm_movemask_epi8(_mm_packs_epi16(hit, zero)));
-        for (; hits; hits &= hits - 1)
-          out[candidates++] = v * 8 + static_cast<std::uint32_t>(std::countr_zero(hits));
-      }
-    } else
-#endif
-    {
+    } else {
       for (std::uint32_t k = 0; k < n; ++k) {
         const Count c = s.counts[k];
         if (c != checked[k] && c >= 2 && c <= reach[k]) out[candidates++] = k;
@@ -136,17 +107,11 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
           // A's options) listed, to find its agreeing options and to clear.
           colors_.clear();
           bool inside = true;
-          // A's options are often alike (a chain's transitions): B first
-          // looked for where it stands in the first.
+          // A's options are often alike (a chain's transitions): B is looked
+          // for first where it stands in the first.
           const std::uint32_t at = i - option_start_[first];
           for (std::uint32_t t = 0; t < count_a && inside; ++t) {
-            std::uint32_t e = i;  // in the first
-            if (t > 0) {
-              const std::uint32_t start = option_start_[a_options[t]];
-              e = start + at < option_start_[a_options[t] + 1] && option_items_[start + at] == b
-                      ? start + at
-                      : entry_on(a_options[t], b);
-            }
+            const std::uint32_t e = t == 0 ? i : entry_on(a_options[t], b, at);  // i: in the first
             inside = e != no_entry;
             const std::int64_t c = inside && !option_colors_.empty() ? option_colors_[e] : 0;
             if (c > 0 && !marked_color(c)) {

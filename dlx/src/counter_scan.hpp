@@ -115,6 +115,46 @@ inline std::uint32_t at_most_one(const std::uint8_t* counts, std::uint32_t v) {
 #endif
 }
 
+// Of the 16 / sizeof(Count) counters of vector `v`: those that changed since
+// `then`, which takes their values, and are at least 2 and at most `most`'s,
+// as bits (the pair rule's candidates; byte or 16-bit counters).
+template <class Count>
+inline std::uint32_t changed_within_reach(const Count* now, Count* then, const Count* most,
+                                          std::uint32_t v) {
+  static_assert(sizeof(Count) <= 2);
+#if defined(__SSE2__)
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(now) + v);
+  const __m128i was = _mm_loadu_si128(reinterpret_cast<const __m128i*>(then) + v);
+  const __m128i reach = _mm_loadu_si128(reinterpret_cast<const __m128i*>(most) + v);
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(then) + v, c);
+  if constexpr (sizeof(Count) == 1) {
+    const __m128i same = _mm_cmpeq_epi8(c, was);
+    const __m128i within = _mm_cmpeq_epi8(_mm_min_epu8(c, reach), c);
+    const __m128i single = _mm_cmpeq_epi8(_mm_min_epu8(c, _mm_set1_epi8(1)), c);
+    return static_cast<std::uint32_t>(
+        _mm_movemask_epi8(_mm_andnot_si128(_mm_or_si128(same, single), within)));
+  } else {
+    // SSE2 has no unsigned 16-bit min: c <= x is a saturating c - x of 0.
+    const __m128i zero = _mm_setzero_si128();
+    const __m128i same = _mm_cmpeq_epi16(c, was);
+    const __m128i within = _mm_cmpeq_epi16(_mm_subs_epu16(c, reach), zero);
+    const __m128i single = _mm_cmpeq_epi16(_mm_subs_epu16(c, _mm_set1_epi16(1)), zero);
+    const __m128i hit = _mm_andnot_si128(_mm_or_si128(same, single), within);
+    return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_packs_epi16(hit, zero)));
+  }
+#else
+  constexpr std::uint32_t lanes = 16 / sizeof(Count);
+  std::uint32_t bits = 0;
+  for (std::uint32_t t = 0; t < lanes; ++t) {
+    const std::uint32_t k = v * lanes + t;
+    const Count c = now[k];
+    if (c != then[k] && c >= 2 && c <= most[k]) bits |= std::uint32_t{1} << t;
+    then[k] = c;
+  }
+  return bits;
+#endif
+}
+
 // Counters that are not `covered` (255) restart: at 0, or at `from`'s values
 // when given. `bytes` is a multiple of 16.
 inline void restart_counts(std::uint8_t* counts, const std::uint8_t* from, std::uint32_t bytes) {
