@@ -1,5 +1,7 @@
 #include "clue_model.hpp"
 
+#include "sum_line_loops.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -22,12 +24,16 @@ namespace {
 constexpr std::size_t max_transitions = 250'000;
 // A stronger automaton with a weaker one to fall back on is built up to this.
 constexpr std::size_t stronger_limit = 50'000;
+// And one with weights, which only the bitset engine keeps, up to the most
+// options that engine takes (dlx/solver.cpp).
+constexpr std::size_t stronger_weighted_limit = 32'768;
 
 using digit_mask = std::uint64_t;
 
 class lowering {
  public:
-  explicit lowering(const variant& v) : v_(v), n_(v.digits()), columns_(v.columns()) {}
+  lowering(const variant& v, model::weights weights)
+      : v_(v), n_(v.digits()), columns_(v.columns()), weights_(weights) {}
 
   lowered_clues run() {
     for (current_ = 0; current_ < v_.clues().size(); ++current_) {
@@ -158,6 +164,14 @@ class lowering {
   template <class State, class Next, class Accept>
   bool try_chain(std::vector<std::uint32_t> cells, const std::vector<State>& starts, Next next,
                  Accept accept, std::size_t limit) {
+    return try_chain(std::move(cells), starts, next, accept, limit,
+                     [](std::size_t, const State&, int) { return chain_step::no_extra; });
+  }
+  // The same with extra(i, state, digit): what the transition adds besides
+  // its cell (an index into the chain's extras, set by the caller).
+  template <class State, class Next, class Accept, class Extra>
+  bool try_chain(std::vector<std::uint32_t> cells, const std::vector<State>& starts, Next next,
+                 Accept accept, std::size_t limit, Extra extra) {
     const std::size_t k = cells.size();
     std::vector<std::map<State, std::uint32_t>> layers(k + 1);
     for (const State& s : starts)
@@ -173,7 +187,7 @@ class lowering {
           if (!to) continue;
           auto [it, added] =
               layers[i + 1].try_emplace(*to, static_cast<std::uint32_t>(layers[i + 1].size()));
-          steps[i].push_back({id, d, it->second});
+          steps[i].push_back({id, d, it->second, extra(i, state, d)});
           if (++total > limit) return false;
         }
       }
@@ -204,7 +218,7 @@ class lowering {
     for (std::size_t i = 0; i < k; ++i) {
       for (const chain_step& s : steps[i]) {
         if (live[i + 1][s.to] && live[i][s.from]) {
-          out.steps[i].push_back({number[i][s.from], s.digit, number[i + 1][s.to]});
+          out.steps[i].push_back({number[i][s.from], s.digit, number[i + 1][s.to], s.extra});
         }
       }
     }
@@ -212,71 +226,56 @@ class lowering {
     return true;
   }
 
-  // A looped sum line may be cut anywhere: its first segment may have begun
-  // before its first cell, with a partial sum p of the last cells. Each
-  // filling must still have one path, however many cuts work.
+  // A looped sum line (sum_line_loops.hpp): every cut at once while that
+  // stays small, else by residue when weights may be kept (the residue in
+  // the state, else chosen by an option), else once round per cut.
   void looped_sum_line(const clue& c, const std::vector<std::uint32_t>& cells, int value) {
     const std::size_t k = cells.size();
-    if (value > n_ * static_cast<int>(k)) {  // more than the cells can hold: no filling
+    if (value <= 0 || value > n_ * static_cast<int>(k)) {  // no filling
       chain<int>(
           c, cells, {0}, [](std::size_t, int, int) -> std::optional<int> { return std::nullopt; },
           [](int) { return false; });
       return;
     }
-    // Stronger: one pass that follows every cut at once (each cut's partial
-    // sum, -1 once it overshot), accepted when some cut comes round to
-    // itself. Its states are sets of cuts: too many on long loops, large sums.
-    std::vector<int> every(static_cast<std::size_t>(value));
-    for (int p = 0; p < value; ++p)
-      every[static_cast<std::size_t>(p)] = p;
-    const auto all_cuts = [value](std::size_t, const std::vector<int>& s,
-                                  int d) -> std::optional<std::vector<int>> {
-      std::vector<int> after = s;
-      bool alive = false;
-      for (int& partial : after) {
-        if (partial < 0) continue;
-        partial += d;
-        if (partial == value) partial = 0;
-        if (partial > value) partial = -1;
-        alive = alive || partial >= 0;
-      }
-      if (!alive) return std::nullopt;
-      return after;
-    };
-    const auto comes_round = [](const std::vector<int>& s) {
-      for (std::size_t p = 0; p < s.size(); ++p) {
-        if (s[p] == static_cast<int>(p)) return true;
-      }
-      return false;
-    };
-    if (try_chain(cells, std::vector<std::vector<int>>{every}, all_cuts, comes_round,
-                  stronger_limit))
+    if (try_chain(
+            cells, std::vector<std::vector<int>>{sum_loop::every_cut_start(value)},
+            [value](std::size_t, const std::vector<int>& s, int d) {
+              return sum_loop::every_cut_next(value, s, d);
+            },
+            sum_loop::every_cut_accepts, stronger_limit))
       return;
-    // Else once round the loop per cut p = 0, 1, ..., each pass a sum line
-    // that starts with partial sum p; the first cut that comes round to
-    // itself is the one (state `found`, kept to the end), so a filling still
-    // has one path. Its states are a partial sum, `dead` or `found`.
-    static constexpr int dead = -1, found = -2;
+    if (weights_ == model::weights::all &&
+        try_chain(
+            cells, sum_loop::residue_in_state_starts(value),
+            [value](std::size_t, int s, int d) {
+              return sum_loop::residue_in_state_next(value, s, d);
+            },
+            [value](int s) { return s % value == 0; }, stronger_weighted_limit,
+            [this, value](std::size_t i, int s, int d) {
+              return sum_loop::residue_in_state_extra(value, n_, i, s, d);
+            })) {
+      sum_loop::residue_in_state_items(value, n_, out_.chains.back());
+      return;
+    }
+    if (weights_ != model::weights::none &&
+        try_chain(
+            cells, std::vector<int>{0},
+            [value](std::size_t, int q, int d) { return sum_loop::residue_next(value, q, d); },
+            [](int q) { return q == 0; }, max_transitions,
+            [this](std::size_t, int q, int d) { return sum_loop::residue_extra(n_, q, d); })) {
+      sum_loop::residue_items(value, n_, out_.chains.back());
+      return;
+    }
     if (static_cast<std::size_t>(value) * k > max_transitions) too_large(c);
     std::vector<std::uint32_t> passes;
     for (int p = 0; p < value; ++p)
       passes.insert(passes.end(), cells.begin(), cells.end());
     chain<int>(
         c, passes, {0},
-        [value, k](std::size_t i, int s, int d) -> std::optional<int> {
-          if (s == found) return found;
-          const int cut = static_cast<int>(i / k);
-          int after = dead;
-          if (s >= 0) {
-            after = s + d == value ? 0 : s + d;
-            if (after > value) after = dead;
-          }
-          if (i % k != k - 1) return after;
-          if (after == cut) return found;  // this cut comes round to itself
-          if (cut + 1 == value) return std::nullopt;
-          return cut + 1;  // the next cut's pass
+        [value, k](std::size_t i, int s, int d) {
+          return sum_loop::per_cut_next(value, k, i, s, d);
         },
-        [](int s) { return s == found; });
+        [](int s) { return s == sum_loop::found; });
   }
 
   // Digits adding up to `total` with weights (repeats allowed).
@@ -371,6 +370,7 @@ class lowering {
   const variant& v_;
   int n_;
   int columns_;
+  model::weights weights_;  // which weighted items chains may have
   lowered_clues out_;
   std::size_t current_ = 0;  // the clue being lowered
   std::map<std::pair<std::uint32_t, std::uint32_t>, std::size_t> relation_of_;
@@ -595,8 +595,12 @@ void lowering::lower(const clue& c) {
       // adds up to it. With digits up to 9 that is exactly the weighted sum
       // the model adds for it (model.cpp), whose bounds know which cells
       // differ: no chain (a three-digit pill's chain has ~1000 states a cell).
-      // Above 9, the chain also keeps the pill's later digits below 10.
-      if (n_ <= 9) break;
+      // Above 9, the chain also keeps the pill's later digits below 10; and
+      // a model without weights (dancing links) needs the chain.
+      if (n_ <= 9 && weights_ != model::weights::none) {
+        out_.left_to_weights = true;
+        break;
+      }
       const auto pill = static_cast<std::size_t>(value);
       std::vector<std::uint32_t> order(cells.begin(), cells.begin() + static_cast<long>(pill));
       std::sort(order.begin(), order.end());
@@ -686,8 +690,8 @@ void lowering::lower(const clue& c) {
 
 }  // namespace
 
-lowered_clues lower_clues(const variant& v) {
-  return lowering(v).run();
+lowered_clues lower_clues(const variant& v, model::weights weights) {
+  return lowering(v, weights).run();
 }
 
 }  // namespace sudoku::detail

@@ -9,16 +9,21 @@
 // * chains: a deterministic automaton read along cells (a sum, a sandwich, a
 //   zipper), unrolled into layers of states; the model chooses one transition
 //   per cell, and colored secondary items make neighbouring transitions agree
-//   on the state between them and on the cell's digit.
+//   on the state between them and on the cell's digit. A chain may also
+//   have items of its own: secondary items its transitions color ("marks"),
+//   weighted items they add to, and options of its own (choices), one of
+//   which a solution takes.
 //
 // An internal header of the model: nothing here is public.
 #pragma once
 
 #include <array>
 #include <cstdint>
+#include <utility>
 #include <vector>
 
 #include "sudoku/grid.hpp"
+#include "sudoku/model.hpp"
 #include "sudoku/variant.hpp"
 
 namespace sudoku::detail {
@@ -36,10 +41,18 @@ struct digit_group {
   std::uint32_t clue = 0;           ///< the clue it comes from
 };
 
+/// What a transition or a choice of a chain states besides its cell.
+struct chain_extra {
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> marks;  ///< (mark, color)
+  std::vector<std::pair<std::uint32_t, int>> weights;          ///< (weighted item, weight)
+};
+
 struct chain_step {
+  static constexpr std::uint32_t no_extra = ~std::uint32_t{0};
   std::uint32_t from = 0;  ///< state before the cell, numbered within its layer
   int digit = 0;
-  std::uint32_t to = 0;  ///< state after it
+  std::uint32_t to = 0;            ///< state after it
+  std::uint32_t extra = no_extra;  ///< index into the chain's extras
 };
 
 struct digit_chain {
@@ -47,16 +60,33 @@ struct digit_chain {
   std::vector<std::vector<chain_step>> steps;  ///< per cell, the transitions that lead somewhere
   std::vector<std::uint32_t> states;           ///< per layer (cells.size() + 1), its live states
   std::uint32_t clue = 0;                      ///< the clue it comes from
+  std::uint32_t marks = 0;                     ///< its own secondary items
+  std::vector<std::pair<int, int>> weighted;   ///< its own weighted items' bounds
+  std::vector<chain_extra> extras;             ///< what steps add (chain_step::extra)
+  std::vector<chain_extra> choices;            ///< options of its own item (primary) when not empty
 };
 
 struct lowered_clues {
   std::vector<digit_relation> relations;  ///< one per pair of cells, a < b
   std::vector<digit_group> groups;
   std::vector<digit_chain> chains;
+  /// A clue left to the model's weighted sums (a pill arrow: model.cpp).
+  bool left_to_weights = false;
+  /// True when some chain has weighted items or a clue is left to the
+  /// model's: only the bitset engine searches them (dlx/problem.hpp).
+  [[nodiscard]] bool weighted() const noexcept {
+    if (left_to_weights) return true;
+    for (const digit_chain& c : chains) {
+      if (!c.weighted.empty()) return true;
+    }
+    return false;
+  }
 };
 
-/// Lowers every clue of `v`. Throws std::invalid_argument for a clue the
-/// model cannot state (a chain with more transitions than it allows).
-[[nodiscard]] lowered_clues lower_clues(const variant& v);
+/// Lowers every clue of `v`, its chains with the weighted items `weights`
+/// allows (model.hpp). Throws std::invalid_argument for a clue the model
+/// cannot state (a chain with more transitions than it allows).
+[[nodiscard]] lowered_clues lower_clues(const variant& v,
+                                        model::weights weights = model::weights::all);
 
 }  // namespace sudoku::detail

@@ -292,7 +292,8 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
 
 }  // namespace
 
-model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) {
+model::model(sudoku::variant v, weights w)
+    : variant_(std::move(v)), n_(variant_.digits()), weights_(w) {
   const auto cells = variant_.cells();
   cell_items_ = cells.size();
   const auto n = static_cast<std::size_t>(n_);
@@ -326,8 +327,25 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
     }
   }
   clue_items_ = item_count_;
-  if (!variant_.clues().empty()) {
-    auto lowered = std::make_shared<detail::lowered_clues>(detail::lower_clues(variant_));
+  if (variant_.clues().empty()) return;
+  // Chains with weights need the bitset engine: a problem too large for it
+  // states them with fewer, then without (a looped sum line once round per
+  // cut, weaker).
+  const int items = item_count_, options = option_count_;
+  for (auto level : {weights::all, weights::small, weights::none}) {
+    if (level > weights_) continue;
+    item_count_ = items;
+    option_count_ = options;
+    clue_list_.clear();
+    item_clue_range_.clear();
+    adopt(detail::lower_clues(variant_, level));
+    if (!clues_->weighted() || dlx::bitset_engine_fits(build())) break;
+  }
+}
+
+void model::adopt(detail::lowered_clues lowered_clues) {
+  {
+    auto lowered = std::make_shared<detail::lowered_clues>(std::move(lowered_clues));
     // Which clues each clue item stands for, in build()'s order of items.
     // Flat: one list of clues per group, relation or chain, and per item its range.
     const auto own = [&](std::size_t count, std::span<const std::uint32_t> clues) {
@@ -352,23 +370,26 @@ model::model(sudoku::variant v) : variant_(std::move(v)), n_(variant_.digits()) 
       item_count_ += n_;
     }
     std::vector<char> valued(variant_.positions(), 0);
-    for (const auto& c : lowered->chains) {
-      item_count_ += static_cast<int>(c.cells.size());
+    // A chain's items: its steps, its states between them, its marks and
+    // the item of its choices.
+    const auto chain_items = [](const detail::digit_chain& c) {
+      std::size_t items = c.cells.size() + c.marks + (c.choices.empty() ? 0 : 1);
       for (std::size_t i = 1; i < c.cells.size(); ++i)
-        item_count_ += c.states[i] > 1 ? 1 : 0;
+        items += c.states[i] > 1 ? 1 : 0;
+      return items;
+    };
+    for (const auto& c : lowered->chains) {
+      item_count_ += static_cast<int>(chain_items(c));
       for (const auto& step : c.steps)
         option_count_ += static_cast<int>(step.size());
+      option_count_ += static_cast<int>(c.choices.size());
       for (std::uint32_t p : c.cells)
         valued[p] = 1;
     }
     item_count_ += static_cast<int>(std::count(valued.begin(), valued.end(), 1));
     own(static_cast<std::size_t>(std::count(valued.begin(), valued.end(), 1)), {});
-    for (const auto& c : lowered->chains) {
-      std::size_t items = c.cells.size();
-      for (std::size_t i = 1; i < c.cells.size(); ++i)
-        items += c.states[i] > 1 ? 1 : 0;
-      own(items, std::span(&c.clue, 1));
-    }
+    for (const auto& c : lowered->chains)
+      own(chain_items(c), std::span(&c.clue, 1));
     clues_ = std::move(lowered);
   }
 }
@@ -469,19 +490,28 @@ dlx::problem model::build() const {
     }
   }
   // Every item before any option.
-  std::vector<std::pair<std::vector<dlx::item_id>, std::vector<dlx::item_id>>> chain_items;
+  struct chain_item_ids {
+    std::vector<dlx::item_id> steps, states, marks;
+    dlx::item_id choice = 0;
+  };
+  std::vector<chain_item_ids> chain_items;
   for (std::size_t c = 0; c < lowered.chains.size(); ++c) {
     const auto& chain = lowered.chains[c];
     const std::size_t k = chain.cells.size();
-    std::vector<dlx::item_id> step_item(k), state_item(k + 1, 0);
+    chain_item_ids ids;
+    ids.steps.resize(k);
+    ids.states.assign(k + 1, 0);
     for (std::size_t i = 0; i < k; ++i)
-      step_item[i] = p.add_item(fmt::format("a{}.{}", c, i));
+      ids.steps[i] = p.add_item(fmt::format("a{}.{}", c, i));
     for (std::size_t i = 1; i < k; ++i) {
       if (chain.states[i] > 1) {
-        state_item[i] = p.add_item(fmt::format("s{}.{}", c, i), dlx::item_kind::secondary);
+        ids.states[i] = p.add_item(fmt::format("s{}.{}", c, i), dlx::item_kind::secondary);
       }
     }
-    chain_items.emplace_back(std::move(step_item), std::move(state_item));
+    for (std::uint32_t m = 0; m < chain.marks; ++m)
+      ids.marks.push_back(p.add_item(fmt::format("m{}.{}", c, m), dlx::item_kind::secondary));
+    if (!chain.choices.empty()) ids.choice = p.add_item(fmt::format("h{}", c));
+    chain_items.push_back(std::move(ids));
   }
   // Cell options in the order of their numbers (see model.hpp).
   const auto constraint_item = [&](std::uint32_t constraint, int d) {
@@ -536,29 +566,47 @@ dlx::problem model::build() const {
       p.add_option(items);
     }
   }
-  // Chains: one option per transition.
+  // Chains: one option per transition, and one per choice.
   for (std::size_t c = 0; c < lowered.chains.size(); ++c) {
     const auto& chain = lowered.chains[c];
     const std::size_t k = chain.cells.size();
-    const auto& step_item = chain_items[c].first;
-    const auto& state_item = chain_items[c].second;
+    const chain_item_ids& ids = chain_items[c];
+    std::vector<dlx::weighted_id> weighted;
+    for (auto [lower, upper] : chain.weighted)
+      weighted.push_back(p.add_weighted_item({lower, upper}));
+    const auto add = [&](const detail::chain_extra* extra) {
+      if (extra) {
+        for (auto [m, colour] : extra->marks)
+          entries.emplace_back(ids.marks[m], color(colour));
+      }
+      const dlx::option_id o = p.add_option(entries);
+      if (extra) {
+        for (auto [w, weight] : extra->weights)
+          p.add_weight(o, weighted[w], weight);
+      }
+    };
     for (std::size_t i = 0; i < k; ++i) {
       for (const detail::chain_step& s : chain.steps[i]) {
         entries.clear();
-        entries.emplace_back(step_item[i]);
-        if (state_item[i]) entries.emplace_back(state_item[i], color(s.from));
-        if (state_item[i + 1]) entries.emplace_back(state_item[i + 1], color(s.to));
+        entries.emplace_back(ids.steps[i]);
+        if (ids.states[i]) entries.emplace_back(ids.states[i], color(s.from));
+        if (ids.states[i + 1]) entries.emplace_back(ids.states[i + 1], color(s.to));
         entries.emplace_back(value_item[chain.cells[i]],
                              color(static_cast<std::uint32_t>(s.digit)));
-        p.add_option(entries);
+        add(s.extra == detail::chain_step::no_extra ? nullptr : &chain.extras[s.extra]);
       }
+    }
+    for (const detail::chain_extra& choice : chain.choices) {
+      entries.clear();
+      entries.emplace_back(ids.choice);
+      add(&choice);
     }
   }
   // Implied sums over cells of no common unit, as weighted items: each cell
   // option adds its digit times the cell's coefficient. They only help the
   // search (the clues' own options already say each sum), and only the bitset
   // engine keeps them: a model too large for it (a long chain) goes without.
-  if (!dlx::bitset_engine_fits(p)) return p;
+  if (weights_ == weights::none || !dlx::bitset_engine_fits(p)) return p;
   for (std::size_t k = 0; k < linear_sums_.size(); ++k) {
     const linear_sum& sum = linear_sums_[k];
     const auto w = p.add_weighted_item(fmt::format("t{}", k), {sum.total, sum.total});

@@ -29,7 +29,9 @@ std::string_view to_string(status s) noexcept {
 solver::solver(sudoku::shape s, dlx::engine_kind engine) : solver(sudoku::variant(s), engine) {}
 
 solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
-    : model_(v), dlx_(model_.build(), engine) {
+    : model_(v, engine == dlx::engine_kind::dancing_links ? model::weights::none
+                                                          : model::weights::all),
+      dlx_(model_.build(), engine) {
   // The structure search: fewer guesses than any other setting, and faster on
   // every set measured (bench/README.md).
   propagation_ = dlx::propagation::groups;

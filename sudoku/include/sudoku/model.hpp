@@ -46,8 +46,15 @@ struct lowered_clues;
 /// Numbering of the exact-cover model of one variant.
 class model {
  public:
+  /// Which weighted items (dlx/problem.hpp) build() may state: only the
+  /// bitset engine searches them. `all`: in the clues' larger, stronger
+  /// chains too (a looped sum line's residue in its state); `small`: in small
+  /// chains only; `none`: for dancing links. A model too large for the bitset
+  /// engine takes the next fewer, and states the implied sums only when it fits.
+  enum class weights : std::uint8_t { none, small, all };
+
   explicit model(sudoku::shape s = {}) : model(sudoku::variant(s)) {}
-  explicit model(sudoku::variant v);
+  explicit model(sudoku::variant v, weights w = weights::all);
 
   [[nodiscard]] const sudoku::variant& variant() const noexcept { return variant_; }
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return variant_.shape(); }
@@ -113,6 +120,7 @@ class model {
   std::size_t cell_items_ = 0;
   int item_count_ = 0;
   int option_count_ = 0;
+  weights weights_ = weights::all;
   std::vector<sudoku::cage> sums_;           // the variant's cages, then implied ones
   std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
   std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
@@ -126,6 +134,8 @@ class model {
   std::vector<dlx::item_id> cell_item_;                                   // per position
   std::vector<std::uint32_t> cell_of_;                                    // per cell option
   std::vector<std::uint8_t> digit_of_;                                    // per cell option
+
+  void adopt(detail::lowered_clues lowered);
 };
 
 }  // namespace sudoku
