@@ -202,7 +202,8 @@ TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
     with_clue_steps += clue_step;
     solved_with_clues += clue_step && r.outcome == sudoku::logic_outcome::solved;
   }
-  // Measured when written: 33 puzzles with clue steps, 6 of them solved by logic.
+  // Measured when written: 33 puzzles with clue steps, 6 of them solved by logic;
+  // with 85 puzzles and a relation's items both ways, 43 and 8 (explain on each).
   EXPECT_GE(with_clue_steps, 30);
   EXPECT_GE(solved_with_clues, 5);
 }
