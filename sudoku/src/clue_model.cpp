@@ -24,7 +24,7 @@ namespace {
 constexpr std::size_t max_transitions = 250'000;
 // A stronger automaton with a weaker one to fall back on is built up to this.
 constexpr std::size_t stronger_limit = 50'000;
-// And one with weights, which only the bitset engine keeps, up to the most
+// A chain with weights, which only the bitset engine keeps, up to the most
 // options that engine takes (dlx/solver.cpp).
 constexpr std::size_t stronger_weighted_limit = 32'768;
 
@@ -244,24 +244,24 @@ class lowering {
             },
             sum_loop::every_cut_accepts, stronger_limit))
       return;
-    if (weights_ == model::weights::all &&
-        try_chain(
-            cells, sum_loop::residue_in_state_starts(value),
-            [value](std::size_t, int s, int d) {
-              return sum_loop::residue_in_state_next(value, s, d);
-            },
-            [value](int s) { return s % value == 0; }, stronger_weighted_limit,
-            [this, value](std::size_t i, int s, int d) {
-              return sum_loop::residue_in_state_extra(value, n_, i, s, d);
-            })) {
-      sum_loop::residue_in_state_items(value, n_, out_.chains.back());
-      return;
+    if (weights_ == model::weights::all) {
+      sum_loop::residue_in_state_extras extras(value);
+      if (try_chain(
+              cells, sum_loop::residue_in_state_starts(value),
+              [value](std::size_t, int s, int d) {
+                return sum_loop::residue_in_state_next(value, s, d);
+              },
+              [value](int s) { return s % value == 0; }, stronger_weighted_limit,
+              [&extras](std::size_t i, int s, int d) { return extras(i, s, d); })) {
+        extras.give(out_.chains.back());
+        return;
+      }
     }
     if (weights_ != model::weights::none &&
         try_chain(
             cells, std::vector<int>{0},
             [value](std::size_t, int q, int d) { return sum_loop::residue_next(value, q, d); },
-            [](int q) { return q == 0; }, max_transitions,
+            [](int q) { return q == 0; }, stronger_weighted_limit,
             [this](std::size_t, int q, int d) { return sum_loop::residue_extra(n_, q, d); })) {
       sum_loop::residue_items(value, n_, out_.chains.back());
       return;

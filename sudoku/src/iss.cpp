@@ -1,7 +1,7 @@
 #include "sudoku/iss.hpp"
 
-#include "clue_model.hpp"
 #include "iss_detail.hpp"
+#include "sudoku/model.hpp"
 #include "text_detail.hpp"
 
 #include <fmt/format.h>
@@ -663,9 +663,10 @@ std::optional<text_error> reader::finish() {
     }
   }
   // A clue the model cannot state (too many options) is refused here, with
-  // its place, rather than when a command builds the model.
+  // its place, rather than when a command builds the model (which may lower
+  // the clues again with fewer weighted items: model.hpp).
   try {
-    (void)detail::lower_clues(v_);
+    (void)sudoku::model(v_);
   } catch (const std::invalid_argument& e) {
     std::size_t column = 1;
     for (const item& it : items_) {

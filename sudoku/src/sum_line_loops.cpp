@@ -48,33 +48,31 @@ std::optional<int> residue_in_state_next(int value, int s, int digit) {
   return r * value + (q + digit) % value;
 }
 
-std::uint32_t residue_in_state_extra(int value, int digits, std::size_t i, int s, int digit) {
-  const int first = i == 0 ? 1 : 0;
-  return static_cast<std::uint32_t>(((first * value * value) + s) * digits + digit - 1);
+std::uint32_t residue_in_state_extras::operator()(std::size_t i, int s, int digit) {
+  const bool first = i == 0;
+  const auto [it, added] =
+      index_.try_emplace({first, s, digit}, static_cast<std::uint32_t>(extras_.size()));
+  if (!added) return it->second;
+  const int r = s / value_, q = s % value_;
+  // One weight per item (dlx::problem::add_weight replaces one): net.
+  std::vector<int> net(static_cast<std::size_t>(r), first ? -1 : 0);
+  for (int j = 1; j < digit; ++j) {
+    const int x = (q + j) % value_;
+    if (x < r) ++net[static_cast<std::size_t>(x)];
+  }
+  chain_extra e;
+  for (int x = 0; x < r; ++x) {
+    if (net[static_cast<std::size_t>(x)] != 0)
+      e.weights.emplace_back(static_cast<std::uint32_t>(x), net[static_cast<std::size_t>(x)]);
+  }
+  extras_.push_back(std::move(e));
+  return it->second;
 }
 
-void residue_in_state_items(int value, int digits, digit_chain& chain) {
-  const auto size = static_cast<std::size_t>(value);
-  chain.weighted.assign(size - 1, {0, static_cast<int>(chain.cells.size())});
-  chain.extras.assign(2 * size * size * static_cast<std::size_t>(digits), {});
-  for (int first = 0; first < 2; ++first) {
-    for (int s = 0; s < value * value; ++s) {
-      const int r = s / value, q = s % value;
-      for (int d = 1; d <= digits; ++d) {
-        // One weight per item (dlx::problem::add_weight replaces): net.
-        std::vector<int> net(static_cast<std::size_t>(r), -first);
-        for (int j = 1; j < d; ++j) {
-          const int x = (q + j) % value;
-          if (x < r) ++net[static_cast<std::size_t>(x)];
-        }
-        chain_extra& e = chain.extras[residue_in_state_extra(value, digits, first ? 0 : 1, s, d)];
-        for (int x = 0; x < r; ++x) {
-          if (net[static_cast<std::size_t>(x)] != 0)
-            e.weights.emplace_back(static_cast<std::uint32_t>(x), net[static_cast<std::size_t>(x)]);
-        }
-      }
-    }
-  }
+void residue_in_state_extras::give(digit_chain& chain) {
+  chain.weighted.assign(static_cast<std::size_t>(value_ - 1),
+                        {0, static_cast<int>(chain.cells.size())});
+  chain.extras = std::move(extras_);
 }
 
 std::optional<int> residue_next(int value, int q, int digit) {

@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <map>
 #include <optional>
+#include <tuple>
 #include <vector>
 
 #include "clue_model.hpp"
@@ -39,11 +41,21 @@ namespace sudoku::detail::sum_loop {
 // step -1 and every step passing x +1, on x's item for each x < r).
 [[nodiscard]] std::vector<int> residue_in_state_starts(int value);
 [[nodiscard]] std::optional<int> residue_in_state_next(int value, int s, int digit);
-// The extra of the step of cell i from s with `digit`.
-[[nodiscard]] std::uint32_t residue_in_state_extra(int value, int digits, std::size_t i, int s,
-                                                   int digit);
-// Gives `chain` (built with the three above) its weighted items and extras.
-void residue_in_state_items(int value, int digits, digit_chain& chain);
+// The extras of its steps, made as the steps are: only those some step has
+// (all of them would be 2 x sum x sum x digits).
+class residue_in_state_extras {
+ public:
+  explicit residue_in_state_extras(int value) : value_(value) {}
+  // The extra of the step of cell i from s with `digit`.
+  [[nodiscard]] std::uint32_t operator()(std::size_t i, int s, int digit);
+  // Gives `chain` (built with the above) its weighted items and extras.
+  void give(digit_chain& chain);
+
+ private:
+  int value_;
+  std::map<std::tuple<bool, int, int>, std::uint32_t> index_;
+  std::vector<chain_extra> extras_;
+};
 
 // The residue chosen by an option: the state is q alone, sum states a cell;
 // the chain's own items say the rest (see residue_items). Once r is chosen,
