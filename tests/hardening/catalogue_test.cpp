@@ -1180,6 +1180,21 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:1: 2x2: boards from 4x4 to 16x16 with boxes are supported"));
   c.push_back(iss_case("iss_sum_weights_not_one_per_cell", ".Sum~10_=_1_2~R1C1",
                        "{file}:1:6: Sum has 2 weights for 1 cell"));
+  // A sum line looped through all 81 cells with a sum of 300: no automaton
+  // states it within the model's limits (the weighted ones would need the
+  // bitset engine, which takes no model that large); it was exit 70 from the
+  // model after the reader let it pass.
+  const std::string board_loop = [] {
+    std::string line = ".SumLine~300";
+    for (int r = 1; r <= 9; ++r) {
+      for (int i = 0; i < 9; ++i)
+        line += "~R" + std::to_string(r) + "C" + std::to_string(r % 2 == 1 ? 1 + i : 9 - i);
+    }
+    return line + "~LOOP";
+  }();
+  c.push_back(iss_case("iss_loop_too_large_for_any_model", board_loop,
+                       "{file}:1:2: SumLine at r1c1: the model would need more than 250000 "
+                       "options (not supported yet)"));
   // Built in place, not "." + std::string(...): GCC 12 warns falsely on that
   // at -O3 (-Wrestrict, its bug 105329).
   std::string too_long(1 + (1 << 20), '~');
