@@ -86,7 +86,6 @@ struct lowered_clues {
 /// Lowers every clue of `v`, its chains with the weighted items `weights`
 /// allows (model.hpp). Throws std::invalid_argument for a clue the model
 /// cannot state (a chain with more transitions than it allows).
-[[nodiscard]] lowered_clues lower_clues(const variant& v,
-                                        model::weights weights = model::weights::all);
+[[nodiscard]] lowered_clues lower_clues(const variant& v, model::weights weights);
 
 }  // namespace sudoku::detail

@@ -300,6 +300,7 @@ model::model(sudoku::variant v, weights w)
   const auto n = static_cast<std::size_t>(n_);
   sums_ = sum_constraints(variant_, implied_unit_, linear_sums_);
   item_count_ = static_cast<int>(cell_items_ + (variant_.units().size() + sums_.size()) * n);
+  primary_count_ = item_count_;
   sums_of_cell_.resize(variant_.positions());
   for (std::uint32_t k = 0; k < sums_.size(); ++k) {
     for (std::uint32_t p : sums_[k].cells)
@@ -332,64 +333,67 @@ model::model(sudoku::variant v, weights w)
   // Chains with weights need the bitset engine: a problem too large for it
   // states them with fewer, then without (a looped sum line once round per
   // cut, weaker).
-  const int items = item_count_, options = option_count_;
+  const int items = item_count_, options = option_count_, primaries = primary_count_;
   for (auto level : {weights::all, weights::small, weights::none}) {
     if (level > weights_) continue;
     item_count_ = items;
     option_count_ = options;
+    primary_count_ = primaries;
     clue_list_.clear();
     item_clue_range_.clear();
     adopt(detail::lower_clues(variant_, level));
-    if (!clues_->weighted() || dlx::bitset_engine_fits(build())) break;
+    if (!clues_->weighted() || dlx::bitset_engine_fits(static_cast<std::size_t>(option_count_),
+                                                       static_cast<std::size_t>(primary_count_)))
+      break;
   }
 }
 
 void model::adopt(detail::lowered_clues lowered_clues) {
-  {
-    auto lowered = std::make_shared<detail::lowered_clues>(std::move(lowered_clues));
-    // Which clues each clue item stands for, in build()'s order of items.
-    // Flat: one list of clues per group, relation or chain, and per item its range.
-    const auto own = [&](std::size_t count, std::span<const std::uint32_t> clues) {
-      const auto begin = static_cast<std::uint32_t>(clue_list_.size());
-      clue_list_.insert(clue_list_.end(), clues.begin(), clues.end());
-      item_clue_range_.insert(item_clue_range_.end(), count,
-                              {begin, static_cast<std::uint32_t>(clue_list_.size())});
-    };
-    for (const auto& g : lowered->groups)
-      own(static_cast<std::size_t>(n_), std::span(&g.clue, 1));
-    for (const auto& r : lowered->relations)
-      own(2 * static_cast<std::size_t>(n_), r.clues);
-    for (const auto& g : lowered->groups) {
-      item_count_ += n_;
-      option_count_ +=
-          static_cast<int>(std::count_if(g.sets.begin(), g.sets.end(), [&](std::uint64_t set) {
-            return set != variant_.all_digits();
-          }));
-    }
-    item_count_ += 2 * n_ * static_cast<int>(lowered->relations.size());
-    std::vector<char> valued(variant_.positions(), 0);
-    // A chain's items: its steps, its states between them, its marks and
-    // the item of its choices.
-    const auto chain_items = [](const detail::digit_chain& c) {
-      std::size_t items = c.cells.size() + c.marks + (c.choices.empty() ? 0 : 1);
-      for (std::size_t i = 1; i < c.cells.size(); ++i)
-        items += c.states[i] > 1 ? 1 : 0;
-      return items;
-    };
-    for (const auto& c : lowered->chains) {
-      item_count_ += static_cast<int>(chain_items(c));
-      for (const auto& step : c.steps)
-        option_count_ += static_cast<int>(step.size());
-      option_count_ += static_cast<int>(c.choices.size());
-      for (std::uint32_t p : c.cells)
-        valued[p] = 1;
-    }
-    item_count_ += static_cast<int>(std::count(valued.begin(), valued.end(), 1));
-    own(static_cast<std::size_t>(std::count(valued.begin(), valued.end(), 1)), {});
-    for (const auto& c : lowered->chains)
-      own(chain_items(c), std::span(&c.clue, 1));
-    clues_ = std::move(lowered);
+  auto lowered = std::make_shared<detail::lowered_clues>(std::move(lowered_clues));
+  // Which clues each clue item stands for, in build()'s order of items.
+  // Flat: one list of clues per group, relation or chain, and per item its range.
+  const auto own = [&](std::size_t count, std::span<const std::uint32_t> clues) {
+    const auto begin = static_cast<std::uint32_t>(clue_list_.size());
+    clue_list_.insert(clue_list_.end(), clues.begin(), clues.end());
+    item_clue_range_.insert(item_clue_range_.end(), count,
+                            {begin, static_cast<std::uint32_t>(clue_list_.size())});
+  };
+  for (const auto& g : lowered->groups)
+    own(static_cast<std::size_t>(n_), std::span(&g.clue, 1));
+  for (const auto& r : lowered->relations)
+    own(2 * static_cast<std::size_t>(n_), r.clues);
+  for (const auto& g : lowered->groups) {
+    item_count_ += n_;
+    primary_count_ += g.sets.empty() ? 0 : n_;
+    option_count_ +=
+        static_cast<int>(std::count_if(g.sets.begin(), g.sets.end(), [&](std::uint64_t set) {
+          return set != variant_.all_digits();
+        }));
   }
+  item_count_ += 2 * n_ * static_cast<int>(lowered->relations.size());
+  std::vector<char> valued(variant_.positions(), 0);
+  // A chain's items: its steps, its states between them, its marks and
+  // the item of its choices.
+  const auto chain_items = [](const detail::digit_chain& c) {
+    std::size_t items = c.cells.size() + c.marks + (c.choices.empty() ? 0 : 1);
+    for (std::size_t i = 1; i < c.cells.size(); ++i)
+      items += c.states[i] > 1 ? 1 : 0;
+    return items;
+  };
+  for (const auto& c : lowered->chains) {
+    item_count_ += static_cast<int>(chain_items(c));
+    primary_count_ += static_cast<int>(c.cells.size()) + (c.choices.empty() ? 0 : 1);
+    for (const auto& step : c.steps)
+      option_count_ += static_cast<int>(step.size());
+    option_count_ += static_cast<int>(c.choices.size());
+    for (std::uint32_t p : c.cells)
+      valued[p] = 1;
+  }
+  item_count_ += static_cast<int>(std::count(valued.begin(), valued.end(), 1));
+  own(static_cast<std::size_t>(std::count(valued.begin(), valued.end(), 1)), {});
+  for (const auto& c : lowered->chains)
+    own(chain_items(c), std::span(&c.clue, 1));
+  clues_ = std::move(lowered);
 }
 
 int model::constraint_of(dlx::item_id item) const noexcept {
@@ -463,17 +467,21 @@ dlx::problem model::build() const {
   // digit that every digit left to b forbids, but not b's digit that every
   // digit left to a forbids (ISS's Bicycle race: 11,777 nodes with both, not
   // proved within 3,000,000 with a's alone; bench/README.md).
+  // `item` on `cell` holding `digit` and on `other` holding any of `banned`.
+  const auto forbid = [&](dlx::item_id item, std::uint32_t cell, int digit, std::uint32_t other,
+                          std::uint64_t banned) {
+    on(cell, digit).push_back(item);
+    for (int y = 1; y <= n_; ++y) {
+      if (banned >> y & 1) on(other, y).push_back(item);
+    }
+  };
   for (std::size_t r = 0; r < lowered.relations.size(); ++r) {
     const auto& rel = lowered.relations[r];
     for (int x = 1; x <= n_; ++x) {
       const dlx::item_id item = p.add_item(fmt::format("q{}.{}", r, x), dlx::item_kind::secondary);
       const std::uint64_t banned =
           variant_.all_digits() & ~rel.allowed[static_cast<std::size_t>(x)];
-      if (banned == 0) continue;
-      on(rel.a, x).push_back(item);
-      for (int y = 1; y <= n_; ++y) {
-        if (banned >> y & 1) on(rel.b, y).push_back(item);
-      }
+      if (banned != 0) forbid(item, rel.a, x, rel.b, banned);
     }
     for (int y = 1; y <= n_; ++y) {
       const dlx::item_id item = p.add_item(fmt::format("q{}'{}", r, y), dlx::item_kind::secondary);
@@ -483,11 +491,7 @@ dlx::problem model::build() const {
           banned |= std::uint64_t{1} << x;
       }
       // One digit of a: the conflict is a's item already, and nothing to learn.
-      if (std::popcount(banned) < 2) continue;
-      on(rel.b, y).push_back(item);
-      for (int x = 1; x <= n_; ++x) {
-        if (banned >> x & 1) on(rel.a, x).push_back(item);
-      }
+      if (std::popcount(banned) >= 2) forbid(item, rel.b, y, rel.a, banned);
     }
   }
   std::vector<dlx::item_id> value_item(variant_.positions(), 0);

@@ -4,8 +4,10 @@
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <gtest/gtest.h>
+#include <dlx/problem.hpp>
 #include <sudoku/iss.hpp>
 #include <sudoku/logic.hpp>
+#include <sudoku/model.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>
@@ -13,6 +15,8 @@
 #include <algorithm>
 #include <filesystem>
 #include <fstream>
+#include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -164,6 +168,33 @@ TEST(IssExamples, AModelTooLargeForBitsetsGoesWithoutWeightedItems) {
       "~R3C9~R4C5~R4C6~R4C7~R4C8~R5C4~R5C5~R5C6~R5C7~R6C3~R6C4~R6C5~R6C6~R7C2~R7C3~"
       "R7C4~R7C5~R8C1~R8C2~R8C3~R8C4~R9C1~R9C2~R9C3";
   EXPECT_EQ(count_within(puzzle, 100).status, sudoku::status::unknown);
+}
+
+// The model's sizes are those of the problem it builds, with every set of
+// weighted items: they decide whether the bitset engine takes the model
+// before it is built, and number the clues' items (model::clues_of).
+TEST(IssExamples, TheModelCountsTheProblemItBuilds) {
+  using weights = sudoku::model::weights;
+  for (const example& e : examples()) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
+    for (auto w : {weights::all, weights::small, weights::none}) {
+      std::optional<sudoku::model> built;
+      try {
+        built.emplace(v, w);
+      } catch (const std::invalid_argument&) {
+        // Without weights a three-digit pill's chain is too large to state.
+        EXPECT_EQ(w, weights::none) << e.name;
+        continue;
+      }
+      const sudoku::model& m = *built;
+      const dlx::problem p = m.build();
+      EXPECT_EQ(static_cast<std::size_t>(m.item_count()), p.item_count()) << e.name;
+      EXPECT_EQ(static_cast<std::size_t>(m.primary_count()), p.primary_count()) << e.name;
+      EXPECT_EQ(static_cast<std::size_t>(m.option_count()), p.option_count()) << e.name;
+    }
+  }
 }
 
 // The logic solver on modern variants: every step keeps the published

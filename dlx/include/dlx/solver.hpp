@@ -39,6 +39,9 @@ class solution_range;
 /// larger problem with weighted items throws problem_error), and what
 /// engine_kind::automatic picks for problems without multiplicities.
 [[nodiscard]] bool bitset_engine_fits(const problem& p) noexcept;
+/// The same for a problem of that many options and primary items, before
+/// it is built.
+[[nodiscard]] bool bitset_engine_fits(std::size_t options, std::size_t primaries) noexcept;
 
 /// Solves one exact-cover problem, many times.
 ///

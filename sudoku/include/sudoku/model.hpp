@@ -60,6 +60,8 @@ class model {
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return variant_.shape(); }
   [[nodiscard]] int item_count() const noexcept { return item_count_; }
   [[nodiscard]] int option_count() const noexcept { return option_count_; }
+  /// Of item_count(), the primary items (the rest are secondary).
+  [[nodiscard]] int primary_count() const noexcept { return primary_count_; }
   /// Options below this place a digit in a cell; the rest are cage
   /// combinations and the steps of clues along lines (clue.hpp).
   [[nodiscard]] dlx::option_id cell_option_count() const noexcept {
@@ -120,6 +122,7 @@ class model {
   std::size_t cell_items_ = 0;
   int item_count_ = 0;
   int option_count_ = 0;
+  int primary_count_ = 0;
   weights weights_ = weights::all;
   std::vector<sudoku::cage> sums_;           // the variant's cages, then implied ones
   std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
