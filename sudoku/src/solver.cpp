@@ -8,6 +8,15 @@
 
 namespace sudoku {
 
+namespace {
+// A search that learns where to branch from its dead ends, on one thread:
+// what it learns depends on the order it searches in.
+void learning(dlx::search_options& o) {
+  o.branching = dlx::branching::conflicts;
+  o.threads = 1;
+}
+}  // namespace
+
 std::string_view to_string(status s) noexcept {
   switch (s) {
     case status::solved:
@@ -135,12 +144,13 @@ result solver::with_givens(const grid& puzzle, const dlx::search_options& option
 // The structure search branches on where a band puts a digit (after tdoku):
 // the fewest guesses on puzzles with few solutions, but on a near-empty grid
 // a wrong first placement can hide a tree it does not leave (an empty 16x16:
-// over 200,000 nodes and no end, sparse ones alike), which the fewest options
-// with pairs fill in about 150. And on a puzzle too hard for the structure
-// search, the pair rule branching where it has met most dead ends does better
-// (ISS's 16x16 X, very hard: 40,344 nodes against 714,897). So until a
-// solution turns up, the two take turns from scratch (the pair rule learning,
-// on one thread), 2,000 nodes each, then 8,000, 32,000, ...: the work
+// over 200,000 nodes and no end, sparse ones alike), which the pair rule
+// fills in about 150 (taking the fewest options while it has met few dead
+// ends). And on a puzzle too hard for the structure search, the pair rule
+// branching where it has met most dead ends does better (ISS's 16x16 X, very
+// hard: 40,344 nodes against 714,897). So until a solution turns up, the two
+// take turns from scratch (the pair rule learning, on one thread), 2,000
+// nodes each, then 8,000, 32,000, ...: the work
 // thrown away is at most what the winning turn spends, times two. A turn that
 // finds a solution is run again without its cap (the same search: it finds
 // the same solutions first, and `skip` says how many were shown).
@@ -182,10 +192,7 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
     for (const dlx::propagation p : {dlx::propagation::groups, other}) {
       dlx::search_options turn = options;
       turn.propagation = p;
-      if (p == dlx::propagation::pairs) {
-        turn.branching = dlx::branching::conflicts;
-        turn.threads = 1;
-      }
+      if (p == dlx::propagation::pairs) learning(turn);
       if (!left(turn)) return ending(dlx::search_status::budget_exhausted, 0);
       const bool last = turn.node_budget != 0 && turn.node_budget <= cap;
       if (!last) turn.node_budget = cap;
@@ -209,8 +216,7 @@ dlx::search_options solver::tuned(const dlx::search_options& options) const {
   if (out.propagation == dlx::propagation::none) out.propagation = propagation_;
   if (out.branching == dlx::branching::mrv && branching_ != dlx::branching::mrv && !out.seed &&
       out.subtree.empty() && out.propagation != dlx::propagation::groups) {
-    out.branching = branching_;
-    out.threads = 1;  // what it learns depends on the order it searches in
+    learning(out);
   }
   return out;
 }

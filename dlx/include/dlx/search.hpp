@@ -91,8 +91,9 @@ enum class propagation : std::uint8_t { none, forced, pairs, groups };
 ///    4x against the fewest options; 256 none more than 1.1x).
 ///    ISS's solver branches on cells by a like score. On puzzles whose rules
 ///    reach far (sums, lines, cages) it cuts the tree 2.6 times (geometric mean
-///    on ISS's puzzles), about 2000 times on tarek's #41; plain Sudoku keeps `mrv`
-///    (bench/README.md). Only the bitset engine learns, without multiplicities
+///    on ISS's puzzles), about 2000 times on tarek's #41; plain Sudoku searches
+///    with `propagation::groups` first and learns only in the turns it takes
+///    with it (bench/README.md). Only the bitset engine learns, without multiplicities
 ///    and with propagation none, forced or pairs, on one thread, unseeded and on
 ///    the whole tree: what it learns depends on the order it searches in, so it
 ///    cannot be split. Another setting than `mrv` elsewhere makes the search
