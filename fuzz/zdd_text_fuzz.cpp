@@ -1,8 +1,10 @@
-// Knuth's ZDD text format (what `dlx --zdd` writes and `--from-zdd` reads) on
-// arbitrary bytes: either a located parse_error, or a diagram that writes and
-// reads back to the same diagram, whose count agrees with its enumeration, its
-// sizes, its unranking and its samples, and whose cheapest solution is among
-// its solutions.
+// Knuth's ZDD text format (what `dlx --zdd` writes and `--from-zdd` reads),
+// with its product lines "id: (a&b)", on arbitrary bytes: either a located
+// parse_error, or a diagram that writes and reads back to the same diagram,
+// whose count agrees with its enumeration, its sizes, its unranking and its
+// samples, whose products count as their parts multiplied, and whose cheapest
+// solutions are the cheapest of its solutions. Every question runs on diagrams
+// with products as on plain ones. Tokens for libFuzzer: zdd_text.dict.
 #include <dlx/format.hpp>
 #include <dlx/zdd.hpp>
 
@@ -26,13 +28,33 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     FUZZ_CHECK(!e.message().empty());
     return 0;
   }
-  // Reduced: no node with hi = bottom, no two equal nodes, children first.
+  // Reduced: no node with hi = bottom, no product with a sink as a part, no
+  // two equal nodes, children first.
   std::set<std::tuple<dlx::option_id, dlx::zdd::node_id, dlx::zdd::node_id>> seen;
+  std::vector<dlx::zdd::node_id> products;
   for (std::size_t n = 2; n < diagram.size(); ++n) {
     const auto& node = diagram.at(static_cast<dlx::zdd::node_id>(n));
     FUZZ_CHECK(node.hi != dlx::zdd::bottom);
     FUZZ_CHECK(node.lo < n && node.hi < n);
     FUZZ_CHECK(seen.insert({node.option, node.lo, node.hi}).second);
+    FUZZ_CHECK(node.option != ~dlx::option_id{0});
+    if (dlx::zdd::is_product(node)) {
+      FUZZ_CHECK(node.lo > dlx::zdd::top && node.hi > dlx::zdd::top);
+      products.push_back(static_cast<dlx::zdd::node_id>(n));
+    }
+  }
+  // A product counts as its parts multiplied (a few of them: the diagram
+  // rooted at each node, in a copy).
+  for (std::size_t k = 0; k < products.size() && k < 8; ++k) {
+    dlx::zdd part = diagram;
+    const auto& node = diagram.at(products[k]);
+    part.set_root(node.lo);
+    const dlx::big_count first = part.count();
+    part.set_root(node.hi);
+    const dlx::big_count second = part.count();
+    part.set_root(products[k]);
+    FUZZ_CHECK(part.count() == first * second);
+    FUZZ_CHECK(first > 0 && second > 0);
   }
 
   std::ostringstream out;
@@ -91,6 +113,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     std::sort(all.begin(), all.end());
     const auto best = diagram.cheapest(costs, 4);
     FUZZ_CHECK(best.size() == std::min<std::size_t>(4, listed.size()));
+    const auto every = diagram.cheapest(costs, listed.size() + 1);
+    FUZZ_CHECK(every.size() == listed.size());
+    for (std::size_t k = 0; k < every.size(); ++k)
+      FUZZ_CHECK(every[k].cost == all[k]);
     for (std::size_t k = 0; k < best.size(); ++k) {
       FUZZ_CHECK(best[k].cost == all[k]);
       FUZZ_CHECK(cost_of(best[k].options) == best[k].cost);

@@ -30,129 +30,16 @@
 #include <stdexcept>
 #include <vector>
 
-#include "dlx/memo.hpp"
+#include "memo_search.hpp"
 
 namespace dlx {
 
+namespace detail {
+
 namespace {
-
-struct item_links {
-  std::int32_t prev, next;
-};
-
-struct node_links {
-  std::int32_t up, down;
-  std::int32_t itm;    // the item; in a spacer, minus the number of options before it
-  std::int32_t color;  // 0: none; -1: cleansed (agrees with the color set on its item)
-};
-
-// Fixed-size blocks, so that growing never copies (and never needs twice the
-// memory for a moment, as a doubling vector would).
-template <class T>
-class block_array {
- public:
-  static constexpr std::size_t block_bits = 16;
-
-  explicit block_array(std::size_t stride = 1) : stride_(stride) {}
-
-  T* at(std::size_t index) noexcept {
-    return blocks_[index >> block_bits].get() + (index & block_mask) * stride_;
-  }
-  const T* at(std::size_t index) const noexcept {
-    return blocks_[index >> block_bits].get() + (index & block_mask) * stride_;
-  }
-  // Makes room for index `size` (the next one); returns the bytes it allocated.
-  std::size_t grow_to_hold(std::size_t size) {
-    if ((size >> block_bits) < blocks_.size()) return 0;
-    blocks_.push_back(std::make_unique_for_overwrite<T[]>((block_mask + 1) * stride_));
-    return (block_mask + 1) * stride_ * sizeof(T);
-  }
-  [[nodiscard]] std::size_t bytes() const noexcept {
-    return blocks_.size() * (block_mask + 1) * stride_ * sizeof(T);
-  }
-
- private:
-  static constexpr std::size_t block_mask = (std::size_t{1} << block_bits) - 1;
-  std::size_t stride_;
-  std::vector<std::unique_ptr<T[]>> blocks_;
-};
-
-class memo_search {
- public:
-  memo_search(const problem& p, const memo_options& options);
-  memo_result run();
-
- private:
-  // ---- Matrix.
-  void build(const problem& p);
-  void unlink_item(std::int32_t k) noexcept {
-    const std::int32_t l = items_[k].prev, r = items_[k].next;
-    items_[l].next = r;
-    items_[r].prev = l;
-    set_code(k, 0);
-  }
-  void relink_item(std::int32_t k) noexcept {
-    const std::int32_t l = items_[k].prev, r = items_[k].next;
-    items_[l].next = k;
-    items_[r].prev = k;
-    set_code(k, k < second_ ? 1 : 1 + static_cast<std::uint32_t>(color_[k]));
-  }
-  void hide_option(std::int32_t rr) noexcept;
-  void unhide_option(std::int32_t rr) noexcept;
-  void cover(std::int32_t c) noexcept;
-  void uncover(std::int32_t c) noexcept;
-  void purify(std::int32_t p) noexcept;
-  void unpurify(std::int32_t p) noexcept;
-  void cover_others(std::int32_t cur) noexcept;
-  void uncover_others(std::int32_t cur, std::int32_t& kept) noexcept;
-  std::int32_t choose() const noexcept;
-
-  // ---- Signatures.
-  void set_code(std::int32_t k, std::uint32_t code) noexcept {
-    signature_[word_[k]] ^= std::uint64_t{code_[k] ^ code} << shift_[k];
-    code_[k] = code;
-  }
-  std::uint64_t signature_hash(const std::uint64_t* words) const noexcept;
-  // The memo entry of the current signature: found (true) or added (false).
-  bool lookup(std::uint32_t& entry);
-  void grow_table();
-
-  [[nodiscard]] std::size_t bytes_in_use() const noexcept {
-    return links_bytes_ + signatures_.bytes() + zdd_refs_.bytes() +
-           table_.capacity() * sizeof(std::uint64_t) + diagram_.bytes();
-  }
-  memo_progress progress(std::uint32_t level) const;
-  // Throws memory_budget_reached when `more` bytes would pass the budget.
-  void check_budget(std::size_t more) const {
-    if (options_.memory_budget && bytes_in_use() + more > options_.memory_budget) {
-      throw memory_budget_reached();
-    }
-  }
-  struct memory_budget_reached {};
-
-  const memo_options& options_;
-  std::vector<item_links> items_;
-  std::vector<node_links> nodes_;
-  std::vector<std::int32_t> len_;     // active options per item (-1: purified, none left)
-  std::vector<std::int32_t> color_;   // the color set on a secondary item, 0 if none
-  std::int32_t second_ = 0;           // the first secondary item
-  std::int32_t last_item_ = 0;        // heads the secondary list; also the first spacer
-  std::vector<option_id> option_of_;  // by option number in the matrix: the problem's id
-  std::size_t links_bytes_ = 0;
-
-  std::vector<std::uint32_t> code_, word_, shift_;
-  std::vector<std::uint64_t> signature_;
-  std::size_t words_ = 1;
-  block_array<std::uint64_t> signatures_;
-  block_array<zdd::node_id> zdd_refs_;
-  std::vector<std::uint64_t> table_;  // entry + 1 in the low half, fingerprint in the high
-  std::uint32_t entries_ = 0;
-
-  memo_stats stats_;
-  zdd diagram_;
-  std::chrono::steady_clock::time_point started_;
-  std::vector<std::int32_t> choice_;
-};
+constexpr std::uint64_t clock_interval = std::uint64_t{1}
+                                         << 14;  // nodes between looks at the clock
+}  // namespace
 
 memo_search::memo_search(const problem& p, const memo_options& options)
     : options_(options), signatures_(1), zdd_refs_(1) {
@@ -283,6 +170,7 @@ void memo_search::hide_option(std::int32_t rr) noexcept {
     }
     ++stats_.updates;
     if (--len_[cc] == 0 && cc >= second_) unlink_item(cc);
+    if (record_touched_) touched_[touched_end_++] = cc;
     ++nn;
   }
 }
@@ -492,18 +380,66 @@ memo_progress memo_search::progress(std::uint32_t level) const {
 // ---- The search: Algorithm Z in DLX6's shape (its labels kept as goto
 // targets, because the steps jump into one another as the algorithm's do).
 
+std::optional<memo_status> memo_search::limit_reached(std::uint32_t level) {
+  if (options_.node_budget && stats_.nodes > options_.node_budget) {
+    return memo_status::budget_exhausted;
+  }
+  if (options_.memory_budget && bytes_in_use() + diagram_.bytes() > options_.memory_budget) {
+    return memo_status::memory_exhausted;  // the diagram may double when it next grows
+  }
+  if (stats_.nodes >= next_clock_) {
+    next_clock_ += clock_interval;
+    if (std::chrono::steady_clock::now() - started_ >= options_.time_budget) {
+      return memo_status::time_exhausted;
+    }
+  }
+  if (stats_.nodes >= next_progress_) {
+    next_progress_ += options_.progress_interval;
+    if (options_.on_progress(progress(level)) == visit::stop) return memo_status::stopped;
+  }
+  return std::nullopt;
+}
+
 memo_result memo_search::run() {
-  memo_result result;
   started_ = std::chrono::steady_clock::now();
+  next_progress_ = options_.on_progress ? options_.progress_interval : UINT64_MAX;
+  next_clock_ = options_.time_budget.count() > 0 ? clock_interval : UINT64_MAX;
+  return options_.decompose ? run_decomposing() : run_dlx6();
+}
+
+memo_status memo_search::out_of_memory() {
+  try {
+    throw;
+  } catch (const memory_budget_reached&) {
+  } catch (const std::bad_alloc&) {
+  } catch (const std::length_error&) {  // more than 2^32 diagram nodes
+  }
+  return memo_status::memory_exhausted;
+}
+
+memo_result memo_search::finish(memo_status status, zdd::node_id root) {
+  memo_result result;
+  stats_.failed_signatures = entries_ - stats_.good_signatures;
+  ++stats_.good_signatures;  // DLX6 counts the empty signature as a good one
+  // DLX6 prints its node counter, which starts at 2 for the sinks, and 1 when
+  // it stayed at 2; and one more good signature, for the empty one.
+  stats_.zdd_nodes = stats_.zdd_nodes == 0 ? 1 : stats_.zdd_nodes + 2;
+  stats_.bytes = bytes_in_use();
+  result.status = status;
+  result.stats = stats_;
+  if (status == memo_status::complete) {
+    diagram_.set_root(root);
+    result.diagram = std::move(diagram_);
+  }
+  return result;
+}
+
+memo_result memo_search::run_dlx6() {
   std::vector<zdd::node_id> savez;     // the ZDD node built so far on each level
   std::vector<std::uint32_t> memo_at;  // the memo entry of each level's subproblem
   std::int32_t best = 0, cur = 0, kept = 0;
   zdd::node_id znode = zdd::bottom, zsol = zdd::bottom;
   std::uint32_t level = 0;
-  std::uint64_t next_progress = options_.on_progress ? options_.progress_interval : UINT64_MAX;
-  constexpr std::uint64_t clock_interval = std::uint64_t{1} << 14;
-  const bool timed = options_.time_budget.count() > 0;
-  std::uint64_t next_clock = timed ? clock_interval : UINT64_MAX;
   auto at_level = [&](std::uint32_t l) {
     if (choice_.size() <= l) {
       choice_.resize(l + 1);
@@ -516,27 +452,9 @@ memo_result memo_search::run() {
   forward:
     ++stats_.nodes;
     at_level(level);
-    if (options_.node_budget && stats_.nodes > options_.node_budget) {
-      status = memo_status::budget_exhausted;
-      goto finish;
-    }
-    if (options_.memory_budget && bytes_in_use() + diagram_.bytes() > options_.memory_budget) {
-      status = memo_status::memory_exhausted;  // the diagram may double when it next grows
-      goto finish;
-    }
-    if (stats_.nodes >= next_clock) {
-      next_clock += clock_interval;
-      if (std::chrono::steady_clock::now() - started_ >= options_.time_budget) {
-        status = memo_status::time_exhausted;
-        goto finish;
-      }
-    }
-    if (stats_.nodes >= next_progress) {
-      next_progress += options_.progress_interval;
-      if (options_.on_progress(progress(level)) == visit::stop) {
-        status = memo_status::stopped;
-        goto finish;
-      }
+    if (auto stop = limit_reached(level)) {
+      status = *stop;
+      goto done;
     }
     {
       std::uint32_t entry = 0;
@@ -572,7 +490,7 @@ memo_result memo_search::run() {
       ++stats_.good_signatures;
     }
   backdown:
-    if (level == 0) goto finish;
+    if (level == 0) goto done;
     --level;
     cur = choice_[level];
     best = nodes_[cur].itm;
@@ -586,30 +504,14 @@ memo_result memo_search::run() {
     }
     cur = choice_[level] = nodes_[cur].down;
     goto advance;
-  } catch (const memory_budget_reached&) {
-    status = memo_status::memory_exhausted;
-  } catch (const std::bad_alloc&) {
-    status = memo_status::memory_exhausted;
-  } catch (const std::length_error&) {
-    status = memo_status::memory_exhausted;  // more than 2^32 diagram nodes
+  } catch (...) {
+    status = out_of_memory();
   }
-finish:
-  stats_.failed_signatures = entries_ - stats_.good_signatures;
-  ++stats_.good_signatures;  // DLX6 counts the empty signature as a good one
-  // DLX6 prints its node counter, which starts at 2 for the sinks, and 1 when
-  // it stayed at 2; and one more good signature, for the empty one.
-  stats_.zdd_nodes = stats_.zdd_nodes == 0 ? 1 : stats_.zdd_nodes + 2;
-  stats_.bytes = bytes_in_use();
-  result.status = status;
-  result.stats = stats_;
-  if (status == memo_status::complete) {
-    diagram_.set_root(znode);
-    result.diagram = std::move(diagram_);
-  }
-  return result;
+done:
+  return finish(status, znode);
 }
 
-}  // namespace
+}  // namespace detail
 
 memo_result build_zdd(const problem& p, const memo_options& options) {
   if (p.primary_count() == 0) {
@@ -620,7 +522,7 @@ memo_result build_zdd(const problem& p, const memo_options& options) {
     r.stats.good_signatures = 1;
     return r;
   }
-  return memo_search(p, options).run();
+  return detail::memo_search(p, options).run();
 }
 
 std::string_view to_string(memo_status s) noexcept {

@@ -6,21 +6,20 @@
 // 128-bit integers while they fit (the 16 x 16 board's 31-digit count does)
 // and in cpp_int otherwise: the fast path costs 16 bytes a node, the general
 // one about 32 and an allocation per node past two limbs.
+//
+// A product node (a & b) multiplies where a decision node adds: its count is
+// the product of its parts', its sizes their convolution, its cheapest the sum
+// of theirs. The walks that follow a path (listing, unranking, the cheapest)
+// keep the second parts of the products on their way as goals still to
+// satisfy, on explicit stacks: a diagram read from a file may be deep.
 #include "dlx/zdd.hpp"
 
-#include <fmt/format.h>
-
 #include <algorithm>
-#include <charconv>
 #include <limits>
 #include <queue>
 #include <random>
 #include <stdexcept>
 #include <string>
-#include <unordered_map>
-
-#include "dlx/format.hpp"
-#include "dlx/line_reader.hpp"
 
 namespace dlx {
 
@@ -69,7 +68,25 @@ zdd::node_id zdd::add(option_id option, node_id lo, node_id hi) {
   if (lo >= nodes_.size() || hi >= nodes_.size()) {
     throw std::out_of_range("dlx::zdd::add: a child that does not exist");
   }
+  if (option >= product) {
+    throw std::invalid_argument(
+        "dlx::zdd::add: options ~1 and ~0 mark products and sinks (add_product makes products)");
+  }
   if (hi == bottom) return lo;
+  return intern(option, lo, hi);
+}
+
+zdd::node_id zdd::add_product(node_id a, node_id b) {
+  if (a >= nodes_.size() || b >= nodes_.size()) {
+    throw std::out_of_range("dlx::zdd::add_product: a part that does not exist");
+  }
+  if (a == bottom || b == bottom) return bottom;
+  if (a == top) return b;
+  if (b == top) return a;
+  return intern(product, a, b);
+}
+
+zdd::node_id zdd::intern(option_id option, node_id lo, node_id hi) {
   std::size_t mask = unique_.size() - 1;
   std::size_t slot = node_hash(option, lo, hi) & mask;
   for (; unique_[slot] != 0; slot = (slot + 1) & mask) {
@@ -119,15 +136,23 @@ const zdd::counts& zdd::counts_() const {
   c->small[top] = 1;
   bool overflow = false;
   for (std::size_t n = 2; n < nodes_.size() && !overflow; ++n) {
-    overflow = __builtin_add_overflow(c->small[nodes_[n].lo], c->small[nodes_[n].hi], &c->small[n]);
+    const node& x = nodes_[n];
+    overflow = is_product(x) ? __builtin_mul_overflow(c->small[x.lo], c->small[x.hi], &c->small[n])
+                             : __builtin_add_overflow(c->small[x.lo], c->small[x.hi], &c->small[n]);
   }
   if (overflow) {
     c->big = true;
     c->small = {};
     c->large.resize(nodes_.size());
     c->large[top] = 1;
-    for (std::size_t n = 2; n < nodes_.size(); ++n)
-      c->large[n] = c->large[nodes_[n].lo] + c->large[nodes_[n].hi];
+    for (std::size_t n = 2; n < nodes_.size(); ++n) {
+      const node& x = nodes_[n];
+      if (is_product(x)) {
+        c->large[n] = c->large[x.lo] * c->large[x.hi];
+      } else {
+        c->large[n] = c->large[x.lo] + c->large[x.hi];
+      }
+    }
   }
   counts_cache_ = std::move(c);
   return *counts_cache_;
@@ -138,11 +163,12 @@ big_count zdd::count() const {
 }
 
 std::vector<big_count> zdd::count_by_size() const {
-  // A node's solutions by size are its lo's and its hi's shifted by one. Each
-  // node keeps only the sizes from its smallest to its largest solution (one
-  // entry when all have the same size, as every tiling of a region has), and
-  // is freed once its last parent is done: the 16 x 16 board's 1.9 million
-  // nodes need a few hundred bytes at a time, not a vector of 129 counts each.
+  // A node's solutions by size are its lo's and its hi's shifted by one (a
+  // product's, the convolution of its parts': sizes add up). Each node keeps
+  // only the sizes from its smallest to its largest solution (one entry when
+  // all have the same size, as every tiling of a region has), and is freed once
+  // its last parent is done: the 16 x 16 board's 1.9 million nodes need a few
+  // hundred bytes at a time, not a vector of 129 counts each.
   struct sizes {
     std::size_t low = 0;        // the size of by[0]
     std::vector<big_count> by;  // by[k]: solutions with low + k options
@@ -163,6 +189,19 @@ std::vector<big_count> zdd::count_by_size() const {
     const sizes& lo = of[nodes_[n].lo];
     const sizes& hi = of[nodes_[n].hi];
     sizes& v = of[n];
+    if (is_product(nodes_[n])) {
+      if (lo.by.empty() || hi.by.empty()) continue;
+      v.low = lo.low + hi.low;
+      v.by.assign(lo.by.size() + hi.by.size() - 1, 0);
+      for (std::size_t i = 0; i < lo.by.size(); ++i) {
+        if (lo.by[i] == 0) continue;
+        for (std::size_t j = 0; j < hi.by.size(); ++j)
+          v.by[i + j] += lo.by[i] * hi.by[j];
+      }
+      release(nodes_[n].lo);
+      release(nodes_[n].hi);
+      continue;
+    }
     if (lo.by.empty() && hi.by.empty()) continue;
     std::size_t low = SIZE_MAX, high = 0;  // the range of sizes, high exclusive
     if (!lo.by.empty()) low = lo.low, high = lo.low + lo.by.size();
@@ -190,22 +229,40 @@ std::vector<big_count> zdd::count_by_size() const {
 
 namespace {
 
+// Follows the path of rank `rank` down from `root`. At a product, the rank is
+// (first part's rank) * count(second) + (second part's rank): the first part's
+// path is followed at once, the second's later, from a stack (no recursion: a
+// diagram read from a file may be deep).
 template <class Count, class CountOf>
 std::vector<option_id> unrank_with(const std::vector<zdd::node>& nodes, zdd::node_id root,
                                    Count rank, CountOf count_of) {
   std::vector<option_id> options;
+  std::vector<std::pair<zdd::node_id, Count>> pending;  // second parts, with their ranks
   zdd::node_id n = root;
-  while (n > zdd::top) {
-    const Count lo = count_of(nodes[n].lo);
-    if (rank < lo) {
-      n = nodes[n].lo;
-    } else {
-      rank -= lo;
-      options.push_back(nodes[n].option);
-      n = nodes[n].hi;
+  for (;;) {
+    while (n > zdd::top) {
+      const zdd::node& x = nodes[n];
+      if (zdd::is_product(x)) {
+        const Count second = count_of(x.hi);
+        pending.emplace_back(x.hi, rank % second);
+        rank /= second;
+        n = x.lo;
+        continue;
+      }
+      const Count lo = count_of(x.lo);
+      if (rank < lo) {
+        n = x.lo;
+      } else {
+        rank -= lo;
+        options.push_back(x.option);
+        n = x.hi;
+      }
     }
+    if (pending.empty()) return options;
+    n = pending.back().first;
+    rank = std::move(pending.back().second);
+    pending.pop_back();
   }
-  return options;
 }
 
 // A uniform integer in [0, bound) from 64-bit words of `rng`, by rejection:
@@ -271,36 +328,50 @@ std::vector<std::vector<option_id>> zdd::sample(std::size_t k, std::uint64_t see
 
 // ---- The cheapest solutions.
 //
-// best[n] is the cost of node n's cheapest solution. A best-first search over
-// partial paths, each scored by its cost so far plus best[] of where it stands
-// (an exact bound), takes complete solutions off its queue cheapest first; each
-// step follows one edge, so k solutions cost about k times the depth.
+// best[n] is the cost of node n's cheapest solution (a product's: the sum of
+// its parts'). A best-first search over partial paths, each scored by its cost
+// so far plus best[] of where it stands and of the goals still pending after
+// it (an exact bound), takes complete solutions off its queue cheapest first;
+// each step follows one edge, so k solutions cost about k times the depth. A
+// path that meets a product goes on into its first part with the second
+// pushed onto its goals: persistent lists shared by the paths that branch
+// later, each cell holding the sum of best[] over itself and the cells after it.
+// Every node but the bottom sink has a solution, so a path is cut only at the
+// bottom sink, never for a cost that saturated.
 
 std::vector<costed_solution> zdd::cheapest(std::span<const std::uint64_t> costs,
                                            std::size_t k) const {
   std::vector<costed_solution> out;
-  if (k == 0) return out;
+  if (k == 0 || root_ == bottom) return out;
   auto cost_of = [&](option_id o) { return o < costs.size() ? costs[o] : 0; };
-  std::vector<std::uint64_t> best(nodes_.size(), infinite_cost);
+  std::vector<std::uint64_t> best(nodes_.size(), infinite_cost);  // best[bottom]: none
   best[top] = 0;
   for (std::size_t n = 2; n < nodes_.size(); ++n) {
-    const std::uint64_t hi = best[nodes_[n].hi];
-    best[n] = std::min(best[nodes_[n].lo],
-                       hi == infinite_cost ? hi : saturating_add(hi, cost_of(nodes_[n].option)));
+    const node& x = nodes_[n];
+    best[n] = is_product(x) ? saturating_add(best[x.lo], best[x.hi])
+                            : std::min(best[x.lo], saturating_add(best[x.hi], cost_of(x.option)));
   }
-  if (best[root_] == infinite_cost) return out;
 
-  // Partial paths share their prefixes: each step is (option taken or none, parent).
+  // Partial paths share their prefixes: each step is (option taken, parent).
   struct step {
-    option_id option;  // ~0: a lo edge
+    option_id option;
     std::uint32_t parent;
   };
   std::vector<step> steps{{~option_id{0}, ~std::uint32_t{0}}};
+  constexpr std::uint32_t no_goal = ~std::uint32_t{0};
+  struct goal {
+    node_id node;
+    std::uint32_t next;
+    std::uint64_t best;  // best[] of this node and of every goal after it
+  };
+  std::vector<goal> goals;
+  auto goals_best = [&](std::uint32_t g) { return g == no_goal ? 0 : goals[g].best; };
   struct entry {
     std::uint64_t bound;
     std::uint64_t sequence;  // first in, first out among equal bounds
     std::uint64_t cost;
     node_id node;
+    std::uint32_t goals;
     std::uint32_t step;
     bool operator>(const entry& o) const {
       return bound != o.bound ? bound > o.bound : sequence > o.sequence;
@@ -308,31 +379,42 @@ std::vector<costed_solution> zdd::cheapest(std::span<const std::uint64_t> costs,
   };
   std::priority_queue<entry, std::vector<entry>, std::greater<>> queue;
   std::uint64_t sequence = 0;
-  queue.push({best[root_], sequence++, 0, root_, 0});
+  // Queues the path at `n` with goals `g`, gone on to a decision node or to
+  // the top sink with no goal left: through products (the bound stays).
+  auto push = [&](std::uint64_t cost, node_id n, std::uint32_t g, std::uint32_t at) {
+    for (;;) {
+      const node& x = nodes_[n];
+      if (n > top && is_product(x)) {
+        goals.push_back({x.hi, g, saturating_add(best[x.hi], goals_best(g))});
+        g = static_cast<std::uint32_t>(goals.size() - 1);
+        n = x.lo;
+      } else if (n == top && g != no_goal) {
+        n = goals[g].node;
+        g = goals[g].next;
+      } else {
+        break;
+      }
+    }
+    queue.push(
+        {saturating_add(saturating_add(cost, best[n]), goals_best(g)), sequence++, cost, n, g, at});
+  };
+  push(0, root_, no_goal, 0);
   while (!queue.empty() && out.size() < k) {
     const entry e = queue.top();
     queue.pop();
     if (e.node == top) {
       costed_solution s{e.cost, {}};
-      for (std::uint32_t at = e.step; at != 0; at = steps[at].parent) {
-        if (steps[at].option != ~option_id{0}) s.options.push_back(steps[at].option);
-      }
+      for (std::uint32_t at = e.step; at != 0; at = steps[at].parent)
+        s.options.push_back(steps[at].option);
       std::reverse(s.options.begin(), s.options.end());
       out.push_back(std::move(s));
       continue;
     }
     const node& n = nodes_[e.node];
-    if (best[n.lo] != infinite_cost) {
-      steps.push_back({~option_id{0}, e.step});
-      queue.push({saturating_add(e.cost, best[n.lo]), sequence++, e.cost, n.lo,
-                  static_cast<std::uint32_t>(steps.size() - 1)});
-    }
-    if (best[n.hi] != infinite_cost) {
-      const std::uint64_t cost = saturating_add(e.cost, cost_of(n.option));
-      steps.push_back({n.option, e.step});
-      queue.push({saturating_add(cost, best[n.hi]), sequence++, cost, n.hi,
-                  static_cast<std::uint32_t>(steps.size() - 1)});
-    }
+    if (n.lo != bottom) push(e.cost, n.lo, e.goals, e.step);
+    steps.push_back({n.option, e.step});
+    push(saturating_add(e.cost, cost_of(n.option)), n.hi, e.goals,
+         static_cast<std::uint32_t>(steps.size() - 1));
   }
   return out;
 }
@@ -341,215 +423,65 @@ std::vector<costed_solution> zdd::cheapest(std::span<const std::uint64_t> costs,
 // made the diagram (its lo chains run from an item's last option to its first).
 
 zdd::solution_iterator::solution_iterator(const zdd& diagram) : diagram_(&diagram), done_(false) {
-  descend(diagram.root_);
+  descend({diagram.root_, no_goal});
 }
 
-// Goes down lo edges from n; at the bottom sink, backtracks to the deepest node
-// whose hi edge is still to take and goes on from there, until the top sink (a
-// solution: options_) or the end. A loop, not recursion: a diagram read from a
-// file may have paths of any length.
-void zdd::solution_iterator::descend(node_id n) {
+// Goes down lo edges from `at` (into the first part of a product, its second
+// pushed onto the goals; from the top sink on to the next goal); at the bottom
+// sink, backtracks to the deepest node whose hi edge is still to take and goes
+// on from there, until the top sink with no goal left (a solution: options_) or
+// the end. A loop, not recursion: a diagram read from a file may have paths of
+// any length.
+void zdd::solution_iterator::descend(position at) {
   const auto& nodes = diagram_->nodes_;
   for (;;) {
-    while (n > top) {
-      stack_.push_back({n, false});
-      n = nodes[n].lo;
+    for (;;) {
+      if (at.node > top) {
+        const node& n = nodes[at.node];
+        if (is_product(n)) {
+          goals_.push_back({n.hi, at.goals});
+          at = {n.lo, static_cast<std::uint32_t>(goals_.size() - 1)};
+        } else {
+          stack_.push_back({at.node, at.goals, static_cast<std::uint32_t>(goals_.size()), false});
+          at.node = n.lo;
+        }
+      } else if (at.node == top && at.goals != no_goal) {
+        at = {goals_[at.goals].node, goals_[at.goals].next};
+      } else {
+        break;
+      }
     }
-    if (n == top) return;
-    n = next_hi();
+    if (at.node == top) return;
+    at = next_hi();
     if (done_) return;
   }
 }
 
 // Pops the frames whose hi edge was taken; takes the next one's and returns
-// its child, or returns bottom with done_ set when there is none.
-zdd::node_id zdd::solution_iterator::next_hi() {
+// its child with the goals pending there, or returns the bottom sink with
+// done_ set when there is none.
+zdd::solution_iterator::position zdd::solution_iterator::next_hi() {
   while (!stack_.empty()) {
     frame& f = stack_.back();
+    goals_.resize(f.mark);  // the goals made below it are gone with the path
     if (!f.hi) {
       f.hi = true;
       const node& n = diagram_->nodes_[f.node];
       options_.push_back(n.option);
-      return n.hi;
+      return {n.hi, f.goals};
     }
     options_.pop_back();
     stack_.pop_back();
   }
   done_ = true;
-  return bottom;
+  return {bottom, no_goal};
 }
 
 zdd::solution_iterator& zdd::solution_iterator::operator++() {
   if (done_) return *this;
-  const node_id n = next_hi();
-  if (!done_) descend(n);
+  const position at = next_hi();
+  if (!done_) descend(at);
   return *this;
-}
-
-// ---- Knuth's text format.
-
-void zdd::write(std::ostream& out) const {
-  std::string buffer;
-  for (std::size_t n = 2; n < nodes_.size(); ++n) {
-    fmt::format_to(std::back_inserter(buffer), "{:x}: (~{}?{:x}:{:x})\n", n,
-                   std::uint64_t{nodes_[n].option} + 1, nodes_[n].lo, nodes_[n].hi);
-    if (buffer.size() > (1u << 16)) {
-      out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-      buffer.clear();
-    }
-  }
-  fmt::format_to(std::back_inserter(buffer), "{:x}: (~0?0:{:x})\n", nodes_.size(), root_);
-  out.write(buffer.data(), static_cast<std::streamsize>(buffer.size()));
-}
-
-namespace {
-
-class zdd_reader {
- public:
-  zdd_reader(std::istream& in, std::string_view source, std::optional<std::size_t> option_count)
-      : lines_(in), source_(source), option_count_(option_count) {}
-
-  zdd read() {
-    bool have_root = false;
-    std::size_t root_line = 0;
-    text_line line;
-    while (lines_.next(line)) {
-      if (line.too_long) {
-        fail(line.number, lines_.max_line() + 1,
-             fmt::format("line too long (more than {} bytes)", lines_.max_line()));
-      }
-      text_ = line.text;
-      at_ = 0;
-      number_ = line.number;
-      skip_blanks();
-      if (at_ == text_.size()) continue;  // a blank line
-      if (have_root) {
-        fail(number_, at_ + 1,
-             fmt::format("a node after the root line (line {}); the root comes last", root_line));
-      }
-      const std::size_t id_column = at_ + 1;
-      const std::uint64_t id = hex("a node id");
-      expect(':');
-      skip_blanks();
-      expect('(');
-      expect('~');
-      const std::size_t var_column = at_ + 1;
-      const std::uint64_t var = decimal();
-      expect('?');
-      const std::size_t lo_column = at_ + 1;
-      const std::uint64_t lo = hex("a lo child");
-      expect(':');
-      const std::size_t hi_column = at_ + 1;
-      const std::uint64_t hi = hex("a hi child");
-      expect(')');
-      skip_blanks();
-      if (at_ != text_.size()) fail(number_, at_ + 1, "unexpected text after ')'");
-      if (id <= 1) fail(number_, id_column, "node ids 0 and 1 are the sinks; a node needs another");
-      if (auto it = defined_.find(id); it != defined_.end()) {
-        fail(number_, id_column,
-             fmt::format("node {:x} is defined twice (first on line {})", id, it->second.line));
-      }
-      if (var == 0) {
-        if (lo != 0) fail(number_, lo_column, "the root line reads id: (~0?0:root)");
-        diagram_.set_root(child(hi, hi_column));
-        have_root = true;
-        root_line = number_;
-        continue;
-      }
-      if (var > std::uint64_t{std::numeric_limits<option_id>::max()}) {
-        fail(number_, var_column, fmt::format("option number {} is too large", var));
-      }
-      if (option_count_ && var > *option_count_) {
-        fail(number_, var_column,
-             fmt::format("option {} is past the problem's last option ({})", var, *option_count_));
-      }
-      const zdd::node_id lo_node = child(lo, lo_column);
-      const zdd::node_id hi_node = child(hi, hi_column);
-      defined_[id] = {diagram_.add(static_cast<option_id>(var - 1), lo_node, hi_node), number_};
-    }
-    if (lines_.read_error()) fail(number_ + 1, 1, "read error");
-    if (!have_root) {
-      fail(number_ + 1, 1, "no root line: the last line must read id: (~0?0:root)");
-    }
-    return std::move(diagram_);
-  }
-
- private:
-  struct definition {
-    zdd::node_id node;
-    std::size_t line;
-  };
-
-  [[noreturn]] void fail(std::size_t line, std::size_t column, std::string message) const {
-    throw parse_error(std::string(source_), line, column, std::move(message));
-  }
-
-  void skip_blanks() {
-    while (at_ < text_.size() && (text_[at_] == ' ' || text_[at_] == '\t' || text_[at_] == '\r'))
-      ++at_;
-  }
-
-  void expect(char c) {
-    if (at_ >= text_.size() || text_[at_] != c) {
-      fail(number_, at_ + 1,
-           fmt::format("expected '{}' {}", c,
-                       at_ >= text_.size() ? std::string("at the end of the line")
-                                           : fmt::format("before '{}'", text_[at_])));
-    }
-    ++at_;
-  }
-
-  std::uint64_t hex(std::string_view what) {
-    const std::size_t start = at_;
-    std::uint64_t value = 0;
-    while (at_ < text_.size() && std::isxdigit(static_cast<unsigned char>(text_[at_]))) {
-      if (at_ - start >= 16) fail(number_, start + 1, fmt::format("{} is too long", what));
-      const char c = text_[at_];
-      value = value * 16 + static_cast<std::uint64_t>(c <= '9' ? c - '0' : (c | 0x20) - 'a' + 10);
-      ++at_;
-    }
-    if (at_ == start) fail(number_, start + 1, fmt::format("expected {} in hexadecimal", what));
-    return value;
-  }
-
-  std::uint64_t decimal() {
-    const std::size_t start = at_;
-    std::uint64_t value = 0;
-    while (at_ < text_.size() && text_[at_] >= '0' && text_[at_] <= '9') {
-      if (value > (std::numeric_limits<std::uint64_t>::max() - 9) / 10) {
-        fail(number_, start + 1, "option number too large");
-      }
-      value = value * 10 + static_cast<std::uint64_t>(text_[at_] - '0');
-      ++at_;
-    }
-    if (at_ == start) fail(number_, start + 1, "expected an option number in decimal");
-    return value;
-  }
-
-  zdd::node_id child(std::uint64_t id, std::size_t column) {
-    if (id <= 1) return static_cast<zdd::node_id>(id);
-    auto it = defined_.find(id);
-    if (it == defined_.end()) {
-      fail(number_, column,
-           fmt::format("node {:x} is not defined on an earlier line (children come first)", id));
-    }
-    return it->second.node;
-  }
-
-  line_reader lines_;
-  std::string_view source_;
-  std::optional<std::size_t> option_count_;
-  std::string_view text_;
-  std::size_t at_ = 0;
-  std::size_t number_ = 0;
-  std::unordered_map<std::uint64_t, definition> defined_;
-  zdd diagram_;
-};
-
-}  // namespace
-
-zdd read_zdd(std::istream& in, std::string_view source, std::optional<std::size_t> option_count) {
-  return zdd_reader(in, source, option_count).read();
 }
 
 }  // namespace dlx

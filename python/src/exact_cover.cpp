@@ -175,8 +175,9 @@ tree_split exact_cover::split(std::size_t pieces, const std::string& propagation
 }
 
 memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
-                              const std::string& branching) {
+                              const std::string& branching, bool decompose) {
   dlx::memo_options o;
+  o.decompose = decompose;
   if (branching == "first") {
     o.branching = dlx::memo_branching::first;
   } else if (branching != "mrv") {
@@ -455,14 +456,16 @@ void bind_exact_cover(py::module_& m) {
           "iterate; close() or dropping the iterator ends it. limit: at most this many.\n"
           "A budget that runs out raises BudgetExhausted from next().")
       .def("zdd", &exact_cover::zdd, py::kw_only(), py::arg("budget") = 0,
-           py::arg("memory_budget") = 0, py::arg("branching") = "mrv",
+           py::arg("memory_budget") = 0, py::arg("branching") = "mrv", py::arg("decompose") = false,
            "The diagram of all solutions (a Zdd), by Knuth's memoized search (DLX6): a\n"
            "subproblem met again costs one lookup, so counts far past enumeration come out\n"
            "exact: ExactCover.zdd().count(). budget: give up after this many search nodes\n"
            "(BudgetExhausted). memory_budget: bytes for the memo cache and the diagram\n"
            "(MemoryError past it; 0: no limit). branching: 'mrv' (DLX6's choice) or\n"
            "'first' (an item left without options, else the first item still to cover:\n"
-           "Knuth's dlx6-noMRV). Not with bounds on items.")
+           "Knuth's dlx6-noMRV). decompose: split what is left into parts that no option\n"
+           "joins, solve each once and join them in a product node (Fang et al.'s DXD);\n"
+           "stats then counts splits, parts and products. Not with bounds on items.")
       .def("split", &exact_cover::split, py::arg("pieces"), py::kw_only(),
            py::arg("propagation") = "none", py::arg("preselect") = std::vector<long long>{},
            "Cuts the search into at least `pieces` subtrees (fewer if the tree is smaller),\n"

@@ -72,6 +72,9 @@ py::object memo_stats_dict(const memo_diagram& d) {
   out["hits"] = s.hits;
   out["max_level"] = s.max_level;
   out["bytes"] = s.bytes;
+  out["splits"] = s.splits;
+  out["parts"] = s.parts;
+  out["products"] = s.products;
   return out;
 }
 

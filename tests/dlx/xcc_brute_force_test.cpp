@@ -825,6 +825,45 @@ TEST(XccBruteForce, LazyRangesMatchEnumerate) {
 // oracle's solutions priced one by one), unranking, the other branching rule
 // and the diagram's text form all agree.
 
+// The diagram's count by size against the expected solutions', and its `k`
+// cheapest under random costs against those solutions priced one by one.
+void expect_sizes_and_cheapest(const dlx::zdd& z, const dlx::problem& p,
+                               const std::set<solution_t>& expected, std::mt19937& rng,
+                               std::size_t k) {
+  std::vector<dlx::big_count> by_size;
+  for (const solution_t& s : expected) {
+    if (by_size.size() <= s.size()) by_size.resize(s.size() + 1, 0);
+    ++by_size[s.size()];
+  }
+  EXPECT_EQ(z.count_by_size(), by_size);
+
+  std::vector<std::uint64_t> costs(p.option_count());
+  for (auto& c : costs)
+    c = std::uniform_int_distribution<std::uint64_t>(0, 9)(rng);
+  auto cost_of = [&](const solution_t& s) {
+    std::uint64_t sum = 0;
+    for (option_id o : s)
+      sum += costs[o];
+    return sum;
+  };
+  std::vector<std::uint64_t> priced;
+  for (const solution_t& s : expected)
+    priced.push_back(cost_of(s));
+  std::sort(priced.begin(), priced.end());
+  const auto cheapest = z.cheapest(costs, k);
+  ASSERT_EQ(cheapest.size(), std::min(k, expected.size()));
+  std::set<solution_t> distinct;
+  for (std::size_t i = 0; i < cheapest.size(); ++i) {
+    EXPECT_EQ(cheapest[i].cost, priced[i]) << i;
+    EXPECT_EQ(cost_of(cheapest[i].options), cheapest[i].cost);
+    solution_t sorted = cheapest[i].options;
+    std::sort(sorted.begin(), sorted.end());
+    EXPECT_TRUE(expected.contains(sorted));
+    distinct.insert(sorted);
+  }
+  EXPECT_EQ(distinct.size(), cheapest.size()) << "a solution was given twice";
+}
+
 void expect_memo_matches(flavour f, std::uint32_t seed) {
   std::mt19937 rng(seed);
   int with_solutions = 0, with_several = 0;
@@ -855,38 +894,7 @@ void expect_memo_matches(flavour f, std::uint32_t seed) {
       other_listed.emplace_back(s.begin(), s.end());
     EXPECT_EQ(as_set(other_listed), expected) << "branching on the first item";
 
-    std::vector<dlx::big_count> by_size;
-    for (const solution_t& s : expected) {
-      if (by_size.size() <= s.size()) by_size.resize(s.size() + 1, 0);
-      ++by_size[s.size()];
-    }
-    EXPECT_EQ(z.count_by_size(), by_size);
-
-    std::vector<std::uint64_t> costs(p.option_count());
-    for (auto& c : costs)
-      c = std::uniform_int_distribution<std::uint64_t>(0, 9)(rng);
-    auto cost_of = [&](const solution_t& s) {
-      std::uint64_t sum = 0;
-      for (option_id o : s)
-        sum += costs[o];
-      return sum;
-    };
-    std::vector<std::uint64_t> priced;
-    for (const solution_t& s : expected)
-      priced.push_back(cost_of(s));
-    std::sort(priced.begin(), priced.end());
-    const auto cheapest = z.cheapest(costs, 3);
-    ASSERT_EQ(cheapest.size(), std::min<std::size_t>(3, expected.size()));
-    std::set<solution_t> distinct;
-    for (std::size_t i = 0; i < cheapest.size(); ++i) {
-      EXPECT_EQ(cheapest[i].cost, priced[i]) << i;
-      EXPECT_EQ(cost_of(cheapest[i].options), cheapest[i].cost);
-      solution_t sorted = cheapest[i].options;
-      std::sort(sorted.begin(), sorted.end());
-      EXPECT_TRUE(expected.contains(sorted));
-      distinct.insert(sorted);
-    }
-    EXPECT_EQ(distinct.size(), cheapest.size()) << "a solution was given twice";
+    expect_sizes_and_cheapest(z, p, expected, rng, 3);
 
     std::ostringstream text;
     z.write(text);
@@ -906,6 +914,123 @@ TEST(XBruteForce, MemoizedSearchMatches) {
 }
 TEST(XccBruteForce, MemoizedSearchMatches) {
   expect_memo_matches(flavour::colors, 1979);
+}
+
+// ---- The memoized search that splits (memo_options::decompose) -----------------
+//
+// Problems made of two or three random instances side by side, sometimes
+// bridged by an option that joins them (so that they part only deeper down),
+// and the random instances alone: the diagram with product nodes holds exactly
+// the oracle's solutions (the plain search's, for more than one block); listing, unranking, the
+// count by size, the cheapest solutions, samples and the text form agree with one another.
+
+// The items and options of `b` after those of `a`; b's colors renamed apart.
+instance side_by_side(const instance& a, const instance& b) {
+  instance out;
+  dlx::problem& p = out.problem;
+  std::vector<item_id> from_a(a.problem.item_count()), from_b(b.problem.item_count());
+  for (item_id i = 0; i < a.problem.item_count(); ++i)
+    from_a[i] = p.add_item(fmt::format("a{}", a.problem.name(i)), a.problem.kind(i));
+  for (item_id i = 0; i < b.problem.item_count(); ++i)
+    from_b[i] = p.add_item(fmt::format("b{}", b.problem.name(i)), b.problem.kind(i));
+  for (std::size_t c = 1; c <= a.problem.color_count(); ++c)
+    p.add_color(fmt::format("a{}", a.problem.color_name(static_cast<color_id>(c))));
+  for (std::size_t c = 1; c <= b.problem.color_count(); ++c)
+    p.add_color(fmt::format("b{}", b.problem.color_name(static_cast<color_id>(c))));
+  const auto shift = static_cast<color_id>(a.problem.color_count());
+  auto copy = [&](const dlx::problem& from, const std::vector<item_id>& to, color_id offset) {
+    std::vector<dlx::option_entry> entries;
+    for (option_id o = 0; o < from.option_count(); ++o) {
+      entries.clear();
+      const auto items = from.option(o);
+      const auto colors = from.option_colors(o);
+      for (std::size_t k = 0; k < items.size(); ++k) {
+        entries.emplace_back(to[items[k]],
+                             colors[k] == dlx::no_color ? dlx::no_color : colors[k] + offset);
+      }
+      p.add_option(entries);
+    }
+  };
+  copy(a.problem, from_a, 0);
+  copy(b.problem, from_b, shift);
+  out.text = knuth_text(p);
+  return out;
+}
+
+void expect_decomposed_matches(flavour f, std::uint32_t seed) {
+  std::mt19937 rng(seed);
+  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  dlx::memo_options decompose;
+  decompose.decompose = true;
+  std::uint64_t splits = 0, products = 0;
+  int with_several = 0;
+  for (int k = 0; k < instance_count; ++k) {
+    instance in = random_instance(rng, f);
+    const int blocks = uniform(0, 3);
+    for (int b = 1; b < blocks; ++b)
+      in = side_by_side(in, random_instance(rng, f));
+    if (blocks >= 2 && uniform(0, 2) == 0 && in.problem.primary_count() >= 2) {
+      // A bridge: an option on a primary item of the first block and of the last.
+      std::vector<item_id> primaries;
+      for (item_id i = 0; i < in.problem.item_count(); ++i) {
+        if (in.problem.kind(i) == dlx::item_kind::primary) primaries.push_back(i);
+      }
+      in.problem.add_option({primaries.front(), primaries.back()});
+      in.text = knuth_text(in.problem);
+    }
+    const dlx::problem& p = in.problem;
+    SCOPED_TRACE(describe(k, in));
+    // The oracle walks subsets of up to 14 options; a problem of several blocks
+    // is checked against the plain search, which is checked against it above.
+    dlx::solver plain(p, dlx::engine_kind::dancing_links);
+    const std::set<solution_t> expected =
+        blocks <= 1 ? oracle(p).solutions() : as_set(record(plain).sequence);
+    const dlx::memo_result memo = dlx::build_zdd(p, decompose);
+    ASSERT_TRUE(memo.complete());
+    splits += memo.stats.splits;
+    products += memo.stats.products;
+    const dlx::zdd& z = memo.diagram;
+    EXPECT_EQ(z.count(), expected.size());
+
+    std::vector<solution_t> listed;
+    for (std::span<const option_id> s : z.solutions())
+      listed.emplace_back(s.begin(), s.end());
+    EXPECT_EQ(listed.size(), expected.size());
+    std::set<solution_t> sorted_listed;
+    for (solution_t s : listed) {
+      std::sort(s.begin(), s.end());
+      sorted_listed.insert(s);
+    }
+    EXPECT_EQ(sorted_listed, expected) << "listed once each, and only solutions";
+    for (std::size_t r = 0; r < listed.size(); ++r)
+      EXPECT_EQ(z.unrank(r), listed[r]) << "rank " << r;
+
+    expect_sizes_and_cheapest(z, p, expected, rng, 4);
+
+    for (solution_t s : z.sample(3, 5)) {
+      std::sort(s.begin(), s.end());
+      EXPECT_TRUE(expected.contains(s)) << "a sample that is not a solution";
+    }
+
+    std::ostringstream text;
+    z.write(text);
+    std::istringstream back(text.str());
+    EXPECT_EQ(dlx::read_zdd(back).count(), z.count());
+
+    with_several += expected.size() > 1;
+    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+  }
+  EXPECT_GE(with_several, instance_count / 5) << name_of(f);
+  // The test must exercise what it tests: many problems split, many products made.
+  EXPECT_GE(splits, static_cast<std::uint64_t>(instance_count / 4)) << name_of(f);
+  EXPECT_GE(products, static_cast<std::uint64_t>(instance_count / 10)) << name_of(f);
+}
+
+TEST(XBruteForce, DecomposedSearchMatches) {
+  expect_decomposed_matches(flavour::plain, 3217);
+}
+TEST(XccBruteForce, DecomposedSearchMatches) {
+  expect_decomposed_matches(flavour::colors, 7043);
 }
 
 }  // namespace

@@ -6,7 +6,9 @@
 //   of Aztec diamonds (2^(n(n+1)/2)); the largest are in
 //   memo_published_test.cpp, built in Release only;
 // - the plain search of the same problem (same solutions, in the same order);
-// - uniformity of sampling by a chi-square test, seeded so it is repeatable.
+// - uniformity of sampling by a chi-square test, seeded so it is repeatable;
+// - for product (AND) nodes, random diagrams of products and decision nodes
+//   over disjoint options against the explicit list of their solutions.
 // Random problems against brute force are in xcc_brute_force_test.cpp, beside
 // the oracle they share with the plain search's tests.
 // g++ 12 reports a false -Wrestrict inside Boost's cpp_int::str() (see tools/dlx/memo.cpp).
@@ -26,6 +28,7 @@
 #include <fstream>
 #include <map>
 #include <ostream>
+#include <random>
 #include <set>
 #include <sstream>
 #include <stdexcept>
@@ -243,10 +246,31 @@ TEST(MemoPublished, AztecDiamondsHaveTwoToTheNNPlusOneOverTwo) {
 
 // ---- Sampling.
 
-// 56,200 draws among the 281 tilings of the 4 x 6 board: the chi-square
-// statistic lies between the 0.1% and 99.9% quantiles of its distribution with
-// 280 degrees of freedom (Wilson and Hilferty's approximation, z = 3.090). A
-// sampler that favoured some tilings, or one that dealt them out in turn, fails.
+// Whether draws spread over n equally likely outcomes (counts[i] draws of the
+// i-th) pass a chi-square test: the statistic lies between the 0.1% and 99.9%
+// quantiles of its distribution with n - 1 degrees of freedom (Wilson and
+// Hilferty's approximation, z = 3.090). A sampler that favoured some outcomes,
+// or one that dealt them out in turn, fails.
+::testing::AssertionResult passes_chi_square(const std::vector<double>& counts) {
+  double draws = 0;
+  for (double c : counts)
+    draws += c;
+  const double expected = draws / static_cast<double>(counts.size());
+  double chi2 = 0;
+  for (double c : counts)
+    chi2 += (c - expected) * (c - expected) / expected;
+  const double k = static_cast<double>(counts.size() - 1);
+  auto quantile = [&](double z) {
+    return k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
+  };
+  const double low = quantile(-3.090), high = quantile(3.090);
+  if (chi2 > low && chi2 < high) return ::testing::AssertionSuccess();
+  return ::testing::AssertionFailure()
+         << "chi-square " << chi2 << " with " << k << " degrees of freedom, outside (" << low
+         << ", " << high << ")";
+}
+
+// 56,200 draws among the 281 tilings of the 4 x 6 board.
 TEST(MemoSample, IsUniformByAChiSquareTest) {
   const auto r = dlx::build_zdd(examples::domino_tilings(6, 4));  // 4 rows of 6
   ASSERT_EQ(r.diagram.count(), 281);
@@ -261,16 +285,7 @@ TEST(MemoSample, IsUniformByAChiSquareTest) {
     ASSERT_NE(it, rank.end()) << "a sample that is not a solution";
     ++counts[it->second];
   }
-  const double expected = static_cast<double>(draws) / static_cast<double>(n);
-  double chi2 = 0;
-  for (double c : counts)
-    chi2 += (c - expected) * (c - expected) / expected;
-  const double k = static_cast<double>(n - 1);
-  auto quantile = [&](double z) {
-    return k * std::pow(1 - 2 / (9 * k) + z * std::sqrt(2 / (9 * k)), 3);
-  };
-  EXPECT_LT(chi2, quantile(3.090));
-  EXPECT_GT(chi2, quantile(-3.090));
+  EXPECT_TRUE(passes_chi_square(counts));
 }
 
 TEST(MemoSample, RepeatsWithTheSeedAndSamplesPastSixtyFourBits) {
@@ -556,6 +571,448 @@ TEST(ZddText, ReadsKnuthsFormatWithBlankLinesAndMergesEqualNodes) {
   for (auto s : z.solutions())
     all.emplace_back(s.begin(), s.end());
   EXPECT_EQ(all, (std::vector<solution_t>{{2}, {0, 2}}));  // options counted from 0
+}
+
+// ---- Product (AND) nodes.
+//
+// Random diagrams against brute force: each is built from random small
+// families of subsets (plain ZDDs made by `add`), combined by products and by
+// decision nodes, each part over options of its own; beside the diagram, the
+// explicit list of its solutions, in the order the diagram must list them
+// (worked out from the definitions, not from the diagram).
+
+using dlx::zdd;
+
+struct family {
+  zdd::node_id node;
+  std::vector<solution_t> solutions;  // in the diagram's order
+};
+
+// The family `sets` (bit i: option base + i) from bit `bit` on, as a plain ZDD
+// whose node for option base + i is above those for later ones: its solutions
+// without that option come first, then those with it, the option listed first.
+family plain_family(zdd& z, std::vector<unsigned> sets, option_id base, unsigned bit,
+                    unsigned width) {
+  if (sets.empty()) return {zdd::bottom, {}};
+  if (bit == width) return {zdd::top, {solution_t{}}};
+  std::vector<unsigned> without, with;
+  for (unsigned s : sets)
+    (s >> bit & 1 ? with : without).push_back(s & ~(1u << bit));
+  const family lo = plain_family(z, without, base, bit + 1, width);
+  const family hi = plain_family(z, with, base, bit + 1, width);
+  family f{z.add(base + bit, lo.node, hi.node), lo.solutions};
+  for (const solution_t& s : hi.solutions) {
+    f.solutions.push_back({base + bit});
+    f.solutions.back().insert(f.solutions.back().end(), s.begin(), s.end());
+  }
+  return f;
+}
+
+family product_of(zdd& z, const family& a, const family& b) {
+  family p{z.add_product(a.node, b.node), {}};
+  for (const solution_t& s : a.solutions) {
+    for (const solution_t& t : b.solutions) {
+      p.solutions.push_back(s);
+      p.solutions.back().insert(p.solutions.back().end(), t.begin(), t.end());
+    }
+  }
+  return p;
+}
+
+unsigned below(std::mt19937& rng, unsigned n) {
+  return static_cast<unsigned>(rng() % n);
+}
+
+// A random diagram of depth at most `depth`, over options from `next` on.
+family random_diagram(zdd& z, std::mt19937& rng, option_id& next, int depth) {
+  const unsigned kind = depth == 0 ? 0 : below(rng, 10);
+  if (kind < 4) {  // a small family of subsets of 1 to 3 options of its own
+    const unsigned width = 1 + below(rng, 3);
+    std::vector<unsigned> sets;
+    const unsigned how_many = below(rng, 5);  // 0: the empty family
+    for (unsigned k = 0; k < how_many; ++k) {
+      const unsigned s = below(rng, 1u << width);
+      if (std::find(sets.begin(), sets.end(), s) == sets.end()) sets.push_back(s);
+    }
+    const option_id base = next;
+    next += width;
+    return plain_family(z, sets, base, 0, width);
+  }
+  if (kind < 8) {
+    const family a = random_diagram(z, rng, next, depth - 1);
+    const family b = random_diagram(z, rng, next, depth - 1);
+    return product_of(z, a, b);
+  }
+  // A decision node whose children may be products: lo, then hi with option o.
+  const option_id o = next++;
+  const family lo = random_diagram(z, rng, next, depth - 1);
+  const family hi = random_diagram(z, rng, next, depth - 1);
+  family d{z.add(o, lo.node, hi.node), lo.solutions};
+  for (const solution_t& s : hi.solutions) {
+    d.solutions.push_back({o});
+    d.solutions.back().insert(d.solutions.back().end(), s.begin(), s.end());
+  }
+  return d;
+}
+
+std::vector<solution_t> listed(const zdd& z) {
+  std::vector<solution_t> all;
+  for (std::span<const option_id> s : z.solutions())
+    all.emplace_back(s.begin(), s.end());
+  return all;
+}
+
+std::uint64_t cost_of(const solution_t& s, const std::vector<std::uint64_t>& costs) {
+  std::uint64_t c = 0;
+  for (option_id o : s)
+    c += o < costs.size() ? costs[o] : 0;
+  return c;
+}
+
+// Random diagrams of products and decision nodes, of up to 2,000 solutions:
+// every question against the list worked out beside them.
+TEST(ZddProduct, RandomDiagramsAgreeWithBruteForce) {
+  std::mt19937 rng(2026);
+  std::size_t products_of_products = 0, decisions_over_products = 0, nonempty = 0;
+  for (int trial = 0; trial < 1200; ++trial) {
+    zdd z;
+    option_id next = 0;
+    const family f = random_diagram(z, rng, next, 1 + trial % 4);
+    if (f.solutions.size() > 2000) continue;
+    z.set_root(f.node);
+    const std::string where = "trial " + std::to_string(trial);
+    for (zdd::node_id n = 2; n < z.size(); ++n) {
+      const zdd::node& x = z.at(n);
+      const bool lo_product = x.lo > zdd::top && zdd::is_product(z.at(x.lo));
+      const bool hi_product = x.hi > zdd::top && zdd::is_product(z.at(x.hi));
+      if (zdd::is_product(x)) {
+        products_of_products += lo_product || hi_product;
+        EXPECT_GT(x.lo, zdd::top) << where;  // reduced: no sink as a part
+        EXPECT_GT(x.hi, zdd::top) << where;
+      } else {
+        decisions_over_products += lo_product || hi_product;
+      }
+      EXPECT_LT(x.lo, n) << where;  // children first
+      EXPECT_LT(x.hi, n) << where;
+    }
+    const std::size_t n = f.solutions.size();
+    nonempty += n > 0;
+
+    // Counts, and counts by size.
+    ASSERT_EQ(z.count(), n) << where;
+    std::vector<dlx::big_count> by_size;
+    for (const solution_t& s : f.solutions) {
+      if (by_size.size() <= s.size()) by_size.resize(s.size() + 1, 0);
+      ++by_size[s.size()];
+    }
+    EXPECT_EQ(z.count_by_size(), by_size) << where;
+
+    // Listing and unranking, in the product order.
+    EXPECT_EQ(listed(z), f.solutions) << where;
+    for (std::size_t r = 0; r < n; ++r)
+      ASSERT_EQ(z.unrank(r), f.solutions[r]) << where << ", rank " << r;
+    EXPECT_THROW((void)z.unrank(n), std::out_of_range) << where;
+
+    // Samples are solutions.
+    for (const solution_t& s : z.sample(5, static_cast<std::uint64_t>(trial)))
+      EXPECT_NE(std::find(f.solutions.begin(), f.solutions.end(), s), f.solutions.end()) << where;
+    if (n == 0) {
+      EXPECT_TRUE(z.sample(3, 1).empty()) << where;
+    }
+
+    // The k cheapest, for every k: the least costs, each a solution, none twice.
+    std::vector<std::uint64_t> costs(next);
+    for (auto& c : costs)
+      c = below(rng, 6);  // many ties
+    std::vector<std::uint64_t> sorted_costs;
+    for (const solution_t& s : f.solutions)
+      sorted_costs.push_back(cost_of(s, costs));
+    std::sort(sorted_costs.begin(), sorted_costs.end());
+    const auto all = z.cheapest(costs, n + 1);
+    ASSERT_EQ(all.size(), n) << where;
+    std::set<solution_t> seen;
+    for (std::size_t k = 0; k < n; ++k) {
+      EXPECT_EQ(all[k].cost, sorted_costs[k]) << where << ", k " << k;
+      EXPECT_EQ(cost_of(all[k].options, costs), all[k].cost) << where;
+      EXPECT_NE(std::find(f.solutions.begin(), f.solutions.end(), all[k].options),
+                f.solutions.end())
+          << where;
+      EXPECT_TRUE(seen.insert(all[k].options).second) << where << ": a solution twice";
+    }
+    for (std::size_t k = 1; k <= n; ++k) {
+      const auto some = z.cheapest(costs, k);
+      ASSERT_EQ(some.size(), k) << where;
+      for (std::size_t i = 0; i < k; ++i) {  // ties in the same order for every k
+        EXPECT_EQ(some[i].cost, all[i].cost) << where;
+        EXPECT_EQ(some[i].options, all[i].options) << where;
+      }
+    }
+
+    // Written and read back: the same diagram, the same solutions.
+    std::ostringstream text;
+    z.write(text);
+    std::istringstream in(text.str());
+    const zdd back = dlx::read_zdd(in, where, next);
+    EXPECT_EQ(back.size(), z.size()) << where;
+    EXPECT_EQ(listed(back), f.solutions) << where;
+    std::ostringstream again;
+    back.write(again);
+    EXPECT_EQ(again.str(), text.str()) << where;
+  }
+  // The mix held what it is meant to test.
+  EXPECT_GT(products_of_products, 100u);
+  EXPECT_GT(decisions_over_products, 100u);
+  EXPECT_GT(nonempty, 600u);
+}
+
+TEST(ZddProduct, ListsEachFirstPartSolutionWithEverySecondPartSolution) {
+  zdd z;
+  // x = {{1}, {0}} (lo first: without option 0, then with it), y = {{3}, {2}}.
+  const auto x = z.add(0, z.add(1, zdd::bottom, zdd::top), zdd::top);
+  const auto y = z.add(2, z.add(3, zdd::bottom, zdd::top), zdd::top);
+  const auto p = z.add_product(x, y);
+  z.set_root(p);
+  const std::vector<solution_t> order = {{1, 3}, {1, 2}, {0, 3}, {0, 2}};
+  EXPECT_EQ(listed(z), order);
+  for (std::size_t r = 0; r < order.size(); ++r)
+    EXPECT_EQ(z.unrank(r), order[r]);
+  z.set_root(z.add_product(y, x));  // the other order of the parts
+  EXPECT_EQ(listed(z), (std::vector<solution_t>{{3, 1}, {3, 0}, {2, 1}, {2, 0}}));
+  std::ostringstream text;
+  z.set_root(p);
+  z.write(text);
+  EXPECT_EQ(text.str(),
+            "2: (~2?0:1)\n3: (~1?2:1)\n4: (~4?0:1)\n5: (~3?4:1)\n6: (3&5)\n7: (5&3)\n"
+            "8: (~0?0:6)\n");
+}
+
+TEST(ZddProduct, IsReducedAndKeptUnique) {
+  zdd z;
+  const auto x = z.add(0, zdd::bottom, zdd::top);
+  const auto y = z.add(1, zdd::bottom, zdd::top);
+  const std::size_t size = z.size();
+  EXPECT_EQ(z.add_product(x, zdd::bottom), zdd::bottom);
+  EXPECT_EQ(z.add_product(zdd::bottom, y), zdd::bottom);
+  EXPECT_EQ(z.add_product(zdd::bottom, zdd::top), zdd::bottom);
+  EXPECT_EQ(z.add_product(x, zdd::top), x);
+  EXPECT_EQ(z.add_product(zdd::top, y), y);
+  EXPECT_EQ(z.add_product(zdd::top, zdd::top), zdd::top);
+  EXPECT_EQ(z.size(), size);  // none of those made a node
+  const auto p = z.add_product(x, y);
+  EXPECT_EQ(z.add_product(x, y), p);  // equal products are one node
+  EXPECT_EQ(z.size(), size + 1);
+  EXPECT_NE(z.add_product(y, x), p);  // the order of the parts is kept
+  EXPECT_TRUE(zdd::is_product(z.at(p)));
+  EXPECT_EQ(z.at(p).option, zdd::product);
+  EXPECT_EQ(z.at(p).lo, x);
+  EXPECT_EQ(z.at(p).hi, y);
+  EXPECT_FALSE(zdd::is_product(z.at(x)));
+  EXPECT_FALSE(zdd::is_product(z.at(zdd::top)));
+  // A product as a decision node's child, shared with the product of products.
+  const auto d = z.add(2, p, p);
+  const auto q = z.add_product(p, z.add(3, zdd::bottom, zdd::top));
+  z.set_root(z.add(4, d, q));
+  EXPECT_EQ(listed(z), (std::vector<solution_t>{{0, 1}, {2, 0, 1}, {4, 0, 1, 3}}));
+  EXPECT_THROW((void)z.add_product(x, 99), std::out_of_range);
+  EXPECT_THROW((void)z.add_product(99, x), std::out_of_range);
+  EXPECT_THROW((void)z.add(zdd::product, zdd::bottom, zdd::top), std::invalid_argument);
+  EXPECT_THROW((void)z.add(~option_id{0}, zdd::bottom, zdd::top), std::invalid_argument);
+  EXPECT_NO_THROW((void)z.add(zdd::product - 1, zdd::bottom, zdd::top));
+}
+
+// Counts past 2^128 come from products too: all subsets of 70 options times
+// all subsets of 70 others, 2^140 sets, C(140, j) of size j. Rank r is the
+// first part's rank r / 2^70 with the second's r mod 2^70; in each part the
+// options are the 1 bits of its rank, listed from the top of its chain down.
+TEST(ZddProduct, CountsAndRanksPastOneHundredTwentyEightBits) {
+  zdd z;
+  zdd::node_id a = zdd::top, b = zdd::top;
+  for (option_id o = 0; o < 70; ++o) {
+    a = z.add(o, a, a);
+    b = z.add(70 + o, b, b);
+  }
+  z.set_root(z.add_product(a, b));
+  EXPECT_EQ(z.count(), dlx::big_count(1) << 140);
+  const auto by_size = z.count_by_size();
+  ASSERT_EQ(by_size.size(), 141u);
+  dlx::big_count binomial = 1;
+  for (unsigned j = 0; j <= 140; ++j) {
+    EXPECT_EQ(by_size[j], binomial) << j;
+    binomial = binomial * (140 - j) / (j + 1);
+  }
+  const dlx::big_count rank = (((dlx::big_count(1) << 69) + 2) << 70) + (dlx::big_count(1) << 68);
+  EXPECT_EQ(z.unrank(rank), (solution_t{69, 1, 138}));
+  EXPECT_THROW((void)z.unrank(dlx::big_count(1) << 140), std::out_of_range);
+  for (const solution_t& s : z.sample(20, 5)) {
+    // The first part's options come first: options below 70, then the others.
+    EXPECT_TRUE(std::is_partitioned(s.begin(), s.end(), [](option_id o) { return o < 70; }));
+  }
+  // Just inside 128 bits: 2^64 * 2^63 = 2^127.
+  zdd small;
+  zdd::node_id c = zdd::top, d = zdd::top;
+  for (option_id o = 0; o < 64; ++o)
+    c = small.add(o, c, c);
+  for (option_id o = 0; o < 63; ++o)
+    d = small.add(64 + o, d, d);
+  small.set_root(small.add_product(c, d));
+  EXPECT_EQ(small.count(), dlx::big_count(1) << 127);
+  EXPECT_EQ(small.unrank((dlx::big_count(1) << 127) - 1).size(), 127u);
+}
+
+// 40 draws for each of the 216 solutions of a product of products, a decision
+// node between them: uniform by the chi-square test.
+TEST(ZddProduct, SamplesUniformly) {
+  zdd z;
+  option_id next = 0;
+  auto three = [&] {  // {{o}, {o+1}, {o+2}}: three solutions of one option each
+    std::vector<unsigned> sets = {1, 2, 4};
+    const option_id base = next;
+    next += 3;
+    return plain_family(z, sets, base, 0, 3);
+  };
+  const family a = product_of(z, three(), three());                          // 9
+  const family b = product_of(z, three(), product_of(z, three(), three()));  // 27
+  const option_id o = next++;
+  family d{z.add(o, a.node, b.node), a.solutions};  // 9 + 27 = 36
+  for (const solution_t& s : b.solutions) {
+    d.solutions.push_back({o});
+    d.solutions.back().insert(d.solutions.back().end(), s.begin(), s.end());
+  }
+  const family root = product_of(z, d, product_of(z, three(), plain_family(z, {0, 3}, next, 0, 2)));
+  z.set_root(root.node);
+  ASSERT_EQ(z.count(), 216);
+  ASSERT_EQ(listed(z), root.solutions);
+  std::map<solution_t, std::size_t> rank;
+  for (const solution_t& s : root.solutions)
+    rank.emplace(s, rank.size());
+  std::vector<double> counts(rank.size(), 0);
+  for (const solution_t& s : z.sample(40 * rank.size(), 2604)) {
+    auto it = rank.find(s);
+    ASSERT_NE(it, rank.end()) << "a sample that is not a solution";
+    ++counts[it->second];
+  }
+  EXPECT_TRUE(passes_chi_square(counts));
+}
+
+// Costs that saturate: every solution is still found, its cost 2^64 - 1.
+TEST(ZddProduct, CheapestKeepsSolutionsWhoseCostSaturates) {
+  zdd z;
+  const auto x = z.add(0, z.add(1, zdd::bottom, zdd::top), zdd::top);
+  const auto y = z.add(2, z.add(3, zdd::bottom, zdd::top), zdd::top);
+  z.set_root(z.add_product(x, y));
+  const std::uint64_t half = std::uint64_t{1} << 63;
+  const std::vector<std::uint64_t> costs = {half, 5, half, 7};
+  const auto best = z.cheapest(costs, 10);
+  ASSERT_EQ(best.size(), 4u);
+  EXPECT_EQ(best[0].cost, 12u);
+  EXPECT_EQ(best[0].options, (solution_t{1, 3}));
+  EXPECT_EQ(best[1].cost, half + 5);
+  EXPECT_EQ(best[2].cost, half + 7);
+  EXPECT_EQ(best[3].cost, ~std::uint64_t{0});
+  EXPECT_EQ(best[3].options, (solution_t{0, 2}));
+}
+
+// Products nested 100,000 deep, leaning either way, of parts {{o}} and, for
+// every 10,000th, {{100000 + o}, {o}}: 1,024 solutions of 100,000 options.
+// Listing, unranking, the cheapest, writing and reading walk them without
+// recursion.
+TEST(ZddProduct, DeepProductsNeedNoDeepRecursion) {
+  for (const bool left : {true, false}) {
+    zdd z;
+    zdd::node_id n = zdd::top;
+    for (option_id o = 0; o < 100000; ++o) {
+      const auto without = o % 10000 == 0 ? z.add(100000 + o, zdd::bottom, zdd::top) : zdd::bottom;
+      const auto part = z.add(o, without, zdd::top);
+      n = left ? z.add_product(n, part) : z.add_product(part, n);
+    }
+    z.set_root(n);
+    EXPECT_EQ(z.count(), 1024);
+    const solution_t first_one = z.unrank(0);
+    ASSERT_EQ(first_one.size(), 100000u);
+    EXPECT_EQ(first_one.front(), left ? 100000u : 99999u);
+    EXPECT_EQ(first_one.back(), left ? 99999u : 100000u);
+    auto it = z.solutions().begin();
+    ASSERT_NE(it, std::default_sentinel);
+    EXPECT_EQ(solution_t((*it).begin(), (*it).end()), first_one);
+    ++it;
+    EXPECT_EQ(solution_t((*it).begin(), (*it).end()), z.unrank(1));
+    std::vector<std::uint64_t> costs(200000, 1);
+    for (option_id o = 0; o < 100000; ++o)
+      costs[o] = 0;
+    const auto best = z.cheapest(costs, 2);
+    ASSERT_EQ(best.size(), 2u);
+    EXPECT_EQ(best[0].cost, 0u);
+    EXPECT_EQ(best[1].cost, 1u);
+    std::ostringstream text;
+    z.write(text);
+    std::istringstream in(text.str());
+    const zdd back = dlx::read_zdd(in, "deep");
+    EXPECT_EQ(back.size(), z.size());
+    EXPECT_EQ(back.unrank(1000), z.unrank(1000));
+  }
+}
+
+TEST(ZddText, ReadsProductLinesWithSinksAsParts) {
+  std::istringstream in(
+      "2: (~1?0:1)\n3: (~2?0:1)\n4: (2&3)\n5: (1&4)\n6: (0&2)\n7: (~3?5:6)\n8: (~0?0:7)\n");
+  const zdd z = dlx::read_zdd(in, "t", 3);
+  EXPECT_EQ(z.size(), 5u);  // 5 is 4; 6 is the bottom sink, so 7 is 4 too
+  EXPECT_EQ(listed(z), (std::vector<solution_t>{{0, 1}}));
+}
+
+TEST(ZddText, BadProductLinesAreLocated) {
+  const bad_text bad[] = {
+      {"2: (~1?0:1)\n3: (2&5)\n4: (~0?0:3)\n",
+       "t:2:7: node 5 is not defined on an earlier line (children come first)"},
+      {"2: (~1?0:1)\n3: (4&2)\n", "t:2:5: node 4 is not defined on an earlier line"},
+      {"2: (~1?0:1)\n3: (2 2)\n", "t:2:6: expected '&' before ' '"},
+      {"2: (~1?0:1)\n3: (2\n", "t:2:6: expected '&' at the end of the line"},
+      {"2: (~1?0:1)\n3: (2:2)\n", "t:2:6: expected '&' before ':'"},
+      {"2: (~1?0:1)\n3: (2&)\n", "t:2:7: expected a second part in hexadecimal"},
+      {"2: (~1?0:1)\n3: (2&1\n", "t:2:8: expected ')' at the end of the line"},
+      {"2: (~1?0:1)\n3: (~2?0:1)\n4: (2&3) x\n", "t:3:10: unexpected text after ')'"},
+      {"2: (~1?0:1)\n3: (~2?0:1)\n4: (2&3)&\n", "t:3:9: unexpected text after ')'"},
+      {"2: (x1?0:1)\n", "t:1:5: expected '~' or a node id in hexadecimal before 'x'"},
+      {"2: (\n", "t:1:5: expected '~' or a node id in hexadecimal at the end of the line"},
+      {"1: (0&1)\n", "t:1:1: node ids 0 and 1 are the sinks"},
+      {"2: (~1?0:1)\n3: (~2?0:1)\n3: (2&2)\n", "t:3:1: node 3 is defined twice (first on line 2)"},
+      // The same part twice has options in both: the two solutions of {{0}}
+      // together would have two options, and the diagram has one decision node.
+      {"2: (~1?0:1)\n3: (2&2)\n4: (~0?0:3)\n",
+       "t:2:5: the parts 2 and 2 are not over disjoint options (their solutions together "
+       "reach 2 options; the diagram's decision nodes allow 1)"},
+  };
+  for (const auto& c : bad) {
+    std::istringstream in(c.text);
+    try {
+      (void)dlx::read_zdd(in, "t");
+      ADD_FAILURE() << "accepted: " << c.text;
+    } catch (const dlx::parse_error& e) {
+      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos)
+          << "got: " << e.what() << "\nfor: " << c.text;
+    }
+  }
+}
+
+// Products of one node with itself, 60 deep, would make a solution of 2^60
+// options: refused at the first one that cannot be over disjoint options.
+TEST(ZddText, ProductsThatCannotBeDisjointAreRefused) {
+  std::string text = "2: (~1?0:1)\n3: (~2?0:1)\n4: (2&3)\n";
+  for (int k = 5; k < 65; ++k) {
+    std::ostringstream line;
+    line << std::hex << k << ": (" << k - 1 << '&' << k - 1 << ")\n";
+    text += line.str();
+  }
+  text += "41: (~0?0:40)\n";
+  std::istringstream in(text);
+  try {
+    (void)dlx::read_zdd(in, "t");
+    ADD_FAILURE() << "accepted";
+  } catch (const dlx::parse_error& e) {
+    EXPECT_STREQ(e.what(),
+                 "t:4:5: the parts 4 and 4 are not over disjoint options (their solutions "
+                 "together reach 4 options; the diagram's decision nodes allow 2)");
+  }
 }
 
 }  // namespace

@@ -169,3 +169,35 @@ def test_min_cost_from_dlx5_text():
     assert [sorted(s) for _, s in best[:2]] == [[4, 5], [2, 3]]
     assert sorted(sorted(s) for _, s in best[2:]) == [[0, 1], [1, 2, 4]]
     assert ec.zdd().cheapest(1, costs=[0, 0, 0, 0, 0, 9])[0] == (0, [0, 1])
+
+
+def two_boards(rows, cols):
+    """Two domino boards side by side that share no cell: a problem in two parts."""
+    options = [[(b, r, c), (b, r, c + 1)] for b in (0, 1) for r in range(rows)
+               for c in range(cols - 1)]
+    options += [[(b, r, c), (b, r + 1, c)] for b in (0, 1) for r in range(rows - 1)
+                for c in range(cols)]
+    return d.ExactCover(options)
+
+
+def test_decompose_multiplies_independent_parts():
+    # 4 x 6 has 281 tilings (A099390), so two such boards 281^2.
+    ec = two_boards(4, 6)
+    z = ec.zdd(decompose=True)
+    assert z.count() == 281 ** 2 == ec.zdd().count()
+    assert z.stats["splits"] >= 1 and z.stats["products"] >= 1
+    assert ec.zdd().stats["splits"] == 0
+    # The same solutions, each once; samples and the cheapest are solutions too.
+    listed = [tuple(sorted(s)) for s in z.solutions()]
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == {tuple(sorted(s)) for s in ec.zdd().solutions()}
+    assert all(tuple(sorted(s)) in set(listed) for s in z.sample(20, seed=3))
+    # The text form keeps the product nodes.
+    text = z.to_text()
+    assert "&" in text
+    assert d.Zdd.from_text(text).count() == 281 ** 2
+
+
+@pytest.mark.parametrize("n", range(1, 6))
+def test_decompose_counts_match_oeis_a004003(n):
+    assert board(2 * n, 2 * n).zdd(decompose=True).count() == SQUARES[n - 1]

@@ -205,6 +205,14 @@ int main(int argc, char** argv) {
        "of all solutions; counts are exact at any size; with no query below, lists the "
        "solutions, as the plain search would",
        [&](std::string_view) { s.memo.enabled = true; }},
+      {0, "decompose", "",
+       "memoized search that splits what is left into parts no option joins, solves each "
+       "once and multiplies (Fang et al.'s DXD); the diagram gets product nodes, written as "
+       "'id: (a&b)' lines (implies --memo)",
+       [&](std::string_view) {
+         s.memo.decompose = true;
+         s.memo.enabled = true;
+       }},
       {0, "zdd", "OUT",
        "write the diagram to OUT ('-': standard output, alone) in the text format of Knuth's "
        "ZDD programs; prints the count unless another query is given (implies --memo)",
@@ -302,6 +310,10 @@ int main(int argc, char** argv) {
         throw tools::usage_error("--sample, --min-cost and --by-size go one at a time");
       if (!s.memo.from_zdd.empty() && !s.memo.zdd_out.empty()) {
         throw tools::usage_error("--from-zdd and --zdd together would only copy the diagram");
+      }
+      if (!s.memo.from_zdd.empty() && s.memo.decompose) {
+        throw tools::usage_error(
+            "--decompose shapes a search; --from-zdd reads the diagram instead");
       }
     }
   } catch (const tools::usage_error& e) {

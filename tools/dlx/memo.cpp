@@ -101,6 +101,7 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
   } else {
     dlx::memo_options options;
     options.branching = memo.branching;
+    options.decompose = memo.decompose;
     options.node_budget = common.search.node_budget;
     options.memory_budget = memo.memory_budget ? memo.memory_budget : default_memory_budget();
     options.time_budget = common.search.time_budget;
@@ -194,6 +195,10 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
             "\"hits\":{},\"bytes\":{}",
             st.nodes, st.updates, st.cleansings, st.zdd_nodes, st.failed_signatures,
             st.good_signatures, st.hits, st.bytes);
+        if (memo.decompose) {
+          line += fmt::format(",\"splits\":{},\"parts\":{},\"products\":{},\"part_checks\":{}",
+                              st.splits, st.parts, st.products, st.part_checks);
+        }
       }
       line += fmt::format(",\"diagram_nodes\":{}{},\"seconds\":{:.6f}}}", diagram.size(),
                           json_extra, seconds);
@@ -211,6 +216,12 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
                    dlx::counted(st.zdd_nodes, "ZDD node"), diagram.size(), st.failed_signatures,
                    st.good_signatures, dlx::counted(st.hits, "hit"), dlx::counted(st.bytes, "byte"),
                    seconds, memo.branching == dlx::memo_branching::first ? ", first item" : "");
+        if (memo.decompose) {
+          fmt::print(stderr, "dlx: {} into {}, {}, {} looked at for them\n",
+                     dlx::counted(st.splits, "split"), dlx::counted(st.parts, "part"),
+                     dlx::counted(st.products, "product node"),
+                     dlx::counted(st.part_checks, "link"));
+        }
       } else {
         fmt::print(stderr, "dlx: {}, a diagram of {} read from {}, {:.3f} s\n",
                    dlx::counted(big(total), "solution"), dlx::counted(diagram.size(), "node"),

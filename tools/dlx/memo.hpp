@@ -23,6 +23,7 @@ struct memo_settings {
   std::optional<std::uint64_t> sample;    ///< --sample K
   std::optional<std::uint64_t> min_cost;  ///< --min-cost [K]
   bool by_size = false;                   ///< --by-size
+  bool decompose = false;                 ///< --decompose
   std::uint64_t memory_budget = 0;        ///< --memory-budget; 0: 3/4 of the machine's memory
   dlx::memo_branching branching = dlx::memo_branching::mrv;
 };
