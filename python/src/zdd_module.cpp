@@ -75,6 +75,7 @@ py::object memo_stats_dict(const memo_diagram& d) {
   out["splits"] = s.splits;
   out["parts"] = s.parts;
   out["products"] = s.products;
+  out["part_checks"] = s.part_checks;
   return out;
 }
 

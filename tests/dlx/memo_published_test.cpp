@@ -47,3 +47,25 @@ TEST(MemoPublishedLarge, EightByEightBoardByBothSearches) {
 }
 
 }  // namespace
+
+// Splitting into parts (memo_options::decompose) gives the published counts
+// too: OEIS A004003 (the 14 x 14 board), the Aztec diamond of order 10 (2^55),
+// the pentominoes in the narrow rectangles (368 packings of 4 x 15 and 2 of
+// 3 x 20, each counted 4 times, once per symmetry of the rectangle; 6 x 10 and
+// 5 x 12 take the memoized search 10 s and more: bench/RESULTS.md), Langford pairs (A014552: 150 for n = 8, counted twice with
+// the reversals) and the 92 queens of the 8 x 8 board (A000170).
+TEST(MemoPublishedLarge, DecompositionGivesThePublishedCounts) {
+  dlx::memo_options decompose;
+  decompose.decompose = true;
+  auto count = [&](const dlx::problem& p) {
+    const auto r = dlx::build_zdd(p, decompose);
+    EXPECT_TRUE(r.complete());
+    return r.diagram.count();
+  };
+  EXPECT_EQ(count(examples::domino_tilings(14, 14)).str(), "112202208776036178000000");
+  EXPECT_EQ(count(examples::aztec_diamond(10)), dlx::big_count(1) << 55);
+  EXPECT_EQ(count(examples::pentominoes(15, 4)), 4 * 368);
+  EXPECT_EQ(count(examples::pentominoes(20, 3)), 4 * 2);
+  EXPECT_EQ(count(examples::langford(8)), 2 * 150);
+  EXPECT_EQ(count(examples::queens(8)), 92);
+}

@@ -196,8 +196,10 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
             st.nodes, st.updates, st.cleansings, st.zdd_nodes, st.failed_signatures,
             st.good_signatures, st.hits, st.bytes);
         if (memo.decompose) {
-          line += fmt::format(",\"splits\":{},\"parts\":{},\"products\":{},\"part_checks\":{}",
-                              st.splits, st.parts, st.products, st.part_checks);
+          line += fmt::format(
+              ",\"splits\":{},\"parts\":{},\"products\":{},\"part_checks\":{},"
+              "\"looks_given_up\":{}",
+              st.splits, st.parts, st.products, st.part_checks, st.looks_given_up);
         }
       }
       line += fmt::format(",\"diagram_nodes\":{}{},\"seconds\":{:.6f}}}", diagram.size(),
