@@ -63,13 +63,9 @@ bool satisfies_the_model(const dlx::problem& p, std::span<const dlx::option_id> 
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  dlx::read_limits limits;
-  limits.max_line_length = 4096;
-  limits.max_items = 200;
-  limits.max_entries = 2000;
   dlx::dlx_file file;
   try {
-    file = dlx::read_dlx(in, "fuzz", limits);
+    file = dlx::read_dlx(in, "fuzz", small_dlx_limits());
   } catch (const dlx::parse_error& e) {
     FUZZ_CHECK(e.line() >= 1 && e.column() >= 1);
     FUZZ_CHECK(!e.message().empty());

@@ -35,13 +35,9 @@ std::set<solution_t> sorted_set(const std::vector<solution_t>& listed) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::istringstream in(std::string(reinterpret_cast<const char*>(data), size));
-  dlx::read_limits limits;
-  limits.max_line_length = 4096;
-  limits.max_items = 200;
-  limits.max_entries = 2000;
   dlx::dlx_file file;
   try {
-    file = dlx::read_dlx(in, "fuzz", limits);
+    file = dlx::read_dlx(in, "fuzz", small_dlx_limits());
   } catch (const dlx::parse_error&) {
     return 0;
   }

@@ -29,11 +29,10 @@
 #include <pthread.h>
 
 #include <algorithm>
-#include <climits>
+#include <cstdint>
 #include <exception>
 #include <functional>
 #include <new>
-#include <stdexcept>
 
 #include "memo_search.hpp"
 

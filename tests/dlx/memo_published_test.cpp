@@ -52,8 +52,8 @@ TEST(MemoPublishedLarge, EightByEightBoardByBothSearches) {
 // too: OEIS A004003 (the 14 x 14 board), the Aztec diamond of order 10 (2^55),
 // the pentominoes in the narrow rectangles (368 packings of 4 x 15 and 2 of
 // 3 x 20, each counted 4 times, once per symmetry of the rectangle; 6 x 10 and
-// 5 x 12 take the memoized search 10 s and more: bench/RESULTS.md), Langford pairs (A014552: 150 for n = 8, counted twice with
-// the reversals) and the 92 queens of the 8 x 8 board (A000170).
+// 5 x 12 take the memoized search 10 s and more: bench/RESULTS.md), Langford pairs (A014552: 150
+// for n = 8, counted twice with the reversals) and the 92 queens of the 8 x 8 board (A000170).
 TEST(MemoPublishedLarge, DecompositionGivesThePublishedCounts) {
   dlx::memo_options decompose;
   decompose.decompose = true;

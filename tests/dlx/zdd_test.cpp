@@ -523,6 +523,21 @@ struct bad_text {
   const char* message;  // "source:line:col: what"
 };
 
+// Each text is refused, with its message (and so its line and column).
+template <std::size_t n>
+void expect_refused_where_it_says(const bad_text (&bad)[n]) {
+  for (const auto& c : bad) {
+    std::istringstream in(c.text);
+    try {
+      (void)dlx::read_zdd(in, "t");
+      ADD_FAILURE() << "accepted: " << c.text;
+    } catch (const dlx::parse_error& e) {
+      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos)
+          << "got: " << e.what() << "\nfor: " << c.text;
+    }
+  }
+}
+
 TEST(ZddText, BadInputIsLocated) {
   const bad_text bad[] = {
       {"2: (~1?0:1)\n", "t:2:1: no root line: the last line must read id: (~0?0:root)"},
@@ -538,16 +553,7 @@ TEST(ZddText, BadInputIsLocated) {
       {"2: (~99999999999?0:1)\n3: (~0?0:2)\n", "t:1:6: option number 99999999999 is too large"},
       {"2: (~1?0:1) x\n", "t:1:13: unexpected text after ')'"},
   };
-  for (const auto& c : bad) {
-    std::istringstream in(c.text);
-    try {
-      (void)dlx::read_zdd(in, "t");
-      ADD_FAILURE() << "accepted: " << c.text;
-    } catch (const dlx::parse_error& e) {
-      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos)
-          << "got: " << e.what() << "\nfor: " << c.text;
-    }
-  }
+  expect_refused_where_it_says(bad);
 }
 
 TEST(ZddText, OptionsPastTheProblemAreLocated) {
@@ -982,16 +988,7 @@ TEST(ZddText, BadProductLinesAreLocated) {
        "t:2:5: the parts 2 and 2 are not over disjoint options (their solutions together "
        "reach 2 options; the diagram's decision nodes allow 1)"},
   };
-  for (const auto& c : bad) {
-    std::istringstream in(c.text);
-    try {
-      (void)dlx::read_zdd(in, "t");
-      ADD_FAILURE() << "accepted: " << c.text;
-    } catch (const dlx::parse_error& e) {
-      EXPECT_NE(std::string(e.what()).find(c.message), std::string::npos)
-          << "got: " << e.what() << "\nfor: " << c.text;
-    }
-  }
+  expect_refused_where_it_says(bad);
 }
 
 // Products of one node with itself, 60 deep, would make a solution of 2^60
