@@ -26,50 +26,13 @@
 // The search is recursive (a part is a search of its own inside a node), one
 // frame per level; it runs on a thread whose stack is sized for the deepest
 // possible path, so a problem of a million items needs no special care.
-#include <pthread.h>
-
 #include <algorithm>
 #include <cstdint>
-#include <exception>
-#include <functional>
 #include <new>
 
-#include "memo_search.hpp"
+#include "memo_shared.hpp"
 
 namespace dlx::detail {
-
-namespace {
-
-// Runs `work` on a new thread with a stack of `bytes` (only the pages touched
-// are ever mapped) and waits for it; rethrows what it threw.
-void run_with_stack(std::size_t bytes, const std::function<void()>& work) {
-  struct call {
-    const std::function<void()>* work;
-    std::exception_ptr error;
-  } c{&work, nullptr};
-  pthread_attr_t attributes;
-  if (pthread_attr_init(&attributes) != 0) throw std::bad_alloc();
-  pthread_attr_setstacksize(&attributes, bytes);
-  pthread_t thread;
-  const int made = pthread_create(
-      &thread, &attributes,
-      [](void* argument) -> void* {
-        auto* running = static_cast<call*>(argument);
-        try {
-          (*running->work)();
-        } catch (...) {
-          running->error = std::current_exception();
-        }
-        return nullptr;
-      },
-      &c);
-  pthread_attr_destroy(&attributes);
-  if (made != 0) throw std::bad_alloc();
-  pthread_join(thread, nullptr);
-  if (c.error) std::rethrow_exception(c.error);
-}
-
-}  // namespace
 
 // Calls visit(j) for each active item j (other than k) on each active option
 // on item k not yet walked under the current mark.
@@ -256,15 +219,22 @@ zdd::node_id memo_search::solve_parts(std::uint32_t level, std::vector<part>& pa
       relink_item(*it);
     if (z == zdd::bottom) return zdd::bottom;
     if (product != zdd::top) ++stats_.products;
-    product = diagram_.add_product(product, z);
+    product = add_product(product, z);
   }
   return product;
 }
 
+zdd::node_id memo_search::add_product(zdd::node_id a, zdd::node_id b) {
+  return shared_ ? shared_->add_product(thread_, a, b) : diagram_.add_product(a, b);
+}
+
 // The diagram of what is left; `touched_from` starts the items the parent's
 // choice took options from (SIZE_MAX at the root: none known), and `whole`
-// says the problem is known to be in one piece (a part just split off).
-zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, bool whole) {
+// says the problem is known to be in one piece (a part just split off). With
+// threads, `may_defer` lets a subproblem another thread is solving return
+// `deferred`, for the caller to come back to.
+zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, bool whole,
+                                bool may_defer) {
   ++stats_.nodes;
   stats_.max_level = std::max(stats_.max_level, level);
   if (items_[0].next == 0) {  // a solution: counted as DLX6 counts it, a node and a hit
@@ -273,18 +243,35 @@ zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, b
   }
   if (auto stop = limit_reached(level)) throw stop_search{*stop};
   std::uint32_t entry = 0;
-  if (lookup(entry)) {
+  if (shared_) {
+    zdd::node_id known = zdd::bottom;
+    const auto found = shared_->find_or_claim(thread_, signature_.data(),
+                                              signature_hash(signature_.data()), entry, known);
+    if (found == shared_memo::found::done) {
+      ++stats_.hits;
+      return known;
+    }
+    if (found == shared_memo::found::pending && may_defer) return deferred;
+  } else if (lookup(entry)) {
     ++stats_.hits;
     return *zdd_refs_.at(entry);
   }
-  zdd::node_id z = zdd::bottom;
+  const auto remember = [&](zdd::node_id z) {
+    if (shared_) {
+      shared_->publish(entry, z);
+    } else if (z != zdd::bottom) {
+      *zdd_refs_.at(entry) = z;
+      ++stats_.good_signatures;
+    }
+    return z;
+  };
   const std::int32_t best = choose();
   // An item without options ends the node as it would without splitting; a
   // forced move (one option) leaves the look for parts to the node below,
   // which looks at what this node took away too.
   std::size_t below_from = touched_end_;
-  if (whole || len_[best] == 0) {
-    // in one piece, or a dead end
+  if (!options_.decompose || whole || len_[best] == 0) {
+    // not splitting, in one piece, or a dead end
   } else if (touched_from != SIZE_MAX && (len_[best] == 1 || level % look_every_ != 0)) {
     below_from = touched_from;
   } else if (touched_from == SIZE_MAX || look(touched_from)) {
@@ -301,39 +288,66 @@ zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, b
     } else {
       missed_look();
     }
-    if (found.size() > 1) {
-      z = solve_parts(level, found);
-      if (z != zdd::bottom) {
-        *zdd_refs_.at(entry) = z;
-        ++stats_.good_signatures;
-      }
-      return z;
-    }
+    if (found.size() > 1) return remember(solve_parts(level, found));
   }
+  return remember(solve_branches(level, best, below_from));
+}
+
+// The node's branches, one per option on item `best`, chained into its
+// diagram node in their order.
+zdd::node_id memo_search::solve_branches(std::uint32_t level, std::int32_t best,
+                                         std::size_t below_from) {
   const std::size_t base = touched_end_;
   cover(best);
   const std::size_t after_best = touched_end_;
-  for (std::int32_t cur = nodes_[best].down; cur != best; cur = nodes_[cur].down) {
-    cover_others(cur);
-    const zdd::node_id below = solve(level + 1, std::min(below_from, base), false);
-    std::int32_t kept = 0;
-    uncover_others(cur, kept);
-    touched_end_ = after_best;
-    if (below != zdd::bottom) {
-      z = diagram_.add(option_of_[static_cast<std::size_t>(kept)], z, below);
-      ++stats_.zdd_nodes;
+  const std::size_t from = std::min(below_from, base);
+  zdd::node_id z = zdd::bottom;
+  std::int32_t kept = 0;
+  if (!shared_) {
+    for (std::int32_t cur = nodes_[best].down; cur != best; cur = nodes_[cur].down) {
+      cover_others(cur);
+      const zdd::node_id below = solve(level + 1, from, false);
+      uncover_others(cur, kept);
+      touched_end_ = after_best;
+      if (below != zdd::bottom) {
+        z = diagram_.add(option_of_[static_cast<std::size_t>(kept)], z, below);
+        ++stats_.zdd_nodes;
+      }
     }
+  } else {
+    // Branches another thread is in are left for the end, when they may be done.
+    if (branches_.size() <= depth_) branches_.emplace_back();
+    std::vector<branch>& mine = branches_[depth_++];
+    mine.clear();
+    bool deferring = false;
+    for (std::int32_t cur = nodes_[best].down; cur != best; cur = nodes_[cur].down) {
+      cover_others(cur);
+      const zdd::node_id below = solve(level + 1, from, false, true);
+      uncover_others(cur, kept);
+      touched_end_ = after_best;
+      deferring |= below == deferred;
+      if (below != zdd::bottom)
+        mine.push_back({cur, option_of_[static_cast<std::size_t>(kept)], below});
+    }
+    if (deferring) {
+      for (branch& b : mine) {
+        if (b.below != deferred) continue;
+        cover_others(b.cur);
+        b.below = solve(level + 1, from, false);
+        uncover_others(b.cur, kept);
+        touched_end_ = after_best;
+      }
+    }
+    z = shared_->add_chain(thread_, std::span<const branch>(mine));
+    stats_.zdd_nodes += mine.size();
+    --depth_;
   }
   uncover(best);
   touched_end_ = base;
-  if (z != zdd::bottom) {
-    *zdd_refs_.at(entry) = z;
-    ++stats_.good_signatures;
-  }
   return z;
 }
 
-memo_result memo_search::run_decomposing() {
+void memo_search::prepare_decomposing() {
   record_touched_ = true;
   // Each entry of the matrix is hidden at most once along a path, and a path's
   // entries are all that touched_ holds at a time.
@@ -354,13 +368,20 @@ memo_result memo_search::run_decomposing() {
   links_bytes_ += (option_at_.size() + touched_.size()) * sizeof(std::int32_t) +
                   items_.size() * (2 * sizeof(std::uint32_t) + sizeof(std::int32_t)) +
                   option_mark_.size() * sizeof(std::uint32_t);
+}
 
+std::size_t memo_search::stack_bytes() const noexcept {
+  // A level covers at least one item and takes two frames (solve and
+  // solve_branches or solve_parts).
+  return (std::size_t{8} << 20) + items_.size() * 2048;
+}
+
+memo_result memo_search::run_decomposing() {
+  prepare_decomposing();
   memo_status status = memo_status::complete;
   zdd::node_id root = zdd::bottom;
-  // A level covers at least one item, and a part's search is one frame more.
-  const std::size_t stack = (std::size_t{8} << 20) + items_.size() * 2 * 512;
   try {
-    run_with_stack(stack, [&] {
+    run_with_stack(1, stack_bytes(), [&](unsigned) {
       try {
         root = solve(0, SIZE_MAX, false);
       } catch (const stop_search& s) {

@@ -28,9 +28,10 @@
 #include <memory>
 #include <new>
 #include <stdexcept>
+#include <thread>
 #include <vector>
 
-#include "memo_search.hpp"
+#include "memo_shared.hpp"
 
 namespace dlx {
 
@@ -367,10 +368,11 @@ bool memo_search::lookup(std::uint32_t& entry) {
 
 memo_progress memo_search::progress(std::uint32_t level) const {
   memo_progress p;
-  p.nodes = stats_.nodes;
+  // With threads, the first thread reports: the nodes of all, the hits of its own.
+  p.nodes = shared_ ? shared_->nodes.load(std::memory_order_relaxed) : stats_.nodes;
   p.hits = stats_.hits;
-  p.signatures = entries_;
-  p.zdd_nodes = stats_.zdd_nodes;
+  p.signatures = shared_ ? shared_->signatures_so_far() : entries_;
+  p.zdd_nodes = shared_ ? shared_->diagram_size() : stats_.zdd_nodes;
   p.bytes = bytes_in_use();
   p.level = level;
   p.elapsed = std::chrono::steady_clock::now() - started_;
@@ -381,11 +383,21 @@ memo_progress memo_search::progress(std::uint32_t level) const {
 // targets, because the steps jump into one another as the algorithm's do).
 
 std::optional<memo_status> memo_search::limit_reached(std::uint32_t level) {
-  if (options_.node_budget && stats_.nodes > options_.node_budget) {
+  if (shared_) {
+    if (shared_->stopping()) return shared_->status();
+    constexpr std::uint64_t batch = 1024;
+    if (stats_.nodes % batch == 0) {
+      const std::uint64_t all = shared_->nodes.fetch_add(batch, std::memory_order_relaxed) + batch;
+      if (options_.node_budget && all > options_.node_budget) return memo_status::budget_exhausted;
+    }
+  } else if (options_.node_budget && stats_.nodes > options_.node_budget) {
     return memo_status::budget_exhausted;
   }
-  if (options_.memory_budget && bytes_in_use() + diagram_.bytes() > options_.memory_budget) {
-    return memo_status::memory_exhausted;  // the diagram may double when it next grows
+  // The diagram may double when it next grows. (With threads, the shared
+  // cache and diagram hold to the budget as they grow.)
+  if (!shared_ && options_.memory_budget &&
+      bytes_in_use() + diagram_.bytes() > options_.memory_budget) {
+    return memo_status::memory_exhausted;
   }
   if (stats_.nodes >= next_clock_) {
     next_clock_ += clock_interval;
@@ -522,6 +534,9 @@ memo_result build_zdd(const problem& p, const memo_options& options) {
     r.stats.good_signatures = 1;
     return r;
   }
+  const unsigned threads =
+      options.threads != 0 ? options.threads : std::max(1U, std::thread::hardware_concurrency());
+  if (threads > 1) return detail::build_zdd_on_threads(p, options, threads);
   return detail::memo_search(p, options).run();
 }
 

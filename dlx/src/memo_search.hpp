@@ -6,6 +6,8 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <deque>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -13,6 +15,16 @@
 #include "dlx/memo.hpp"
 
 namespace dlx::detail {
+
+class shared_memo;  // memo_shared.hpp
+
+// Runs work(0) .. work(threads - 1), each on a new thread with a stack of
+// `bytes` (only the pages touched are ever mapped), and waits for them all;
+// rethrows the first exception one threw (memo_parallel.cpp).
+void run_with_stack(unsigned threads, std::size_t bytes, const std::function<void(unsigned)>& work);
+
+/// build_zdd on `threads` threads (memo_parallel.cpp).
+memo_result build_zdd_on_threads(const problem& p, const memo_options& options, unsigned threads);
 
 struct item_links {
   std::int32_t prev, next;
@@ -26,10 +38,10 @@ struct node_links {
 
 // Fixed-size blocks, so that growing never copies (and never needs twice the
 // memory for a moment, as a doubling vector would).
-template <class T>
+template <class T, std::size_t BlockBits = 16>
 class block_array {
  public:
-  static constexpr std::size_t block_bits = 16;
+  static constexpr std::size_t block_bits = BlockBits;
 
   explicit block_array(std::size_t stride = 1) : stride_(stride) {}
 
@@ -61,14 +73,27 @@ class memo_search {
   /// DLX6's search (memo_search.cpp), or with options.decompose the one that
   /// splits what is left into independent parts (memo_components.cpp).
   memo_result run();
+  /// The recursive search (memo_components.cpp) as one of several threads
+  /// that share `shared`'s memo and diagram (memo_parallel.cpp): the root's
+  /// diagram node, or throws stop_search.
+  zdd::node_id run_shared(shared_memo& shared, unsigned thread);
+  [[nodiscard]] const memo_stats& stats() const noexcept { return stats_; }
+  /// A stack deep enough for the recursive search's deepest path.
+  [[nodiscard]] std::size_t stack_bytes() const noexcept;
+  [[nodiscard]] std::size_t signature_words() const noexcept { return words_; }
+
+  struct stop_search {
+    memo_status status;
+  };
+  // Called in a catch block: the status for an exception that says memory ran
+  // out (the budget, the allocator, 2^32 diagram nodes); rethrows any other.
+  static memo_status out_of_memory();
 
  private:
   memo_result run_dlx6();
   memo_result run_decomposing();
+  void prepare_decomposing();
   memo_result finish(memo_status status, zdd::node_id root);
-  // Called in a catch block: the status for an exception that says memory ran
-  // out (the budget, the allocator, 2^32 diagram nodes); rethrows any other.
-  static memo_status out_of_memory();
   // ---- Matrix.
   void build(const problem& p);
   void unlink_item(std::int32_t k) noexcept {
@@ -106,10 +131,13 @@ class memo_search {
     std::vector<std::int32_t> items;  // its items, primary and secondary
     std::size_t primaries = 0;        // how many of them are primary
   };
-  struct stop_search {
-    memo_status status;
-  };
-  zdd::node_id solve(std::uint32_t level, std::size_t touched_from, bool whole);
+  // With threads (shared_ set), what solve returns for a subproblem that
+  // another thread is solving, when the caller may come back to it later.
+  static constexpr zdd::node_id deferred = ~zdd::node_id{0};
+  zdd::node_id solve(std::uint32_t level, std::size_t touched_from, bool whole,
+                     bool may_defer = false);
+  zdd::node_id solve_branches(std::uint32_t level, std::int32_t best, std::size_t below_from);
+  zdd::node_id add_product(zdd::node_id a, zdd::node_id b);
   zdd::node_id solve_parts(std::uint32_t level, std::vector<part>& parts);
   bool may_split(std::size_t touched_from);
   bool look(std::size_t touched_from);
@@ -135,8 +163,11 @@ class memo_search {
 
   [[nodiscard]] std::size_t bytes_in_use() const noexcept {
     return links_bytes_ + signatures_.bytes() + zdd_refs_.bytes() +
-           table_.capacity() * sizeof(std::uint64_t) + diagram_.bytes();
+           table_.capacity() * sizeof(std::uint64_t) + diagram_.bytes() +
+           (shared_ ? shared_bytes() : 0);
   }
+  // The bytes of the shared memo and diagram (memo_parallel.cpp).
+  [[nodiscard]] std::size_t shared_bytes() const noexcept;
   memo_progress progress(std::uint32_t level) const;
   // Throws memory_budget_reached when `more` bytes would pass the budget.
   void check_budget(std::size_t more) const {
@@ -184,6 +215,18 @@ class memo_search {
   std::uint32_t look_every_ = 1;  // levels between looks for parts
   std::uint64_t looks_without_split_ = 0;
   std::vector<std::int32_t> scratch_queue_, scratch_parent_, scratch_pending_;
+
+  // Threads: the memo and diagram shared with the others, and each frame's
+  // branches (kept until the deferred ones are solved, then chained).
+  shared_memo* shared_ = nullptr;
+  unsigned thread_ = 0;  // this thread's number among them
+  struct branch {
+    std::int32_t cur;  // the option's node on the item branched on
+    option_id option;
+    zdd::node_id below;
+  };
+  std::deque<std::vector<branch>> branches_;
+  std::size_t depth_ = 0;
 };
 
 }  // namespace dlx::detail

@@ -60,6 +60,23 @@ constexpr std::uint64_t infinite_cost = std::numeric_limits<std::uint64_t>::max(
 
 zdd::zdd() : nodes_{{~option_id{0}, bottom, bottom}, {~option_id{0}, top, top}}, unique_(64, 0) {}
 
+zdd::zdd(std::vector<node> nodes, node_id root) : nodes_(std::move(nodes)), root_(root) {}
+
+// Builds the unique table of a diagram made by the constructor above.
+void zdd::index_nodes() {
+  std::size_t size = 64;
+  while (size < 2 * nodes_.size())
+    size *= 2;
+  unique_.assign(size, 0);
+  const std::size_t mask = size - 1;
+  for (std::size_t k = 2; k < nodes_.size(); ++k) {
+    std::size_t s = node_hash(nodes_[k].option, nodes_[k].lo, nodes_[k].hi) & mask;
+    while (unique_[s] != 0)
+      s = (s + 1) & mask;
+    unique_[s] = static_cast<node_id>(k);
+  }
+}
+
 std::size_t zdd::bytes() const noexcept {
   return nodes_.capacity() * sizeof(node) + unique_.capacity() * sizeof(node_id);
 }
@@ -87,6 +104,7 @@ zdd::node_id zdd::add_product(node_id a, node_id b) {
 }
 
 zdd::node_id zdd::intern(option_id option, node_id lo, node_id hi) {
+  if (unique_.empty()) index_nodes();
   std::size_t mask = unique_.size() - 1;
   std::size_t slot = node_hash(option, lo, hi) & mask;
   for (; unique_[slot] != 0; slot = (slot + 1) & mask) {

@@ -169,7 +169,8 @@ int main(int argc, char** argv) {
        }},
       {'j', "threads", "N",
        "search on N threads (default 1, which gives Knuth's order; 0: every core); counts "
-       "are the same, solutions come in another order",
+       "are the same, solutions come in another order (with --memo: in the same order, one "
+       "shared diagram)",
        [&](std::string_view v) {
          s.search.threads = static_cast<unsigned>(tools::parse_unsigned(v, "--threads", 0, 4096));
        }},
@@ -293,7 +294,9 @@ int main(int argc, char** argv) {
     if (s.memo.enabled) {
       // The memoized search has its own tree: settings of the plain search's
       // tree mean nothing there.
-      if (s.search.threads != 1) throw tools::usage_error("--memo searches on one thread");
+      if (s.search.threads != 1 && !s.memo.from_zdd.empty()) {
+        throw tools::usage_error("--threads shapes a search; --from-zdd reads the diagram instead");
+      }
       if (s.search.propagation != dlx::propagation::none) {
         throw tools::usage_error("--propagation does not apply to --memo");
       }

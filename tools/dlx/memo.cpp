@@ -102,6 +102,7 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
     dlx::memo_options options;
     options.branching = memo.branching;
     options.decompose = memo.decompose;
+    options.threads = common.search.threads;
     options.node_budget = common.search.node_budget;
     options.memory_budget = memo.memory_budget ? memo.memory_budget : default_memory_budget();
     options.time_budget = common.search.time_budget;

@@ -54,7 +54,15 @@ struct memo_options {
   /// gets a product node (zdd::add_product) instead of every combination
   /// (Fang et al.'s DXD). The same solutions; the figures are no longer DLX6's.
   bool decompose = false;
+  /// Threads to search with; 0: one per core. With more than one, the threads
+  /// share one memo cache and one diagram and each subproblem is solved about
+  /// once; the diagram is the same as one thread's (without `decompose`, node
+  /// for node, numbered alike; with it, the same solutions), but the search's
+  /// figures are no longer DLX6's: nodes, updates and hits add up what every
+  /// thread did (some subproblems twice), zdd_nodes is the diagram's size.
+  unsigned threads = 1;
   /// Stop before the search enters more than this many nodes; 0: no budget.
+  /// With threads, their nodes together, looked at every 1,024 per thread.
   std::uint64_t node_budget = 0;
   /// Stop once the search has run this long (looked at every 16,384 nodes);
   /// zero: no limit.

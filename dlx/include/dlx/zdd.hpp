@@ -38,6 +38,10 @@
 
 namespace dlx {
 
+namespace detail {
+class shared_memo;
+}
+
 /// A count of any size.
 using big_count = boost::multiprecision::cpp_int;
 
@@ -134,7 +138,12 @@ class zdd {
 
  private:
   friend class solution_iterator;
+  friend class detail::shared_memo;  // hands over the nodes its threads made
   struct counts;
+  // A diagram of `nodes` (the sinks first, each node after its children, no
+  // two equal), taken as they are; the unique table is built when first needed.
+  zdd(std::vector<node> nodes, node_id root);
+  void index_nodes();
   // The node (option, lo, hi) from the unique table, made if it is not there.
   node_id intern(option_id option, node_id lo, node_id hi);
   const counts& counts_() const;

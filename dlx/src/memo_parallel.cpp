@@ -1,0 +1,348 @@
+// The memoized search on several threads, sharing one memo cache and one
+// diagram (memo_shared.hpp).
+//
+// Every thread runs the whole recursive search from the root (the one of
+// memo_components.cpp, splitting or not), each on its own copy of the matrix.
+// The first to meet a subproblem claims it; another that meets it while it is
+// pending goes on with the node's other branches and comes back to it at the
+// end, and if it is still pending then, solves it too, skipping in turn the
+// branches below that are pending. So the threads spread over the tree by
+// themselves, each working where the other has not been, and a subproblem is
+// solved more than once only where a thread has run out of other work. When
+// one thread has the root, the others stop.
+//
+// Without splitting, the diagram is DLX6's, node for node: renumbered at the
+// end in the order one thread makes its nodes, it is the same on any number
+// of threads. With splitting, two threads may split one subproblem in
+// different places (each thins its looks for parts by what it has seen), so
+// the diagram may differ; its solutions do not.
+#include <pthread.h>
+
+#include <algorithm>
+#include <cstring>
+#include <exception>
+#include <new>
+#include <thread>
+
+#include "memo_shared.hpp"
+
+namespace dlx::detail {
+
+void run_with_stack(unsigned threads, std::size_t bytes,
+                    const std::function<void(unsigned)>& work) {
+  struct call {
+    const std::function<void(unsigned)>* work;
+    unsigned index;
+    std::exception_ptr error;
+  };
+  std::vector<call> calls(threads);
+  std::vector<pthread_t> running;
+  pthread_attr_t attributes;
+  if (pthread_attr_init(&attributes) != 0) throw std::bad_alloc();
+  pthread_attr_setstacksize(&attributes, bytes);
+  for (unsigned t = 0; t < threads; ++t) {
+    calls[t] = {&work, t, nullptr};
+    pthread_t thread;
+    const int made = pthread_create(
+        &thread, &attributes,
+        [](void* argument) -> void* {
+          auto* c = static_cast<call*>(argument);
+          try {
+            (*c->work)(c->index);
+          } catch (...) {
+            c->error = std::current_exception();
+          }
+          return nullptr;
+        },
+        &calls[t]);
+    if (made != 0) {
+      calls[t].error = std::make_exception_ptr(std::bad_alloc());
+      break;
+    }
+    running.push_back(thread);
+  }
+  pthread_attr_destroy(&attributes);
+  for (pthread_t thread : running)
+    pthread_join(thread, nullptr);
+  for (const call& c : calls) {
+    if (c.error) std::rethrow_exception(c.error);
+  }
+}
+
+// ---- Storage and slots.
+
+shared_store::shared_store(std::size_t stride)
+    : stride_(stride),
+      blocks_(
+          std::make_unique<std::atomic<std::uint64_t*>[]>(std::size_t{1} << (32 - block_bits))) {}
+
+shared_store::~shared_store() {
+  for (std::size_t b = 0; b < (std::size_t{1} << (32 - block_bits)); ++b)
+    delete[] blocks_[b].load(std::memory_order_relaxed);
+}
+
+std::uint32_t shared_store::take_block() {
+  const std::uint64_t first = next_.fetch_add(block_size, std::memory_order_relaxed);
+  if (first + block_size >= UINT32_MAX) throw std::bad_alloc();  // numbers are 32 bits
+  // Only the pages written are ever mapped.
+  blocks_[first >> block_bits].store(new std::uint64_t[block_size * stride_],
+                                     std::memory_order_release);
+  return static_cast<std::uint32_t>(first);
+}
+
+shared_slots::shared_slots() {
+  auto first = std::make_unique<slot_array>();
+  first->mask = 1023;
+  first->slots = std::make_unique<std::atomic<std::uint64_t>[]>(1024);
+  bytes_ = 1024 * sizeof(std::uint64_t);
+  current_ = first.get();
+  arrays_.push_back(std::move(first));
+}
+
+shared_slots::~shared_slots() = default;
+
+void shared_slots::reserve(std::uint64_t more) {
+  const std::uint64_t total = reserved_.fetch_add(more, std::memory_order_relaxed) + more;
+  for (;;) {
+    const slot_array* a = current_.load(std::memory_order_acquire);
+    if (2 * total <= a->mask + 1) return;
+    grow(a);
+  }
+}
+
+// The others wait while the sequence number is odd; one that set a slot in the
+// old array and then sees the number changed looks again in the new one.
+void shared_slots::grow(const slot_array* seen) {
+  std::lock_guard<std::mutex> hold(growing_);
+  if (current_.load() != seen) return;  // another thread grew it
+  auto grown = std::make_unique<slot_array>();
+  grown->mask = 2 * seen->mask + 1;
+  grown->slots = std::make_unique<std::atomic<std::uint64_t>[]>(grown->mask + 1);
+  bytes_.fetch_add((grown->mask + 1) * sizeof(std::uint64_t), std::memory_order_relaxed);
+  sequence_.fetch_add(1);
+  for (std::size_t i = 0; i <= seen->mask; ++i) {
+    const std::uint64_t v = seen->slots[i].load();
+    if (v == 0) continue;
+    std::size_t at = (v >> 32) & grown->mask;
+    while (grown->slots[at].load(std::memory_order_relaxed) != 0)
+      at = (at + 1) & grown->mask;
+    grown->slots[at].store(v, std::memory_order_relaxed);
+  }
+  current_.store(grown.get(), std::memory_order_release);
+  arrays_.push_back(std::move(grown));
+  sequence_.fetch_add(1, std::memory_order_release);
+}
+
+// ---- The shared cache and diagram.
+
+shared_memo::shared_memo(std::size_t words, std::size_t memory_budget, unsigned threads)
+    : words_(words),
+      memory_budget_(memory_budget),
+      entries_(words + 1),
+      nodes_(2),
+      threads_(threads) {
+  // The sinks, as zdd has them, open the first block of nodes; the first
+  // thread takes the rest of it.
+  const std::uint32_t first = nodes_.take_block();
+  nodes_.at(zdd::bottom)[0] = ~option_id{0};
+  nodes_.at(zdd::bottom)[1] = 0;
+  nodes_.at(zdd::top)[0] = ~option_id{0};
+  nodes_.at(zdd::top)[1] = std::uint64_t{zdd::top} << 32 | zdd::top;
+  threads_[0].next_node = first + 2;
+  threads_[0].nodes_end = first + shared_store::block_size;
+}
+
+void shared_memo::check_budget() const {
+  if (memory_budget_ && bytes() > memory_budget_) throw std::bad_alloc();
+}
+
+shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* words,
+                                              std::uint64_t hash, std::uint32_t& entry,
+                                              zdd::node_id& node) {
+  thread_state& me = threads_[t];
+  if (me.next_entry == me.entries_end) {
+    me.next_entry = entries_.take_block();
+    me.entries_end = me.next_entry + shared_store::block_size;
+    check_budget();
+  }
+  if (me.memo_room == 0) {
+    memo_.reserve(room_batch);
+    me.memo_room = room_batch;
+    check_budget();
+  }
+  const std::uint32_t fresh = me.next_entry;
+  std::uint64_t* record = entries_.at(fresh);
+  std::memcpy(record, words, words_ * sizeof(std::uint64_t));
+  record[words_] = pending;
+  bool placed = false;
+  entry = memo_.find_or_add(hash, fresh, placed, [&](std::uint32_t n) {
+    return std::memcmp(entries_.at(n), words, words_ * sizeof(std::uint64_t)) == 0;
+  });
+  if (placed) ++me.next_entry;
+  if (entry == fresh) {
+    --me.memo_room;
+    return found::claimed;
+  }
+  node = static_cast<zdd::node_id>(
+      std::atomic_ref<std::uint64_t>(*result(entry)).load(std::memory_order_acquire));
+  return node == pending ? found::pending : found::done;
+}
+
+std::uint64_t shared_memo::signatures() const {
+  std::uint64_t n = 0;
+  memo_.for_each([&](std::uint32_t) { ++n; });
+  return n;
+}
+
+std::uint64_t shared_memo::good_signatures() const {
+  std::uint64_t n = 0;
+  memo_.for_each([&](std::uint32_t e) {
+    const std::uint64_t z = *result(e);
+    n += z != zdd::bottom && z != pending;
+  });
+  return n;
+}
+
+namespace {
+
+std::uint64_t node_hash(option_id option, zdd::node_id lo, zdd::node_id hi) noexcept {
+  std::uint64_t h = (std::uint64_t{option} << 32 | lo) * 0x9e3779b97f4a7c15ULL;
+  h = (h ^ (h >> 29) ^ hi) * 0xbf58476d1ce4e5b9ULL;
+  return h ^ (h >> 32);
+}
+
+}  // namespace
+
+zdd::node_id shared_memo::intern(unsigned t, option_id option, zdd::node_id lo, zdd::node_id hi) {
+  thread_state& me = threads_[t];
+  if (me.next_node == me.nodes_end) {
+    me.next_node = nodes_.take_block();
+    me.nodes_end = me.next_node + shared_store::block_size;
+    check_budget();
+  }
+  if (me.unique_room == 0) {
+    unique_.reserve(room_batch);
+    me.unique_room = room_batch;
+    check_budget();
+  }
+  const std::uint32_t fresh = me.next_node;
+  std::uint64_t* record = nodes_.at(fresh);
+  const std::uint64_t children = std::uint64_t{hi} << 32 | lo;
+  record[0] = option;
+  record[1] = children;
+  bool placed = false;
+  const std::uint32_t n =
+      unique_.find_or_add(node_hash(option, lo, hi), fresh, placed, [&](std::uint32_t k) {
+        const std::uint64_t* r = nodes_.at(k);
+        return r[0] == option && r[1] == children;
+      });
+  if (placed) ++me.next_node;
+  if (n == fresh) --me.unique_room;
+  return n;
+}
+
+zdd shared_memo::canonical_diagram(zdd::node_id root) const {
+  // Depth first, lo before hi, a node after its children: the order in which
+  // one thread makes them (each node's chain grows branch by branch).
+  constexpr zdd::node_id unset = ~zdd::node_id{0};
+  std::vector<zdd::node_id> renamed(nodes_.end(), unset);
+  std::vector<zdd::node> out{node_at(zdd::bottom), node_at(zdd::top)};
+  renamed[zdd::bottom] = zdd::bottom;
+  renamed[zdd::top] = zdd::top;
+  std::vector<zdd::node_id> stack{root};
+  while (!stack.empty()) {
+    const zdd::node_id n = stack.back();
+    if (renamed[n] != unset) {
+      stack.pop_back();
+      continue;
+    }
+    const zdd::node x = node_at(n);
+    if (renamed[x.lo] == unset) {
+      stack.push_back(x.lo);
+    } else if (renamed[x.hi] == unset) {
+      stack.push_back(x.hi);
+    } else {
+      renamed[n] = static_cast<zdd::node_id>(out.size());
+      out.push_back({x.option, renamed[x.lo], renamed[x.hi]});
+      stack.pop_back();
+    }
+  }
+  return zdd(std::move(out), renamed[root]);
+}
+
+// ---- One thread's search.
+
+std::size_t memo_search::shared_bytes() const noexcept {
+  return shared_->bytes();
+}
+
+zdd::node_id memo_search::run_shared(shared_memo& shared, unsigned thread) {
+  shared_ = &shared;
+  thread_ = thread;
+  started_ = std::chrono::steady_clock::now();
+  next_progress_ = options_.on_progress ? options_.progress_interval : UINT64_MAX;
+  next_clock_ = options_.time_budget.count() > 0 ? 0 : UINT64_MAX;
+  if (options_.decompose) prepare_decomposing();
+  const zdd::node_id root = solve(0, SIZE_MAX, false);
+  stats_.bytes = links_bytes_;
+  return root;
+}
+
+memo_result build_zdd_on_threads(const problem& p, const memo_options& options, unsigned threads) {
+  // Only the first thread reports progress.
+  memo_options quiet = options;
+  quiet.on_progress = nullptr;
+  std::vector<std::unique_ptr<memo_search>> searches;
+  for (unsigned t = 0; t < threads; ++t) {
+    searches.push_back(std::make_unique<memo_search>(p, t == 0 ? options : quiet));
+  }
+  shared_memo shared(searches[0]->signature_words(), options.memory_budget, threads);
+  std::vector<zdd::node_id> roots(threads, zdd::bottom);
+  memo_result result;
+  try {
+    run_with_stack(threads, searches[0]->stack_bytes(), [&](unsigned t) {
+      try {
+        roots[t] = searches[t]->run_shared(shared, t);
+        shared.stop(memo_status::complete);
+      } catch (const memo_search::stop_search& s) {
+        shared.stop(s.status);
+      } catch (...) {
+        shared.stop(memo_search::out_of_memory());
+      }
+    });
+  } catch (...) {
+    shared.stop(memo_search::out_of_memory());
+  }
+  result.status = shared.status();
+  memo_stats& st = result.stats;
+  for (const auto& s : searches) {
+    const memo_stats& t = s->stats();
+    st.nodes += t.nodes;
+    st.updates += t.updates;
+    st.cleansings += t.cleansings;
+    st.hits += t.hits;
+    st.splits += t.splits;
+    st.parts += t.parts;
+    st.products += t.products;
+    st.part_checks += t.part_checks;
+    st.looks_given_up += t.looks_given_up;
+    st.max_level = std::max(st.max_level, t.max_level);
+    st.bytes += t.bytes;
+  }
+  st.bytes += shared.bytes();
+  const std::uint64_t good = shared.good_signatures();
+  st.failed_signatures = shared.signatures() - good;
+  st.good_signatures = good + 1;  // and the empty one, as DLX6 counts it
+  if (result.complete()) {
+    zdd::node_id root = zdd::bottom;
+    for (zdd::node_id r : roots)
+      root = std::max(root, r);  // the threads that finished agree; the others have bottom
+    result.diagram = shared.canonical_diagram(root);
+    st.zdd_nodes = result.diagram.size() == 2 ? 1 : result.diagram.size();
+  } else {
+    st.zdd_nodes = shared.diagram_size();
+  }
+  return result;
+}
+
+}  // namespace dlx::detail

@@ -1,0 +1,248 @@
+// The memo cache and the diagram that the threads of a memoized search share
+// (memo_parallel.cpp). Internal: not installed.
+//
+// A subproblem is claimed by the first thread to meet its signature and stays
+// pending until a thread publishes its diagram node; a thread that meets a
+// pending one may go on with other branches and come back, or solve it too.
+// Both give the same node: a subproblem's diagram depends on nothing but the
+// subproblem (DLX6's choice is a function of it), and the diagram's nodes are
+// merged through a unique table, so equal chains are one node.
+//
+// Both tables are read and written without locks: a thread claims an empty
+// slot with one compare-and-swap, after writing what the slot will point to
+// (a signature, a node) into storage of its own, so no line of memory is
+// written by both threads but the slots themselves. Only growing a table takes
+// a lock; while it grows (a sequence number is odd) the others wait, and one
+// that wrote into the old slots while it was being copied writes again.
+#pragma once
+
+#include <algorithm>
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <mutex>
+#include <span>
+#include <vector>
+
+#include "memo_search.hpp"
+
+namespace dlx::detail {
+
+// Numbered records in blocks that never move, made as the numbers are handed
+// out: a thread takes numbers a block at a time and writes only its own.
+class shared_store {
+ public:
+  static constexpr std::size_t block_bits = 14;
+  static constexpr std::uint32_t block_size = std::uint32_t{1} << block_bits;
+  // Records of `stride` 64-bit words.
+  explicit shared_store(std::size_t stride);
+  ~shared_store();
+  shared_store(const shared_store&) = delete;
+  shared_store& operator=(const shared_store&) = delete;
+
+  // A fresh block's first number; throws std::bad_alloc past 2^32 - 2.
+  std::uint32_t take_block();
+  [[nodiscard]] std::uint64_t* at(std::uint32_t n) const noexcept {
+    return blocks_[n >> block_bits].load(std::memory_order_acquire) +
+           std::size_t{n & (block_size - 1)} * stride_;
+  }
+  [[nodiscard]] std::uint32_t end() const noexcept {
+    return static_cast<std::uint32_t>(
+        std::min<std::uint64_t>(next_.load(std::memory_order_acquire), UINT32_MAX));
+  }
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return std::size_t{end()} * stride_ * sizeof(std::uint64_t);
+  }
+
+ private:
+  std::size_t stride_;
+  std::unique_ptr<std::atomic<std::uint64_t*>[]> blocks_;
+  std::atomic<std::uint64_t> next_{0};
+};
+
+// An open-addressing set of 64-bit slots (a fingerprint, the hash's high
+// half, over a record number + 1), grown by doubling.
+class shared_slots {
+ public:
+  shared_slots();
+  ~shared_slots();
+  shared_slots(const shared_slots&) = delete;
+  shared_slots& operator=(const shared_slots&) = delete;
+
+  // The record whose key `same(n)` says equal, with hash `hash`; if there is
+  // none, `fresh` (already written) goes in. Returns the record's number.
+  // `placed` says whether `fresh` went into a table at any time (then it may
+  // have been seen, and must not be written again, even when another record
+  // is returned).
+  template <class Same>
+  std::uint32_t find_or_add(std::uint64_t hash, std::uint32_t fresh, bool& placed, Same&& same);
+  // Room for `more` records (call before adding them): grows the table when it
+  // would pass half full.
+  void reserve(std::uint64_t more);
+  // The current array and the old ones (kept: see grow).
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return bytes_.load(std::memory_order_relaxed);
+  }
+  // Calls visit(n) for every record in the set (when the threads have stopped).
+  template <class Visit>
+  void for_each(Visit&& visit) const {
+    const slot_array* a = current_.load();
+    for (std::size_t i = 0; i <= a->mask; ++i) {
+      const std::uint64_t v = a->slots[i].load(std::memory_order_relaxed);
+      if (v != 0) visit(static_cast<std::uint32_t>(v) - 1);
+    }
+  }
+
+ private:
+  struct slot_array {
+    std::size_t mask;
+    std::unique_ptr<std::atomic<std::uint64_t>[]> slots;
+  };
+  void grow(const slot_array* seen);
+  std::atomic<const slot_array*> current_;
+  alignas(64) std::atomic<std::uint64_t> sequence_{0};  // odd while growing
+  alignas(64) std::atomic<std::uint64_t> reserved_{0};
+  std::atomic<std::size_t> bytes_{0};
+  std::mutex growing_;
+  // Old arrays stay until the end: a thread may still be reading one.
+  std::vector<std::unique_ptr<slot_array>> arrays_;
+};
+
+template <class Same>
+std::uint32_t shared_slots::find_or_add(std::uint64_t hash, std::uint32_t fresh, bool& placed,
+                                        Same&& same) {
+  const std::uint64_t fingerprint = hash & 0xffffffff00000000ULL;
+  const std::uint64_t mine = fingerprint | (std::uint64_t{fresh} + 1);
+  for (;;) {
+    const std::uint64_t sequence = sequence_.load(std::memory_order_acquire);
+    if (sequence & 1) {  // growing: wait
+      while (sequence_.load(std::memory_order_acquire) == sequence)
+        __builtin_ia32_pause();
+      continue;
+    }
+    const slot_array* a = current_.load(std::memory_order_acquire);
+    for (std::size_t at = (fingerprint >> 32) & a->mask;; at = (at + 1) & a->mask) {
+      std::uint64_t v = a->slots[at].load(std::memory_order_acquire);
+      if (v == 0) {
+        if (a->slots[at].compare_exchange_strong(v, mine)) {
+          placed = true;
+          // A grow that began before this slot was set may have copied the
+          // array without it: then look again, in the new one.
+          if (sequence_.load() == sequence) return fresh;
+          break;
+        }
+      }
+      if ((v & 0xffffffff00000000ULL) == fingerprint) {
+        const auto n = static_cast<std::uint32_t>(v) - 1;
+        if (n == fresh || same(n)) return n;
+      }
+    }
+  }
+}
+
+class shared_memo {
+ public:
+  static constexpr zdd::node_id pending = ~zdd::node_id{0};
+  enum class found : std::uint8_t {
+    done,     ///< solved: its node is known
+    pending,  ///< another thread is solving it
+    claimed,  ///< new: the caller solves it and publishes the node
+  };
+
+  shared_memo(std::size_t words, std::size_t memory_budget, unsigned threads);
+
+  /// Thread `t` looks up the signature `words` (with hash `hash`): done (node
+  /// set), pending or claimed (entry set, to publish). Throws std::bad_alloc
+  /// when memory or entry numbers run out.
+  found find_or_claim(unsigned t, const std::uint64_t* words, std::uint64_t hash,
+                      std::uint32_t& entry, zdd::node_id& node);
+  /// Records the node of a claimed or pending entry (the first to publish wins;
+  /// any later one publishes the same node).
+  void publish(std::uint32_t entry, zdd::node_id node) noexcept {
+    std::uint64_t expected = pending;
+    std::atomic_ref<std::uint64_t>(*result(entry))
+        .compare_exchange_strong(expected, node, std::memory_order_release);
+  }
+
+  /// Thread `t`'s chain of a node's branches, in order: (option, chain so
+  /// far, below) for each branch whose `below` is not bottom.
+  template <class Branch>
+  zdd::node_id add_chain(unsigned t, std::span<const Branch> branches) {
+    zdd::node_id z = zdd::bottom;
+    for (const Branch& b : branches) {
+      if (b.below != zdd::bottom) z = intern(t, b.option, z, b.below);
+    }
+    return z;
+  }
+  /// As zdd::add_product.
+  zdd::node_id add_product(unsigned t, zdd::node_id a, zdd::node_id b) {
+    if (a == zdd::bottom || b == zdd::bottom) return zdd::bottom;
+    if (a == zdd::top) return b;
+    if (b == zdd::top) return a;
+    return intern(t, zdd::product, a, b);
+  }
+
+  /// Bytes of the cache and the diagram.
+  [[nodiscard]] std::size_t bytes() const noexcept {
+    return entries_.bytes() + memo_.bytes() + nodes_.bytes() + unique_.bytes();
+  }
+  /// Signatures remembered (counted when the threads have stopped).
+  [[nodiscard]] std::uint64_t signatures() const;
+  /// About as many, while the threads run: the entry numbers handed out.
+  [[nodiscard]] std::uint64_t signatures_so_far() const noexcept { return entries_.end(); }
+  /// Those whose subproblem has a solution (once the threads have stopped).
+  [[nodiscard]] std::uint64_t good_signatures() const;
+  /// Node numbers handed out so far (about the diagram's size).
+  [[nodiscard]] std::size_t diagram_size() const noexcept { return nodes_.end(); }
+  /// The diagram rooted at `root`, its nodes renumbered in the order a
+  /// one-thread search makes them (children first, a node's lo before its hi):
+  /// so the same problem gives the same diagram on any number of threads.
+  [[nodiscard]] zdd canonical_diagram(zdd::node_id root) const;
+
+  // How the threads stop: the first status set wins (complete when a thread
+  // has finished the root), and every thread looks at it at each node.
+  void stop(memo_status status) noexcept {
+    int expected = running;
+    stop_.compare_exchange_strong(expected, static_cast<int>(status));
+  }
+  [[nodiscard]] bool stopping() const noexcept {
+    return stop_.load(std::memory_order_relaxed) != running;
+  }
+  [[nodiscard]] memo_status status() const noexcept {
+    const int s = stop_.load();
+    return s == running ? memo_status::complete : static_cast<memo_status>(s);
+  }
+  /// Nodes entered by every thread, added in batches.
+  alignas(64) std::atomic<std::uint64_t> nodes{0};
+
+ private:
+  static constexpr int running = -1;
+  // What a thread keeps to itself: the numbers of its current blocks, the
+  // record it wrote for a claim another thread won (used for its next), and
+  // the slots reserved in each table.
+  struct alignas(64) thread_state {
+    std::uint32_t next_entry = 0, entries_end = 0;
+    std::uint32_t next_node = 0, nodes_end = 0;
+    std::uint32_t memo_room = 0, unique_room = 0;
+  };
+  static constexpr std::uint32_t room_batch = 256;
+  std::uint64_t* result(std::uint32_t entry) const noexcept { return entries_.at(entry) + words_; }
+  zdd::node_id intern(unsigned t, option_id option, zdd::node_id lo, zdd::node_id hi);
+  [[nodiscard]] zdd::node node_at(zdd::node_id id) const noexcept {
+    const std::uint64_t* n = nodes_.at(id);
+    return {static_cast<option_id>(n[0]), static_cast<zdd::node_id>(n[1]),
+            static_cast<zdd::node_id>(n[1] >> 32)};
+  }
+  void check_budget() const;
+
+  std::size_t words_;
+  std::size_t memory_budget_;
+  shared_store entries_;  // a signature, then its node (or pending)
+  shared_store nodes_;    // option; lo in the low half, hi in the high
+  shared_slots memo_, unique_;
+  std::vector<thread_state> threads_;
+  alignas(64) std::atomic<int> stop_{running};
+};
+
+}  // namespace dlx::detail
