@@ -258,7 +258,7 @@ zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, b
   }
   const auto remember = [&](zdd::node_id z) {
     if (shared_) {
-      shared_->publish(entry, z);
+      shared_->publish(thread_, entry, z);
     } else if (z != zdd::bottom) {
       *zdd_refs_.at(entry) = z;
       ++stats_.good_signatures;

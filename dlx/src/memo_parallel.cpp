@@ -90,47 +90,72 @@ std::uint32_t shared_store::take_block() {
   return static_cast<std::uint32_t>(first);
 }
 
-shared_slots::shared_slots() {
-  auto first = std::make_unique<slot_array>();
-  first->mask = 1023;
-  first->slots = std::make_unique<std::atomic<std::uint64_t>[]>(1024);
+shared_slots::shared_slots(unsigned threads) : present_(threads) {
+  auto first = new slot_array{1023, std::make_unique<std::atomic<std::uint64_t>[]>(1024)};
   bytes_ = 1024 * sizeof(std::uint64_t);
-  current_ = first.get();
-  arrays_.push_back(std::move(first));
+  current_ = first;
 }
 
-shared_slots::~shared_slots() = default;
+shared_slots::~shared_slots() {
+  delete current_.load();
+}
 
 void shared_slots::reserve(std::uint64_t more) {
   const std::uint64_t total = reserved_.fetch_add(more, std::memory_order_relaxed) + more;
-  for (;;) {
-    const slot_array* a = current_.load(std::memory_order_acquire);
-    if (2 * total <= a->mask + 1) return;
-    grow(a);
-  }
+  // The size, not the array: outside find_or_add an array may go at any time.
+  for (std::size_t size = size_.load(); 2 * total > size; size = size_.load())
+    grow(size);
 }
 
-// The others wait while the sequence number is odd; one that set a slot in the
-// old array and then sees the number changed looks again in the new one.
-void shared_slots::grow(const slot_array* seen) {
+void shared_slots::grow(std::size_t seen) {
   std::lock_guard<std::mutex> hold(growing_);
-  if (current_.load() != seen) return;  // another thread grew it
-  auto grown = std::make_unique<slot_array>();
-  grown->mask = 2 * seen->mask + 1;
-  grown->slots = std::make_unique<std::atomic<std::uint64_t>[]>(grown->mask + 1);
-  bytes_.fetch_add((grown->mask + 1) * sizeof(std::uint64_t), std::memory_order_relaxed);
-  sequence_.fetch_add(1);
-  for (std::size_t i = 0; i <= seen->mask; ++i) {
-    const std::uint64_t v = seen->slots[i].load();
-    if (v == 0) continue;
-    std::size_t at = (v >> 32) & grown->mask;
-    while (grown->slots[at].load(std::memory_order_relaxed) != 0)
-      at = (at + 1) & grown->mask;
-    grown->slots[at].store(v, std::memory_order_relaxed);
+  if (size_.load() != seen) return;  // another thread grew it
+  slot_array* from = current_.load();
+  const std::size_t size = 2 * (from->mask + 1);
+  auto* to = new slot_array{size - 1, std::make_unique<std::atomic<std::uint64_t>[]>(size)};
+  from_ = from;
+  to_ = to;
+  const std::uint64_t chunks = (from->mask + 1 + copy_chunk - 1) / copy_chunk;
+  const std::uint64_t sequence = sequence_.load() + 1;
+  chunks_done_.store(0);
+  sequence_.store(sequence);  // odd; then wait for those inside to leave
+  for (presence& p : present_) {
+    wait_until([&] { return !p.inside.load(); });
   }
-  current_.store(grown.get(), std::memory_order_release);
-  arrays_.push_back(std::move(grown));
-  sequence_.fetch_add(1, std::memory_order_release);
+  // Only now may the others copy: every slot set is seen.
+  work_.store(work(sequence, chunks, 0));
+  help_copy(sequence);
+  wait_until([&] { return chunks_done_.load() == chunks; });
+  current_.store(to, std::memory_order_release);
+  size_.store(size);
+  sequence_.store(sequence + 1, std::memory_order_release);
+  bytes_.fetch_add(size / 2 * sizeof(std::uint64_t), std::memory_order_relaxed);
+  delete from;
+}
+
+void shared_slots::help_copy(std::uint64_t sequence) noexcept {
+  for (;;) {
+    std::uint64_t taken = work_.load();
+    std::uint64_t chunk = 0;
+    do {
+      const std::uint64_t chunks = (taken >> 20) & 0xfffff;
+      chunk = taken & 0xfffff;
+      if (taken >> 40 != (sequence & 0xffffff) || chunk >= chunks) return;
+    } while (!work_.compare_exchange_weak(taken, taken + 1));
+    // Holding a chunk, the grow cannot end: from_ and to_ are this grow's.
+    const slot_array* from = from_;
+    const slot_array* to = to_;
+    const std::size_t end = std::min<std::size_t>((chunk + 1) * copy_chunk, from->mask + 1);
+    for (std::size_t i = chunk * copy_chunk; i < end; ++i) {
+      const std::uint64_t v = from->slots[i].load(std::memory_order_relaxed);
+      if (v == 0) continue;
+      for (std::size_t at = (v >> 32) & to->mask;; at = (at + 1) & to->mask) {
+        std::uint64_t empty = 0;
+        if (to->slots[at].compare_exchange_strong(empty, v, std::memory_order_relaxed)) break;
+      }
+    }
+    chunks_done_.fetch_add(1);
+  }
 }
 
 // ---- The shared cache and diagram.
@@ -140,6 +165,8 @@ shared_memo::shared_memo(std::size_t words, std::size_t memory_budget, unsigned 
       memory_budget_(memory_budget),
       entries_(words + 1),
       nodes_(2),
+      memo_(threads),
+      unique_(threads),
       threads_(threads) {
   // The sinks, as zdd has them, open the first block of nodes; the first
   // thread takes the rest of it.
@@ -174,13 +201,13 @@ shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* w
   std::uint64_t* record = entries_.at(fresh);
   std::memcpy(record, words, words_ * sizeof(std::uint64_t));
   record[words_] = pending;
-  bool placed = false;
-  entry = memo_.find_or_add(hash, fresh, placed, [&](std::uint32_t n) {
+  entry = memo_.find_or_add(t, hash, fresh, [&](std::uint32_t n) {
     return std::memcmp(entries_.at(n), words, words_ * sizeof(std::uint64_t)) == 0;
   });
-  if (placed) ++me.next_entry;
   if (entry == fresh) {
+    ++me.next_entry;
     --me.memo_room;
+    ++me.claimed;
     return found::claimed;
   }
   node = static_cast<zdd::node_id>(
@@ -188,18 +215,17 @@ shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* w
   return node == pending ? found::pending : found::done;
 }
 
-std::uint64_t shared_memo::signatures() const {
+std::uint64_t shared_memo::signatures() const noexcept {
   std::uint64_t n = 0;
-  memo_.for_each([&](std::uint32_t) { ++n; });
+  for (const thread_state& t : threads_)
+    n += t.claimed;
   return n;
 }
 
-std::uint64_t shared_memo::good_signatures() const {
+std::uint64_t shared_memo::good_signatures() const noexcept {
   std::uint64_t n = 0;
-  memo_.for_each([&](std::uint32_t e) {
-    const std::uint64_t z = *result(e);
-    n += z != zdd::bottom && z != pending;
-  });
+  for (const thread_state& t : threads_)
+    n += t.good;
   return n;
 }
 
@@ -230,14 +256,15 @@ zdd::node_id shared_memo::intern(unsigned t, option_id option, zdd::node_id lo, 
   const std::uint64_t children = std::uint64_t{hi} << 32 | lo;
   record[0] = option;
   record[1] = children;
-  bool placed = false;
   const std::uint32_t n =
-      unique_.find_or_add(node_hash(option, lo, hi), fresh, placed, [&](std::uint32_t k) {
+      unique_.find_or_add(t, node_hash(option, lo, hi), fresh, [&](std::uint32_t k) {
         const std::uint64_t* r = nodes_.at(k);
         return r[0] == option && r[1] == children;
       });
-  if (placed) ++me.next_node;
-  if (n == fresh) --me.unique_room;
+  if (n == fresh) {
+    ++me.next_node;
+    --me.unique_room;
+  }
   return n;
 }
 
@@ -315,6 +342,7 @@ memo_result build_zdd_on_threads(const problem& p, const memo_options& options, 
   }
   result.status = shared.status();
   memo_stats& st = result.stats;
+  st.threads = threads;
   for (const auto& s : searches) {
     const memo_stats& t = s->stats();
     st.nodes += t.nodes;

@@ -385,8 +385,9 @@ memo_progress memo_search::progress(std::uint32_t level) const {
 std::optional<memo_status> memo_search::limit_reached(std::uint32_t level) {
   if (shared_) {
     if (shared_->stopping()) return shared_->status();
-    constexpr std::uint64_t batch = 1024;
-    if (stats_.nodes % batch == 0) {
+    if (stats_.nodes - nodes_told_ >= 1024) {
+      const std::uint64_t batch = stats_.nodes - nodes_told_;
+      nodes_told_ = stats_.nodes;
       const std::uint64_t all = shared_->nodes.fetch_add(batch, std::memory_order_relaxed) + batch;
       if (options_.node_budget && all > options_.node_budget) return memo_status::budget_exhausted;
     }

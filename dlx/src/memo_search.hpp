@@ -219,7 +219,8 @@ class memo_search {
   // Threads: the memo and diagram shared with the others, and each frame's
   // branches (kept until the deferred ones are solved, then chained).
   shared_memo* shared_ = nullptr;
-  unsigned thread_ = 0;  // this thread's number among them
+  unsigned thread_ = 0;           // this thread's number among them
+  std::uint64_t nodes_told_ = 0;  // of stats_.nodes, those added to the shared count
   struct branch {
     std::int32_t cur;  // the option's node on the item branched on
     option_id option;

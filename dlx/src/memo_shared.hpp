@@ -11,9 +11,8 @@
 // Both tables are read and written without locks: a thread claims an empty
 // slot with one compare-and-swap, after writing what the slot will point to
 // (a signature, a node) into storage of its own, so no line of memory is
-// written by both threads but the slots themselves. Only growing a table takes
-// a lock; while it grows (a sequence number is odd) the others wait, and one
-// that wrote into the old slots while it was being copied writes again.
+// written by both threads but the slots themselves. Only growing a table
+// holds the others (see shared_slots).
 #pragma once
 
 #include <algorithm>
@@ -23,11 +22,25 @@
 #include <memory>
 #include <mutex>
 #include <span>
+#include <thread>
 #include <vector>
 
 #include "memo_search.hpp"
 
 namespace dlx::detail {
+
+// Waits until `done()`: spins a while, then yields (another thread this one
+// waits for may have been put off the core).
+template <class Done>
+void wait_until(Done&& done) noexcept {
+  for (unsigned spins = 0; !done(); ++spins) {
+    if (spins < 1024) {
+      __builtin_ia32_pause();
+    } else {
+      std::this_thread::yield();
+    }
+  }
+}
 
 // Numbered records in blocks that never move, made as the numbers are handed
 // out: a thread takes numbers a block at a time and writes only its own.
@@ -62,36 +75,28 @@ class shared_store {
 };
 
 // An open-addressing set of 64-bit slots (a fingerprint, the hash's high
-// half, over a record number + 1), grown by doubling.
+// half, over a record number + 1), grown by doubling, for `threads` threads.
+//
+// A thread says it is inside (a flag on a line of its own) while it probes.
+// To grow, a thread makes the sequence number odd and waits until no other is
+// inside; one that then comes in sees the odd number, helps copy and waits. So
+// nothing is added while the array is copied, and the old array goes at once.
 class shared_slots {
  public:
-  shared_slots();
+  explicit shared_slots(unsigned threads);
   ~shared_slots();
   shared_slots(const shared_slots&) = delete;
   shared_slots& operator=(const shared_slots&) = delete;
 
   // The record whose key `same(n)` says equal, with hash `hash`; if there is
   // none, `fresh` (already written) goes in. Returns the record's number.
-  // `placed` says whether `fresh` went into a table at any time (then it may
-  // have been seen, and must not be written again, even when another record
-  // is returned).
   template <class Same>
-  std::uint32_t find_or_add(std::uint64_t hash, std::uint32_t fresh, bool& placed, Same&& same);
-  // Room for `more` records (call before adding them): grows the table when it
-  // would pass half full.
+  std::uint32_t find_or_add(unsigned t, std::uint64_t hash, std::uint32_t fresh, Same&& same);
+  // Room for `more` records (call before adding them, not inside
+  // find_or_add): grows the table when it would pass half full.
   void reserve(std::uint64_t more);
-  // The current array and the old ones (kept: see grow).
   [[nodiscard]] std::size_t bytes() const noexcept {
     return bytes_.load(std::memory_order_relaxed);
-  }
-  // Calls visit(n) for every record in the set (when the threads have stopped).
-  template <class Visit>
-  void for_each(Visit&& visit) const {
-    const slot_array* a = current_.load();
-    for (std::size_t i = 0; i <= a->mask; ++i) {
-      const std::uint64_t v = a->slots[i].load(std::memory_order_relaxed);
-      if (v != 0) visit(static_cast<std::uint32_t>(v) - 1);
-    }
   }
 
  private:
@@ -99,43 +104,63 @@ class shared_slots {
     std::size_t mask;
     std::unique_ptr<std::atomic<std::uint64_t>[]> slots;
   };
-  void grow(const slot_array* seen);
-  std::atomic<const slot_array*> current_;
+  struct alignas(64) presence {
+    std::atomic<bool> inside{false};
+  };
+  void grow(std::size_t seen);
+  // Copies chunks of the array being grown while the sequence number is
+  // `sequence`, if any are left.
+  void help_copy(std::uint64_t sequence) noexcept;
+  static constexpr std::size_t copy_chunk = 4096;  // slots a thread copies at a time
+  // The work of a grow: its sequence number (low 24 bits), its chunks, the
+  // next chunk to take; a late helper takes none of the next grow's.
+  static constexpr std::uint64_t work(std::uint64_t sequence, std::uint64_t chunks,
+                                      std::uint64_t next) noexcept {
+    return (sequence & 0xffffff) << 40 | chunks << 20 | next;
+  }
+
+  std::atomic<slot_array*> current_;
+  std::atomic<std::size_t> size_{1024};                 // its slots
   alignas(64) std::atomic<std::uint64_t> sequence_{0};  // odd while growing
+  std::atomic<std::uint64_t> work_{0}, chunks_done_{0};
+  slot_array* from_ = nullptr;  // while growing (read by a helper once it has a chunk)
+  slot_array* to_ = nullptr;
   alignas(64) std::atomic<std::uint64_t> reserved_{0};
   std::atomic<std::size_t> bytes_{0};
   std::mutex growing_;
-  // Old arrays stay until the end: a thread may still be reading one.
-  std::vector<std::unique_ptr<slot_array>> arrays_;
+  std::vector<presence> present_;
 };
 
 template <class Same>
-std::uint32_t shared_slots::find_or_add(std::uint64_t hash, std::uint32_t fresh, bool& placed,
+std::uint32_t shared_slots::find_or_add(unsigned t, std::uint64_t hash, std::uint32_t fresh,
                                         Same&& same) {
   const std::uint64_t fingerprint = hash & 0xffffffff00000000ULL;
   const std::uint64_t mine = fingerprint | (std::uint64_t{fresh} + 1);
+  std::atomic<bool>& inside = present_[t].inside;
   for (;;) {
-    const std::uint64_t sequence = sequence_.load(std::memory_order_acquire);
-    if (sequence & 1) {  // growing: wait
-      while (sequence_.load(std::memory_order_acquire) == sequence)
-        __builtin_ia32_pause();
+    inside.store(true);  // then read the sequence number: grow does the opposite
+    const std::uint64_t sequence = sequence_.load();
+    if (sequence & 1) {  // growing: help copy until it is grown
+      inside.store(false, std::memory_order_release);
+      wait_until([&] {
+        help_copy(sequence);
+        return sequence_.load(std::memory_order_acquire) != sequence;
+      });
       continue;
     }
     const slot_array* a = current_.load(std::memory_order_acquire);
     for (std::size_t at = (fingerprint >> 32) & a->mask;; at = (at + 1) & a->mask) {
       std::uint64_t v = a->slots[at].load(std::memory_order_acquire);
-      if (v == 0) {
-        if (a->slots[at].compare_exchange_strong(v, mine)) {
-          placed = true;
-          // A grow that began before this slot was set may have copied the
-          // array without it: then look again, in the new one.
-          if (sequence_.load() == sequence) return fresh;
-          break;
-        }
+      if (v == 0 && a->slots[at].compare_exchange_strong(v, mine, std::memory_order_acq_rel)) {
+        inside.store(false, std::memory_order_release);
+        return fresh;
       }
       if ((v & 0xffffffff00000000ULL) == fingerprint) {
         const auto n = static_cast<std::uint32_t>(v) - 1;
-        if (n == fresh || same(n)) return n;
+        if (same(n)) {
+          inside.store(false, std::memory_order_release);
+          return n;
+        }
       }
     }
   }
@@ -159,10 +184,12 @@ class shared_memo {
                       std::uint32_t& entry, zdd::node_id& node);
   /// Records the node of a claimed or pending entry (the first to publish wins;
   /// any later one publishes the same node).
-  void publish(std::uint32_t entry, zdd::node_id node) noexcept {
+  void publish(unsigned t, std::uint32_t entry, zdd::node_id node) noexcept {
     std::uint64_t expected = pending;
-    std::atomic_ref<std::uint64_t>(*result(entry))
-        .compare_exchange_strong(expected, node, std::memory_order_release);
+    if (std::atomic_ref<std::uint64_t>(*result(entry))
+            .compare_exchange_strong(expected, node, std::memory_order_release)) {
+      threads_[t].good += node != zdd::bottom;
+    }
   }
 
   /// Thread `t`'s chain of a node's branches, in order: (option, chain so
@@ -187,12 +214,12 @@ class shared_memo {
   [[nodiscard]] std::size_t bytes() const noexcept {
     return entries_.bytes() + memo_.bytes() + nodes_.bytes() + unique_.bytes();
   }
-  /// Signatures remembered (counted when the threads have stopped).
-  [[nodiscard]] std::uint64_t signatures() const;
+  /// Signatures remembered (once the threads have stopped).
+  [[nodiscard]] std::uint64_t signatures() const noexcept;
   /// About as many, while the threads run: the entry numbers handed out.
   [[nodiscard]] std::uint64_t signatures_so_far() const noexcept { return entries_.end(); }
   /// Those whose subproblem has a solution (once the threads have stopped).
-  [[nodiscard]] std::uint64_t good_signatures() const;
+  [[nodiscard]] std::uint64_t good_signatures() const noexcept;
   /// Node numbers handed out so far (about the diagram's size).
   [[nodiscard]] std::size_t diagram_size() const noexcept { return nodes_.end(); }
   /// The diagram rooted at `root`, its nodes renumbered in the order a
@@ -225,6 +252,7 @@ class shared_memo {
     std::uint32_t next_entry = 0, entries_end = 0;
     std::uint32_t next_node = 0, nodes_end = 0;
     std::uint32_t memo_room = 0, unique_room = 0;
+    std::uint64_t claimed = 0, good = 0;  // entries it made, and published with a solution
   };
   static constexpr std::uint32_t room_batch = 256;
   std::uint64_t* result(std::uint32_t entry) const noexcept { return entries_.at(entry) + words_; }

@@ -76,6 +76,7 @@ py::object memo_stats_dict(const memo_diagram& d) {
   out["parts"] = s.parts;
   out["products"] = s.products;
   out["part_checks"] = s.part_checks;
+  out["threads"] = s.threads;
   return out;
 }
 

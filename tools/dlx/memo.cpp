@@ -193,9 +193,9 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
         line += fmt::format(
             ",\"nodes\":{},\"updates\":{},\"cleansings\":{},\"zdd_nodes\":{},\"signatures\":[{},{}]"
             ","
-            "\"hits\":{},\"bytes\":{}",
+            "\"hits\":{},\"bytes\":{},\"threads\":{}",
             st.nodes, st.updates, st.cleansings, st.zdd_nodes, st.failed_signatures,
-            st.good_signatures, st.hits, st.bytes);
+            st.good_signatures, st.hits, st.bytes, st.threads);
         if (memo.decompose) {
           line += fmt::format(
               ",\"splits\":{},\"parts\":{},\"products\":{},\"part_checks\":{},"
@@ -213,12 +213,13 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
         fmt::print(stderr,
                    "dlx: {}, {}, {}, {}, {} "
                    "({} in the reduced diagram), {}+{} signatures, {}, {}, {:.3f} s "
-                   "(complete, memoized{})\n",
+                   "(complete, memoized{}{})\n",
                    dlx::counted(big(total), "solution"), dlx::counted(st.nodes, "search node"),
                    dlx::counted(st.updates, "update"), dlx::counted(st.cleansings, "cleansing"),
                    dlx::counted(st.zdd_nodes, "ZDD node"), diagram.size(), st.failed_signatures,
                    st.good_signatures, dlx::counted(st.hits, "hit"), dlx::counted(st.bytes, "byte"),
-                   seconds, memo.branching == dlx::memo_branching::first ? ", first item" : "");
+                   seconds, memo.branching == dlx::memo_branching::first ? ", first item" : "",
+                   st.threads > 1 ? fmt::format(", {} threads", st.threads) : std::string());
         if (memo.decompose) {
           fmt::print(stderr, "dlx: {} into {}, {}, {} looked at for them\n",
                      dlx::counted(st.splits, "split"), dlx::counted(st.parts, "part"),

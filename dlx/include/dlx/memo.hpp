@@ -102,6 +102,7 @@ struct memo_stats {
   std::uint64_t zdd_nodes = 0;
   std::uint32_t max_level = 0;
   std::size_t bytes = 0;  ///< peak bytes of links, memo cache and diagram
+  unsigned threads = 1;   ///< the threads it ran on
   // With memo_options::decompose:
   std::uint64_t splits = 0;       ///< nodes whose subproblem fell apart into parts
   std::uint64_t parts = 0;        ///< the parts those nodes solved
