@@ -13,9 +13,11 @@
 //
 // Without splitting, the diagram is DLX6's, node for node: renumbered at the
 // end in the order one thread makes its nodes, it is the same on any number
-// of threads. With splitting, two threads may split one subproblem in
-// different places (each thins its looks for parts by what it has seen), so
-// the diagram may differ; its solutions do not.
+// of threads. With splitting, whether a node looks for parts depends on the
+// path that reached it and on what its thread has seen (looks are thinned), so
+// the thread that meets a subproblem first decides where it splits: the
+// diagram, and the order of its listing, may differ from run to run; its
+// solutions do not.
 #include <pthread.h>
 
 #include <algorithm>
@@ -71,19 +73,24 @@ void run_with_stack(unsigned threads, std::size_t bytes,
 
 // ---- Storage and slots.
 
-shared_store::shared_store(std::size_t stride)
-    : stride_(stride),
-      blocks_(
-          std::make_unique<std::atomic<std::uint64_t*>[]>(std::size_t{1} << (32 - block_bits))) {}
+shared_store::shared_store(std::size_t stride, std::size_t memory_budget)
+    : stride_(stride), max_blocks_(std::size_t{1} << (32 - block_bits)) {
+  // A budget bounds the blocks there can be, and so the table of them.
+  if (memory_budget) max_blocks_ = std::min(max_blocks_, memory_budget / block_bytes() + 1);
+  blocks_ = std::make_unique<std::atomic<std::uint64_t*>[]>(max_blocks_);
+}
 
 shared_store::~shared_store() {
-  for (std::size_t b = 0; b < (std::size_t{1} << (32 - block_bits)); ++b)
+  for (std::size_t b = 0; b < max_blocks_; ++b)
     delete[] blocks_[b].load(std::memory_order_relaxed);
 }
 
 std::uint32_t shared_store::take_block() {
   const std::uint64_t first = next_.fetch_add(block_size, std::memory_order_relaxed);
-  if (first + block_size >= UINT32_MAX) throw std::bad_alloc();  // numbers are 32 bits
+  // Numbers are 32 bits; and a budget that ends the search stops here at the latest.
+  if (first + block_size >= UINT32_MAX || (first >> block_bits) >= max_blocks_) {
+    throw std::bad_alloc();
+  }
   // Only the pages written are ever mapped.
   blocks_[first >> block_bits].store(new std::uint64_t[block_size * stride_],
                                      std::memory_order_release);
@@ -160,11 +167,13 @@ void shared_slots::help_copy(std::uint64_t sequence) noexcept {
 
 // ---- The shared cache and diagram.
 
-shared_memo::shared_memo(std::size_t words, std::size_t memory_budget, unsigned threads)
+shared_memo::shared_memo(std::size_t words, std::size_t memory_budget, unsigned threads,
+                         std::size_t fixed_bytes)
     : words_(words),
       memory_budget_(memory_budget),
-      entries_(words + 1),
-      nodes_(2),
+      fixed_bytes_(fixed_bytes),
+      entries_(words + 1, memory_budget),
+      nodes_(2, memory_budget),
       memo_(threads),
       unique_(threads),
       threads_(threads) {
@@ -177,10 +186,13 @@ shared_memo::shared_memo(std::size_t words, std::size_t memory_budget, unsigned 
   nodes_.at(zdd::top)[1] = std::uint64_t{zdd::top} << 32 | zdd::top;
   threads_[0].next_node = first + 2;
   threads_[0].nodes_end = first + shared_store::block_size;
+  // Already past the budget: the threads stop at their first node.
+  if (memory_budget_ && fixed_bytes_ + bytes() > memory_budget_)
+    stop(memo_status::memory_exhausted);
 }
 
-void shared_memo::check_budget() const {
-  if (memory_budget_ && bytes() > memory_budget_) throw std::bad_alloc();
+void shared_memo::check_budget(std::size_t more) const {
+  if (memory_budget_ && fixed_bytes_ + bytes() + more > memory_budget_) throw std::bad_alloc();
 }
 
 shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* words,
@@ -188,14 +200,14 @@ shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* w
                                               zdd::node_id& node) {
   thread_state& me = threads_[t];
   if (me.next_entry == me.entries_end) {
+    check_budget(entries_.block_bytes());
     me.next_entry = entries_.take_block();
     me.entries_end = me.next_entry + shared_store::block_size;
-    check_budget();
   }
   if (me.memo_room == 0) {
+    check_budget(memo_.growth_bytes(room_batch));
     memo_.reserve(room_batch);
     me.memo_room = room_batch;
-    check_budget();
   }
   const std::uint32_t fresh = me.next_entry;
   std::uint64_t* record = entries_.at(fresh);
@@ -242,14 +254,14 @@ std::uint64_t node_hash(option_id option, zdd::node_id lo, zdd::node_id hi) noex
 zdd::node_id shared_memo::intern(unsigned t, option_id option, zdd::node_id lo, zdd::node_id hi) {
   thread_state& me = threads_[t];
   if (me.next_node == me.nodes_end) {
+    check_budget(nodes_.block_bytes());
     me.next_node = nodes_.take_block();
     me.nodes_end = me.next_node + shared_store::block_size;
-    check_budget();
   }
   if (me.unique_room == 0) {
+    check_budget(unique_.growth_bytes(room_batch));
     unique_.reserve(room_batch);
     me.unique_room = room_batch;
-    check_budget();
   }
   const std::uint32_t fresh = me.next_node;
   std::uint64_t* record = nodes_.at(fresh);
@@ -303,16 +315,18 @@ std::size_t memo_search::shared_bytes() const noexcept {
   return shared_->bytes();
 }
 
-zdd::node_id memo_search::run_shared(shared_memo& shared, unsigned thread) {
-  shared_ = &shared;
+std::size_t memo_search::prepare_thread(unsigned thread) {
   thread_ = thread;
+  if (options_.decompose) prepare_decomposing();
+  return links_bytes_;
+}
+
+zdd::node_id memo_search::run_shared(shared_memo& shared) {
+  shared_ = &shared;
   started_ = std::chrono::steady_clock::now();
   next_progress_ = options_.on_progress ? options_.progress_interval : UINT64_MAX;
   next_clock_ = options_.time_budget.count() > 0 ? 0 : UINT64_MAX;
-  if (options_.decompose) prepare_decomposing();
-  const zdd::node_id root = solve(0, SIZE_MAX, false);
-  stats_.bytes = links_bytes_;
-  return root;
+  return solve(0, SIZE_MAX, false);
 }
 
 memo_result build_zdd_on_threads(const problem& p, const memo_options& options, unsigned threads) {
@@ -320,16 +334,18 @@ memo_result build_zdd_on_threads(const problem& p, const memo_options& options, 
   memo_options quiet = options;
   quiet.on_progress = nullptr;
   std::vector<std::unique_ptr<memo_search>> searches;
+  std::size_t matrices = 0;
   for (unsigned t = 0; t < threads; ++t) {
     searches.push_back(std::make_unique<memo_search>(p, t == 0 ? options : quiet));
+    matrices += searches.back()->prepare_thread(t);
   }
-  shared_memo shared(searches[0]->signature_words(), options.memory_budget, threads);
+  shared_memo shared(searches[0]->signature_words(), options.memory_budget, threads, matrices);
   std::vector<zdd::node_id> roots(threads, zdd::bottom);
   memo_result result;
   try {
     run_with_stack(threads, searches[0]->stack_bytes(), [&](unsigned t) {
       try {
-        roots[t] = searches[t]->run_shared(shared, t);
+        roots[t] = searches[t]->run_shared(shared);
         shared.stop(memo_status::complete);
       } catch (const memo_search::stop_search& s) {
         shared.stop(s.status);
@@ -355,9 +371,8 @@ memo_result build_zdd_on_threads(const problem& p, const memo_options& options, 
     st.part_checks += t.part_checks;
     st.looks_given_up += t.looks_given_up;
     st.max_level = std::max(st.max_level, t.max_level);
-    st.bytes += t.bytes;
   }
-  st.bytes += shared.bytes();
+  st.bytes = matrices + shared.bytes();
   const std::uint64_t good = shared.good_signatures();
   st.failed_signatures = shared.signatures() - good;
   st.good_signatures = good + 1;  // and the empty one, as DLX6 counts it

@@ -73,10 +73,13 @@ class memo_search {
   /// DLX6's search (memo_search.cpp), or with options.decompose the one that
   /// splits what is left into independent parts (memo_components.cpp).
   memo_result run();
+  /// Makes this the search of thread `thread` of several (memo_parallel.cpp);
+  /// returns the bytes of its matrix.
+  std::size_t prepare_thread(unsigned thread);
   /// The recursive search (memo_components.cpp) as one of several threads
-  /// that share `shared`'s memo and diagram (memo_parallel.cpp): the root's
-  /// diagram node, or throws stop_search.
-  zdd::node_id run_shared(shared_memo& shared, unsigned thread);
+  /// that share `shared`'s memo and diagram: the root's diagram node, or
+  /// throws stop_search.
+  zdd::node_id run_shared(shared_memo& shared);
   [[nodiscard]] const memo_stats& stats() const noexcept { return stats_; }
   /// A stack deep enough for the recursive search's deepest path.
   [[nodiscard]] std::size_t stack_bytes() const noexcept;

@@ -48,8 +48,9 @@ class shared_store {
  public:
   static constexpr std::size_t block_bits = 14;
   static constexpr std::uint32_t block_size = std::uint32_t{1} << block_bits;
-  // Records of `stride` 64-bit words.
-  explicit shared_store(std::size_t stride);
+  // Records of `stride` 64-bit words, in at most `memory_budget` bytes (0: no
+  // budget).
+  shared_store(std::size_t stride, std::size_t memory_budget);
   ~shared_store();
   shared_store(const shared_store&) = delete;
   shared_store& operator=(const shared_store&) = delete;
@@ -64,12 +65,18 @@ class shared_store {
     return static_cast<std::uint32_t>(
         std::min<std::uint64_t>(next_.load(std::memory_order_acquire), UINT32_MAX));
   }
+  // The records handed out and the table of blocks.
   [[nodiscard]] std::size_t bytes() const noexcept {
-    return std::size_t{end()} * stride_ * sizeof(std::uint64_t);
+    return std::size_t{end()} * stride_ * sizeof(std::uint64_t) +
+           max_blocks_ * sizeof(std::uint64_t*);
+  }
+  [[nodiscard]] std::size_t block_bytes() const noexcept {
+    return std::size_t{block_size} * stride_ * sizeof(std::uint64_t);
   }
 
  private:
   std::size_t stride_;
+  std::size_t max_blocks_;
   std::unique_ptr<std::atomic<std::uint64_t*>[]> blocks_;
   std::atomic<std::uint64_t> next_{0};
 };
@@ -95,6 +102,13 @@ class shared_slots {
   // Room for `more` records (call before adding them, not inside
   // find_or_add): grows the table when it would pass half full.
   void reserve(std::uint64_t more);
+  // The bytes reserve(more) would allocate now (a larger array, if any).
+  [[nodiscard]] std::size_t growth_bytes(std::uint64_t more) const noexcept {
+    const std::size_t size = size_.load();
+    return 2 * (reserved_.load(std::memory_order_relaxed) + more) > size
+               ? 2 * size * sizeof(std::uint64_t)
+               : 0;
+  }
   [[nodiscard]] std::size_t bytes() const noexcept {
     return bytes_.load(std::memory_order_relaxed);
   }
@@ -175,7 +189,10 @@ class shared_memo {
     claimed,  ///< new: the caller solves it and publishes the node
   };
 
-  shared_memo(std::size_t words, std::size_t memory_budget, unsigned threads);
+  // `fixed_bytes`: what the threads hold besides (their matrices), counted
+  // in the budget.
+  shared_memo(std::size_t words, std::size_t memory_budget, unsigned threads,
+              std::size_t fixed_bytes);
 
   /// Thread `t` looks up the signature `words` (with hash `hash`): done (node
   /// set), pending or claimed (entry set, to publish). Throws std::bad_alloc
@@ -262,10 +279,12 @@ class shared_memo {
     return {static_cast<option_id>(n[0]), static_cast<zdd::node_id>(n[1]),
             static_cast<zdd::node_id>(n[1] >> 32)};
   }
-  void check_budget() const;
+  // Throws std::bad_alloc when `more` bytes would pass the budget.
+  void check_budget(std::size_t more) const;
 
   std::size_t words_;
   std::size_t memory_budget_;
+  std::size_t fixed_bytes_;
   shared_store entries_;  // a signature, then its node (or pending)
   shared_store nodes_;    // option; lo in the low half, hi in the high
   shared_slots memo_, unique_;

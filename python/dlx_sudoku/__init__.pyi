@@ -269,7 +269,8 @@ class ExactCover:
                  secondary: Optional[Iterable[Hashable]] = None, *, colored: bool = True,
                  costs: Optional[Sequence[int]] = None) -> None: ...
     def zdd(
-        self, *, budget: int = 0, memory_budget: int = 0, branching: str = "mrv", decompose: bool = False
+        self, *, budget: int = 0, memory_budget: int = 0, branching: str = "mrv",
+        decompose: bool = False, threads: int = 1
     ) -> Zdd: ...
     @staticmethod
     def from_dlx(text: str, source: str = "<text>") -> ExactCover: ...

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <string>
 
 namespace dlx_python {
@@ -52,6 +53,11 @@ class interrupt_check {
   void attach(dlx::search_options& options);
   /// With the GIL, once the work has stopped: raises the handler's exception.
   void raise_if_interrupted() const;
+  /// Called with the GIL: runs `work` without it on a thread of its own while
+  /// this thread looks for a signal every 20 ms, for work whose poll() calls
+  /// come from other threads (the memoized search's), where it cannot look.
+  /// Rethrows what `work` threw.
+  void run_watched(const std::function<void()>& work);
 
  private:
   unsigned long caller_;

@@ -175,9 +175,10 @@ tree_split exact_cover::split(std::size_t pieces, const std::string& propagation
 }
 
 memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
-                              const std::string& branching, bool decompose) {
+                              const std::string& branching, bool decompose, unsigned threads) {
   dlx::memo_options o;
   o.decompose = decompose;
+  o.threads = thread_count(threads);
   if (branching == "first") {
     o.branching = dlx::memo_branching::first;
   } else if (branching != "mrv") {
@@ -195,10 +196,9 @@ memo_diagram exact_cover::zdd(std::uint64_t budget, std::uint64_t memory_budget,
     return interrupt.poll() ? dlx::visit::stop : dlx::visit::next;
   };
   dlx::memo_result r;
-  {
-    py::gil_scoped_release release;
-    r = dlx::build_zdd(problem_, o);
-  }
+  // With threads or parts the search runs on threads of its own, which call
+  // on_progress: this thread watches for Ctrl-C meanwhile.
+  interrupt.run_watched([&] { r = dlx::build_zdd(problem_, o); });
   interrupt.raise_if_interrupted();
   if (r.status == dlx::memo_status::budget_exhausted) {
     raise_budget_exhausted(
@@ -457,6 +457,7 @@ void bind_exact_cover(py::module_& m) {
           "A budget that runs out raises BudgetExhausted from next().")
       .def("zdd", &exact_cover::zdd, py::kw_only(), py::arg("budget") = 0,
            py::arg("memory_budget") = 0, py::arg("branching") = "mrv", py::arg("decompose") = false,
+           py::arg("threads") = 1,
            "The diagram of all solutions (a Zdd), by Knuth's memoized search (DLX6): a\n"
            "subproblem met again costs one lookup, so counts far past enumeration come out\n"
            "exact: ExactCover.zdd().count(). budget: give up after this many search nodes\n"
@@ -465,7 +466,11 @@ void bind_exact_cover(py::module_& m) {
            "'first' (an item left without options, else the first item still to cover:\n"
            "Knuth's dlx6-noMRV). decompose: split what is left into parts that no option\n"
            "joins, solve each once and join them in a product node (Fang et al.'s DXD);\n"
-           "stats then counts splits, parts and products. Not with bounds on items.")
+           "stats then counts splits, parts and products. threads: search on this many\n"
+           "threads sharing one memo cache and one diagram (0: every core); without\n"
+           "decompose the diagram is the one-thread one, node for node (the same listing,\n"
+           "samples and text); with it the same solutions, listed perhaps in another order.\n"
+           "stats then adds up what the threads did. Not with bounds on items.")
       .def("split", &exact_cover::split, py::arg("pieces"), py::kw_only(),
            py::arg("propagation") = "none", py::arg("preselect") = std::vector<long long>{},
            "Cuts the search into at least `pieces` subtrees (fewer if the tree is smaller),\n"

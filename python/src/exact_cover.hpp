@@ -54,7 +54,7 @@ class exact_cover {
   tree_split split(std::size_t pieces, const std::string& propagation,
                    const std::vector<long long>& preselect);
   struct memo_diagram zdd(std::uint64_t budget, std::uint64_t memory_budget,
-                          const std::string& branching, bool decompose);
+                          const std::string& branching, bool decompose, unsigned threads);
   [[nodiscard]] std::vector<std::uint64_t> costs() const {
     std::vector<std::uint64_t> c(problem_.option_count());
     for (dlx::option_id o = 0; o < c.size(); ++o)

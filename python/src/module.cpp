@@ -3,6 +3,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <chrono>
+#include <condition_variable>
+#include <exception>
+#include <mutex>
 #include <thread>
 
 #include "bindings.hpp"
@@ -80,6 +84,36 @@ void interrupt_check::attach(dlx::search_options& options) {
   options.on_progress = [this](const dlx::search_progress&) {
     return poll() ? dlx::visit::stop : dlx::visit::next;
   };
+}
+
+void interrupt_check::run_watched(const std::function<void()>& work) {
+  std::mutex m;
+  std::condition_variable ended;
+  bool done = false;
+  std::exception_ptr error;
+  py::gil_scoped_release release;
+  std::thread worker([&] {
+    try {
+      work();
+    } catch (...) {
+      error = std::current_exception();
+    }
+    std::lock_guard<std::mutex> hold(m);
+    done = true;
+    ended.notify_one();
+  });
+  for (;;) {
+    {
+      std::unique_lock<std::mutex> hold(m);
+      if (ended.wait_for(hold, std::chrono::milliseconds(20), [&] { return done; })) break;
+    }
+    if (!interrupted_ && caller_ == main_thread) {
+      py::gil_scoped_acquire gil;
+      if (PyErr_CheckSignals() != 0) interrupted_ = true;
+    }
+  }
+  worker.join();
+  if (error) std::rethrow_exception(error);
 }
 
 void interrupt_check::raise_if_interrupted() const {

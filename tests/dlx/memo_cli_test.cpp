@@ -189,4 +189,89 @@ TEST(DlxMemoCli, MemoryBudgetIsAnAnswerNotACrash) {
   EXPECT_TRUE(contains(r.err, "raise it with --memory-budget")) << r.err;
 }
 
+// ---- On threads (-j N, --threads N) ----------------------------------------------
+
+// The count on threads is one thread's, with and without --decompose.
+TEST(DlxMemoCli, CountsOnThreadsAsOnOne) {
+  const std::string problem = encoded(DLX_DOMINOES, "10x10");
+  const auto one = run_command({dlx_program, "--count", "--memo", "-j", "1"}, problem);
+  EXPECT_EQ(one.exit_code, 0) << one.err;
+  EXPECT_EQ(one.out, "258584046368\n");  // OEIS A004003
+  for (const std::vector<std::string>& how : {std::vector<std::string>{"--memo", "-j", "2"},
+                                              {"--memo", "--threads", "2"},
+                                              {"--decompose", "-j", "2"},
+                                              {"--decompose", "--threads", "3"}}) {
+    std::vector<std::string> argv{dlx_program, "--count"};
+    argv.insert(argv.end(), how.begin(), how.end());
+    const auto r = run_command(argv, problem);
+    EXPECT_EQ(r.exit_code, 0) << how[0] << ' ' << how[2] << ": " << r.err;
+    EXPECT_EQ(r.out, one.out) << how[0] << ' ' << how[2];
+    EXPECT_EQ(r.err, "") << how[0] << ' ' << how[2];
+  }
+}
+
+// Without --decompose the diagram written on threads is one thread's, byte for
+// byte, for exact cover and for colors alike.
+TEST(DlxMemoCli, WritesOneThreadsDiagramOnThreads) {
+  for (const std::string& problem :
+       {encoded(DLX_DOMINOES, "12x12"), as_text(examples::langford(8)),
+        std::string(
+            "a b c | x y\na x:A\nb x:A y:B\nb y:A\nc x:B\nc y:B\na b\nc\na c x:A\nb x:A\n")}) {
+    const auto path = test_support::write_temp_file("threads.dlx", problem);
+    const auto one_path = test_support::write_temp_file("threads-1.zdd", "");
+    const auto two_path = test_support::write_temp_file("threads-2.zdd", "");
+    const auto one = run_command({dlx_program, "--memo", "--zdd", one_path, "-j", "1", path});
+    const auto two = run_command({dlx_program, "--memo", "--zdd", two_path, "-j", "2", path});
+    EXPECT_EQ(two.exit_code, one.exit_code) << two.err;
+    EXPECT_EQ(two.out, one.out);  // the count
+    const std::string text = test_support::read_file(one_path);
+    EXPECT_FALSE(text.empty());
+    EXPECT_EQ(test_support::read_file(two_path), text) << problem;
+  }
+}
+
+// A number that follows a key in a --json line ("key":123), or -1.
+long long json_number(const std::string& line, const std::string& key) {
+  const auto at = line.find("\"" + key + "\":");
+  if (at == std::string::npos) return -1;
+  return std::stoll(line.substr(at + key.size() + 3));
+}
+
+// --json and --stats on threads: the same count and signatures as one thread,
+// the threads named, zdd_nodes the diagram's size.
+TEST(DlxMemoCli, JsonAndStatsOnThreads) {
+  const std::string problem = as_text(examples::queens(8));
+  const auto one = run_command({dlx_program, "-c", "-m", "--json", "--stats"}, problem);
+  const auto two = run_command({dlx_program, "-c", "-m", "--json", "--stats", "-j", "2"}, problem);
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  ASSERT_EQ(lines_of(two.out).size(), 1u) << two.out;
+  const std::string line = lines_of(two.out).front();
+  EXPECT_TRUE(test_support::json_checker::is_object(line)) << line;
+  EXPECT_TRUE(contains(line, "\"status\":\"complete\",\"solutions\":92,")) << line;
+  EXPECT_EQ(json_number(line, "threads"), 2) << line;
+  EXPECT_EQ(json_number(line, "zdd_nodes"), json_number(line, "diagram_nodes")) << line;
+  EXPECT_EQ(json_number(line, "diagram_nodes"), json_number(one.out, "diagram_nodes"));
+  auto signatures = [](const std::string& json) {
+    const auto at = json.find("\"signatures\":[");
+    if (at == std::string::npos) return std::string("none");
+    return json.substr(at, json.find(']', at) - at);
+  };
+  EXPECT_EQ(signatures(line), signatures(one.out));
+  EXPECT_TRUE(contains(two.err, "dlx: 92 solutions, ")) << two.err;
+  EXPECT_TRUE(contains(two.err, "(complete, memoized, 2 threads)")) << two.err;
+}
+
+// A memory budget ends the threads' search as it ends one thread's.
+TEST(DlxMemoCli, MemoryBudgetOnThreadsIsAnAnswerNotACrash) {
+  const std::string problem = encoded(DLX_DOMINOES, "16x16");
+  for (const char* how : {"--memo", "--decompose"}) {
+    const auto r =
+        run_command({dlx_program, "-c", how, "-j", "2", "--memory-budget", "2M"}, problem);
+    EXPECT_EQ(r.exit_code, 3) << how;
+    EXPECT_EQ(r.out, "") << how;
+    EXPECT_TRUE(contains(r.err, "dlx: memory budget exhausted after ")) << how << ": " << r.err;
+    EXPECT_TRUE(contains(r.err, "raise it with --memory-budget")) << how << ": " << r.err;
+  }
+}
+
 }  // namespace

@@ -12,6 +12,8 @@
 #include <dlx/memo.hpp>
 #include <dlx/solver.hpp>
 
+#include <sstream>
+
 #include "encoders.hpp"
 
 namespace {
@@ -68,4 +70,46 @@ TEST(MemoPublishedLarge, DecompositionGivesThePublishedCounts) {
   EXPECT_EQ(count(examples::pentominoes(20, 3)), 4 * 2);
   EXPECT_EQ(count(examples::langford(8)), 2 * 150);
   EXPECT_EQ(count(examples::queens(8)), 92);
+}
+
+// On two threads (memo_options::threads), with and without decompose, the same
+// published counts: the 14 x 14 board (past 64 bits), the Aztec diamond of
+// order 9 (2^45), the pentominoes in the 3 x 20 rectangle, Langford pairs and
+// the 8 queens.
+TEST(MemoPublishedLarge, TwoThreadsGiveThePublishedCounts) {
+  for (bool decompose : {false, true}) {
+    SCOPED_TRACE(decompose ? "decompose" : "one piece");
+    dlx::memo_options two;
+    two.threads = 2;
+    two.decompose = decompose;
+    auto count = [&](const dlx::problem& p) {
+      const auto r = dlx::build_zdd(p, two);
+      EXPECT_TRUE(r.complete());
+      return r.diagram.count();
+    };
+    EXPECT_EQ(count(examples::domino_tilings(14, 14)).str(), "112202208776036178000000");
+    EXPECT_EQ(count(examples::aztec_diamond(9)), dlx::big_count(1) << 45);
+    EXPECT_EQ(count(examples::pentominoes(20, 3)), 4 * 2);
+    EXPECT_EQ(count(examples::langford(8)), 2 * 150);
+    EXPECT_EQ(count(examples::queens(8)), 92);
+  }
+}
+
+// Without decompose, two threads make one thread's diagram, line for line.
+TEST(MemoPublishedLarge, TwoThreadsMakeOneThreadsDiagram) {
+  dlx::memo_options two;
+  two.threads = 2;
+  auto text_of = [](const dlx::zdd& z) {
+    std::ostringstream out;
+    z.write(out);
+    return out.str();
+  };
+  for (const dlx::problem& p :
+       {examples::domino_tilings(12, 12), examples::langford(8), examples::queens(8)}) {
+    const auto alone = dlx::build_zdd(p);
+    const auto r = dlx::build_zdd(p, two);
+    ASSERT_TRUE(r.complete());
+    EXPECT_EQ(r.diagram.count(), alone.diagram.count());
+    EXPECT_EQ(text_of(r.diagram), text_of(alone.diagram));
+  }
 }

@@ -201,3 +201,55 @@ def test_decompose_multiplies_independent_parts():
 @pytest.mark.parametrize("n", range(1, 6))
 def test_decompose_counts_match_oeis_a004003(n):
     assert board(2 * n, 2 * n).zdd(decompose=True).count() == SQUARES[n - 1]
+
+
+def test_threads_make_one_threads_diagram():
+    # Without decompose, the diagram on threads is one thread's, node for node: the same
+    # count, listing, samples and text. The 10 x 10 board is large enough for the threads
+    # to meet in the shared cache.
+    ec = board(10, 10)
+    one = ec.zdd()
+    for threads in (2, 3, 0):  # 0: every core
+        z = ec.zdd(threads=threads)
+        assert z.count() == one.count() == SQUARES[4]
+        assert z.to_text() == one.to_text()
+        assert z.sample(5, seed=7) == one.sample(5, seed=7)
+        assert z.stats["zdd_nodes"] == z.size
+    assert ec.zdd(threads=2).stats["threads"] == 2
+    small = board(4, 5)
+    assert list(small.zdd(threads=2).solutions()) == list(small.solutions())
+
+
+def test_threads_on_random_problems_match_one_thread():
+    rng = random.Random(2032)
+    for _ in range(60):
+        ec, _ = random_problem(rng)
+        plain = list(ec.solutions())
+        z = ec.zdd(threads=2)
+        assert z.count() == len(plain)
+        assert list(z.solutions()) == plain
+        assert z.to_text() == ec.zdd().to_text()
+        both = ec.zdd(threads=2, decompose=True)
+        assert sorted(map(sorted, both.solutions())) == sorted(map(sorted, plain))
+
+
+def test_threads_with_decompose_give_the_same_solutions():
+    # With decompose the threads may split a subproblem in different places: the same
+    # solutions, perhaps listed in another order.
+    ec = two_boards(4, 6)
+    z = ec.zdd(threads=2, decompose=True)
+    assert z.count() == 281 ** 2
+    listed = [tuple(sorted(s)) for s in z.solutions()]
+    assert len(set(listed)) == len(listed)
+    assert set(listed) == {tuple(sorted(s)) for s in ec.zdd().solutions()}
+    assert board(8, 8).zdd(threads=2, decompose=True).count() == SQUARES[3]
+
+
+def test_budgets_end_the_threads_search():
+    ec = board(10, 10)  # 13,562 search nodes on one thread: past 1,024 on some thread
+    with pytest.raises(d.BudgetExhausted):
+        ec.zdd(threads=2, budget=1)
+    with pytest.raises(MemoryError, match="memory budget exhausted"):
+        ec.zdd(threads=2, memory_budget=1)
+    with pytest.raises(ValueError, match="threads:"):
+        ec.zdd(threads=1000)

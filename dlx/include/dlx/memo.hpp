@@ -56,10 +56,14 @@ struct memo_options {
   bool decompose = false;
   /// Threads to search with; 0: one per core. With more than one, the threads
   /// share one memo cache and one diagram and each subproblem is solved about
-  /// once; the diagram is the same as one thread's (without `decompose`, node
-  /// for node, numbered alike; with it, the same solutions), but the search's
-  /// figures are no longer DLX6's: nodes, updates and hits add up what every
-  /// thread did (some subproblems twice), zdd_nodes is the diagram's size.
+  /// once. Without `decompose` the diagram is one thread's, node for node and
+  /// numbered alike (so the same listing, samples and text). With it, the
+  /// same solutions (count, sizes, cheapest costs), but where a subproblem is
+  /// split depends on which thread met it first, and a split lists its
+  /// solutions part by part: the order of the listing (and so unranking and
+  /// seeded samples) may differ from run to run. The search's figures are no
+  /// longer DLX6's: nodes, updates and hits add up what every thread did (some
+  /// subproblems twice), zdd_nodes is the diagram's size.
   unsigned threads = 1;
   /// Stop before the search enters more than this many nodes; 0: no budget.
   /// With threads, their nodes together, looked at every 1,024 per thread.
