@@ -29,7 +29,7 @@ LAYERS = {
         ["dlx/include/dlx/checkpoint.hpp", "dlx/include/dlx/zdd.hpp", "dlx/src/engine.hpp"],
         ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp"],
         ["dlx/src/bitset_pair_rule.hpp", "dlx/src/bitset_weight_rule.hpp", "dlx/src/memo_search.hpp"],
-        ["dlx/include/dlx/solver.hpp"],
+        ["dlx/include/dlx/solver.hpp", "dlx/src/memo_shared.hpp"],
     ],
     "sudoku": [
         ["sudoku/include/sudoku/grid.hpp", "sudoku/include/sudoku/clue.hpp",
