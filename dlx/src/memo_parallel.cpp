@@ -195,21 +195,27 @@ void shared_memo::check_budget(std::size_t more) const {
   if (memory_budget_ && fixed_bytes_ + bytes() + more > memory_budget_) throw std::bad_alloc();
 }
 
+std::uint32_t shared_memo::make_room(shared_store& store, shared_slots& slots, std::uint32_t& next,
+                                     std::uint32_t& end, std::uint32_t& room) {
+  if (next == end) {
+    check_budget(store.block_bytes());
+    next = store.take_block();
+    end = next + shared_store::block_size;
+  }
+  if (room == 0) {
+    check_budget(slots.growth_bytes(room_batch));
+    slots.reserve(room_batch);
+    room = room_batch;
+  }
+  return next;
+}
+
 shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* words,
                                               std::uint64_t hash, std::uint32_t& entry,
                                               zdd::node_id& node) {
   thread_state& me = threads_[t];
-  if (me.next_entry == me.entries_end) {
-    check_budget(entries_.block_bytes());
-    me.next_entry = entries_.take_block();
-    me.entries_end = me.next_entry + shared_store::block_size;
-  }
-  if (me.memo_room == 0) {
-    check_budget(memo_.growth_bytes(room_batch));
-    memo_.reserve(room_batch);
-    me.memo_room = room_batch;
-  }
-  const std::uint32_t fresh = me.next_entry;
+  const std::uint32_t fresh =
+      make_room(entries_, memo_, me.next_entry, me.entries_end, me.memo_room);
   std::uint64_t* record = entries_.at(fresh);
   std::memcpy(record, words, words_ * sizeof(std::uint64_t));
   record[words_] = pending;
@@ -253,17 +259,8 @@ std::uint64_t node_hash(option_id option, zdd::node_id lo, zdd::node_id hi) noex
 
 zdd::node_id shared_memo::intern(unsigned t, option_id option, zdd::node_id lo, zdd::node_id hi) {
   thread_state& me = threads_[t];
-  if (me.next_node == me.nodes_end) {
-    check_budget(nodes_.block_bytes());
-    me.next_node = nodes_.take_block();
-    me.nodes_end = me.next_node + shared_store::block_size;
-  }
-  if (me.unique_room == 0) {
-    check_budget(unique_.growth_bytes(room_batch));
-    unique_.reserve(room_batch);
-    me.unique_room = room_batch;
-  }
-  const std::uint32_t fresh = me.next_node;
+  const std::uint32_t fresh =
+      make_room(nodes_, unique_, me.next_node, me.nodes_end, me.unique_room);
   std::uint64_t* record = nodes_.at(fresh);
   const std::uint64_t children = std::uint64_t{hi} << 32 | lo;
   record[0] = option;

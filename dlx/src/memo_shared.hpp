@@ -279,6 +279,10 @@ class shared_memo {
     return {static_cast<option_id>(n[0]), static_cast<zdd::node_id>(n[1]),
             static_cast<zdd::node_id>(n[1] >> 32)};
   }
+  // A thread's next record number in `store` (taking a block when its own
+  // is used up), with room for it in `slots`.
+  std::uint32_t make_room(shared_store& store, shared_slots& slots, std::uint32_t& next,
+                          std::uint32_t& end, std::uint32_t& room);
   // Throws std::bad_alloc when `more` bytes would pass the budget.
   void check_budget(std::size_t more) const;
 
