@@ -14,13 +14,15 @@
 // Without splitting, the diagram is DLX6's, node for node: renumbered at the
 // end in the order one thread makes its nodes, it is the same on any number
 // of threads. With splitting, whether a node looks for parts depends on the
-// path that reached it and on what its thread has seen (looks are thinned), so
+// path that reached it and on what its thread has done (a look must fit the
+// share of the updates its thread has made), so
 // the thread that meets a subproblem first decides where it splits: the
 // diagram, and the order of its listing, may differ from run to run; its
 // solutions do not.
 #include <pthread.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -77,12 +79,17 @@ shared_store::shared_store(std::size_t stride, std::size_t memory_budget)
     : stride_(stride), max_blocks_(std::size_t{1} << (32 - block_bits)) {
   // A budget bounds the blocks there can be, and so the table of them.
   if (memory_budget) max_blocks_ = std::min(max_blocks_, memory_budget / block_bytes() + 1);
-  blocks_ = std::make_unique<std::atomic<std::uint64_t*>[]>(max_blocks_);
+  blocks_ = static_cast<std::uint64_t**>(std::calloc(max_blocks_, sizeof(std::uint64_t*)));
+  if (!blocks_) throw std::bad_alloc();
 }
 
 shared_store::~shared_store() {
-  for (std::size_t b = 0; b < max_blocks_; ++b)
-    delete[] blocks_[b].load(std::memory_order_relaxed);
+  // Only the blocks handed out were made (a number past the table made none).
+  const std::size_t made =
+      std::min<std::uint64_t>(max_blocks_, (next_.load() + block_size - 1) >> block_bits);
+  for (std::size_t b = 0; b < made; ++b)
+    delete[] blocks_[b];
+  std::free(blocks_);
 }
 
 std::uint32_t shared_store::take_block() {
@@ -92,8 +99,8 @@ std::uint32_t shared_store::take_block() {
     throw std::bad_alloc();
   }
   // Only the pages written are ever mapped.
-  blocks_[first >> block_bits].store(new std::uint64_t[block_size * stride_],
-                                     std::memory_order_release);
+  std::atomic_ref<std::uint64_t*>(blocks_[first >> block_bits])
+      .store(new std::uint64_t[block_size * stride_], std::memory_order_release);
   return static_cast<std::uint32_t>(first);
 }
 

@@ -158,6 +158,7 @@ void memo_search::build(const problem& p) {
 // ---- Dancing: DLX6's cover, uncover, purify and unpurify.
 
 void memo_search::hide_option(std::int32_t rr) noexcept {
+  if (record_touched_) touched_[touched_end_++] = rr;
   for (std::int32_t nn = rr + 1; nn != rr;) {
     const std::int32_t cc = nodes_[nn].itm;
     if (cc <= 0) {
@@ -171,7 +172,6 @@ void memo_search::hide_option(std::int32_t rr) noexcept {
     }
     ++stats_.updates;
     if (--len_[cc] == 0 && cc >= second_) unlink_item(cc);
-    if (record_touched_) touched_[touched_end_++] = cc;
     ++nn;
   }
 }

@@ -143,8 +143,7 @@ class memo_search {
   zdd::node_id add_product(zdd::node_id a, zdd::node_id b);
   zdd::node_id solve_parts(std::uint32_t level, std::vector<part>& parts);
   bool may_split(std::size_t touched_from);
-  bool look(std::size_t touched_from);
-  void missed_look();
+  bool may_look() const noexcept;
   std::vector<part> parts();
   template <class Visit>
   void for_each_link(std::int32_t k, Visit&& visit);
@@ -204,8 +203,8 @@ class memo_search {
   std::uint64_t next_progress_ = 0, next_clock_ = 0;
   std::vector<std::int32_t> choice_;
 
-  // Splitting: the items that lost options since the search entered the
-  // node being covered (a stack: each node's share sits above its parent's),
+  // Splitting: the options taken away since the search entered the node
+  // being covered (a stack: each node's share sits above its parent's),
   // and scratch marks for the searches for parts.
   bool record_touched_ = false;
   std::vector<std::int32_t> touched_;
@@ -215,8 +214,7 @@ class memo_search {
   std::vector<std::int32_t> owner_;      // by item: the front of may_split that reached it
   std::vector<std::uint32_t> part_tag_;  // by colored item: the last part of parts() that met it
   std::uint32_t mark_ = 0, tag_ = 0;
-  std::uint32_t look_every_ = 1;  // levels between looks for parts
-  std::uint64_t looks_without_split_ = 0;
+  std::uint64_t looked_checks_ = 0;  // links walked by the looks for parts
   std::vector<std::int32_t> scratch_queue_, scratch_parent_, scratch_pending_;
 
   // Threads: the memo and diagram shared with the others, and each frame's

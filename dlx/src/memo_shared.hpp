@@ -58,7 +58,8 @@ class shared_store {
   // A fresh block's first number; throws std::bad_alloc past 2^32 - 2.
   std::uint32_t take_block();
   [[nodiscard]] std::uint64_t* at(std::uint32_t n) const noexcept {
-    return blocks_[n >> block_bits].load(std::memory_order_acquire) +
+    return std::atomic_ref<std::uint64_t*>(blocks_[n >> block_bits])
+               .load(std::memory_order_acquire) +
            std::size_t{n & (block_size - 1)} * stride_;
   }
   [[nodiscard]] std::uint32_t end() const noexcept {
@@ -77,7 +78,10 @@ class shared_store {
  private:
   std::size_t stride_;
   std::size_t max_blocks_;
-  std::unique_ptr<std::atomic<std::uint64_t*>[]> blocks_;
+  // Zeroed by calloc, whose large allocations are fresh pages: a table sized for
+  // 2^32 records costs nothing until blocks are made (a search of a few nodes
+  // stays cheap). Read and written through std::atomic_ref.
+  std::uint64_t** blocks_ = nullptr;
   std::atomic<std::uint64_t> next_{0};
 };
 
