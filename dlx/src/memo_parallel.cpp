@@ -14,15 +14,14 @@
 // Without splitting, the diagram is DLX6's, node for node: renumbered at the
 // end in the order one thread makes its nodes, it is the same on any number
 // of threads. With splitting, whether a node looks for parts depends on the
-// path that reached it and on what its thread has done (a look must fit the
-// share of the updates its thread has made), so
-// the thread that meets a subproblem first decides where it splits: the
-// diagram, and the order of its listing, may differ from run to run; its
-// solutions do not.
+// path that reached it and on what its thread has done (a look must fit in a
+// share of the updates its thread has made), so the thread that meets a
+// subproblem first decides where it splits: the diagram, and the order of its
+// listing, may differ from run to run; its solutions do not.
 #include <pthread.h>
+#include <sys/mman.h>
 
 #include <algorithm>
-#include <cstdlib>
 #include <cstring>
 #include <exception>
 #include <new>
@@ -79,8 +78,12 @@ shared_store::shared_store(std::size_t stride, std::size_t memory_budget)
     : stride_(stride), max_blocks_(std::size_t{1} << (32 - block_bits)) {
   // A budget bounds the blocks there can be, and so the table of them.
   if (memory_budget) max_blocks_ = std::min(max_blocks_, memory_budget / block_bytes() + 1);
-  blocks_ = static_cast<std::uint64_t**>(std::calloc(max_blocks_, sizeof(std::uint64_t*)));
-  if (!blocks_) throw std::bad_alloc();
+  // Mapped pages, zero and not touched until used: calloc would clear them
+  // when malloc's threshold for mapping has grown past the table's size.
+  void* table = mmap(nullptr, max_blocks_ * sizeof(std::uint64_t*), PROT_READ | PROT_WRITE,
+                     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+  if (table == MAP_FAILED) throw std::bad_alloc();
+  blocks_ = static_cast<std::uint64_t**>(table);
 }
 
 shared_store::~shared_store() {
@@ -89,7 +92,7 @@ shared_store::~shared_store() {
       std::min<std::uint64_t>(max_blocks_, (next_.load() + block_size - 1) >> block_bits);
   for (std::size_t b = 0; b < made; ++b)
     delete[] blocks_[b];
-  std::free(blocks_);
+  munmap(blocks_, max_blocks_ * sizeof(std::uint64_t*));
 }
 
 std::uint32_t shared_store::take_block() {

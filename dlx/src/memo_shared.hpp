@@ -78,9 +78,9 @@ class shared_store {
  private:
   std::size_t stride_;
   std::size_t max_blocks_;
-  // Zeroed by calloc, whose large allocations are fresh pages: a table sized for
-  // 2^32 records costs nothing until blocks are made (a search of a few nodes
-  // stays cheap). Read and written through std::atomic_ref.
+  // Fresh mapped pages: a table sized for 2^32 records costs nothing until
+  // blocks are made (a search of a few nodes stays cheap). Read and written
+  // through std::atomic_ref.
   std::uint64_t** blocks_ = nullptr;
   std::atomic<std::uint64_t> next_{0};
 };
