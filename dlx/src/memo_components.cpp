@@ -63,6 +63,9 @@ constexpr std::uint64_t look_factor = 2;
 constexpr std::uint64_t look_base = 64;
 // The links the looks may walk in all: one per look_share updates.
 constexpr std::uint64_t look_share = 32;
+// The outright labellings near the top allowed before the first split there,
+// and again after each.
+constexpr std::uint64_t shallow_allowance = 256;
 
 // Union-find over the fronts of may_split, by index.
 std::int32_t front_root(std::vector<std::int32_t>& parent, std::int32_t f) {
@@ -75,7 +78,7 @@ std::int32_t front_root(std::vector<std::int32_t>& parent, std::int32_t f) {
 
 }  // namespace
 
-bool memo_search::may_split(std::size_t touched_from) {
+bool memo_search::may_split(std::size_t touched_from, bool bounded) {
   next_mark();
   // One first-in first-out queue serves every front, so they grow in turn, a
   // layer at a time. pending[g]: items queued and not yet expanded by the fronts
@@ -111,7 +114,8 @@ bool memo_search::may_split(std::size_t touched_from) {
   // A look costs at most a few times what the choice cost (the updates it made,
   // the entries of the options it took away), so the search never spends much
   // more here than in dancing; past that the node is taken to be in one piece.
-  const std::uint64_t stop_at = stats_.part_checks + look_factor * walked + look_base;
+  const std::uint64_t stop_at =
+      bounded ? stats_.part_checks + look_factor * walked + look_base : UINT64_MAX;
   for (std::size_t head = 0; head < queue.size(); ++head) {
     if (stats_.part_checks > stop_at) {
       ++stats_.looks_given_up;
@@ -282,12 +286,24 @@ zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, b
   std::size_t below_from = touched_end_;
   if (!options_.decompose || whole || len_[best] == 0) {
     // not splitting, in one piece, or a dead end
+  } else if (touched_from != SIZE_MAX && level < shallow_levels_ && len_[best] > 1 &&
+             shallow_looks_ < shallow_allowance * (shallow_splits_ + 1)) {
+    // Near the top every node labels its parts outright: see shallow_levels_.
+    ++shallow_looks_;
+    const std::uint64_t checks_before = stats_.part_checks;
+    std::vector<part> found;
+    if (may_split(touched_from, /*bounded=*/false)) found = parts();
+    looked_checks_ += stats_.part_checks - checks_before;
+    if (found.size() > 1) {
+      ++shallow_splits_;
+      return remember(solve_parts(level, found));
+    }
   } else if (touched_from != SIZE_MAX && (len_[best] == 1 || !may_look())) {
     below_from = touched_from;
   } else {
     const std::uint64_t checks_before = stats_.part_checks;
     std::vector<part> found;
-    if (touched_from == SIZE_MAX || may_split(touched_from)) found = parts();
+    if (touched_from == SIZE_MAX || may_split(touched_from, /*bounded=*/true)) found = parts();
     looked_checks_ += stats_.part_checks - checks_before;
     if (found.size() > 1) return remember(solve_parts(level, found));
   }
@@ -355,12 +371,21 @@ void memo_search::prepare_decomposing() {
   touched_.assign(nodes_.size(), 0);
   option_at_.assign(nodes_.size(), -1);
   std::int32_t option = -1;
+  std::uint64_t primary_entries = 0;
   for (std::size_t x = static_cast<std::size_t>(last_item_); x < nodes_.size(); ++x) {
     if (nodes_[x].itm <= 0) {
       ++option;
     } else {
       option_at_[x] = option;
+      primary_entries += nodes_[x].itm < second_;
     }
+  }
+  // The first quarter of the levels a path takes, about: the primary items
+  // over the primary items an option covers on average.
+  if (option > 0 && primary_entries > 0) {
+    shallow_levels_ =
+        static_cast<std::uint32_t>(static_cast<std::uint64_t>(second_ - 1) *
+                                   static_cast<std::uint64_t>(option) / (4 * primary_entries));
   }
   item_mark_.assign(items_.size(), 0);
   option_mark_.assign(option_of_.size(), 0);

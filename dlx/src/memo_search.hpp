@@ -142,7 +142,9 @@ class memo_search {
   zdd::node_id solve_branches(std::uint32_t level, std::int32_t best, std::size_t below_from);
   zdd::node_id add_product(zdd::node_id a, zdd::node_id b);
   zdd::node_id solve_parts(std::uint32_t level, std::vector<part>& parts);
-  bool may_split(std::size_t touched_from);
+  // Whether the last choices may have split the problem; `bounded`: give up
+  // (no split) after a few links per entry they took away.
+  bool may_split(std::size_t touched_from, bool bounded);
   bool may_look() const noexcept;
   std::vector<part> parts();
   template <class Visit>
@@ -214,6 +216,12 @@ class memo_search {
   std::vector<std::int32_t> owner_;      // by item: the front of may_split that reached it
   std::vector<std::uint32_t> part_tag_;  // by colored item: the last part of parts() that met it
   std::uint32_t mark_ = 0, tag_ = 0;
+  // Near the top of the tree (levels below shallow_levels_) a node labels its
+  // parts outright, while such labellings find splits (shallow_allowance):
+  // there are few such nodes, and a part that appears there (rooms whose doors
+  // are filled) saves the most, though finding it means walking all of it.
+  std::uint32_t shallow_levels_ = 0;
+  std::uint64_t shallow_looks_ = 0, shallow_splits_ = 0;
   std::uint64_t looked_checks_ = 0;  // links walked by the looks for parts
   std::vector<std::int32_t> scratch_queue_, scratch_parent_, scratch_pending_;
 

@@ -12,7 +12,10 @@
 #include <dlx/memo.hpp>
 #include <dlx/solver.hpp>
 
+#include <map>
 #include <sstream>
+#include <string>
+#include <utility>
 
 #include "encoders.hpp"
 
@@ -70,6 +73,42 @@ TEST(MemoPublishedLarge, DecompositionGivesThePublishedCounts) {
   EXPECT_EQ(count(examples::pentominoes(20, 3)), 4 * 2);
   EXPECT_EQ(count(examples::langford(8)), 2 * 150);
   EXPECT_EQ(count(examples::queens(8)), 92);
+}
+
+// Three 6 x 12 rooms side by side, each wall open on its first two rows: the
+// rooms come apart once the search has filled the doorways, near the top of
+// the tree, where every node looks for parts outright (memo_search's
+// shallow_levels_). The count, 4,713,457,753,813,874,185,246,529, is
+// bench/decompose.py's: its own transfer count over the board (`--verify`)
+// and the plain memoized search agree on it. The plain memoized search makes
+// 1,005,469 diagram nodes, every combination of the rooms' rows; split, the
+// rooms are solved apart, in about 12,000.
+TEST(MemoPublishedLarge, RoomsComeApartNearTheTop) {
+  constexpr int width = 6, height = 12, rooms = 3;
+  dlx::problem p;
+  std::map<std::pair<int, int>, dlx::item_id> cell;
+  for (int r = 0; r < height; ++r) {
+    for (int room = 0; room < rooms; ++room) {
+      for (int c = 0; c < width; ++c)
+        cell[{r, room * (width + 1) + c}] = dlx::item_id{};
+      if (room < rooms - 1 && r < 2) cell[{r, room * (width + 1) + width}] = dlx::item_id{};
+    }
+  }
+  for (auto& [rc, item] : cell)
+    item = p.add_item("r" + std::to_string(rc.first) + "c" + std::to_string(rc.second));
+  for (const auto& [rc, item] : cell) {
+    for (const auto& next :
+         {std::pair{rc.first, rc.second + 1}, std::pair{rc.first + 1, rc.second}}) {
+      if (const auto it = cell.find(next); it != cell.end()) p.add_option({item, it->second});
+    }
+  }
+  dlx::memo_options decompose;
+  decompose.decompose = true;
+  const auto r = dlx::build_zdd(p, decompose);
+  ASSERT_TRUE(r.complete());
+  EXPECT_EQ(r.diagram.count().str(), "4713457753813874185246529");
+  EXPECT_GT(r.stats.splits, 0u);
+  EXPECT_LT(r.diagram.size(), 50000u);
 }
 
 // On two threads (memo_options::threads), with and without decompose, the same
