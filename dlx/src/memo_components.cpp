@@ -145,11 +145,12 @@ bool memo_search::may_split(std::size_t touched_from, bool bounded) {
   return false;  // not reached: the last group's items run out only after the others'
 }
 
-// Whether this node may look for parts: only while the links walked by every
-// look so far stay under 1/look_share of the updates the search has made, so
-// looking costs a few percent of the dancing at most, split or not (3-4% more
-// instructions where nothing splits; the root, which always looks, finds the
-// splits worth most). A node that does not look leaves its removals to the
+// Whether this node, below the top levels, may look for parts: only while the
+// links walked by every look so far stay under 1/look_share of the updates the
+// search has made, so looking costs a few percent of the dancing at most,
+// split or not (3-5% more instructions where nothing splits, with the looks
+// near the top; those and the root's find the splits worth most). A node that
+// does not look leaves its removals to the
 // next that does, so a part is found all the same, lower down. Counting only
 // the looks that found nothing was tried: on tilings with holes the search then
 // split tens of thousands of times, each split labelling the whole board, for

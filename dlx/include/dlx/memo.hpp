@@ -54,7 +54,8 @@ struct memo_options {
   /// gets a product node (zdd::add_product) instead of every combination
   /// (Fang et al.'s DXD). The same solutions; the figures are no longer DLX6's.
   /// The looks for parts walk at most one link per 32 updates of the search
-  /// (the root always looks), so where nothing splits they cost a few percent.
+  /// (the root always looks, and the nodes near the top while their looks
+  /// find parts), so where nothing splits they cost a few percent.
   bool decompose = false;
   /// Threads to search with; 0: one per core. With more than one, the threads
   /// share one memo cache and one diagram and each subproblem is solved about
