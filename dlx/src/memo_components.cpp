@@ -15,8 +15,8 @@
 // Finding the parts must cost next to nothing where the problem never splits.
 // A node's problem is its parent's, connected, less what the parent's choice
 // took away, and every part that appears holds an item that lost an option to
-// that choice (hide_option records the options it takes away). So the search starts one
-// breadth-first front from each such item, one step of each in turn, and
+// that choice (hide_option records the options it takes away). So the search
+// starts one breadth-first front from each such item, one step of each in turn, and
 // merges fronts that meet: when all have met there is no split (the usual
 // case, found after a few steps near the choice); when the fronts of one
 // group run out of items first, that group is a part, and the node is split
@@ -63,8 +63,8 @@ constexpr std::uint64_t look_factor = 2;
 constexpr std::uint64_t look_base = 64;
 // The links the looks may walk in all: one per look_share updates.
 constexpr std::uint64_t look_share = 32;
-// The outright labellings near the top allowed before the first split there,
-// and again after each.
+// The unbounded looks near the top allowed before the first split there, and
+// again after each.
 constexpr std::uint64_t shallow_allowance = 256;
 
 // Union-find over the fronts of may_split, by index.
@@ -150,8 +150,8 @@ bool memo_search::may_split(std::size_t touched_from, bool bounded) {
 // search has made, so looking costs a few percent of the dancing at most,
 // split or not (3-5% more instructions where nothing splits, with the looks
 // near the top; those and the root's find the splits worth most). A node that
-// does not look leaves its removals to the
-// next that does, so a part is found all the same, lower down. Counting only
+// does not look leaves its removals to the next that does, so a part is found
+// all the same, lower down. Counting only
 // the looks that found nothing was tried: on tilings with holes the search then
 // split tens of thousands of times, each split labelling the whole board, for
 // up to 18% more time and as much as 14% more diagram nodes.
@@ -287,26 +287,22 @@ zdd::node_id memo_search::solve(std::uint32_t level, std::size_t touched_from, b
   std::size_t below_from = touched_end_;
   if (!options_.decompose || whole || len_[best] == 0) {
     // not splitting, in one piece, or a dead end
-  } else if (touched_from != SIZE_MAX && level < shallow_levels_ && len_[best] > 1 &&
-             shallow_looks_ < shallow_allowance * (shallow_splits_ + 1)) {
-    // Near the top every node labels its parts outright: see shallow_levels_.
-    ++shallow_looks_;
-    const std::uint64_t checks_before = stats_.part_checks;
-    std::vector<part> found;
-    if (may_split(touched_from, /*bounded=*/false)) found = parts();
-    looked_checks_ += stats_.part_checks - checks_before;
-    if (found.size() > 1) {
-      ++shallow_splits_;
-      return remember(solve_parts(level, found));
-    }
-  } else if (touched_from != SIZE_MAX && (len_[best] == 1 || !may_look())) {
+  } else if (const bool shallow = touched_from != SIZE_MAX && level < shallow_levels_ &&
+                                  len_[best] > 1 &&
+                                  shallow_looks_ < shallow_allowance * (shallow_splits_ + 1);
+             !shallow && touched_from != SIZE_MAX && (len_[best] == 1 || !may_look())) {
     below_from = touched_from;
   } else {
+    // Near the top (see shallow_levels_) a look has no bound.
+    shallow_looks_ += shallow;
     const std::uint64_t checks_before = stats_.part_checks;
     std::vector<part> found;
-    if (touched_from == SIZE_MAX || may_split(touched_from, /*bounded=*/true)) found = parts();
+    if (touched_from == SIZE_MAX || may_split(touched_from, /*bounded=*/!shallow)) found = parts();
     looked_checks_ += stats_.part_checks - checks_before;
-    if (found.size() > 1) return remember(solve_parts(level, found));
+    if (found.size() > 1) {
+      shallow_splits_ += shallow;
+      return remember(solve_parts(level, found));
+    }
   }
   return remember(solve_branches(level, best, below_from));
 }

@@ -216,8 +216,8 @@ class memo_search {
   std::vector<std::int32_t> owner_;      // by item: the front of may_split that reached it
   std::vector<std::uint32_t> part_tag_;  // by colored item: the last part of parts() that met it
   std::uint32_t mark_ = 0, tag_ = 0;
-  // Near the top of the tree (levels below shallow_levels_) a node labels its
-  // parts outright, while such labellings find splits (shallow_allowance):
+  // Near the top of the tree (levels below shallow_levels_) a node looks for
+  // parts without a bound, while such looks find splits (shallow_allowance):
   // there are few such nodes, and a part that appears there (rooms whose doors
   // are filled) saves the most, though finding it means walking all of it.
   std::uint32_t shallow_levels_ = 0;
