@@ -11,6 +11,10 @@
 #include <fstream>
 #include <stdexcept>
 #include <string>
+#include <thread>
+#include <vector>
+
+#include "sanitized.hpp"
 
 namespace {
 
@@ -137,6 +141,99 @@ TEST(SeRating, DeadlyPatternIsStuckAtTwenty) {
           found = true;
         }
   EXPECT_TRUE(found);
+}
+
+// ---- One puzzle over several threads: the same path, work and budget.
+
+void expect_same_path(const sudoku::se_rating& a, const sudoku::se_rating& b,
+                      const std::string& what) {
+  EXPECT_EQ(sudoku::to_string(a), sudoku::to_string(b)) << what;
+  EXPECT_EQ(a.work, b.work) << what;
+  ASSERT_EQ(a.steps.size(), b.steps.size()) << what;
+  for (std::size_t i = 0; i < a.steps.size(); ++i) {
+    const sudoku::se_step &x = a.steps[i], &y = b.steps[i];
+    EXPECT_EQ(sudoku::describe(x), sudoku::describe(y)) << what << " step " << i;
+    EXPECT_EQ(x.links.size(), y.links.size()) << what << " step " << i;
+    for (std::size_t j = 0; j < std::min(x.links.size(), y.links.size()); ++j)
+      EXPECT_TRUE(x.links[j] == y.links[j]) << what << " step " << i << " link " << j;
+  }
+}
+
+// corpus/generated/9x9-beyond.sdm's first (ER 7.1), magictour top1465's
+// puzzles 181, 46 and 316 (ER 9.3, 9.2, 9.2: every chain family up to
+// dynamic forcing chains (+)), and in Release the forum's hardest list's
+// first (10.3: chains nested three deep).
+std::vector<std::string> split_puzzles() {
+  std::vector<std::string> p = {
+      "..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2.",
+      "5..7.........3..7...8..5..36..1..4...8..2..9...9..8..1...4..3...6..9..4...2..6..9",
+      "6..1...8..53.............4....8...6..9....7....24.........7.3.9....2.5..1........",
+      "..79..1....36..7..45........2...3.8....8......4..51.3.....9...25.4....1..8...4..6",
+  };
+  if (!test_support::sanitized())
+    p.push_back(
+        "........8..3...4...9..2..6.....79.......612...6.5.2.7...8...5...1.....2.4.5.....3");
+  return p;
+}
+
+TEST(SeRatingThreads, SamePathAndWorkOnAnyNumberOfThreads) {
+  for (const std::string& p : split_puzzles()) {
+    sudoku::se_options o = traced();
+    const auto one = sudoku::rate_se(parse(p), o);
+    ASSERT_EQ(one.outcome, sudoku::se_rating::outcome::rated) << p;
+    for (unsigned threads : {2u, 3u}) {
+      o.threads = threads;
+      expect_same_path(one, sudoku::rate_se(parse(p), o),
+                       p + " on " + std::to_string(threads) + " threads");
+    }
+  }
+}
+
+TEST(SeRatingThreads, BudgetRunsOutAtTheSamePotential) {
+  // A rating over N potentials runs out at any budget below N and not at N,
+  // whatever the threads: they make the same potentials as one thread.
+  const sudoku::grid puzzle = parse(split_puzzles()[1]);
+  const auto all = sudoku::rate_se(puzzle, traced(0, false));
+  ASSERT_EQ(all.outcome, sudoku::se_rating::outcome::rated);
+  for (std::uint64_t budget : {all.work / 3, all.work - 5000, all.work - 1, all.work}) {
+    for (unsigned threads : {1u, 2u, 3u}) {
+      sudoku::se_options o = traced(budget, false);
+      o.threads = threads;
+      const auto r = sudoku::rate_se(puzzle, o);
+      const std::string what = std::to_string(budget) + " on " + std::to_string(threads);
+      if (budget < all.work) {
+        EXPECT_EQ(r.outcome, sudoku::se_rating::outcome::unknown) << what;
+        EXPECT_EQ(r.work, budget + 1) << what;
+      } else {
+        EXPECT_EQ(sudoku::to_string(r), sudoku::to_string(all)) << what;
+        EXPECT_EQ(r.work, all.work) << what;
+      }
+    }
+  }
+}
+
+TEST(SeRatingThreads, ProgressAndAStopFromTheCallback) {
+  // Reports come from the calling thread, in order, while the threads search;
+  // one that throws stops every thread and the rating.
+  const sudoku::grid puzzle = parse(split_puzzles()[1]);
+  sudoku::se_options o = traced(0, false);
+  o.threads = 2;
+  o.progress_interval = 10000;
+  const auto caller = std::this_thread::get_id();
+  std::uint64_t last = 0, reports = 0;
+  o.on_progress = [&](const sudoku::se_progress& p) {
+    EXPECT_EQ(std::this_thread::get_id(), caller);
+    EXPECT_GE(p.work, last);
+    last = p.work;
+    ++reports;
+  };
+  const auto r = sudoku::rate_se(puzzle, o);
+  EXPECT_GT(reports, r.work / 10000 / 2);
+  EXPECT_LE(last, r.work);
+  o.on_progress = [](const sudoku::se_progress& p) {
+    if (p.work > 100000) throw std::runtime_error("enough");
+  };
+  EXPECT_THROW((void)sudoku::rate_se(puzzle, o), std::runtime_error);
 }
 
 // ---- Against the shared sets: SE's path never contradicts the solution.

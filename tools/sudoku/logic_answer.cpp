@@ -55,6 +55,7 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
   sudoku::se_options options;
   options.budget = c.settings().budget;
   options.trace = trace;
+  options.threads = c.settings().run.threads;
   options.on_progress = [&c](const sudoku::se_progress& p) {
     std::string text = fmt::format("SE step {}, {}/81 cells", p.steps + 1, p.filled);
     if (p.steps > 0) text += fmt::format(", ER {} so far", sudoku::se_format(p.hardest));

@@ -81,6 +81,10 @@ struct se_options {
   /// within a step (about 10^6 a second); it may throw to stop the rating.
   std::function<void(const se_progress&)> on_progress;
   std::uint64_t progress_interval = std::uint64_t{1} << 18;
+  /// Threads for one puzzle (0: one per core): each chain search of a step
+  /// splits its starting candidates over them. The path, the rating, `work`
+  /// and where a budget runs out are the same with any number.
+  unsigned threads = 1;
 };
 
 /// Whether SE's rating applies to puzzles of `v`: plain 9x9 Sudoku (3x3 boxes,

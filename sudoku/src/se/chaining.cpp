@@ -11,10 +11,12 @@
 // keys, so its potentials are dropped as soon as it returns.
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <bit>
 #include <memory>
 #include <vector>
 
+#include "se/crew.hpp"
 #include "se/techniques.hpp"
 
 namespace sudoku::se {
@@ -98,6 +100,11 @@ class potential_set {
       stamp_ = 1;
     }
   }
+  /// Every node number moved up by `by` (a worker's arena appended to another).
+  void shift(std::uint32_t by) {
+    for (std::uint16_t k : order_)
+      slot_[k] += by;
+  }
   [[nodiscard]] const std::vector<std::uint16_t>& keys() const { return order_; }
   [[nodiscard]] bool empty() const { return order_.empty(); }
 
@@ -121,6 +128,13 @@ class pooled_set {
     }
   }
   ~pooled_set() {
+    // A set made on a helper thread can end here (chain_from_on's results go
+    // to the calling thread): the cap keeps that thread's pool from growing
+    // with every split search.
+    if (pool().size() >= max_pooled) {
+      delete set_;
+      return;
+    }
     set_->clear();
     pool().emplace_back(set_);
   }
@@ -130,6 +144,7 @@ class pooled_set {
   potential_set* operator->() const { return set_; }
 
  private:
+  static constexpr std::size_t max_pooled = 2048;  // 24 MB
   static std::vector<std::unique_ptr<potential_set>>& pool() {
     thread_local std::vector<std::unique_ptr<potential_set>> p;
     return p;
@@ -414,17 +429,46 @@ class chainer {
     std::uint32_t absurd_on = 0, absurd_off = 0;
   };
   const on_start& chain_from_on(board& grid, int cell, int value);
+  // A chain multiple_chains has planned and run.
+  [[nodiscard]] const on_start& started(int cell, int value) const {
+    return *memo_[static_cast<std::size_t>(cell * 10 + value)];
+  }
 
   void unary_chaining(const board& grid, int cell, int value, std::vector<chain_hint>& result,
                       bool y, bool x);
+  // Whether a multiple chain search starts from the cell's values.
+  [[nodiscard]] bool starts_at(const board& grid, int cell) const {
+    const int card = count(grid.cand[cell]);
+    return !grid.value[cell] && (card > 2 || (card > 1 && rule_.dynamic));
+  }
+  // One start of a multiple chain search: the chain from "cell is value",
+  // and with `binary` also the one from "cell is not value" and the hints of
+  // the two (binary_chaining).
+  struct start_task {
+    std::uint8_t cell = 0, value = 0;
+    bool binary = false;
+  };
+  // Every start the hints of multiple_chains need, each once; task_of[cell *
+  // 10 + value] its number, or -1.
+  void plan_starts(const board& grid, std::vector<start_task>& tasks,
+                   std::array<std::int16_t, 81 * 10>& task_of) const;
+  void run_start(board& grid, const start_task& t, std::vector<chain_hint>& hints);
+  // Runs every start, over the rating's threads if it has several: the same
+  // potentials and hints (hints[i]: those of tasks[i]) with any number.
+  void run_starts(board& grid, const std::vector<start_task>& tasks,
+                  std::vector<std::vector<chain_hint>>& hints);
+  // The hints of the starts at one cell, in SE's order: binary, region, cell.
+  void cell_hints(const board& grid, int cell, std::vector<std::vector<chain_hint>>& binary_hints,
+                  const std::array<std::int16_t, 81 * 10>& task_of,
+                  std::vector<chain_hint>& result) const;
   void multiple_chains(board& grid, std::vector<chain_hint>& result);
   void binary_chaining(board& grid, const on_start& from_on, std::uint32_t off,
                        std::vector<chain_hint>& result, bool reduction, bool contradiction);
-  void region_chainings(board& grid, std::vector<chain_hint>& result, int cell, int value,
-                        const on_start& from_on);
+  void region_chainings(const board& grid, std::vector<chain_hint>& result, int cell, int value,
+                        const on_start& from_on) const;
 
   std::uint32_t reversed_cycle(std::uint32_t dst_on);
-  void finish(chain_hint& h);
+  void finish(chain_hint& h) const;
   int ancestor_count(std::uint32_t target) const;
   template <class F>
   void for_each_in_chain(std::uint32_t target, F&& f) const;
@@ -512,7 +556,7 @@ void chainer::links_of(const chain_hint& h, std::vector<chain_link>& out) const 
   }
 }
 
-void chainer::finish(chain_hint& h) {
+void chainer::finish(chain_hint& h) const {
   std::sort(h.removals.begin(), h.removals.end(),
             [](const removal& a, const removal& b) { return a.cell < b.cell; });
   int flat = 0;
@@ -1022,8 +1066,8 @@ void chainer::binary_chaining(board& grid, const on_start& start, std::uint32_t 
   }
 }
 
-void chainer::region_chainings(board& grid, std::vector<chain_hint>& result, int cell, int value,
-                               const on_start& from_on) {
+void chainer::region_chainings(const board& grid, std::vector<chain_hint>& result, int cell,
+                               int value, const on_start& from_on) const {
   const auto& g = geometry();
   for (int kind : {block, row, column}) {
     const int region = g.region_of[cell][kind];
@@ -1042,7 +1086,7 @@ void chainer::region_chainings(board& grid, std::vector<chain_hint>& result, int
         region_on->add_all(*from_on.on);
         region_off->add_all(*from_on.off);
       } else {
-        const on_start& o = chain_from_on(grid, other, value);
+        const on_start& o = started(other, value);
         pos_on[i] = o.on.operator->();
         pos_off[i] = o.off.operator->();
         region_on->retain(*o.on);
@@ -1076,6 +1120,176 @@ void chainer::region_chainings(board& grid, std::vector<chain_hint>& result, int
   }
 }
 
+void chainer::plan_starts(const board& grid, std::vector<start_task>& tasks,
+                          std::array<std::int16_t, 81 * 10>& task_of) const {
+  const auto& g = geometry();
+  task_of.fill(-1);
+  auto need = [&](int cell, int value, bool binary) {
+    std::int16_t& t = task_of[static_cast<std::size_t>(cell * 10 + value)];
+    if (t < 0) {
+      t = static_cast<std::int16_t>(tasks.size());
+      tasks.push_back({static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value), false});
+    }
+    tasks[static_cast<std::size_t>(t)].binary |= binary;
+  };
+  for (int cell = 0; cell < 81; ++cell) {
+    if (!starts_at(grid, cell)) continue;
+    for (int v = 1; v <= 9; ++v) {
+      if (!(grid.cand[cell] & bit(v))) continue;
+      need(cell, v, true);
+      if (rule_.nishio) continue;
+      // region_chainings: the region's other places, from its first one.
+      for (int kind : {block, row, column}) {
+        const int region = g.region_of[cell][kind];
+        const std::uint16_t pos = grid.positions(region, v);
+        const int card = count(pos);
+        if (!(card == 2 || (rule_.multiple && card > 2))) continue;
+        if (g.cells[region][std::countr_zero(pos)] != cell) continue;
+        for (int i = 0; i < 9; ++i)
+          if ((pos >> i & 1) && g.cells[region][i] != cell) need(g.cells[region][i], v, false);
+      }
+    }
+  }
+}
+
+void chainer::run_start(board& grid, const start_task& t, std::vector<chain_hint>& hints) {
+  const on_start& from_on = chain_from_on(grid, t.cell, t.value);
+  if (!t.binary) return;
+  const int card = count(grid.cand[t.cell]);
+  const std::uint32_t off = make(t.cell, t.value, false, cause::none);
+  const bool reduction = card >= 3 && !rule_.nishio && rule_.dynamic;
+  const bool contradiction = rule_.dynamic || rule_.nishio;
+  binary_chaining(grid, from_on, off, hints, reduction, contradiction);
+}
+
+void chainer::run_starts(board& grid, const std::vector<start_task>& tasks,
+                         std::vector<std::vector<chain_hint>>& hints) {
+  crew* team = work_.helpers;
+  if (team == nullptr || team->threads() == 1 || tasks.size() < 2) {
+    for (std::size_t i = 0; i < tasks.size(); ++i)
+      run_start(grid, tasks[i], hints[i]);
+    return;
+  }
+  // Each worker has its own chainer, arena, budget and grid, and takes the
+  // next start until none is left; its arena is then appended to this one.
+  struct worker {
+    arena a;
+    budget work;
+    board grid;
+    chainer c;
+    std::vector<std::uint32_t> done;  // the starts it ran
+    worker(const chainer& main, const board& g) : grid(g), c(main.rule_, a, work, main.nested_) {
+      c.links_ = main.links_;
+      c.link_y_ = main.link_y_;
+      c.link_n_ = main.link_n_;
+      c.links_ready_ = main.links_ready_;
+    }
+  };
+  std::vector<std::unique_ptr<worker>> workers(static_cast<std::size_t>(team->threads()));
+  budget::shared_count shared;
+  shared.base = work_.used;
+  std::atomic<std::size_t> next{0};
+  team->run([&](int w) {
+    try {
+      auto& me = workers[static_cast<std::size_t>(w)];
+      me = std::make_unique<worker>(*this, grid);
+      me->work.share(work_, shared, w == 0);
+      for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
+        me->c.run_start(me->grid, tasks[i], hints[i]);
+        me->done.push_back(static_cast<std::uint32_t>(i));
+      }
+      me->work.flush();
+    } catch (...) {
+      shared.stop.store(true, std::memory_order_relaxed);
+      throw;
+    }
+  });
+  work_.absorb(shared);
+  for (const auto& w : workers) {
+    const auto node_base = static_cast<std::uint32_t>(a_.nodes.size());
+    const auto parent_base = static_cast<std::uint32_t>(a_.parents.size());
+    const auto nested_base = static_cast<std::int32_t>(a_.nested.size());
+    for (node n : w->a.nodes) {
+      n.parents_begin += parent_base;
+      if (n.nested >= 0) n.nested += nested_base;
+      a_.nodes.push_back(n);
+    }
+    for (std::uint32_t p : w->a.parents)
+      a_.parents.push_back(p + node_base);
+    a_.nested.insert(a_.nested.end(), w->a.nested.begin(), w->a.nested.end());
+    for (std::uint16_t k : w->c.memo_used_) {
+      std::unique_ptr<on_start>& m = w->c.memo_[k];
+      m->on->shift(node_base);
+      m->off->shift(node_base);
+      if (m->absurd) {
+        m->absurd_on += node_base;
+        m->absurd_off += node_base;
+      }
+      memo_[k] = std::move(m);
+      memo_used_.push_back(k);
+    }
+    w->c.memo_used_.clear();
+    for (std::uint32_t i : w->done)
+      for (chain_hint& h : hints[i])
+        for (std::uint32_t& t : h.targets)
+          t += node_base;
+  }
+}
+
+void chainer::cell_hints(const board& grid, int cell,
+                         std::vector<std::vector<chain_hint>>& binary_hints,
+                         const std::array<std::int16_t, 81 * 10>& task_of,
+                         std::vector<chain_hint>& result) const {
+  const values cand = grid.cand[cell];
+  const int card = count(cand);
+  std::array<const potential_set*, 10> value_on{}, value_off{};
+  std::unique_ptr<pooled_set> cell_on, cell_off;
+  for (int v = 1; v <= 9; ++v) {
+    if (!(cand & bit(v))) continue;
+    const on_start& from_on = started(cell, v);
+    const potential_set* on_to_on = from_on.on.operator->();
+    const potential_set* on_to_off = from_on.off.operator->();
+    for (chain_hint& h : binary_hints[static_cast<std::size_t>(task_of[cell * 10 + v])])
+      result.push_back(std::move(h));
+    if (!rule_.nishio) region_chainings(grid, result, cell, v, from_on);
+    if (!cell_on) {
+      cell_on = std::make_unique<pooled_set>();
+      cell_off = std::make_unique<pooled_set>();
+      (*cell_on)->add_all(*on_to_on);
+      (*cell_off)->add_all(*on_to_off);
+    } else {
+      (*cell_on)->retain(*on_to_on);
+      (*cell_off)->retain(*on_to_off);
+    }
+    value_on[v] = on_to_on;
+    value_off[v] = on_to_off;
+  }
+  if (rule_.nishio || !(card == 2 || (rule_.multiple && card > 2))) return;
+  for (int side = 0; side < 2; ++side) {
+    const potential_set& common = side == 0 ? **cell_on : **cell_off;
+    const auto& outcomes = side == 0 ? value_on : value_off;
+    for (std::uint16_t k : common.keys()) {
+      chain_hint h;
+      h.kind = hint_kind::cell;
+      const std::uint32_t target = common.get(k);
+      if (at(target).key.on)
+        removal_on(h, grid, target);
+      else
+        removal_off(h, target);
+      if (h.removals.empty()) continue;
+      for (int v = 1; v <= 9; ++v)
+        if (cand & bit(v)) h.targets.push_back(outcomes[v]->get(k));
+      const potential_key res = at(h.targets[0]).key;
+      if (res.on) {
+        h.cell = res.cell;
+        h.value = res.value;
+      }
+      finish(h);
+      result.push_back(std::move(h));
+    }
+  }
+}
+
 void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
   struct forget {
     std::array<std::unique_ptr<on_start>, 81 * 10>& memo;
@@ -1086,60 +1300,29 @@ void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
       used.clear();
     }
   } forget_memo{memo_, memo_used_};
-  for (int cell = 0; cell < 81; ++cell) {
-    if (grid.value[cell]) continue;
-    const values cand = grid.cand[cell];
-    const int card = count(cand);
-    if (!(card > 2 || (card > 1 && rule_.dynamic))) continue;
-    std::array<const potential_set*, 10> value_on{}, value_off{};
-    std::unique_ptr<pooled_set> cell_on, cell_off;
-    for (int v = 1; v <= 9; ++v) {
-      if (!(cand & bit(v))) continue;
-      const on_start& from_on = chain_from_on(grid, cell, v);
-      const std::uint32_t off = make(cell, v, false, cause::none);
-      const potential_set* on_to_on = from_on.on.operator->();
-      const potential_set* on_to_off = from_on.off.operator->();
-      const bool reduction = card >= 3 && !rule_.nishio && rule_.dynamic;
-      const bool contradiction = rule_.dynamic || rule_.nishio;
-      binary_chaining(grid, from_on, off, result, reduction, contradiction);
-      if (!rule_.nishio) region_chainings(grid, result, cell, v, from_on);
-      if (!cell_on) {
-        cell_on = std::make_unique<pooled_set>();
-        cell_off = std::make_unique<pooled_set>();
-        (*cell_on)->add_all(*on_to_on);
-        (*cell_off)->add_all(*on_to_off);
-      } else {
-        (*cell_on)->retain(*on_to_on);
-        (*cell_off)->retain(*on_to_off);
-      }
-      value_on[v] = on_to_on;
-      value_off[v] = on_to_off;
-    }
-    if (rule_.nishio || !(card == 2 || (rule_.multiple && card > 2))) continue;
-    for (int side = 0; side < 2; ++side) {
-      const potential_set& common = side == 0 ? **cell_on : **cell_off;
-      const auto& outcomes = side == 0 ? value_on : value_off;
-      for (std::uint16_t k : common.keys()) {
-        chain_hint h;
-        h.kind = hint_kind::cell;
-        const std::uint32_t target = common.get(k);
-        if (at(target).key.on)
-          removal_on(h, grid, target);
-        else
-          removal_off(h, target);
-        if (h.removals.empty()) continue;
-        for (int v = 1; v <= 9; ++v)
-          if (cand & bit(v)) h.targets.push_back(outcomes[v]->get(k));
-        const potential_key res = at(h.targets[0]).key;
-        if (res.on) {
-          h.cell = res.cell;
-          h.value = res.value;
-        }
-        finish(h);
-        result.push_back(std::move(h));
-      }
-    }
-  }
+  // First every chain the hints come from: the chains from "cell is v" and
+  // "cell is not v" for each start (over the threads, if there are several),
+  // with the binary hints of each pair; then the hints in SE's order.
+  std::vector<start_task> tasks;
+  std::array<std::int16_t, 81 * 10> task_of;
+  plan_starts(grid, tasks, task_of);
+  std::vector<std::vector<chain_hint>> binary_hints(tasks.size());
+  run_starts(grid, tasks, binary_hints);
+  // Then the hints, cell by cell (over the threads too: this part only
+  // reads the chains), in SE's order.
+  std::vector<std::vector<chain_hint>> per_cell(81);
+  auto hints_from = [&](std::atomic<int>& next) {
+    for (int cell; (cell = next.fetch_add(1, std::memory_order_relaxed)) < 81;)
+      if (starts_at(grid, cell)) cell_hints(grid, cell, binary_hints, task_of, per_cell[cell]);
+  };
+  std::atomic<int> next_cell{0};
+  if (crew* team = work_.helpers; team != nullptr && team->threads() > 1)
+    team->run([&](int) { hints_from(next_cell); });
+  else
+    hints_from(next_cell);
+  for (std::vector<chain_hint>& hints : per_cell)
+    for (chain_hint& h : hints)
+      result.push_back(std::move(h));
 }
 
 std::vector<chain_hint> chainer::hint_list(board& grid) {

@@ -6,9 +6,12 @@
 #include <algorithm>
 #include <cmath>
 #include <functional>
+#include <optional>
 #include <stdexcept>
+#include <thread>
 
 #include "se/board.hpp"
+#include "se/crew.hpp"
 #include "se/techniques.hpp"
 #include "sudoku/se_rating.hpp"
 
@@ -115,6 +118,10 @@ se_rating rate_se(const grid& puzzle, const se_options& options) {
   std::size_t steps_untraced = 0;
   se::budget work;
   work.limit = options.budget;
+  const unsigned threads =
+      options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
+  std::optional<se::crew> team;
+  if (threads > 1) work.helpers = &team.emplace(static_cast<int>(threads));
   double difficulty = -HUGE_VAL;
   bool pearl_set = false, diamond_set = false;
   auto filled = [&] {
@@ -171,7 +178,10 @@ se_rating rate_se(const grid& puzzle, const se_options& options) {
   if (r.outcome == se_rating::outcome::stuck) {
     // SE's rating loop leaves EP and ED as they were: 0 when stuck at once.
   }
-  r.work = work.used;
+  // Out of budget, one thread stops at the potential past the limit; split
+  // searches stop a little later, but the potential past the limit is the
+  // same.
+  r.work = r.outcome == se_rating::outcome::unknown ? options.budget + 1 : work.used;
   for (int c = 0; c < 81; ++c)
     r.reached.set(c / 9, c % 9, b.value[c]);
   return r;

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -52,9 +53,16 @@ bool xy_wing(const board& b, bool xyz, hint& out);
 /// Thrown when the budget runs out.
 struct budget_exhausted_error {};
 
+class crew;
+
 /// Work counter shared by the whole rating of one puzzle: chains count the
 /// potentials they create; past the limit every search stops at once, and
 /// every `interval` potentials the progress callback hears of it.
+///
+/// A search split over threads gives each worker a budget of its own that
+/// adds its count to the rating's every 1,024 potentials (`share`): the
+/// workers make the same potentials as one thread would, so the limit is
+/// passed with any number of threads exactly when it is with one.
 struct budget {
   std::uint64_t used = 0;
   std::uint64_t limit = 0;     // 0: none
@@ -62,27 +70,41 @@ struct budget {
   std::function<void()> report;
   /// The technique family being searched, for progress reports.
   const char* searching = "";
+  /// The rating's threads, for the chain searches of the steps (null: one).
+  se::crew* helpers = nullptr;
 
-  /// Counts one potential. One comparison on the hot path: the limit and the
-  /// next report share `next_event_`.
+  /// Counts one potential. One comparison on the hot path: the limit, the
+  /// next report and a worker's next addition share `next_event_`.
   void spend() {
     if (++used > next_event_) event();
   }
   /// Sets the first event from limit and interval (call once they are set).
   void start() { schedule(); }
 
+  /// What the workers of one split search add up to.
+  struct shared_count {
+    std::atomic<std::uint64_t> total{0};
+    std::atomic<bool> stop{false};
+    std::uint64_t base = 0;  // the rating's count when the split began
+  };
+  /// Makes this a worker's budget for a search split from `rating`'s;
+  /// `reports`: this worker keeps the rating's count and reports up to date
+  /// (the calling thread's, where the progress callback may run).
+  void share(budget& rating, shared_count& shared, bool reports);
+  /// A worker's last addition, once its part of the search is done.
+  void flush();
+  /// The rating's budget after its workers: their count added, the limit
+  /// checked (throws budget_exhausted_error), a report if one is due.
+  void absorb(const shared_count& shared);
+
  private:
-  void event() {
-    if (limit != 0 && used > limit) throw budget_exhausted_error{};
-    report();
-    schedule();
-  }
-  void schedule() {
-    next_event_ = std::numeric_limits<std::uint64_t>::max();
-    if (limit != 0) next_event_ = limit;
-    if (interval != 0) next_event_ = std::min(next_event_, used - used % interval + interval - 1);
-  }
+  void event();
+  void schedule();
   std::uint64_t next_event_ = std::numeric_limits<std::uint64_t>::max();
+  budget* rating_ = nullptr;  // a worker's: the rating's budget
+  shared_count* shared_ = nullptr;
+  std::uint64_t flushed_ = 0;
+  bool reports_ = false;
 };
 
 /// SE's Chaining(multiple, dynamic, nishio, level): the hints it finds, sorted
