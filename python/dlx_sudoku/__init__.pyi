@@ -46,6 +46,7 @@ def se_rating(
     budget: int = 0,
     trace: bool = False,
     progress: Optional[Callable[[dict[str, Any]], object]] = None,
+    threads: int = 1,
 ) -> SeRating: ...
 def explain(puzzle: Puzzle, *, search: bool = False, variant: str = "classic",
             regions: Regions = None, box: Optional[str] = None) -> Explanation: ...

@@ -186,7 +186,8 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "se_rating",
-      [](const py::object& puzzle, std::uint64_t budget, bool trace, const py::object& progress) {
+      [](const py::object& puzzle, std::uint64_t budget, bool trace, const py::object& progress,
+         unsigned threads) {
         const puzzle_format f = read_format("classic", py::none(), std::nullopt);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
@@ -196,6 +197,7 @@ void bind_sudoku(py::module_& m) {
         sudoku::se_options options;
         options.budget = budget;
         options.trace = trace;
+        options.threads = thread_count(threads);
         // The hardest puzzles take half a minute: Ctrl-C stops them, and
         // `progress` hears how far they are.
         struct interrupted {};
@@ -252,14 +254,16 @@ void bind_sudoku(py::module_& m) {
         return out;
       },
       py::arg("puzzle"), py::kw_only(), py::arg("budget") = 0, py::arg("trace") = false,
-      py::arg("progress") = py::none(),
+      py::arg("progress") = py::none(), py::arg("threads") = 1,
       doc("Sudoku Explainer 1.2.1's numeric rating of a 9x9 puzzle, as its rater serate\n"
           "computes it (the command line's `sudoku rate --scale se`): an SeRating with er\n"
           "(the hardest step), ep (the hardest up to the first placement), ed (the first\n"
           "step); str() gives 'ER/EP/ED'. budget: chain potentials, 0 for none; past it\n"
           "BudgetExhausted. trace=True keeps the steps. progress: a callable given a dict\n"
           "(steps, filled cells, hardest so far, work, the technique family searching)\n"
-          "before every step and every 2^18 potentials within one; Ctrl-C stops a rating.\n\n"
+          "before every step and every 2^18 potentials within one; Ctrl-C stops a rating.\n"
+          "threads: how many one rating uses (0: every core); the steps, the rating and\n"
+          "the work are the same with any number.\n\n"
           "  >>> r = dlx_sudoku.se_rating('3.7.4...........918........4.....7.....16.......25.'\n"
           "  ...                          '.........38..9....5...2.6.....')\n"
           "  >>> str(r), r.er\n"

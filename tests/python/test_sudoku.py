@@ -206,6 +206,19 @@ def test_se_rating_reports_progress_and_a_callback_can_stop_it():
         d.se_rating(golden, progress=stop)
 
 
+def test_se_rating_on_threads_takes_the_same_path():
+    # magictour top1465 #46: 9.2/2.0/2.0, chains up to dynamic forcing chains (+).
+    top46 = "6..1...8..53.............4....8...6..9....7....24.........7.3.9....2.5..1........"
+    one = d.se_rating(top46, trace=True)
+    two = d.se_rating(top46, trace=True, threads=2)
+    assert str(one) == str(two) == "9.2/2.0/2.0" and one.work == two.work
+    assert [str(s) for s in one.steps] == [str(s) for s in two.steps]
+    golden = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
+    with pytest.raises(d.BudgetExhausted) as out:
+        d.se_rating(golden, budget=300_000, threads=2)
+    assert out.value.nodes == 300_001  # the potential past the budget, as on one thread
+
+
 def test_a_hard_puzzle_needs_search():
     # "Platinum Blonde", from the players' forum: beyond singles, subsets and fish.
     puzzle = ".......12........3..23..4....1....5...6...7.8..7.4.....9...6...8.5..1..2......"

@@ -186,6 +186,16 @@ TEST(SeRatingThreads, SamePathAndWorkOnAnyNumberOfThreads) {
       expect_same_path(one, sudoku::rate_se(parse(p), o),
                        p + " on " + std::to_string(threads) + " threads");
     }
+    // Shared with other answers: a share of one thread leaves the rating
+    // none to split over; a share of two, one more.
+    for (unsigned shared : {1u, 2u}) {
+      sudoku::thread_share share(shared);
+      o.threads = 3;
+      o.share = &share;
+      expect_same_path(one, sudoku::rate_se(parse(p), o),
+                       p + " sharing " + std::to_string(shared) + " threads");
+      o.share = nullptr;
+    }
   }
 }
 

@@ -145,7 +145,9 @@ class runner {
   }
 
   void maybe_submit() {
-    const std::size_t jobs = settings_.sink != nullptr ? document_batch_jobs : batch_jobs;
+    const std::size_t jobs = settings_.batch_jobs != 0   ? settings_.batch_jobs
+                             : settings_.sink != nullptr ? document_batch_jobs
+                                                         : batch_jobs;
     if (current_ && (current_->jobs.size() >= jobs || current_->text.size() >= batch_bytes)) {
       submit();
     }

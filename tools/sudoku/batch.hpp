@@ -100,6 +100,9 @@ struct run_settings {
   sudoku::rules rules;                 // --variant, --regions
   std::optional<sudoku::shape> shape;  // --box: forced shape
   unsigned threads = 1;
+  /// Puzzles per batch (0: the default, 512): answers that take seconds
+  /// (SE's rating) go in batches of one, so that every worker gets some.
+  std::size_t batch_jobs = 0;
   bool summary = true;
   std::string command;  // for messages
   std::size_t max_line = std::size_t{1} << 20;

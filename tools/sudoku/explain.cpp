@@ -233,7 +233,7 @@ int run_explain(int argc, char** argv) {
         {0, "search", "",
          "when logic is stuck, finish with the exact-cover search and report its nodes",
          [&](std::string_view) { search = true; }});
-    add_scale_option(options, se);
+    add_scale_option(options, se, s);
     options.push_back({0, "html", "OUT",
                        "write a step-through HTML page of every explanation to OUT ('-': "
                        "standard output)",

@@ -55,7 +55,10 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
   sudoku::se_options options;
   options.budget = c.settings().budget;
   options.trace = trace;
+  // Every thread of -j for one puzzle, but only those no other puzzle is
+  // using when a search splits.
   options.threads = c.settings().run.threads;
+  options.share = c.settings().threads.get();
   options.on_progress = [&c](const sudoku::se_progress& p) {
     std::string text = fmt::format("SE step {}, {}/81 cells", p.steps + 1, p.filled);
     if (p.steps > 0) text += fmt::format(", ER {} so far", sudoku::se_format(p.hardest));
@@ -110,11 +113,11 @@ std::string se_summary(const tally& t) {
                           {t.invalid, "invalid"}});
 }
 
-void add_scale_option(std::vector<tools::option_spec>& options, bool& se) {
+void add_scale_option(std::vector<tools::option_spec>& options, bool& se, command_settings& s) {
   options.push_back({0, "scale", "SCALE",
                      "levels (the default: easy, medium, hard, evil, beyond) or se: Sudoku "
                      "Explainer 1.2.1's numeric rating ER/EP/ED, for plain 9x9 puzzles",
-                     [&se](std::string_view value) {
+                     [&se, &s](std::string_view value) {
                        if (value == "se")
                          se = true;
                        else if (value == "levels")
@@ -122,6 +125,7 @@ void add_scale_option(std::vector<tools::option_spec>& options, bool& se) {
                        else
                          throw tools::usage_error(
                              fmt::format("--scale: '{}' is not levels or se", value));
+                       s.run.batch_jobs = se ? 1 : 0;
                      }});
 }
 

@@ -32,7 +32,8 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace);
 [[nodiscard]] std::string se_summary(const tally& t);
 
 /// --scale levels|se, for rate and explain.
-void add_scale_option(std::vector<tools::option_spec>& options, bool& se);
+/// --scale; `se` answers take seconds, so they go to the workers one by one.
+void add_scale_option(std::vector<tools::option_spec>& options, bool& se, command_settings& s);
 
 /// The summary of explain and rate: puzzles per level.
 [[nodiscard]] std::string level_summary(const tally& t);

@@ -386,6 +386,7 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command) {
   auto parsed = parse(argc, argv, command, exit_code);
   if (!parsed) return exit_code;
   command_settings& s = *parsed;
+  s.threads = std::make_shared<sudoku::thread_share>(s.run.threads);
   std::unique_ptr<answer_sink> sink;
   if (command.make_sink) {
     try {

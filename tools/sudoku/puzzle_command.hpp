@@ -10,6 +10,7 @@
 #include <sudoku/answer.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>
+#include <sudoku/thread_share.hpp>
 #include <sudoku/variant.hpp>
 
 #include <cstdint>
@@ -38,6 +39,8 @@ struct command_settings {
   /// line that is not a usable puzzle gets no "invalid" word among them, only
   /// its located message.
   bool documents = false;
+  /// The -j threads, shared by the answers that split their work (SE's rating).
+  std::shared_ptr<sudoku::thread_share> threads;
 };
 
 /// One puzzle being answered: its text read into a variant and a grid, and

@@ -74,8 +74,8 @@ int run_rate(int argc, char** argv) {
       "11+ nested forcing chains; 20.0 when SE's techniques cannot finish. --budget N\n"
       "then counts chain potentials: past it a puzzle is 'unknown' (hard puzzles need\n"
       "10^7 to 10^9). Plain 9x9 puzzles only.";
-  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
-    add_scale_option(options, se);
+  command.add_options = [&](std::vector<tools::option_spec>& options, command_settings& s) {
+    add_scale_option(options, se, s);
   };
   command.answer = [&](answer_context& c) { se ? answer_se(c) : answer_levels(c); };
   command.summary = [&](const tally& t) { return se ? se_summary(t) : level_summary(t); };

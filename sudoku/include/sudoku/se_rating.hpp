@@ -24,6 +24,7 @@
 
 #include "sudoku/grid.hpp"
 #include "sudoku/logic.hpp"
+#include "sudoku/thread_share.hpp"
 #include "sudoku/variant.hpp"
 
 namespace sudoku {
@@ -85,6 +86,10 @@ struct se_options {
   /// splits its starting candidates over them. The path, the rating, `work`
   /// and where a budget runs out are the same with any number.
   unsigned threads = 1;
+  /// Threads shared with answers running at the same time (null: none). The
+  /// rating holds one while it runs, and a search splits over at most
+  /// `threads` of those free when it starts.
+  thread_share* share = nullptr;
 };
 
 /// Whether SE's rating applies to puzzles of `v`: plain 9x9 Sudoku (3x3 boxes,

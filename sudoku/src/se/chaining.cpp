@@ -1206,6 +1206,7 @@ void chainer::run_starts(board& grid, const std::vector<start_task>& tasks,
   });
   work_.absorb(shared);
   for (const auto& w : workers) {
+    if (!w) continue;  // the share left this one out
     const auto node_base = static_cast<std::uint32_t>(a_.nodes.size());
     const auto parent_base = static_cast<std::uint32_t>(a_.parents.size());
     const auto nested_base = static_cast<std::int32_t>(a_.nested.size());

@@ -25,6 +25,7 @@ void crew::serve(int worker) {
       wake_.wait(lock, [&] { return quit_ || round_ != seen; });
       if (quit_) return;
       seen = round_;
+      if (worker >= active_) continue;  // not wanted this round
       job = job_;
     }
     std::exception_ptr error;
@@ -40,14 +41,28 @@ void crew::serve(int worker) {
 }
 
 void crew::run(const std::function<void(int)>& job) {
-  if (threads_ > 1) {
+  const int others = share_ != nullptr ? share_->take(threads_ - 1) : threads_ - 1;
+  struct give_back {
+    thread_share* share;
+    int n;
+    ~give_back() {
+      if (share != nullptr && n > 0) share->give(n);
+    }
+  } returned{share_, others};
+  if (others == 0) {
+    job(0);
+    return;
+  }
+  {
     std::lock_guard<std::mutex> lock(mutex_);
-    errors_.assign(static_cast<std::size_t>(threads_), nullptr);
+    errors_.assign(static_cast<std::size_t>(others + 1), nullptr);
     job_ = &job;
-    running_ = threads_ - 1;
+    active_ = others + 1;
+    running_ = others;
     ++round_;
-    // Made here, on the first search, under the lock: they see this round.
-    while (helpers_.size() + 1 < static_cast<std::size_t>(threads_))
+    // Made here, on the first search that needs them, under the lock: they
+    // see this round.
+    while (helpers_.size() < static_cast<std::size_t>(others))
       helpers_.emplace_back([this, w = static_cast<int>(helpers_.size()) + 1] { serve(w); });
   }
   wake_.notify_all();
@@ -56,10 +71,6 @@ void crew::run(const std::function<void(int)>& job) {
     job(0);
   } catch (...) {
     mine = std::current_exception();
-  }
-  if (threads_ == 1) {
-    if (mine) std::rethrow_exception(mine);
-    return;
   }
   std::unique_lock<std::mutex> lock(mutex_);
   done_.wait(lock, [&] { return running_ == 0; });

@@ -14,30 +14,39 @@
 #include <thread>
 #include <vector>
 
+#include "sudoku/thread_share.hpp"
+
 namespace sudoku::se {
+
+using sudoku::thread_share;
 
 /// Thrown by a worker that stops because another one failed.
 struct crew_stopped {};
 
 class crew {
  public:
-  /// `threads` in all, the calling thread included.
-  explicit crew(int threads) : threads_(threads < 1 ? 1 : threads) {}
+  /// `threads` in all, the calling thread included; with a share, a search
+  /// uses only those of the others that are free in it when it starts.
+  explicit crew(int threads, thread_share* share = nullptr)
+      : threads_(threads < 1 ? 1 : threads), share_(share) {}
   ~crew();
   crew(const crew&) = delete;
   crew& operator=(const crew&) = delete;
 
   [[nodiscard]] int threads() const noexcept { return threads_; }
 
-  /// Runs job(0) on the calling thread and job(1), ..., job(threads - 1) on
-  /// the helpers, and returns when all have returned. If any threw, rethrows
-  /// the first exception by worker number that is not crew_stopped.
+  /// Runs job(0) on the calling thread and job(1), ..., job(n - 1) on the
+  /// helpers (n: threads(), or fewer as the share allows), and returns when
+  /// all have returned. If any threw, rethrows the first exception by worker
+  /// number that is not crew_stopped.
   void run(const std::function<void(int)>& job);
 
  private:
   void serve(int worker);
 
   int threads_;
+  thread_share* share_;
+  int active_ = 1;  // workers in the current round
   std::vector<std::thread> helpers_;
   std::mutex mutex_;
   std::condition_variable wake_, done_;

@@ -121,7 +121,19 @@ se_rating rate_se(const grid& puzzle, const se_options& options) {
   const unsigned threads =
       options.threads != 0 ? options.threads : std::max(1u, std::thread::hardware_concurrency());
   std::optional<se::crew> team;
-  if (threads > 1) work.helpers = &team.emplace(static_cast<int>(threads));
+  if (threads > 1) work.helpers = &team.emplace(static_cast<int>(threads), options.share);
+  // The thread this rating runs on, held in the share while it runs.
+  struct holding {
+    thread_share* share;
+    explicit holding(thread_share* s) : share(s) {
+      if (share != nullptr) share->hold();
+    }
+    ~holding() {
+      if (share != nullptr) share->give(1);
+    }
+    holding(const holding&) = delete;
+    holding& operator=(const holding&) = delete;
+  } held(options.share);
   double difficulty = -HUGE_VAL;
   bool pearl_set = false, diamond_set = false;
   auto filled = [&] {
