@@ -2,7 +2,7 @@
 """Sudoku Explainer's rating: ours against SE 1.2.1's own rater, puzzle by puzzle.
 
     python3 bench/se_rating.py PUZZLES... [--serate-classpath DIR | --serate-results FILE]
-        [--published FILE] [--limit N]
+        [--published FILE] [--limit N] [--threads N]
 
 Rates each puzzle (81 characters first on its line) with dlx_sudoku.se_rating, timing
 each one (single thread), and compares with SE 1.2.1.3, gsf's serate (Java): run here
@@ -11,7 +11,9 @@ per puzzle, its own per-puzzle time, JVM start excluded), or read from a file of
 `PUZZLE ER/EP/ED TIME` (TIME as serate's %e prints it: "0.73s", "1m05s"). With
 --published FILE (lines `PUZZLE ER` or `PUZZLE ER/EP/ED`), also the share of published
 ratings matched. Prints, per band of ER (easy < 4, mid 4-9, hard >= 9): puzzles, agreement,
-median and mean seconds of each, and the ratio of the means. Needs the module built
+median and mean seconds of each, and the ratio of the means. With --threads N (N > 1),
+each puzzle is rated again on N threads: the rating and the work must be the same, and
+the table adds the mean time on N threads and its speed-up. Needs the module built
 (build/release/python) or installed; serate is never part of this repository.
 """
 
@@ -55,6 +57,7 @@ def main():
     ap.add_argument("--serate-timeout", type=float, default=900)
     ap.add_argument("--published")
     ap.add_argument("--limit", type=int, default=0)
+    ap.add_argument("--threads", type=int, default=1)
     args = ap.parse_args()
 
     puzzles = []
@@ -81,20 +84,29 @@ def main():
         start = time.perf_counter()
         r = dlx_sudoku.se_rating(p)
         ours = time.perf_counter() - start
+        on_threads = None
+        if args.threads > 1:
+            start = time.perf_counter()
+            rn = dlx_sudoku.se_rating(p, threads=args.threads)
+            on_threads = time.perf_counter() - start
+            if (str(rn), rn.work) != (str(r), r.work):
+                sys.exit(f"{p}: {rn} ({rn.work} potentials) on {args.threads} threads, "
+                         f"{r} ({r.work}) on one")
         if args.serate_classpath and p not in theirs:
             rating, seconds = run_serate(args.serate_classpath, p, args.serate_timeout)
             if rating:
                 theirs[p] = (rating, seconds)
         band = "easy (ER < 4)" if r.er < 4 else "mid (4 <= ER < 9)" if r.er < 9 else "hard (ER >= 9)"
-        bands[band].append((p, str(r), ours, theirs.get(p)))
+        bands[band].append((p, str(r), ours, theirs.get(p), on_threads))
         if sys.stderr.isatty():
             print(f"\r{i + 1}/{len(puzzles)}", end="", file=sys.stderr)
     if sys.stderr.isatty():
         print(file=sys.stderr)
 
+    threads = f" | ours on {args.threads} threads, mean s | speed-up" if args.threads > 1 else ""
     print("| band | puzzles | same ER/EP/ED as serate | ours median / mean s | serate median / "
-          "mean s | serate / ours (means) |")
-    print("|---|---|---|---|---|---|")
+          "mean s | serate / ours (means)" + threads + " |")
+    print("|---|---|---|---|---|---|" + ("---|---|" if threads else ""))
     for band, rows in bands.items():
         if not rows:
             continue
@@ -110,6 +122,9 @@ def main():
                       f"{statistics.mean(theirs_t) / statistics.mean(ours_c):.0f}x"]
         else:
             cells += ["-", "-"]
+        if threads:
+            on = [x[4] for x in rows]
+            cells += [f"{statistics.mean(on):.4f}", f"{statistics.mean(ours) / statistics.mean(on):.2f}x"]
         print("| " + " | ".join(cells) + " |")
     if published:
         rows = [x for band in bands.values() for x in band if x[0] in published]

@@ -453,10 +453,14 @@ class chainer {
   void plan_starts(const board& grid, std::vector<start_task>& tasks,
                    std::array<std::int16_t, 81 * 10>& task_of) const;
   void run_start(board& grid, const start_task& t, std::vector<chain_hint>& hints);
-  // Runs every start, over the rating's threads if it has several: the same
-  // potentials and hints (hints[i]: those of tasks[i]) with any number.
-  void run_starts(board& grid, const std::vector<start_task>& tasks,
-                  std::vector<std::vector<chain_hint>>& hints);
+  // Runs run(chainer, grid, i) for every task i < tasks, over the rating's
+  // threads if it has several, each on a chainer and grid of its own whose
+  // arena is then appended to this one (hints[i], task i's hints, follow).
+  // The same potentials and hints with any number of threads.
+  template <class F>
+  void split(board& grid, std::size_t tasks, std::vector<std::vector<chain_hint>>& hints, F&& run);
+  // SE's forcing chains and cycles: X, then Y, then XY.
+  void unary_chains(board& grid, std::vector<chain_hint>& result);
   // The hints of the starts at one cell, in SE's order: binary, region, cell.
   void cell_hints(const board& grid, int cell, std::vector<std::vector<chain_hint>>& binary_hints,
                   const std::array<std::int16_t, 81 * 10>& task_of,
@@ -1162,12 +1166,23 @@ void chainer::run_start(board& grid, const start_task& t, std::vector<chain_hint
   binary_chaining(grid, from_on, off, hints, reduction, contradiction);
 }
 
-void chainer::run_starts(board& grid, const std::vector<start_task>& tasks,
-                         std::vector<std::vector<chain_hint>>& hints) {
+// About a millisecond of chains on one thread.
+constexpr std::uint64_t split_after = 1 << 14;
+
+template <class F>
+void chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chain_hint>>& hints,
+                    F&& run) {
   crew* team = work_.helpers;
-  if (team == nullptr || team->threads() == 1 || tasks.size() < 2) {
-    for (std::size_t i = 0; i < tasks.size(); ++i)
-      run_start(grid, tasks[i], hints[i]);
+  // The first tasks run here, as on one thread, until they have made
+  // split_after potentials: most searches of an easy or middling puzzle end
+  // before that, and waking threads for them costs more than they save.
+  std::size_t first = 0;
+  const std::uint64_t start = work_.used;
+  while (first < tasks &&
+         (team == nullptr || team->threads() == 1 || work_.used - start < split_after))
+    run(*this, grid, first++);
+  if (first + 1 >= tasks) {
+    if (first < tasks) run(*this, grid, first++);
     return;
   }
   // Each worker has its own chainer, arena, budget and grid, and takes the
@@ -1188,14 +1203,14 @@ void chainer::run_starts(board& grid, const std::vector<start_task>& tasks,
   std::vector<std::unique_ptr<worker>> workers(static_cast<std::size_t>(team->threads()));
   budget::shared_count shared;
   shared.base = work_.used;
-  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> next{first};
   team->run([&](int w) {
     try {
       auto& me = workers[static_cast<std::size_t>(w)];
       me = std::make_unique<worker>(*this, grid);
       me->work.share(work_, shared, w == 0);
-      for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < tasks.size();) {
-        me->c.run_start(me->grid, tasks[i], hints[i]);
+      for (std::size_t i; (i = next.fetch_add(1, std::memory_order_relaxed)) < tasks;) {
+        run(me->c, me->grid, i);
         me->done.push_back(static_cast<std::uint32_t>(i));
       }
       me->work.flush();
@@ -1308,7 +1323,8 @@ void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
   std::array<std::int16_t, 81 * 10> task_of;
   plan_starts(grid, tasks, task_of);
   std::vector<std::vector<chain_hint>> binary_hints(tasks.size());
-  run_starts(grid, tasks, binary_hints);
+  split(grid, tasks.size(), binary_hints,
+        [&](chainer& c, board& g, std::size_t i) { c.run_start(g, tasks[i], binary_hints[i]); });
   // Then the hints, cell by cell (over the threads too: this part only
   // reads the chains), in SE's order.
   std::vector<std::vector<chain_hint>> per_cell(81);
@@ -1326,6 +1342,32 @@ void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
       result.push_back(std::move(h));
 }
 
+void chainer::unary_chains(board& grid, std::vector<chain_hint>& result) {
+  static constexpr bool modes[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
+  for (const auto& m : modes) {
+    // XY hints rate 7.0 and more: when looking for the first hint only, an
+    // X or Y hint under 7.0 comes before all of them (the path is the same;
+    // the work is less).
+    if (!nested_ && m[0] && m[1] &&
+        std::any_of(result.begin(), result.end(),
+                    [](const chain_hint& h) { return h.difficulty < 7.0; }))
+      break;
+    std::vector<std::pair<std::uint8_t, std::uint8_t>> starts;  // (cell, value)
+    for (int cell = 0; cell < 81; ++cell)
+      if (!grid.value[cell] && count(grid.cand[cell]) > 1)
+        for (int v = 1; v <= 9; ++v)
+          if (grid.cand[cell] & bit(v))
+            starts.emplace_back(static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(v));
+    std::vector<std::vector<chain_hint>> hints(starts.size());
+    split(grid, starts.size(), hints, [&](chainer& c, board& g, std::size_t i) {
+      c.unary_chaining(g, starts[i].first, starts[i].second, hints[i], m[0], m[1]);
+    });
+    for (std::vector<chain_hint>& h : hints)
+      for (chain_hint& one : h)
+        result.push_back(std::move(one));
+  }
+}
+
 std::vector<chain_hint> chainer::hint_list(board& grid) {
   std::vector<chain_hint> result;
   // Without dynamic chains the grid stays as it is during the whole search.
@@ -1337,12 +1379,7 @@ std::vector<chain_hint> chainer::hint_list(board& grid) {
   if (rule_.multiple || rule_.dynamic) {
     multiple_chains(grid, result);
   } else {
-    static constexpr bool modes[3][2] = {{false, true}, {true, false}, {true, true}};  // (y, x)
-    for (const auto& m : modes)
-      for (int cell = 0; cell < 81; ++cell)
-        if (!grid.value[cell] && count(grid.cand[cell]) > 1)
-          for (int v = 1; v <= 9; ++v)
-            if (grid.cand[cell] & bit(v)) unary_chaining(grid, cell, v, result, m[0], m[1]);
+    unary_chains(grid, result);
   }
   std::stable_sort(result.begin(), result.end(), [](const chain_hint& a, const chain_hint& b) {
     if (a.difficulty != b.difficulty) return a.difficulty < b.difficulty;
