@@ -33,7 +33,8 @@ LAYERS = {
     ],
     "sudoku": [
         ["sudoku/include/sudoku/grid.hpp", "sudoku/include/sudoku/clue.hpp",
-         "sudoku/src/se/board.hpp"],
+         "sudoku/include/sudoku/thread_share.hpp", "sudoku/src/se/board.hpp",
+         "sudoku/src/se/crew.hpp"],
         ["sudoku/include/sudoku/variant.hpp", "sudoku/include/sudoku/text.hpp",
          "sudoku/include/sudoku/symmetry.hpp", "sudoku/src/text_detail.hpp",
          "sudoku/src/killer_text.hpp",

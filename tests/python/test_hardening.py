@@ -97,6 +97,7 @@ CATALOGUE = [
     ("bounds_not_ints", lambda: d.ExactCover([["a"]], {"a": (1, "x")}), TypeError,
      "primary['a']: expected an int, got 'x'"),
     ("bounds_bool", lambda: d.ExactCover([["a"]], {"a": True}), TypeError, "expected an int, got True"),
+    ("se_rating_threads_too_many", lambda: d.se_rating(WIKI, threads=1000), ValueError, "threads:"),
     ("se_rating_not_9x9", lambda: d.se_rating("1" + "." * 15), ValueError, "9x9"),
     ("se_rating_clash", lambda: d.se_rating("55" + WIKI[2:]), ValueError, "column 2: clashing"),
     ("se_rating_negative_budget", lambda: d.se_rating(WIKI, budget=-1), TypeError, ""),

@@ -9,6 +9,12 @@
 // SE builds it: same search order, same parents, same first-found instances.
 // Potentials live in an arena; a nested search gives back only numbers and
 // keys, so its potentials are dropped as soon as it returns.
+//
+// A search of the rating's own level (not a nested one) splits over the
+// rating's threads by starting candidate (split()): each thread runs whole
+// starts on its own chainer, arena and grid, the arenas are appended after,
+// and the hints are put together in SE's order, so the path and the work do
+// not depend on the threads.
 #include <algorithm>
 #include <array>
 #include <atomic>
@@ -476,6 +482,26 @@ class chainer {
   int ancestor_count(std::uint32_t target) const;
   template <class F>
   void for_each_in_chain(std::uint32_t target, F&& f) const;
+
+  // A region or cell forcing chain hint: `target`, what every outcome leads
+  // to, and the outcomes' own potentials for it (targets(h.targets)).
+  template <class Targets>
+  void add_common_hint(chain_hint h, const board& grid, std::uint32_t target,
+                       std::vector<chain_hint>& result, Targets&& targets) const {
+    if (at(target).key.on)
+      removal_on(h, grid, target);
+    else
+      removal_off(h, target);
+    if (h.removals.empty()) return;
+    targets(h.targets);
+    const potential_key res = at(h.targets[0]).key;
+    if (res.on) {
+      h.cell = res.cell;
+      h.value = res.value;
+    }
+    finish(h);
+    result.push_back(std::move(h));
+  }
 
   void removal_on(chain_hint& h, const board& grid, std::uint32_t target) const {
     const potential_key k = at(target).key;
@@ -1104,21 +1130,10 @@ void chainer::region_chainings(const board& grid, std::vector<chain_hint>& resul
         chain_hint h;
         h.kind = hint_kind::region;
         h.region = region;
-        const std::uint32_t target = common.get(k);
-        if (at(target).key.on)
-          removal_on(h, grid, target);
-        else
-          removal_off(h, target);
-        if (h.removals.empty()) continue;
-        for (int i = 0; i < 9; ++i)
-          if (pos >> i & 1) h.targets.push_back(outcomes[i]->get(k));
-        const potential_key res = at(h.targets[0]).key;
-        if (res.on) {
-          h.cell = res.cell;
-          h.value = res.value;
-        }
-        finish(h);
-        result.push_back(std::move(h));
+        add_common_hint(std::move(h), grid, common.get(k), result, [&](auto& targets) {
+          for (int i = 0; i < 9; ++i)
+            if (pos >> i & 1) targets.push_back(outcomes[i]->get(k));
+        });
       }
     }
   }
@@ -1287,21 +1302,10 @@ void chainer::cell_hints(const board& grid, int cell,
     for (std::uint16_t k : common.keys()) {
       chain_hint h;
       h.kind = hint_kind::cell;
-      const std::uint32_t target = common.get(k);
-      if (at(target).key.on)
-        removal_on(h, grid, target);
-      else
-        removal_off(h, target);
-      if (h.removals.empty()) continue;
-      for (int v = 1; v <= 9; ++v)
-        if (cand & bit(v)) h.targets.push_back(outcomes[v]->get(k));
-      const potential_key res = at(h.targets[0]).key;
-      if (res.on) {
-        h.cell = res.cell;
-        h.value = res.value;
-      }
-      finish(h);
-      result.push_back(std::move(h));
+      add_common_hint(std::move(h), grid, common.get(k), result, [&](auto& targets) {
+        for (int v = 1; v <= 9; ++v)
+          if (cand & bit(v)) targets.push_back(outcomes[v]->get(k));
+      });
     }
   }
 }
