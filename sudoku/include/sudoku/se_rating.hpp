@@ -80,6 +80,8 @@ struct se_options {
   bool trace = false;
   /// Called after every step and every `progress_interval` chain potentials
   /// within a step (about 10^6 a second); it may throw to stop the rating.
+  /// Always on the thread that called rate_se: with threads, within a split
+  /// search, at the first 1,024-potential mark past each interval.
   std::function<void(const se_progress&)> on_progress;
   std::uint64_t progress_interval = std::uint64_t{1} << 18;
   /// Threads for one puzzle (0: one per core): each chain search of a step
