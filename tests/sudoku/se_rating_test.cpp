@@ -159,10 +159,12 @@ void expect_same_path(const sudoku::se_rating& a, const sudoku::se_rating& b,
   }
 }
 
-// corpus/generated/9x9-beyond.sdm's first (ER 7.1), magictour top1465's
-// puzzles 181, 46 and 316 (ER 9.3, 9.2, 9.2: every chain family up to
-// dynamic forcing chains (+)), and in Release the forum's hardest list's
-// first (10.3: chains nested three deep).
+// corpus/generated/9x9-beyond.sdm's first (ER 7.1: its searches are all too
+// short to split), magictour top1465's puzzles 181, 46 and 316 (ER 9.3, 9.2,
+// 9.2: every chain family up to dynamic forcing chains (+); 7, 1 and 5 split
+// searches, all of forcing chains), and in Release the forum's hardest list's
+// first (10.3: chains nested three deep; one split multiple chain search).
+// Golden Nugget (se_published_test.cpp) splits some 250 more, on two threads.
 std::vector<std::string> split_puzzles() {
   std::vector<std::string> p = {
       "..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2.",

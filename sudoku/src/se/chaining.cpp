@@ -442,6 +442,15 @@ class chainer {
 
   void unary_chaining(const board& grid, int cell, int value, std::vector<chain_hint>& result,
                       bool y, bool x);
+  // The places of `value` in `region` when a region forcing chain starts
+  // there from `cell` (its first place), else 0.
+  [[nodiscard]] std::uint16_t region_places(const board& grid, int region, int cell,
+                                            int value) const {
+    const std::uint16_t pos = grid.positions(region, value);
+    const int card = count(pos);
+    if (!(card == 2 || (rule_.multiple && card > 2))) return 0;
+    return geometry().cells[region][std::countr_zero(pos)] == cell ? pos : std::uint16_t{0};
+  }
   // Whether a multiple chain search starts from the cell's values.
   [[nodiscard]] bool starts_at(const board& grid, int cell) const {
     const int card = count(grid.cand[cell]);
@@ -463,8 +472,9 @@ class chainer {
   // threads if it has several, each on a chainer and grid of its own whose
   // arena is then appended to this one (hints[i], task i's hints, follow).
   // The same potentials and hints with any number of threads.
+  // Returns whether it did split (the search was long enough).
   template <class F>
-  void split(board& grid, std::size_t tasks, std::vector<std::vector<chain_hint>>& hints, F&& run);
+  bool split(board& grid, std::size_t tasks, std::vector<std::vector<chain_hint>>& hints, F&& run);
   // SE's forcing chains and cycles: X, then Y, then XY.
   void unary_chains(board& grid, std::vector<chain_hint>& result);
   // The hints of the starts at one cell, in SE's order: binary, region, cell.
@@ -1101,10 +1111,8 @@ void chainer::region_chainings(const board& grid, std::vector<chain_hint>& resul
   const auto& g = geometry();
   for (int kind : {block, row, column}) {
     const int region = g.region_of[cell][kind];
-    const std::uint16_t pos = grid.positions(region, value);
-    const int card = count(pos);
-    if (!(card == 2 || (rule_.multiple && card > 2))) continue;
-    if (g.cells[region][std::countr_zero(pos)] != cell) continue;  // from the first cell only
+    const std::uint16_t pos = region_places(grid, region, cell, value);
+    if (pos == 0) continue;
     std::array<const potential_set*, 9> pos_on{}, pos_off{};
     pooled_set region_on, region_off;
     for (int i = 0; i < 9; ++i) {
@@ -1160,10 +1168,7 @@ void chainer::plan_starts(const board& grid, std::vector<start_task>& tasks,
       // region_chainings: the region's other places, from its first one.
       for (int kind : {block, row, column}) {
         const int region = g.region_of[cell][kind];
-        const std::uint16_t pos = grid.positions(region, v);
-        const int card = count(pos);
-        if (!(card == 2 || (rule_.multiple && card > 2))) continue;
-        if (g.cells[region][std::countr_zero(pos)] != cell) continue;
+        const std::uint16_t pos = region_places(grid, region, cell, v);
         for (int i = 0; i < 9; ++i)
           if ((pos >> i & 1) && g.cells[region][i] != cell) need(g.cells[region][i], v, false);
       }
@@ -1185,7 +1190,7 @@ void chainer::run_start(board& grid, const start_task& t, std::vector<chain_hint
 constexpr std::uint64_t split_after = 1 << 14;
 
 template <class F>
-void chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chain_hint>>& hints,
+bool chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chain_hint>>& hints,
                     F&& run) {
   crew* team = work_.helpers;
   // The first tasks run here, as on one thread, until they have made
@@ -1196,9 +1201,10 @@ void chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chai
   while (first < tasks &&
          (team == nullptr || team->threads() == 1 || work_.used - start < split_after))
     run(*this, grid, first++);
-  if (first + 1 >= tasks) {
-    if (first < tasks) run(*this, grid, first++);
-    return;
+  if (tasks - first < 2) {  // nothing left to share
+    while (first < tasks)
+      run(*this, grid, first++);
+    return false;
   }
   // Each worker has its own chainer, arena, budget and grid, and takes the
   // next start until none is left; its arena is then appended to this one.
@@ -1265,6 +1271,7 @@ void chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chai
         for (std::uint32_t& t : h.targets)
           t += node_base;
   }
+  return true;
 }
 
 void chainer::cell_hints(const board& grid, int cell,
@@ -1327,18 +1334,19 @@ void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
   std::array<std::int16_t, 81 * 10> task_of;
   plan_starts(grid, tasks, task_of);
   std::vector<std::vector<chain_hint>> binary_hints(tasks.size());
-  split(grid, tasks.size(), binary_hints,
-        [&](chainer& c, board& g, std::size_t i) { c.run_start(g, tasks[i], binary_hints[i]); });
-  // Then the hints, cell by cell (over the threads too: this part only
-  // reads the chains), in SE's order.
+  const bool long_search = split(
+      grid, tasks.size(), binary_hints,
+      [&](chainer& c, board& g, std::size_t i) { c.run_start(g, tasks[i], binary_hints[i]); });
+  // Then the hints, cell by cell (over the threads too when the chains were:
+  // this part only reads them), in SE's order.
   std::vector<std::vector<chain_hint>> per_cell(81);
   auto hints_from = [&](std::atomic<int>& next) {
     for (int cell; (cell = next.fetch_add(1, std::memory_order_relaxed)) < 81;)
       if (starts_at(grid, cell)) cell_hints(grid, cell, binary_hints, task_of, per_cell[cell]);
   };
   std::atomic<int> next_cell{0};
-  if (crew* team = work_.helpers; team != nullptr && team->threads() > 1)
-    team->run([&](int) { hints_from(next_cell); });
+  if (long_search)
+    work_.helpers->run([&](int) { hints_from(next_cell); });
   else
     hints_from(next_cell);
   for (std::vector<chain_hint>& hints : per_cell)
