@@ -73,53 +73,68 @@ matrix_structure find_structure(const matrix_view& m) {
     return m.option_items.subspan(m.option_start[o], m.option_start[o + 1] - m.option_start[o]);
   };
 
-  std::vector<std::vector<std::uint32_t>> options_of(primaries);
+  // Each item's options, increasing (CSR).
+  std::vector<std::uint32_t> item_start(primaries + 1, 0), item_options(m.option_items.size());
   std::size_t pairs = 0;
   for (std::uint32_t o = 0; o < option_count; ++o) {
     const auto items = items_of(o);
     for (std::uint32_t k : items)
-      options_of[k].push_back(o);
+      ++item_start[k + 1];
     pairs += items.size() * (items.size() - (items.empty() ? 0 : 1)) / 2;
   }
   if (pairs > max_pairs) return out;
-
-  // Candidate groups: every pair of items sharing two or more options, unless
-  // the two have the same options (a group then says nothing).
-  struct shared {
-    std::uint32_t a, b, option;
-  };
-  std::vector<shared> all;
-  all.reserve(pairs);
-  for (std::uint32_t o = 0; o < option_count; ++o) {
-    const auto items = items_of(o);
-    for (std::size_t s = 0; s < items.size(); ++s) {
-      for (std::size_t t = s + 1; t < items.size(); ++t) {
-        all.push_back({std::min(items[s], items[t]), std::max(items[s], items[t]), o});
-      }
+  for (std::uint32_t k = 0; k < primaries; ++k)
+    item_start[k + 1] += item_start[k];
+  {
+    std::vector<std::uint32_t> next(item_start.begin(), item_start.end() - 1);
+    for (std::uint32_t o = 0; o < option_count; ++o) {
+      for (std::uint32_t k : items_of(o))
+        item_options[next[k]++] = o;
     }
   }
-  std::sort(all.begin(), all.end(), [](const shared& x, const shared& y) {
-    return x.a != y.a ? x.a < y.a : x.b != y.b ? x.b < y.b : x.option < y.option;
-  });
+  auto options_of = [&](std::uint32_t k) {
+    return std::span<const std::uint32_t>(item_options.data() + item_start[k],
+                                          item_start[k + 1] - item_start[k]);
+  };
+
+  // Candidate groups: every pair of items sharing two or more options, unless
+  // the two have the same options (a group then says nothing). For each item a,
+  // the items b > a its options share, with the option: a short list per a,
+  // ordered by b and then option.
   std::vector<matrix_structure::group> candidates;
   std::vector<std::uint32_t> candidate_options;
   std::unordered_map<std::uint64_t, std::uint32_t> group_of_pair;
-  for (std::size_t s = 0; s < all.size();) {
-    std::size_t t = s;
-    while (t < all.size() && all[t].a == all[s].a && all[t].b == all[s].b)
-      ++t;
-    const auto size = static_cast<std::uint32_t>(t - s);
-    const std::uint32_t a = all[s].a, b = all[s].b;
-    const bool same = size == options_of[a].size() && size == options_of[b].size();
-    if (size >= 2 && size <= max_group_size && !same) {
-      group_of_pair.emplace(pair_key(a, b), static_cast<std::uint32_t>(candidates.size()));
-      candidates.push_back({{a, b}, static_cast<std::uint32_t>(candidate_options.size()), size});
-      for (std::size_t r = s; r < t; ++r)
-        candidate_options.push_back(all[r].option);
+  group_of_pair.reserve(pairs);
+  struct shared {
+    std::uint32_t b, option;
+  };
+  std::vector<shared> with;
+  for (std::uint32_t a = 0; a < primaries; ++a) {
+    with.clear();
+    for (std::uint32_t o : options_of(a)) {
+      for (std::uint32_t b : items_of(o)) {
+        if (b > a) with.push_back({b, o});
+      }
     }
-    s = t;
+    std::sort(with.begin(), with.end(), [](const shared& x, const shared& y) {
+      return x.b != y.b ? x.b < y.b : x.option < y.option;
+    });
+    for (std::size_t s = 0; s < with.size();) {
+      std::size_t t = s;
+      while (t < with.size() && with[t].b == with[s].b)
+        ++t;
+      const auto size = static_cast<std::uint32_t>(t - s);
+      const std::uint32_t b = with[s].b;
+      const bool same = size == options_of(a).size() && size == options_of(b).size();
+      if (size >= 2 && size <= max_group_size && !same) {
+        group_of_pair.emplace(pair_key(a, b), static_cast<std::uint32_t>(candidates.size()));
+        candidates.push_back({{a, b}, static_cast<std::uint32_t>(candidate_options.size()), size});
+        for (std::size_t r = s; r < t; ++r)
+          candidate_options.push_back(with[r].option);
+      }
+      s = t;
+    }
   }
-  std::vector<shared>().swap(all);
   if (candidates.empty()) return out;
 
   // Classes, greedily in item order.
@@ -129,8 +144,8 @@ matrix_structure find_structure(const matrix_view& m) {
     std::uint32_t c = 0;
     for (; c < class_uses.size(); ++c) {
       const auto& uses = class_uses[c];
-      if (std::none_of(options_of[k].begin(), options_of[k].end(),
-                       [&](std::uint32_t o) { return uses[o] != 0; })) {
+      const auto own = options_of(k);
+      if (std::none_of(own.begin(), own.end(), [&](std::uint32_t o) { return uses[o] != 0; })) {
         break;
       }
     }
@@ -138,7 +153,7 @@ matrix_structure find_structure(const matrix_view& m) {
       if (c == max_classes) continue;
       class_uses.emplace_back(option_count, 0);
     }
-    for (std::uint32_t o : options_of[k])
+    for (std::uint32_t o : options_of(k))
       class_uses[c][o] = 1;
     out.class_of[k] = c;
   }
@@ -158,28 +173,46 @@ matrix_structure find_structure(const matrix_view& m) {
 
   // Splits of each item by each other class.
   std::vector<split> splits;
-  std::map<std::pair<std::uint32_t, std::uint32_t>, std::uint32_t> split_of;  // (item, class)
+  // Per (item, class): its split's index, or none.
+  std::vector<std::uint32_t> split_index(std::size_t{primaries} * classes, none);
+  auto split_of = [&](std::uint32_t k, std::uint32_t c) -> std::uint32_t& {
+    return split_index[std::size_t{k} * classes + c];
+  };
+  struct by_partner {
+    std::uint32_t partner, option;
+  };
+  std::vector<by_partner> shared_with;
   for (std::uint32_t k = 0; k < primaries; ++k) {
     if (out.class_of[k] == none) continue;
     for (std::uint32_t c = 0; c < classes; ++c) {
       if (c == out.class_of[k]) continue;
-      std::map<std::uint32_t, std::vector<std::uint32_t>> by_partner;
       split s{k, c, {}, {}, {}};
       bool usable = true;
-      for (std::uint32_t o : options_of[k]) {
+      shared_with.clear();
+      for (std::uint32_t o : options_of(k)) {
         const std::uint32_t j = partner(o, c);
         if (j == none) {
           s.singles.push_back(o);
         } else {
-          by_partner[j].push_back(o);
+          shared_with.push_back({j, o});
         }
       }
-      if (by_partner.empty()) continue;
-      for (const auto& [j, shared_options] : by_partner) {
-        if (shared_options.size() == 1) {
-          s.singles.push_back(shared_options.front());
+      if (shared_with.empty()) continue;
+      std::sort(shared_with.begin(), shared_with.end(),
+                [](const by_partner& x, const by_partner& y) {
+                  return x.partner != y.partner ? x.partner < y.partner : x.option < y.option;
+                });
+      for (std::size_t a = 0; a < shared_with.size();) {
+        std::size_t b = a;
+        while (b < shared_with.size() && shared_with[b].partner == shared_with[a].partner)
+          ++b;
+        const std::uint32_t j = shared_with[a].partner;
+        if (b - a == 1) {
+          s.singles.push_back(shared_with[a].option);
+          a = b;
           continue;
         }
+        a = b;
         const auto g = group_of_pair.find(pair_key(k, j));
         if (g == group_of_pair.end()) {
           usable = false;  // too large, or k and j are the same
@@ -190,7 +223,7 @@ matrix_structure find_structure(const matrix_view& m) {
       }
       if (!usable || s.groups.empty() || s.groups.size() + s.singles.size() < 2) continue;
       std::sort(s.singles.begin(), s.singles.end());
-      split_of[{k, c}] = static_cast<std::uint32_t>(splits.size());
+      split_of(k, c) = static_cast<std::uint32_t>(splits.size());
       splits.push_back(std::move(s));
     }
   }
@@ -200,10 +233,18 @@ matrix_structure find_structure(const matrix_view& m) {
   // Per candidate group: its family and edge; per family: each item's edges.
   std::vector<std::uint32_t> family_of(candidates.size(), none), edge_of_group(candidates.size());
   std::vector<std::vector<std::uint32_t>> x_stars, y_stars;
+  std::vector<std::uint32_t> parent(primaries, none), touched_items;
   for (std::uint32_t c1 = 0; c1 < classes; ++c1) {
     for (std::uint32_t c2 = c1 + 1; c2 < classes; ++c2) {
-      // Union-find over the items of the two classes that have a whole split.
-      std::unordered_map<std::uint32_t, std::uint32_t> parent;
+      // Union-find over the items of the two classes that have a whole split
+      // (parent: none outside it).
+      touched_items.clear();
+      auto join = [&](std::uint32_t x) {
+        if (parent[x] == none) {
+          parent[x] = x;
+          touched_items.push_back(x);
+        }
+      };
       auto find = [&](std::uint32_t x) {
         while (parent[x] != x)
           x = parent[x] = parent[parent[x]];
@@ -216,20 +257,27 @@ matrix_structure find_structure(const matrix_view& m) {
             !s.singles.empty()) {
           continue;
         }
-        parent.emplace(s.item, s.item);
+        join(s.item);
         members.push_back(s.item);
       }
       for (std::uint32_t x : members) {
-        const split& s = splits[split_of[{x, out.class_of[x] == c1 ? c2 : c1}]];
+        const split& s = splits[split_of(x, out.class_of[x] == c1 ? c2 : c1)];
         for (std::uint32_t j : s.partners) {
-          if (!parent.count(j)) parent.emplace(j, j);
+          join(j);
           parent[find(x)] = find(j);
         }
       }
-      std::map<std::uint32_t, std::vector<std::uint32_t>> components;
-      for (auto& [item, up] : parent) {
-        (void)up;
-        components[find(item)].push_back(item);
+      // Components by root, each in item order.
+      std::vector<std::pair<std::uint32_t, std::uint32_t>> by_root;
+      for (std::uint32_t item : touched_items)
+        by_root.push_back({find(item), item});
+      for (std::uint32_t item : touched_items)
+        parent[item] = none;
+      std::sort(by_root.begin(), by_root.end());
+      std::vector<std::pair<std::uint32_t, std::vector<std::uint32_t>>> components;
+      for (const auto& [root, item] : by_root) {
+        if (components.empty() || components.back().first != root) components.push_back({root, {}});
+        components.back().second.push_back(item);
       }
       for (auto& [root, items] : components) {
         (void)root;
@@ -238,8 +286,8 @@ matrix_structure find_structure(const matrix_view& m) {
         bool whole = true;
         for (std::uint32_t item : items) {
           const std::uint32_t other = out.class_of[item] == c1 ? c2 : c1;
-          const auto it = split_of.find({item, other});
-          if (it == split_of.end() || !splits[it->second].singles.empty()) whole = false;
+          const std::uint32_t it = split_of(item, other);
+          if (it == none || !splits[it].singles.empty()) whole = false;
           (out.class_of[item] == c1 ? xs : ys).push_back(item);
         }
         if (!whole || xs.size() != ys.size() || xs.size() < 2) continue;
@@ -248,7 +296,7 @@ matrix_structure find_structure(const matrix_view& m) {
         std::vector<std::vector<std::uint32_t>> edge_of(
             xs.size(), std::vector<std::uint32_t>(ys.size(), none));
         for (std::size_t x = 0; x < xs.size(); ++x) {
-          const split& s = splits[split_of[{xs[x], c2}]];
+          const split& s = splits[split_of(xs[x], c2)];
           for (std::size_t t = 0; t < s.groups.size(); ++t) {
             const auto y = static_cast<std::size_t>(
                 std::lower_bound(ys.begin(), ys.end(), s.partners[t]) - ys.begin());
@@ -281,9 +329,9 @@ matrix_structure find_structure(const matrix_view& m) {
           edge_of_group[family_edges[e]] = e;
         }
         for (std::uint32_t x : xs)
-          splits[split_of[{x, c2}]].in_family = true;
+          splits[split_of(x, c2)].in_family = true;
         for (std::uint32_t y : ys)
-          splits[split_of[{y, c1}]].in_family = true;
+          splits[split_of(y, c1)].in_family = true;
       }
     }
   }
@@ -335,14 +383,21 @@ matrix_structure find_structure(const matrix_view& m) {
   // Quotas of k items: for each class, the groups whose options lie in k >= 2
   // items of it, by those items and the group's kind.
   {
-    std::map<std::vector<std::uint32_t>, std::vector<std::uint32_t>> by_items;
+    // Keys (class, the pair of classes, the items), stored one after another;
+    // entries (key, group), sorted by key as a map of vectors would be.
+    std::vector<std::uint32_t> keys;
+    struct keyed {
+      std::uint32_t first, size, group;
+    };
+    std::vector<keyed> entries;
+    std::vector<std::uint32_t> key;
     for (std::uint32_t g = 0; g < candidates.size(); ++g) {
       const auto& grp = candidates[g];
       const std::uint32_t ca = out.class_of[grp.items[0]], cb = out.class_of[grp.items[1]];
       if (ca == none || cb == none) continue;
       for (std::uint32_t c = 0; c < classes; ++c) {
         if (c == ca || c == cb) continue;
-        std::vector<std::uint32_t> key{c, std::min(ca, cb), std::max(ca, cb)};
+        key.assign({c, std::min(ca, cb), std::max(ca, cb)});
         bool ok = true;
         for (std::uint32_t t = 0; t < grp.size && ok; ++t) {
           const std::uint32_t j = partner(candidate_options[grp.first + t], c);
@@ -352,16 +407,31 @@ matrix_structure find_structure(const matrix_view& m) {
         if (!ok) continue;
         std::sort(key.begin() + 3, key.end());
         if (std::adjacent_find(key.begin() + 3, key.end()) != key.end()) continue;
-        by_items[key].push_back(g);
+        entries.push_back(
+            {static_cast<std::uint32_t>(keys.size()), static_cast<std::uint32_t>(key.size()), g});
+        keys.insert(keys.end(), key.begin(), key.end());
       }
     }
+    auto key_of = [&](const keyed& e) {
+      return std::span<const std::uint32_t>(keys.data() + e.first, e.size);
+    };
+    std::sort(entries.begin(), entries.end(), [&](const keyed& x, const keyed& y) {
+      const auto a = key_of(x), b = key_of(y);
+      if (std::ranges::equal(a, b)) return x.group < y.group;
+      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+    });
     std::vector<char> mark(option_count, 0);
-    for (const auto& [key, groups] : by_items) {
-      const std::span<const std::uint32_t> items(key.data() + 3, key.size() - 3);
+    std::vector<std::uint32_t> groups;
+    for (std::size_t e = 0; e < entries.size();) {
+      const auto this_key = key_of(entries[e]);
+      groups.clear();
+      for (; e < entries.size() && std::ranges::equal(key_of(entries[e]), this_key); ++e)
+        groups.push_back(entries[e].group);
+      const std::span<const std::uint32_t> items(this_key.data() + 3, this_key.size() - 3);
       if (items.size() < 2) continue;  // one item: its split, above
       std::size_t total = 0, covered = 0;
       for (std::uint32_t k : items)
-        total += options_of[k].size();
+        total += options_of(k).size();
       bool disjoint = true;
       for (std::uint32_t g : groups) {
         for (std::uint32_t t = 0; t < candidates[g].size; ++t) {

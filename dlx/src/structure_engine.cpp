@@ -50,6 +50,7 @@
 #include <bit>
 #include <cstring>
 #include <limits>
+#include <span>
 
 #include "counter_scan.hpp"
 #include "engine.hpp"
@@ -109,7 +110,7 @@ constexpr std::array<std::uint16_t, 65> log2_hundredths = {
     567, 570, 573, 575, 578, 581, 583, 586, 588, 591, 593, 595, 598, 600};
 
 // Appends the (word, mask) pairs of a sorted list of options.
-void append_masks(std::vector<option_mask>& out, const std::vector<std::uint32_t>& options) {
+void append_masks(std::vector<option_mask>& out, std::span<const std::uint32_t> options) {
   const std::size_t first = out.size();
   for (std::uint32_t o : options) {
     if (out.size() == first || out.back().word != o / 64) out.push_back({o / 64, 0});
@@ -573,19 +574,38 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
   const auto quotas = static_cast<std::uint32_t>(st.quotas.size());
   families_ = static_cast<std::uint32_t>(st.families.size());
 
-  // Per option: its groups and the quotas it is a single part of.
-  std::vector<std::vector<std::uint32_t>> groups_of(options), quotas_of(options);
-  group_masks_start_.push_back(0);
-  outside_start_.push_back(0);
+  // Per option: its groups and the quotas it is a single part of (CSR,
+  // counted first).
+  groups_start_.assign(options + 1, 0);
+  single_quotas_start_.assign(options + 1, 0);
   for (std::uint32_t g = 0; g < groups; ++g) {
     const auto& grp = st.groups[g];
-    const std::vector<std::uint32_t> own(st.options.begin() + grp.first,
-                                         st.options.begin() + grp.first + grp.size);
+    for (std::uint32_t t = 0; t < grp.size; ++t)
+      ++groups_start_[st.options[grp.first + t] + 1];
+  }
+  for (const auto& part : st.parts) {
+    if (part.is_option) ++single_quotas_start_[part.index + 1];
+  }
+  for (option_id o = 0; o < options; ++o) {
+    groups_start_[o + 1] += groups_start_[o];
+    single_quotas_start_[o + 1] += single_quotas_start_[o];
+  }
+  groups_.resize(groups_start_[options]);
+  single_quotas_.resize(single_quotas_start_[options]);
+  std::vector<std::uint32_t> next_group(groups_start_.begin(), groups_start_.end() - 1);
+  std::vector<std::uint32_t> next_quota(single_quotas_start_.begin(),
+                                        single_quotas_start_.end() - 1);
+  group_masks_start_.push_back(0);
+  outside_start_.push_back(0);
+  std::vector<std::uint32_t> outside;
+  for (std::uint32_t g = 0; g < groups; ++g) {
+    const auto& grp = st.groups[g];
+    const std::span<const std::uint32_t> own(st.options.data() + grp.first, grp.size);
     for (std::uint32_t o : own)
-      groups_of[o].push_back(g);
+      groups_[next_group[o]++] = g;
     append_masks(group_masks_, own);
     group_masks_start_.push_back(static_cast<std::uint32_t>(group_masks_.size()));
-    std::vector<std::uint32_t> outside;
+    outside.clear();
     for (std::uint32_t k : grp.items) {
       for (std::uint32_t o : of_item[k]) {
         if (!std::binary_search(own.begin(), own.end(), o)) outside.push_back(o);
@@ -603,16 +623,12 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     quota_k_[q] = static_cast<std::uint8_t>(quota.k);
     for (std::uint32_t p = quota.first; p < quota.first + quota.size; ++p) {
       const auto& part = st.parts[p];
-      (part.is_option ? quotas_of[part.index] : quotas_of_group[part.index]).push_back(q);
+      if (part.is_option) {
+        single_quotas_[next_quota[part.index]++] = q;
+      } else {
+        quotas_of_group[part.index].push_back(q);
+      }
     }
-  }
-  groups_start_.push_back(0);
-  single_quotas_start_.push_back(0);
-  for (option_id o = 0; o < options; ++o) {
-    groups_.insert(groups_.end(), groups_of[o].begin(), groups_of[o].end());
-    groups_start_.push_back(static_cast<std::uint32_t>(groups_.size()));
-    single_quotas_.insert(single_quotas_.end(), quotas_of[o].begin(), quotas_of[o].end());
-    single_quotas_start_.push_back(static_cast<std::uint32_t>(single_quotas_.size()));
   }
   group_quotas_start_.push_back(0);
   for (const auto& list : quotas_of_group) {
@@ -673,12 +689,31 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i)
       total += masks_start_[option_items_[i] + 1] - masks_start_[option_items_[i]];
   }
-  if (total <= max_conflict_masks) {
+  if (total <= max_conflict_masks && options <= max_dense_options) {
+    // Whole rows: each item's masks ORed together, the option's own bit
+    // cleared; the lists are the rows' nonzero words.
+    removal_.assign(active_words_, 0);
+    dense_.assign(std::size_t{options} * active_words_, 0);
     conflicts_start_.push_back(0);
-    std::vector<std::uint32_t> near;
     for (option_id o = 0; o < options; ++o) {
       // (Also for an option without primary items: preselecting it rules
       // these out.)
+      std::uint64_t* row = dense_.data() + std::size_t{o} * active_words_;
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        const std::uint32_t k = option_items_[i];
+        for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
+          row[masks_[m].word] |= masks_[m].mask;
+      }
+      row[o / 64] &= ~(std::uint64_t{1} << (o % 64));
+      for (std::uint32_t w = 0; w < active_words_; ++w) {
+        if (row[w] != 0) conflicts_.push_back({w, row[w]});
+      }
+      conflicts_start_.push_back(static_cast<std::uint32_t>(conflicts_.size()));
+    }
+  } else if (total <= max_conflict_masks) {
+    conflicts_start_.push_back(0);
+    std::vector<std::uint32_t> near;
+    for (option_id o = 0; o < options; ++o) {
       near.clear();
       for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
         const auto& list = of_item[option_items_[i]];
@@ -689,14 +724,6 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
       near.erase(std::remove(near.begin(), near.end(), o), near.end());
       append_masks(conflicts_, near);
       conflicts_start_.push_back(static_cast<std::uint32_t>(conflicts_.size()));
-    }
-    if (options <= max_dense_options) {
-      removal_.assign(active_words_, 0);
-      dense_.assign(std::size_t{options} * active_words_, 0);
-      for (option_id o = 0; o < options; ++o) {
-        for (std::uint32_t m = conflicts_start_[o]; m < conflicts_start_[o + 1]; ++m)
-          dense_[std::size_t{o} * active_words_ + conflicts_[m].word] |= conflicts_[m].mask;
-      }
     }
   }
 
