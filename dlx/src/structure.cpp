@@ -416,9 +416,12 @@ matrix_structure find_structure(const matrix_view& m) {
       return std::span<const std::uint32_t>(keys.data() + e.first, e.size);
     };
     std::sort(entries.begin(), entries.end(), [&](const keyed& x, const keyed& y) {
-      const auto a = key_of(x), b = key_of(y);
-      if (std::ranges::equal(a, b)) return x.group < y.group;
-      return std::lexicographical_compare(a.begin(), a.end(), b.begin(), b.end());
+      const std::uint32_t* a = keys.data() + x.first;
+      const std::uint32_t* b = keys.data() + y.first;
+      for (std::uint32_t i = 0, n = std::min(x.size, y.size); i < n; ++i) {
+        if (a[i] != b[i]) return a[i] < b[i];
+      }
+      return x.size != y.size ? x.size < y.size : x.group < y.group;
     });
     std::vector<char> mark(option_count, 0);
     std::vector<std::uint32_t> groups;

@@ -246,6 +246,7 @@ class structure_engine final : public engine {
   std::uint32_t active_words_ = 0, counts_bytes_ = 0, groups_bytes_ = 0, quotas_bytes_ = 0;
   std::uint32_t bytes_words_ = 0, families_ = 0, state_words_ = 0;
   std::vector<std::uint64_t> pristine_, base_, work_;
+  std::size_t pristine_active_ = 0;  // options active in pristine_
   bool base_stale_ = false;
 
   // Search state, between calls of advance().
@@ -742,6 +743,8 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     if (option_has_primary_[o]) s.active[o / 64] |= std::uint64_t{1} << (o % 64);
   }
   *s.remaining = primaries;
+  for (std::uint32_t w = 0; w < active_words_; ++w)
+    pristine_active_ += bit_count(s.active[w]);
   base_ = pristine_;
   work_ = pristine_;
   // A path's decisions: each chooses or removes an option, or narrows a
@@ -809,19 +812,51 @@ bool structure_engine::preselect_quickly(std::span<const option_id> options) {
     }
     return true;
   }
+  // First the givens' own bits (each active, none twice), then their rows
+  // ORed a vector at a time with the accumulator in a register. Rows are
+  // symmetric (two options share an item or not), so a given in the union of
+  // the rows clashes with another given.
   std::uint64_t* const gone = removal_.data();
   std::fill(removal_.begin(), removal_.end(), 0);
+  const std::uint32_t words = active_words_;
   for (option_id o : options) {
     const std::uint64_t bit = std::uint64_t{1} << (o % 64);
     if (!option_has_primary_[o] || !(s.active[o / 64] & ~gone[o / 64] & bit)) return false;
-    const std::uint64_t* row = dense_.data() + std::size_t{o} * active_words_;
-    for (std::uint32_t w = 0; w < active_words_; ++w)
-      gone[w] |= row[w];
     gone[o / 64] |= bit;
   }
-  for (std::uint32_t w = 0; w < active_words_; ++w)
+  const std::uint64_t* const rows = dense_.data();
+  std::uint64_t clash = 0;
+  std::uint32_t w = 0;
+#if defined(__SSE2__)
+  for (; w + 2 <= words; w += 2) {
+    __m128i sum = _mm_setzero_si128();
+    for (option_id o : options)
+      sum = _mm_or_si128(
+          sum,
+          _mm_loadu_si128(reinterpret_cast<const __m128i*>(rows + std::size_t{o} * words + w)));
+    alignas(16) std::uint64_t both[2];
+    _mm_store_si128(reinterpret_cast<__m128i*>(both), sum);
+    clash |= (both[0] & gone[w]) | (both[1] & gone[w + 1]);
+    gone[w] |= both[0];
+    gone[w + 1] |= both[1];
+  }
+#endif
+  for (; w < words; ++w) {
+    std::uint64_t sum = 0;
+    for (option_id o : options)
+      sum |= rows[std::size_t{o} * words + w];
+    clash |= sum & gone[w];
+    gone[w] |= sum;
+  }
+  if (clash != 0) return false;
+  for (w = 0; w < words; ++w)
     s.active[w] &= ~gone[w];
   for (option_id o : options) {
+    const std::uint32_t* p = items_.data() + items_start_[o];
+    if (uniform_items_ == 4) {
+      s.counts[p[0]] = s.counts[p[1]] = s.counts[p[2]] = s.counts[p[3]] = covered;
+      continue;
+    }
     for (std::uint32_t i = items_start_[o]; i < items_start_[o + 1]; ++i)
       s.counts[items_[i]] = covered;
   }
@@ -843,12 +878,12 @@ void structure_engine::recount_base() {
   // Count the active options up from zero, or the removed ones down from the
   // pristine counters, whichever visits fewer: a Sudoku's givens remove about
   // 550 of its 729 options.
-  std::size_t active = 0, removed = 0;
-  for (std::uint32_t w = 0; w < active_words_; ++w) {
+  // (The base only removes options: the removed ones are the pristine ones
+  // less the active.)
+  std::size_t active = 0;
+  for (std::uint32_t w = 0; w < active_words_; ++w)
     active += bit_count(s.active[w]);
-    removed += bit_count(p.active[w] & ~s.active[w]);
-  }
-  const bool up = active <= removed;
+  const bool up = active <= pristine_active_ - active;
   const int step = up ? 1 : -1;
   restart_counts(s.counts, up ? nullptr : p.counts, counts_bytes_);
   const std::uint32_t stride = uniform_items_ + uniform_groups_;
@@ -875,8 +910,11 @@ void structure_engine::recount_base() {
         s.counts[items_[i]] = covered;
     }
   }
-  *s.remaining = primary_count_ - count_equal(s.counts, counts_bytes_, covered) +
-                 (counts_bytes_ - primary_count_);  // the padding is "covered" too
+  // The covered items are those of the preselected options, which share none.
+  std::uint64_t covered_items = 0;
+  for (option_id o : preselected())
+    covered_items += items_start_[o + 1] - items_start_[o];
+  *s.remaining = primary_count_ - covered_items;
   base_stale_ = false;
 }
 
