@@ -20,6 +20,7 @@
 #include <atomic>
 #include <bit>
 #include <memory>
+#include <span>
 #include <vector>
 
 #include "se/crew.hpp"
@@ -77,30 +78,31 @@ class potential_set {
   [[nodiscard]] bool contains(int k) const { return gen_[k] == stamp_; }
   [[nodiscard]] std::uint32_t get(int k) const { return slot_[k]; }
   /// LinkedHashMap.put: a new key goes last; an old one keeps its place but
-  /// now maps to the new node.
+  /// now maps to the new node. (Each key at most once: the order fits in a
+  /// fixed array.)
   void put(int k, std::uint32_t n) {
     if (gen_[k] != stamp_) {
       gen_[k] = stamp_;
-      order_.push_back(static_cast<std::uint16_t>(k));
+      order_[size_++] = static_cast<std::uint16_t>(k);
     }
     slot_[k] = n;
   }
   void retain(const potential_set& other) {
-    std::size_t w = 0;
-    for (std::uint16_t k : order_) {
+    std::uint32_t w = 0;
+    for (std::uint16_t k : keys()) {
       if (other.contains(k))
         order_[w++] = k;
       else
         gen_[k] = 0;
     }
-    order_.resize(w);
+    size_ = w;
   }
   void add_all(const potential_set& other) {
-    for (std::uint16_t k : other.order_)
+    for (std::uint16_t k : other.keys())
       put(k, other.get(k));
   }
   void clear() {
-    order_.clear();
+    size_ = 0;
     if (++stamp_ == 0) {
       gen_.fill(0);
       stamp_ = 1;
@@ -108,17 +110,18 @@ class potential_set {
   }
   /// Every node number moved up by `by` (a worker's arena appended to another).
   void shift(std::uint32_t by) {
-    for (std::uint16_t k : order_)
+    for (std::uint16_t k : keys())
       slot_[k] += by;
   }
-  [[nodiscard]] const std::vector<std::uint16_t>& keys() const { return order_; }
-  [[nodiscard]] bool empty() const { return order_.empty(); }
+  [[nodiscard]] std::span<const std::uint16_t> keys() const { return {order_.data(), size_}; }
+  [[nodiscard]] bool empty() const { return size_ == 0; }
 
  private:
   std::array<std::uint32_t, key_count> slot_;
   std::array<std::uint32_t, key_count> gen_{};
   std::uint32_t stamp_ = 1;
-  std::vector<std::uint16_t> order_;
+  std::uint32_t size_ = 0;
+  std::array<std::uint16_t, key_count> order_;
 };
 
 // A set from the pool, given back (cleared) when it goes out of scope.
