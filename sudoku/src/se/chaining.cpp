@@ -287,6 +287,16 @@ class chainer {
   template <class F>
   void on_to_off(const board& grid, std::uint32_t p, bool y, F&& f) const {
     const potential_key pk = at(p).key;
+    if (links_ready_) {
+      // A fixed grid: each candidate's links worked out the first time asked
+      // (the cell's other values first, then its houses).
+      const int i = pk.cell * 9 + pk.value - 1;
+      if (on_gen_[i] != links_gen_) fill_on_links(grid, pk, i);
+      const on_link* l = on_links_.data() + on_start_[i];
+      for (int j = y ? 0 : on_y_[i]; j < on_n_[i]; ++j)
+        f(l[j].cell, l[j].value, l[j].why);
+      return;
+    }
     if (y) {
       for (int v = 1; v <= 9; ++v)
         if (v != pk.value && (grid.cand[pk.cell] & bit(v))) f(pk.cell, v, cause::naked_single);
@@ -299,6 +309,24 @@ class chainer {
                                                                             : column;
       f(c, pk.value, region_cause(kind));
     }
+  }
+
+  void fill_on_links(const board& grid, potential_key pk, int i) const {
+    on_gen_[i] = links_gen_;
+    on_start_[i] = static_cast<std::uint32_t>(on_links_.size());
+    for (int v = 1; v <= 9; ++v)
+      if (v != pk.value && (grid.cand[pk.cell] & bit(v)))
+        on_links_.push_back({pk.cell, static_cast<std::uint8_t>(v), cause::naked_single});
+    on_y_[i] = static_cast<std::uint8_t>(on_links_.size() - on_start_[i]);
+    const auto& g = geometry();
+    for (int c : g.house[pk.cell]) {
+      if (!(grid.cand[c] & bit(pk.value))) continue;
+      const int kind = g.region_of[c][block] == g.region_of[pk.cell][block] ? block
+                       : g.region_of[c][row] == g.region_of[pk.cell][row]   ? row
+                                                                            : column;
+      on_links_.push_back({static_cast<std::uint8_t>(c), pk.value, region_cause(kind)});
+    }
+    on_n_[i] = static_cast<std::uint8_t>(on_links_.size() - on_start_[i]);
   }
 
   // A consequence of "p is off" (SE's getOffToOn), before it becomes a node:
@@ -364,6 +392,11 @@ class chainer {
   // Works out every off->on link of a grid that stays as it is for a while
   // (unary chains, and multiple chains that are not dynamic).
   void prepare_links(const board& grid) {
+    on_links_.clear();
+    if (++links_gen_ == 0) {
+      on_gen_.fill(0);
+      links_gen_ = 1;
+    }
     links_.resize(81 * 9 * 4);
     link_y_.resize(81 * 9);
     link_n_.resize(81 * 9);
@@ -547,6 +580,16 @@ class chainer {
   std::vector<std::uint16_t> memo_used_;
   std::vector<on_result> links_;
   std::vector<std::uint8_t> link_y_, link_n_;
+  // on->off links per candidate, made when first asked while links_ready_
+  // (on_gen_ equal to links_gen_), the Y part (the cell's other values) first.
+  struct on_link {
+    std::uint8_t cell, value;
+    se::cause why;
+  };
+  mutable std::vector<on_link> on_links_;
+  mutable std::array<std::uint32_t, 81 * 9> on_start_{}, on_gen_{};
+  mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
+  std::uint32_t links_gen_ = 1;
 };
 
 template <class F>
