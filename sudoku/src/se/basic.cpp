@@ -91,6 +91,8 @@ basic_hint locking_hint(const board& b, int p1, int p2, int hcell, int value, bo
 
 bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first) {
   const auto& g = geometry();
+  board::position_table positions;
+  b.all_positions(positions);
   static constexpr int kinds[4][2] = {{block, column}, {block, row}, {column, block}, {row, block}};
   for (const auto& k : kinds) {
     for (int i1 = 0; i1 < 9; ++i1) {
@@ -99,7 +101,7 @@ bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* fi
         const int r2 = k[1] * 9 + i2;
         if (!crosses(r1, r2)) continue;
         for (int value = 1; value <= 9; ++value) {
-          const std::uint16_t pos = b.positions(r1, value);
+          const std::uint16_t pos = positions[r1 * 16 + value];
           if (count(pos) <= 1) continue;
           bool inside = true;
           for (int i = 0; i < 9; ++i)
@@ -111,7 +113,7 @@ bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* fi
               if (i3 == i1) continue;
               const int r3 = k[0] * 9 + i3;
               if (!crosses(r3, r2)) continue;
-              const std::uint16_t pos3 = b.positions(r3, value);
+              const std::uint16_t pos3 = positions[r3 * 16 + value];
               if (count(pos3) <= 1) continue;
               int remain = 0, hcell = -1;
               for (int i = 0; i < 9; ++i) {
@@ -240,6 +242,8 @@ bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* f
 }
 
 bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first) {
+  board::position_table positions;
+  b.all_positions(positions);
   int occurrences[10] = {};
   for (int c = 0; c < 81; ++c)
     ++occurrences[b.value[c]];
@@ -252,7 +256,7 @@ bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first)
         std::uint16_t sets[4];
         int n = 0;
         for (int i = 0; i < 9; ++i)
-          if (m >> i & 1) sets[n++] = b.positions(base_kind * 9 + i, value);
+          if (m >> i & 1) sets[n++] = positions[(base_kind * 9 + i) * 16 + value];
         const std::uint16_t common = common_tuple(sets, degree, degree);
         if (!common) continue;
         basic_hint bh;
@@ -268,7 +272,7 @@ bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first)
           bh.regions.push_back(static_cast<std::uint8_t>(covers[i]));
         }
         for (int cover : covers) {
-          const std::uint16_t p = static_cast<std::uint16_t>(b.positions(cover, value) & ~m);
+          const std::uint16_t p = static_cast<std::uint16_t>(positions[cover * 16 + value] & ~m);
           for (int j = 0; j < 9; ++j)
             if (p >> j & 1) bh.h.removals.push_back({geometry().cells[cover][j], bit(value)});
         }

@@ -1,5 +1,7 @@
 #include "se/board.hpp"
 
+#include <bit>
+
 namespace sudoku::se {
 
 namespace {
@@ -66,6 +68,18 @@ std::uint16_t board::positions(int region, int v) const {
   for (int i = 0; i < 9; ++i)
     if (cand[cells[i]] & bit(v)) p = static_cast<std::uint16_t>(p | (1u << i));
   return p;
+}
+
+void board::all_positions(position_table& out) const {
+  out.fill(0);
+  const auto& g = geometry();
+  for (int region = 0; region < 27; ++region) {
+    std::uint16_t* row_of = out.data() + region * 16;
+    for (int i = 0; i < 9; ++i) {
+      for (unsigned c = cand[g.cells[region][i]]; c; c &= c - 1)
+        row_of[std::countr_zero(c)] |= static_cast<std::uint16_t>(1u << i);
+    }
+  }
 }
 
 int board::empty_cells(int region) const {
