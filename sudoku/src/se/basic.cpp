@@ -1,5 +1,6 @@
 // SE's techniques up to XYZ-Wing: singles, intersections, naked and hidden
 // sets, fish, XY- and XYZ-Wings, searched in SE's order.
+#include <array>
 #include <bit>
 
 #include "se/techniques.hpp"
@@ -14,6 +15,28 @@ template <class F>
 bool for_each_subset(int k, F&& f) {
   for (unsigned m = (1u << k) - 1; m < (1u << 9);) {
     if (f(m)) return true;
+    const unsigned smallest = m & -m;
+    const unsigned ripple = m + smallest;
+    m = ripple | (((m ^ ripple) >> 2) / smallest);
+  }
+  return false;
+}
+
+// The k-subsets of 0..8 inside `eligible`, in the same (increasing numeric)
+// order as for_each_subset: those are the only ones whose every member can
+// pass common_tuple, and spreading a subset of the eligible members' ranks
+// onto their places keeps the order.
+template <class F>
+bool for_each_subset_of(unsigned eligible, int k, F&& f) {
+  int places[9], n = 0;
+  for (unsigned e = eligible; e; e &= e - 1)
+    places[n++] = std::countr_zero(e);
+  if (n < k) return false;
+  for (unsigned m = (1u << k) - 1; m < (1u << n);) {
+    unsigned spread = 0;
+    for (unsigned r = m; r; r &= r - 1)
+      spread |= 1u << places[std::countr_zero(r)];
+    if (f(spread)) return true;
     const unsigned smallest = m & -m;
     const unsigned ripple = m + smallest;
     m = ripple | (((m ^ ripple) >> 2) / smallest);
@@ -64,6 +87,22 @@ bool region_has(int region, int cell) {
   return g.region_of[cell][region / 9] == region;
 }
 
+// For each pair of regions, the positions of the first (bit i: its i-th cell)
+// that lie in the second.
+const std::array<std::array<std::uint16_t, 27>, 27>& positions_in() {
+  static const auto table = [] {
+    std::array<std::array<std::uint16_t, 27>, 27> t{};
+    const auto& g = geometry();
+    for (int r1 = 0; r1 < 27; ++r1)
+      for (int r2 = 0; r2 < 27; ++r2)
+        for (int i = 0; i < 9; ++i)
+          if (region_has(r2, g.cells[r1][i]))
+            t[r1][r2] = static_cast<std::uint16_t>(t[r1][r2] | 1u << i);
+    return t;
+  }();
+  return table;
+}
+
 basic_hint locking_hint(const board& b, int p1, int p2, int hcell, int value, bool direct) {
   const auto& g = geometry();
   basic_hint bh;
@@ -93,6 +132,7 @@ bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* fi
   const auto& g = geometry();
   board::position_table positions;
   b.all_positions(positions);
+  const auto& in = positions_in();
   static constexpr int kinds[4][2] = {{block, column}, {block, row}, {column, block}, {row, block}};
   for (const auto& k : kinds) {
     for (int i1 = 0; i1 < 9; ++i1) {
@@ -103,10 +143,7 @@ bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* fi
         for (int value = 1; value <= 9; ++value) {
           const std::uint16_t pos = positions[r1 * 16 + value];
           if (count(pos) <= 1) continue;
-          bool inside = true;
-          for (int i = 0; i < 9; ++i)
-            if ((pos >> i & 1) && !region_has(r2, g.cells[r1][i])) inside = false;
-          if (!inside) continue;
+          if (pos & ~in[r1][r2]) continue;  // not all inside r2
           if (direct) {
             // A hidden single that follows in another region of r1's kind.
             for (int i3 = 0; i3 < 9; ++i3) {
@@ -115,15 +152,10 @@ bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* fi
               if (!crosses(r3, r2)) continue;
               const std::uint16_t pos3 = positions[r3 * 16 + value];
               if (count(pos3) <= 1) continue;
-              int remain = 0, hcell = -1;
-              for (int i = 0; i < 9; ++i) {
-                if ((pos3 >> i & 1) && !region_has(r2, g.cells[r3][i])) {
-                  ++remain;
-                  hcell = g.cells[r3][i];
-                }
-              }
-              if (remain == 1 && emit(locking_hint(b, r1, r2, hcell, value, true), all, first))
-                return true;
+              const auto outside = static_cast<std::uint16_t>(pos3 & ~in[r3][r2]);
+              if (count(outside) != 1) continue;
+              const int hcell = g.cells[r3][std::countr_zero(outside)];
+              if (emit(locking_hint(b, r1, r2, hcell, value, true), all, first)) return true;
             }
           } else {
             basic_hint h = locking_hint(b, r1, r2, -1, value, false);
@@ -152,9 +184,12 @@ bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>
       const int empty = b.empty_cells(region);
       if (!(empty > degree * 2 || (direct && empty > degree))) continue;
       std::uint16_t pos[10];
-      for (int v = 1; v <= 9; ++v)
+      unsigned eligible = 0;  // values with two places or more (bit v - 1)
+      for (int v = 1; v <= 9; ++v) {
         pos[v] = b.positions(region, v);
-      const bool stop = for_each_subset(degree, [&](unsigned m) {
+        if (count(pos[v]) >= 2) eligible |= 1u << (v - 1);
+      }
+      const bool stop = for_each_subset_of(eligible, degree, [&](unsigned m) {
         std::uint16_t sets[4];
         int k = 0;
         values vs = 0;
@@ -211,7 +246,10 @@ bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* f
       const int region = kind * 9 + n;
       if (b.empty_cells(region) < degree * 2) continue;
       const auto& cells = g.cells[region];
-      const bool stop = for_each_subset(degree, [&](unsigned m) {
+      unsigned eligible = 0;  // cells with two candidates or more
+      for (int i = 0; i < 9; ++i)
+        if (count(b.cand[cells[i]]) >= 2) eligible |= 1u << i;
+      const bool stop = for_each_subset_of(eligible, degree, [&](unsigned m) {
         std::uint16_t sets[4];
         int k = 0;
         for (int i = 0; i < 9; ++i)
