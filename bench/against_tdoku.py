@@ -46,7 +46,7 @@ def our_guesses(sudoku, path, extra):
 def their_guesses(driver, path):
     _, done = run([driver, "2", path, "guesses"])
     for line in done.stderr.decode().splitlines():
-        if "per puzzle" in line:
+        if "per puzzle" in line or "guesses/puzzle" in line:
             return float(line.split()[-1])
     return float("nan")
 
