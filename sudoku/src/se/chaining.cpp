@@ -525,7 +525,6 @@ class chainer {
 
   std::uint32_t reversed_cycle(std::uint32_t dst_on);
   void finish(chain_hint& h) const;
-  int ancestor_count(std::uint32_t target) const;
   template <class F>
   void for_each_in_chain(std::uint32_t target, F&& f) const;
 
@@ -619,12 +618,6 @@ void chainer::for_each_in_chain(std::uint32_t target, F&& f) const {
   }
 }
 
-int chainer::ancestor_count(std::uint32_t target) const {
-  int n = 0;
-  for_each_in_chain(target, [&](std::uint32_t) { ++n; });
-  return n;
-}
-
 void chainer::links_of(const chain_hint& h, std::vector<chain_link>& out) const {
   std::vector<std::pair<int, int>> seen;  // (parent key, child key)
   for (std::uint32_t t : h.targets) {
@@ -645,27 +638,28 @@ void chainer::links_of(const chain_hint& h, std::vector<chain_link>& out) const 
 void chainer::finish(chain_hint& h) const {
   std::sort(h.removals.begin(), h.removals.end(),
             [](const removal& a, const removal& b) { return a.cell < b.cell; });
-  int flat = 0;
-  if (h.kind == hint_kind::cycle || h.kind == hint_kind::forcing)
-    flat = ancestor_count(h.targets[0]);
-  else
-    for (std::uint32_t t : h.targets)
-      flat += ancestor_count(t);
-  // Nested chains, each distinct full chain once (SE's getNestedComplexity).
-  int nested = 0;
-  std::vector<std::uint64_t> processed;
-  for (std::uint32_t t : h.targets) {
-    std::vector<std::uint32_t> chain;
-    for_each_in_chain(t, [&](std::uint32_t p) { chain.push_back(p); });
-    for (std::uint32_t p : chain) {
+  // One walk per target gives its ancestors, its nested chains (each
+  // distinct full chain once: SE's getNestedComplexity) and, for a nested
+  // rule's hint, its part of the fingerprint.
+  const bool single = h.kind == hint_kind::cycle || h.kind == hint_kind::forcing;
+  int flat = 0, nested = 0;
+  std::uint64_t fp = 1469598103934665603ull;
+  thread_local std::vector<std::uint64_t> processed;
+  processed.clear();
+  for (std::size_t i = 0; i < h.targets.size(); ++i) {
+    int ancestors = 0;
+    for_each_in_chain(h.targets[i], [&](std::uint32_t p) {
+      ++ancestors;
+      if (nested_) fp = (fp ^ static_cast<std::uint64_t>(key(p) + 1)) * 1099511628211ull;
       const std::int32_t ni = at(p).nested;
-      if (ni < 0) continue;
+      if (ni < 0) return;
       const nested_chain& nc = a_.nested[ni];
-      if (std::find(processed.begin(), processed.end(), nc.fingerprint) != processed.end())
-        continue;
+      if (std::find(processed.begin(), processed.end(), nc.fingerprint) != processed.end()) return;
       processed.push_back(nc.fingerprint);
       nested += nc.complexity;
-    }
+    });
+    if (i == 0 || !single) flat += ancestors;
+    fp = (fp ^ 0xffffu) * 1099511628211ull;
   }
   h.complexity = flat + nested;
   double base = 0;
@@ -692,16 +686,7 @@ void chainer::finish(chain_hint& h) const {
       break;
   }
   h.difficulty = base + length_difficulty(h.complexity);
-  if (nested_) {
-    std::uint64_t fp = 1469598103934665603ull;
-    for (std::uint32_t t : h.targets) {
-      for_each_in_chain(t, [&](std::uint32_t p) {
-        fp = (fp ^ static_cast<std::uint64_t>(key(p) + 1)) * 1099511628211ull;
-      });
-      fp = (fp ^ 0xffffu) * 1099511628211ull;
-    }
-    h.fingerprint = fp;
-  }
+  if (nested_) h.fingerprint = fp;
 }
 
 std::uint32_t chainer::reversed_cycle(std::uint32_t dst_on) {
