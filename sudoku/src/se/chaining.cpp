@@ -297,10 +297,18 @@ class chainer {
         f(l[j].cell, l[j].value, l[j].why);
       return;
     }
-    if (y) {
-      for (int v = 1; v <= 9; ++v)
-        if (v != pk.value && (grid.cand[pk.cell] & bit(v))) f(pk.cell, v, cause::naked_single);
-    }
+    if (y) cell_offs(grid, pk, f);
+    house_offs(grid, pk, f);
+  }
+  // "p is on" turns off the cell's other values (Y)...
+  template <class F>
+  static void cell_offs(const board& grid, potential_key pk, F&& f) {
+    for (int v = 1; v <= 9; ++v)
+      if (v != pk.value && (grid.cand[pk.cell] & bit(v))) f(pk.cell, v, cause::naked_single);
+  }
+  // ... and the value in the cells of its houses (X).
+  template <class F>
+  static void house_offs(const board& grid, potential_key pk, F&& f) {
     const auto& g = geometry();
     for (int c : g.house[pk.cell]) {
       if (!(grid.cand[c] & bit(pk.value))) continue;
@@ -314,18 +322,12 @@ class chainer {
   void fill_on_links(const board& grid, potential_key pk, int i) const {
     on_gen_[i] = links_gen_;
     on_start_[i] = static_cast<std::uint32_t>(on_links_.size());
-    for (int v = 1; v <= 9; ++v)
-      if (v != pk.value && (grid.cand[pk.cell] & bit(v)))
-        on_links_.push_back({pk.cell, static_cast<std::uint8_t>(v), cause::naked_single});
+    auto keep = [&](int c, int v, cause why) {
+      on_links_.push_back({static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(v), why});
+    };
+    cell_offs(grid, pk, keep);
     on_y_[i] = static_cast<std::uint8_t>(on_links_.size() - on_start_[i]);
-    const auto& g = geometry();
-    for (int c : g.house[pk.cell]) {
-      if (!(grid.cand[c] & bit(pk.value))) continue;
-      const int kind = g.region_of[c][block] == g.region_of[pk.cell][block] ? block
-                       : g.region_of[c][row] == g.region_of[pk.cell][row]   ? row
-                                                                            : column;
-      on_links_.push_back({static_cast<std::uint8_t>(c), pk.value, region_cause(kind)});
-    }
+    house_offs(grid, pk, keep);
     on_n_[i] = static_cast<std::uint8_t>(on_links_.size() - on_start_[i]);
   }
 
