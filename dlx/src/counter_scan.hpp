@@ -175,22 +175,4 @@ inline void restart_counts(std::uint8_t* counts, const std::uint8_t* from, std::
 #endif
 }
 
-// How many of `bytes` counters (a multiple of 16) equal `value`.
-inline std::uint32_t count_equal(const std::uint8_t* counts, std::uint32_t bytes,
-                                 std::uint8_t value) {
-  std::uint32_t n = 0;
-#if defined(__SSE2__)
-  const __m128i target = _mm_set1_epi8(static_cast<char>(value));
-  for (std::uint32_t v = 0; v < bytes / 16; ++v) {
-    const auto hits = static_cast<unsigned>(_mm_movemask_epi8(
-        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(counts) + v), target)));
-    n += bit_count(hits);
-  }
-#else
-  for (std::uint32_t k = 0; k < bytes; ++k)
-    n += counts[k] == value;
-#endif
-  return n;
-}
-
 }  // namespace dlx::detail

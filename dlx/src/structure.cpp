@@ -104,7 +104,6 @@ matrix_structure find_structure(const matrix_view& m) {
   std::vector<matrix_structure::group> candidates;
   std::vector<std::uint32_t> candidate_options;
   std::unordered_map<std::uint64_t, std::uint32_t> group_of_pair;
-  group_of_pair.reserve(pairs);
   struct shared {
     std::uint32_t b, option;
   };
@@ -202,17 +201,14 @@ matrix_structure find_structure(const matrix_view& m) {
                 [](const by_partner& x, const by_partner& y) {
                   return x.partner != y.partner ? x.partner < y.partner : x.option < y.option;
                 });
-      for (std::size_t a = 0; a < shared_with.size();) {
-        std::size_t b = a;
-        while (b < shared_with.size() && shared_with[b].partner == shared_with[a].partner)
-          ++b;
+      for (std::size_t a = 0, b = 0; a < shared_with.size(); a = b) {
         const std::uint32_t j = shared_with[a].partner;
+        while (b < shared_with.size() && shared_with[b].partner == j)
+          ++b;
         if (b - a == 1) {
           s.singles.push_back(shared_with[a].option);
-          a = b;
           continue;
         }
-        a = b;
         const auto g = group_of_pair.find(pair_key(k, j));
         if (g == group_of_pair.end()) {
           usable = false;  // too large, or k and j are the same

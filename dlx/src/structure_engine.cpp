@@ -852,6 +852,7 @@ bool structure_engine::preselect_quickly(std::span<const option_id> options) {
   for (w = 0; w < words; ++w)
     s.active[w] &= ~gone[w];
   for (option_id o : options) {
+    // (Sudoku's four items unrolled: 2% of an easy puzzle's instructions.)
     const std::uint32_t* p = items_.data() + items_start_[o];
     if (uniform_items_ == 4) {
       s.counts[p[0]] = s.counts[p[1]] = s.counts[p[2]] = s.counts[p[3]] = covered;

@@ -9,52 +9,6 @@ namespace sudoku::se {
 
 namespace {
 
-// SE's Permutations(k, 9): every k-subset of 0..8 as a mask, in increasing
-// numeric order (Gosper's hack).
-template <class F>
-bool for_each_subset(int k, F&& f) {
-  for (unsigned m = (1u << k) - 1; m < (1u << 9);) {
-    if (f(m)) return true;
-    const unsigned smallest = m & -m;
-    const unsigned ripple = m + smallest;
-    m = ripple | (((m ^ ripple) >> 2) / smallest);
-  }
-  return false;
-}
-
-// The k-subsets of 0..8 inside `eligible`, in the same (increasing numeric)
-// order as for_each_subset: those are the only ones whose every member can
-// pass common_tuple, and spreading a subset of the eligible members' ranks
-// onto their places keeps the order.
-template <class F>
-bool for_each_subset_of(unsigned eligible, int k, F&& f) {
-  int places[9], n = 0;
-  for (unsigned e = eligible; e; e &= e - 1)
-    places[n++] = std::countr_zero(e);
-  if (n < k) return false;
-  for (unsigned m = (1u << k) - 1; m < (1u << n);) {
-    unsigned spread = 0;
-    for (unsigned r = m; r; r &= r - 1)
-      spread |= 1u << places[std::countr_zero(r)];
-    if (f(spread)) return true;
-    const unsigned smallest = m & -m;
-    const unsigned ripple = m + smallest;
-    m = ripple | (((m ^ ripple) >> 2) / smallest);
-  }
-  return false;
-}
-
-// SE's CommonTuples.searchCommonTuple: every member has at least two
-// candidates and together they have exactly `degree`.
-std::uint16_t common_tuple(const std::uint16_t* sets, int n, int degree) {
-  std::uint16_t u = 0;
-  for (int i = 0; i < n; ++i) {
-    if (count(sets[i]) <= 1) return 0;
-    u = static_cast<std::uint16_t>(u | sets[i]);
-  }
-  return count(u) == degree ? u : 0;
-}
-
 // Records a hint: into *first (then the search stops) or appended to *all.
 bool emit(basic_hint&& h, std::vector<basic_hint>* all, hint* first) {
   if (first) {
@@ -288,7 +242,7 @@ bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first)
   static constexpr int kinds[2][2] = {{column, row}, {row, column}};
   for (const auto& k : kinds) {
     const int base_kind = k[0], cover_kind = k[1];
-    const bool stop = for_each_subset(degree, [&](unsigned m) {
+    const bool stop = for_each_subset(degree, 9, [&](unsigned m) {
       for (int value = 1; value <= 9; ++value) {
         if (occurrences[value] + degree * 2 > 9) continue;
         std::uint16_t sets[4];

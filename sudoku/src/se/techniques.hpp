@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <bit>
 #include <cstdint>
 #include <functional>
 #include <limits>
@@ -118,5 +119,50 @@ struct chaining_rule {
 };
 /// Returns the lowest hint (SE's order) or false.
 bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out);
+
+// SE's Permutations(k, n): every k-subset of 0..n-1 as a mask, in increasing
+// numeric order, until f returns true (then true). Like SE, no subset at all
+// when n == 0, and the empty one once when k == 0 (Gosper's step would divide
+// by zero there).
+template <class F>
+bool for_each_subset(int k, int n, F&& f) {
+  if (n == 0) return false;
+  if (k == 0) return f(0u);
+  for (unsigned m = (1u << k) - 1; m < (1u << n);) {
+    if (f(m)) return true;
+    const unsigned smallest = m & -m;
+    const unsigned ripple = m + smallest;
+    m = ripple | (((m ^ ripple) >> 2) / smallest);
+  }
+  return false;
+}
+
+// The k-subsets of 0..8 inside `eligible`, in the same order as
+// for_each_subset(k, 9): a subset of the eligible members' ranks spread onto
+// their places keeps the order. For searches where only eligible members can
+// take part (common_tuple wants two values or more from each).
+template <class F>
+bool for_each_subset_of(unsigned eligible, int k, F&& f) {
+  int places[9], n = 0;
+  for (unsigned e = eligible; e; e &= e - 1)
+    places[n++] = std::countr_zero(e);
+  return for_each_subset(k, n, [&](unsigned m) {
+    unsigned spread = 0;
+    for (unsigned r = m; r; r &= r - 1)
+      spread |= 1u << places[std::countr_zero(r)];
+    return f(spread);
+  });
+}
+
+// SE's CommonTuples.searchCommonTuple: every set has at least two values and
+// together they have exactly `degree`. Returns the union, or 0.
+inline values common_tuple(const values* sets, int n, int degree) {
+  values u = 0;
+  for (int i = 0; i < n; ++i) {
+    if (count(sets[i]) <= 1) return 0;
+    u = static_cast<values>(u | sets[i]);
+  }
+  return count(u) == degree ? u : 0;
+}
 
 }  // namespace sudoku::se

@@ -14,40 +14,13 @@
 #include <utility>
 #include <vector>
 
-#include "se/board.hpp"
+#include "se/techniques.hpp"
 
 namespace sudoku::se {
 
 namespace {
 
 constexpr int kinds[3] = {block, row, column};  // SE's Grid.getRegionTypes()
-
-// SE's Permutations(k, n): every k-subset of 0..n-1 as a mask, in increasing
-// numeric order. Like SE, no subset at all when n == 0, and the empty one
-// once when k == 0 (Gosper's step would divide by zero there).
-template <class F>
-bool for_each_subset(int k, int n, F&& f) {
-  if (n == 0) return false;
-  if (k == 0) return f(0u);
-  for (unsigned m = (1u << k) - 1; m < (1u << n);) {
-    if (f(m)) return true;
-    const unsigned smallest = m & -m;
-    const unsigned ripple = m + smallest;
-    m = ripple | (((m ^ ripple) >> 2) / smallest);
-  }
-  return false;
-}
-
-// SE's CommonTuples.searchCommonTuple: every set has at least two values and
-// together they have exactly `degree`. Returns the union, or 0.
-values common_tuple(const values* sets, int n, int degree) {
-  values u = 0;
-  for (int i = 0; i < n; ++i) {
-    if (count(sets[i]) <= 1) return 0;
-    u = static_cast<values>(u | sets[i]);
-  }
-  return count(u) == degree ? u : 0;
-}
 
 // ---------------------------------------------------------------------------
 // Unique Rectangles and Loops
