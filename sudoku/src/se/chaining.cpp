@@ -108,10 +108,11 @@ class potential_set {
       stamp_ = 1;
     }
   }
-  /// Every node number moved up by `by` (a worker's arena appended to another).
-  void shift(std::uint32_t by) {
+  /// Every node number from `from` on moved up by `by` (a worker's arena
+  /// appended to another; the ones below `from` are the same in both).
+  void shift(std::uint32_t from, std::uint32_t by) {
     for (std::uint16_t k : keys())
-      slot_[k] += by;
+      if (slot_[k] >= from) slot_[k] += by;
   }
   [[nodiscard]] std::span<const std::uint16_t> keys() const { return {order_.data(), size_}; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
@@ -161,6 +162,15 @@ class pooled_set {
   potential_set* set_;
 };
 
+// What the chains from one start ("cell is value", or "is not") lead to.
+struct start_state {
+  pooled_set on, off;
+  bool absurd = false;
+  std::uint32_t absurd_on = 0, absurd_off = 0;
+  int level = -1;  // the level of the search that made it
+};
+using start_states = std::array<std::unique_ptr<start_state>, 81 * 10 * 2>;
+
 int key_of(int cell, int value, bool on) {
   return (cell * 9 + value - 1) * 2 + (on ? 1 : 0);
 }
@@ -202,6 +212,18 @@ class chainer {
 
   // SE's getHintList: every hint, sorted (difficulty, complexity, sort key).
   std::vector<chain_hint> hint_list(board& grid);
+
+  // The states a lower level's search left, to go on from (the arena must
+  // be the one they were made in).
+  void resume(start_states& states) {
+    memo_ = std::move(states);
+    resuming_ = true;
+    for (std::size_t i = 0; i < memo_.size(); ++i)
+      if (memo_[i]) memo_used_.push_back(static_cast<std::uint16_t>(i));
+  }
+  // Whether multiple_chains leaves its states in place; then take them.
+  void keep_states(bool keep) { keep_memo_ = keep; }
+  void take_states(start_states& out) { out = std::move(memo_); }
 
   // The deduplicated list SE's getHints hands out (LinkedHashSet of hints
   // equal when they remove the same candidates).
@@ -459,23 +481,24 @@ class chainer {
                  std::vector<std::uint32_t>& cycles, int source);
   void do_forcing_chains(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
                          std::vector<std::uint32_t>& chains, int source);
+  // With `after_level` 0 or more, the search goes on from where a search of
+  // that level, which this rule's extends, stopped (the sets as it left them).
   bool do_chaining(board& grid, potential_set& to_on, potential_set& to_off,
-                   std::uint32_t& absurd_on, std::uint32_t& absurd_off);
+                   std::uint32_t& absurd_on, std::uint32_t& absurd_off, int after_level = -1);
   void advanced_potentials(board& grid, const board& source, const potential_set& offs,
-                           std::vector<std::uint32_t>& out);
+                           std::vector<std::uint32_t>& out, int after_level);
 
   // What "cell is value" leads to, by do_chaining: SE computes it once for the
   // cell's own chains and again for each region the cell shares with an
-  // earlier one; the grid is the same each time, so is the answer.
-  struct on_start {
-    pooled_set on, off;
-    bool absurd = false;
-    std::uint32_t absurd_on = 0, absurd_off = 0;
-  };
-  const on_start& chain_from_on(board& grid, int cell, int value);
+  // earlier one; the grid is the same each time, so is the answer. The same
+  // for "cell is not value" (binary chains).
+  static std::size_t memo_index(int cell, int value, bool on) {
+    return static_cast<std::size_t>((cell * 10 + value) * 2 + (on ? 0 : 1));
+  }
+  const start_state& chain_from(board& grid, int cell, int value, bool on);
   // A chain multiple_chains has planned and run.
-  [[nodiscard]] const on_start& started(int cell, int value) const {
-    return *memo_[static_cast<std::size_t>(cell * 10 + value)];
+  [[nodiscard]] const start_state& started(int cell, int value) const {
+    return *memo_[memo_index(cell, value, true)];
   }
 
   void unary_chaining(const board& grid, int cell, int value, std::vector<chain_hint>& result,
@@ -520,10 +543,10 @@ class chainer {
                   const std::array<std::int16_t, 81 * 10>& task_of,
                   std::vector<chain_hint>& result) const;
   void multiple_chains(board& grid, std::vector<chain_hint>& result);
-  void binary_chaining(board& grid, const on_start& from_on, std::uint32_t off,
+  void binary_chaining(const board& grid, const start_state& from_on, const start_state& from_off,
                        std::vector<chain_hint>& result, bool reduction, bool contradiction);
   void region_chainings(const board& grid, std::vector<chain_hint>& result, int cell, int value,
-                        const on_start& from_on) const;
+                        const start_state& from_on) const;
 
   std::uint32_t reversed_cycle(std::uint32_t dst_on);
   void finish(chain_hint& h) const;
@@ -577,8 +600,13 @@ class chainer {
   std::vector<std::uint32_t> scratch_on_, scratch_off_, scratch_advanced_;
   // prepare_links: off->on links per candidate, valid while links_ready_.
   bool links_ready_ = false;
-  std::array<std::unique_ptr<on_start>, 81 * 10> memo_;  // during multiple_chains
+  start_states memo_;  // during multiple_chains
   std::vector<std::uint16_t> memo_used_;
+  // A worker of a search that goes on from a lower level's: the states it
+  // takes over (each start's, by one worker only).
+  start_states* resume_from_ = nullptr;
+  bool resuming_ = false;   // this search goes on from a lower level's
+  bool keep_memo_ = false;  // multiple_chains leaves its states for the next level
   std::vector<on_result> links_;
   std::vector<std::uint8_t> link_y_, link_n_;
   // on->off links per candidate, made when first asked while links_ready_
@@ -800,7 +828,7 @@ void chainer::do_forcing_chains(const board& grid, potential_set& to_on, potenti
 }
 
 bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_off,
-                          std::uint32_t& absurd_on, std::uint32_t& absurd_off) {
+                          std::uint32_t& absurd_on, std::uint32_t& absurd_off, int after_level) {
   save_ = grid;
   struct restore {
     board& g;
@@ -812,12 +840,22 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
   const board& source = save_;
   std::vector<std::uint32_t>& pending_on = scratch_on_;
   std::vector<std::uint32_t>& pending_off = scratch_off_;
-  start_queues(to_on, to_off);
+  // Going on from a lower level: every potential was processed, and the grid
+  // lost what the chains turned off.
+  bool resume = after_level >= 0;
+  if (resume) {
+    pending_on.clear();
+    pending_off.clear();
+    for (std::uint16_t k : to_off.keys())
+      grid.cand[k / 18] = static_cast<values>(grid.cand[k / 18] & ~bit(k / 2 % 9 + 1));
+  } else {
+    start_queues(to_on, to_off);
+  }
   std::size_t on_head = 0, off_head = 0;
   const bool y = !rule_.nishio;
   bool found = false;
   std::vector<std::uint32_t>& advanced = scratch_advanced_;
-  while (on_head < pending_on.size() || off_head < pending_off.size()) {
+  while (resume || on_head < pending_on.size() || off_head < pending_off.size()) {
     if (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
       on_to_off(grid, p, y, [&](int c, int v, cause why) {
@@ -834,7 +872,7 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
           pending_off.push_back(n);
         }
       });
-    } else {
+    } else if (off_head < pending_off.size()) {
       const std::uint32_t p = pending_off[off_head++];
       on_result made[4];
       const int count_made = off_to_on(grid, p, rule_.dynamic ? &source : nullptr, y, true, made);
@@ -861,7 +899,7 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
     if (found) return true;
     if (on_head == pending_on.size() && off_head == pending_off.size() && rule_.level > 0) {
       advanced.clear();
-      advanced_potentials(grid, source, to_off, advanced);
+      advanced_potentials(grid, source, to_off, advanced, resume ? after_level : -1);
       for (std::uint32_t n : advanced) {
         const int k = key(n);
         if (!to_off.contains(k)) {
@@ -870,12 +908,19 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
         }
       }
     }
+    resume = false;
   }
   return false;
 }
 
+// The nested rules of a level: its own, after those of every lower level it
+// extends (0 to 3, and 4 to 5).
+int others_count(int level) {
+  return level < 4 ? (level >= 2) + (level >= 3) : 1 + (level >= 5);
+}
+
 void chainer::advanced_potentials(board& grid, const board& source, const potential_set& offs,
-                                  std::vector<std::uint32_t>& out) {
+                                  std::vector<std::uint32_t>& out, int after_level) {
   if (!others_made_) {
     others_made_ = true;
     const int level = rule_.level;
@@ -912,8 +957,12 @@ void chainer::advanced_potentials(board& grid, const board& source, const potent
         if (r.vals & bit(v))
           found.push_back({{r.cell, static_cast<std::uint8_t>(v), false}, parents, nested});
   };
+  // Going on from a lower level's search, which found nothing more here with
+  // its rules: only the rules it did not have can.
+  const std::size_t first_other =
+      after_level > 0 ? static_cast<std::size_t>(others_count(after_level)) : 0;
   // The basic rules first: SE's Locking, HiddenSet(2), NakedSet(2), Fisherman(2).
-  for (int rule = 0; rule < 4 && found.empty(); ++rule) {
+  for (int rule = after_level > 0 ? 4 : 0; rule < 4 && found.empty(); ++rule) {
     std::vector<basic_hint> hints;
     switch (rule) {
       case 0:
@@ -937,7 +986,7 @@ void chainer::advanced_potentials(board& grid, const board& source, const potent
   }
   const std::size_t nested_mark = a_.nested.size();
   std::vector<nested_chain> new_nested;
-  for (std::size_t i = 0; i < others_.size() && found.empty(); ++i) {
+  for (std::size_t i = first_other; i < others_.size() && found.empty(); ++i) {
     const std::size_t node_mark = a_.nodes.size(), parent_mark = a_.parents.size();
     std::vector<chain_hint> hints = others_[i]->hint_list(grid);
     deduplicate(hints);
@@ -1078,24 +1127,35 @@ void chainer::unary_chaining(const board& grid, int cell, int value,
   }
 }
 
-const chainer::on_start& chainer::chain_from_on(board& grid, int cell, int value) {
-  std::unique_ptr<on_start>& m = memo_[static_cast<std::size_t>(cell * 10 + value)];
+const start_state& chainer::chain_from(board& grid, int cell, int value, bool on) {
+  const std::size_t i = memo_index(cell, value, on);
+  std::unique_ptr<start_state>& m = memo_[i];
+  if (!m && resume_from_ && (*resume_from_)[i]) m = std::move((*resume_from_)[i]);
   if (!m) {
-    memo_used_.push_back(static_cast<std::uint16_t>(cell * 10 + value));
-    m = std::make_unique<on_start>();
-    const std::uint32_t on = make(cell, value, true, cause::none);
-    m->on->put(key(on), on);
-    m->absurd = do_chaining(grid, *m->on, *m->off, m->absurd_on, m->absurd_off);
+    m = std::make_unique<start_state>();
+    const std::uint32_t root = make(cell, value, on, cause::none);
+    (on ? *m->on : *m->off).put(key(root), root);
+  } else if (m->level >= rule_.level || m->absurd) {
+    // Done at this level; or it ended in a contradiction, where a search of
+    // this level ends too.
+    m->level = std::max(m->level, rule_.level);
+    return *m;
   }
+  memo_used_.push_back(static_cast<std::uint16_t>(i));
+  m->absurd = do_chaining(grid, *m->on, *m->off, m->absurd_on, m->absurd_off, m->level);
+  m->level = rule_.level;
   return *m;
 }
 
-void chainer::binary_chaining(board& grid, const on_start& start, std::uint32_t off,
-                              std::vector<chain_hint>& result, bool reduction, bool contradiction) {
-  const potential_set& on_to_on = *start.on;
-  const potential_set& on_to_off = *start.off;
-  const std::uint32_t on = on_to_on.get(on_to_on.keys().front());  // the root
-  pooled_set off_to_on, off_to_off;
+void chainer::binary_chaining(const board& grid, const start_state& from_on,
+                              const start_state& from_off, std::vector<chain_hint>& result,
+                              bool reduction, bool contradiction) {
+  const potential_set& on_to_on = *from_on.on;
+  const potential_set& on_to_off = *from_on.off;
+  const potential_set& off_to_on = *from_off.on;
+  const potential_set& off_to_off = *from_off.off;
+  const std::uint32_t on = on_to_on.get(on_to_on.keys().front());  // the roots
+  const std::uint32_t off = off_to_off.get(off_to_off.keys().front());
   auto binary = [&](std::uint32_t dst_on, std::uint32_t dst_off, std::uint32_t source,
                     std::uint32_t target, bool absurd, bool on_hint) {
     chain_hint h;
@@ -1120,27 +1180,26 @@ void chainer::binary_chaining(board& grid, const on_start& start, std::uint32_t 
     finish(h);
     result.push_back(std::move(h));
   };
-  std::uint32_t a_on = 0, a_off = 0;
-  if (start.absurd && contradiction) binary(start.absurd_on, start.absurd_off, on, on, true, false);
-  off_to_off->put(key(off), off);
-  if (do_chaining(grid, *off_to_on, *off_to_off, a_on, a_off) && contradiction)
-    binary(a_on, a_off, off, off, true, true);
+  if (from_on.absurd && contradiction)
+    binary(from_on.absurd_on, from_on.absurd_off, on, on, true, false);
+  if (from_off.absurd && contradiction)
+    binary(from_off.absurd_on, from_off.absurd_off, off, off, true, true);
   if (reduction) {
     for (std::uint16_t k : on_to_on.keys()) {
-      if (!off_to_on->contains(k)) continue;
-      const std::uint32_t from_on = on_to_on.get(k);
-      binary(from_on, off_to_on->get(k), on, from_on, false, true);
+      if (!off_to_on.contains(k)) continue;
+      const std::uint32_t dst_on = on_to_on.get(k);
+      binary(dst_on, off_to_on.get(k), on, dst_on, false, true);
     }
     for (std::uint16_t k : on_to_off.keys()) {
-      if (!off_to_off->contains(k)) continue;
-      const std::uint32_t from_off = off_to_off->get(k);
-      binary(on_to_off.get(k), from_off, off, from_off, false, false);
+      if (!off_to_off.contains(k)) continue;
+      const std::uint32_t dst_off = off_to_off.get(k);
+      binary(on_to_off.get(k), dst_off, off, dst_off, false, false);
     }
   }
 }
 
 void chainer::region_chainings(const board& grid, std::vector<chain_hint>& result, int cell,
-                               int value, const on_start& from_on) const {
+                               int value, const start_state& from_on) const {
   const auto& g = geometry();
   for (int kind : {block, row, column}) {
     const int region = g.region_of[cell][kind];
@@ -1157,7 +1216,7 @@ void chainer::region_chainings(const board& grid, std::vector<chain_hint>& resul
         region_on->add_all(*from_on.on);
         region_off->add_all(*from_on.off);
       } else {
-        const on_start& o = started(other, value);
+        const start_state& o = started(other, value);
         pos_on[i] = o.on.operator->();
         pos_off[i] = o.off.operator->();
         region_on->retain(*o.on);
@@ -1210,13 +1269,13 @@ void chainer::plan_starts(const board& grid, std::vector<start_task>& tasks,
 }
 
 void chainer::run_start(board& grid, const start_task& t, std::vector<chain_hint>& hints) {
-  const on_start& from_on = chain_from_on(grid, t.cell, t.value);
+  const start_state& from_on = chain_from(grid, t.cell, t.value, true);
   if (!t.binary) return;
+  const start_state& from_off = chain_from(grid, t.cell, t.value, false);
   const int card = count(grid.cand[t.cell]);
-  const std::uint32_t off = make(t.cell, t.value, false, cause::none);
   const bool reduction = card >= 3 && !rule_.nishio && rule_.dynamic;
   const bool contradiction = rule_.dynamic || rule_.nishio;
-  binary_chaining(grid, from_on, off, hints, reduction, contradiction);
+  binary_chaining(grid, from_on, from_off, hints, reduction, contradiction);
 }
 
 // About a millisecond of chains on one thread.
@@ -1247,7 +1306,18 @@ bool chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chai
     board grid;
     chainer c;
     std::vector<std::uint32_t> done;  // the starts it ran
-    worker(const chainer& main, const board& g) : grid(g), c(main.rule_, a, work, main.nested_) {
+    // Going on from a lower level's chains, it starts from a copy of the
+    // arena they are in; its own potentials come after (from node n0 on).
+    std::uint32_t n0 = 0, p0 = 0;
+    std::int32_t q0 = 0;
+    worker(chainer& main, const board& g) : grid(g), c(main.rule_, a, work, main.nested_) {
+      if (main.resuming_) {
+        a = main.a_;
+        n0 = static_cast<std::uint32_t>(a.nodes.size());
+        p0 = static_cast<std::uint32_t>(a.parents.size());
+        q0 = static_cast<std::int32_t>(a.nested.size());
+        c.resume_from_ = &main.memo_;
+      }
       c.links_ = main.links_;
       c.link_y_ = main.link_y_;
       c.link_n_ = main.link_n_;
@@ -1276,24 +1346,32 @@ bool chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chai
   work_.absorb(shared);
   for (const auto& w : workers) {
     if (!w) continue;  // the share left this one out
-    const auto node_base = static_cast<std::uint32_t>(a_.nodes.size());
-    const auto parent_base = static_cast<std::uint32_t>(a_.parents.size());
-    const auto nested_base = static_cast<std::int32_t>(a_.nested.size());
-    for (node n : w->a.nodes) {
-      n.parents_begin += parent_base;
-      if (n.nested >= 0) n.nested += nested_base;
+    // The worker's own nodes (from n0 on) go after this arena's.
+    const std::uint32_t shift = static_cast<std::uint32_t>(a_.nodes.size()) - w->n0;
+    const std::uint32_t parent_shift = static_cast<std::uint32_t>(a_.parents.size()) - w->p0;
+    const std::int32_t nested_shift = static_cast<std::int32_t>(a_.nested.size()) - w->q0;
+    auto moved = [&](std::uint32_t& n) {
+      if (n >= w->n0) n += shift;
+    };
+    for (std::size_t i = w->n0; i < w->a.nodes.size(); ++i) {
+      node n = w->a.nodes[i];
+      n.parents_begin += parent_shift;
+      if (n.nested >= w->q0) n.nested += nested_shift;
       a_.nodes.push_back(n);
     }
-    for (std::uint32_t p : w->a.parents)
-      a_.parents.push_back(p + node_base);
-    a_.nested.insert(a_.nested.end(), w->a.nested.begin(), w->a.nested.end());
+    for (std::size_t i = w->p0; i < w->a.parents.size(); ++i) {
+      std::uint32_t p = w->a.parents[i];
+      moved(p);
+      a_.parents.push_back(p);
+    }
+    a_.nested.insert(a_.nested.end(), w->a.nested.begin() + w->q0, w->a.nested.end());
     for (std::uint16_t k : w->c.memo_used_) {
-      std::unique_ptr<on_start>& m = w->c.memo_[k];
-      m->on->shift(node_base);
-      m->off->shift(node_base);
+      std::unique_ptr<start_state>& m = w->c.memo_[k];
+      m->on->shift(w->n0, shift);
+      m->off->shift(w->n0, shift);
       if (m->absurd) {
-        m->absurd_on += node_base;
-        m->absurd_off += node_base;
+        moved(m->absurd_on);
+        moved(m->absurd_off);
       }
       memo_[k] = std::move(m);
       memo_used_.push_back(k);
@@ -1302,7 +1380,7 @@ bool chainer::split(board& grid, std::size_t tasks, std::vector<std::vector<chai
     for (std::uint32_t i : w->done)
       for (chain_hint& h : hints[i])
         for (std::uint32_t& t : h.targets)
-          t += node_base;
+          moved(t);
   }
   return true;
 }
@@ -1317,7 +1395,7 @@ void chainer::cell_hints(const board& grid, int cell,
   std::unique_ptr<pooled_set> cell_on, cell_off;
   for (int v = 1; v <= 9; ++v) {
     if (!(cand & bit(v))) continue;
-    const on_start& from_on = started(cell, v);
+    const start_state& from_on = started(cell, v);
     const potential_set* on_to_on = from_on.on.operator->();
     const potential_set* on_to_off = from_on.off.operator->();
     for (chain_hint& h : binary_hints[static_cast<std::size_t>(task_of[cell * 10 + v])])
@@ -1352,14 +1430,16 @@ void chainer::cell_hints(const board& grid, int cell,
 
 void chainer::multiple_chains(board& grid, std::vector<chain_hint>& result) {
   struct forget {
-    std::array<std::unique_ptr<on_start>, 81 * 10>& memo;
+    start_states& memo;
     std::vector<std::uint16_t>& used;
+    bool keep;
     ~forget() {
-      for (std::uint16_t i : used)
-        memo[i].reset();
+      if (!keep)
+        for (std::uint16_t i : used)
+          memo[i].reset();
       used.clear();
     }
-  } forget_memo{memo_, memo_used_};
+  } forget_memo{memo_, memo_used_, keep_memo_};
   // First every chain the hints come from: the chains from "cell is v" and
   // "cell is not v" for each start (over the threads, if there are several),
   // with the binary hints of each pair; then the hints in SE's order.
@@ -1467,12 +1547,41 @@ std::string chainer::name_of(const chain_hint& h) const {
 
 }  // namespace
 
-bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out) {
+struct chain_memory::kept {
+  board grid;
+  int level = 0;
   arena a;
+  start_states memo;
+};
+chain_memory::chain_memory() = default;
+chain_memory::~chain_memory() = default;
+
+bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out,
+                         chain_memory* memory) {
+  // Levels 0 to 3, and 4 to 5, of dynamic chains each extend the one below.
+  const bool extends = rule.multiple && rule.dynamic && !rule.nishio;
+  std::unique_ptr<chain_memory::kept> kept;
+  if (memory) kept = std::move(memory->state);
+  if (kept && !(extends && rule.level != 4 && kept->level + 1 == rule.level && kept->grid == b))
+    kept.reset();
+  arena a = kept ? std::move(kept->a) : arena{};
   chainer c(rule, a, work, false);
+  if (kept) c.resume(kept->memo);
+  const bool keep = memory && extends && rule.level != 3 && rule.level < 5;
+  c.keep_states(keep);
   board grid = b;
   std::vector<chain_hint> hints = c.hint_list(grid);
-  if (hints.empty()) return false;
+  if (hints.empty()) {
+    if (keep) {
+      if (!kept) kept = std::make_unique<chain_memory::kept>();
+      kept->grid = b;
+      kept->level = rule.level;
+      kept->a = std::move(a);
+      c.take_states(kept->memo);
+      memory->state = std::move(kept);
+    }
+    return false;
+  }
   const chain_hint& h = hints.front();
   out = hint{};
   out.difficulty = h.difficulty;

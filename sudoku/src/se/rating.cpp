@@ -53,9 +53,10 @@ bool next_hint(const board& b, se::budget& work, hint& h) {
   if (take_first([&](auto& out) { se::bivalue_universal_grave(b, out, true); })) return true;
   if (take_first([&](auto& out) { se::aligned_pair_exclusion(b, out, true); })) return true;
   // The chains, named for progress reports as SE's hint families are.
+  se::chain_memory memory;  // dynamic chains: each level goes on from the one below
   auto chains = [&](const char* name, se::chaining_rule rule) {
     work.searching = name;
-    return se::first_chaining_hint(b, rule, work, h);
+    return se::first_chaining_hint(b, rule, work, h, &memory);
   };
   if (chains("forcing chains and cycles", {false, false, false, 0})) return true;
   if (take_first([&](auto& out) { se::aligned_triplet_exclusion(b, out, true); })) return true;

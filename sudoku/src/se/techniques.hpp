@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <functional>
 #include <limits>
+#include <memory>
 #include <vector>
 
 #include "se/board.hpp"
@@ -117,8 +118,25 @@ struct chaining_rule {
   bool nishio = false;
   int level = 0;
 };
-/// Returns the lowest hint (SE's order) or false.
-bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out);
+/// What a search of dynamic chains that found nothing leaves for the next
+/// level on the same grid. SE's levels 0 to 3, and 4 to 5, each extend the
+/// one below: from every start, the same chains, then more where the lower
+/// level's rules ran dry. The next level goes on from there instead of
+/// making them again (the same hints, fewer potentials).
+class chain_memory {
+ public:
+  chain_memory();
+  ~chain_memory();
+  chain_memory(const chain_memory&) = delete;
+  chain_memory& operator=(const chain_memory&) = delete;
+  struct kept;  // chaining.cpp
+  std::unique_ptr<kept> state;
+};
+
+/// Returns the lowest hint (SE's order) or false. With a memory, a search
+/// goes on from what the level below left in it, and leaves its own there.
+bool first_chaining_hint(const board& b, const chaining_rule& rule, budget& work, hint& out,
+                         chain_memory* memory = nullptr);
 
 // SE's Permutations(k, n): every k-subset of 0..n-1 as a mask, in increasing
 // numeric order, until f returns true (then true). Like SE, no subset at all
