@@ -26,14 +26,26 @@ bool emit(basic_hint&& h, std::vector<basic_hint>* all, hint* first) {
   return false;
 }
 
-// SE's Region.crosses for the pairs Locking uses (a block and a line).
+// SE's Region.crosses for the pairs Locking uses (a block and a line), as a
+// table: Locking asks it 324 times a search, and chains search thousands of
+// times.
 bool crosses(int r1, int r2) {
-  const int k1 = r1 / 9, k2 = r2 / 9;
-  if (k1 == k2) return r1 == r2;
-  if (k1 != block && k2 != block) return true;
-  const int bk = (k1 == block ? r1 : r2) % 9;
-  const int line = k1 == block ? r2 : r1;
-  return line / 9 == row ? line % 9 / 3 == bk / 3 : line % 9 / 3 == bk % 3;
+  static const auto table = [] {
+    std::array<std::array<bool, 27>, 27> t{};
+    for (int a = 0; a < 27; ++a) {
+      for (int b = 0; b < 27; ++b) {
+        const int k1 = a / 9, k2 = b / 9;
+        const int bk = (k1 == block ? a : b) % 9;
+        const int line = k1 == block ? b : a;
+        t[a][b] = k1 == k2                       ? a == b
+                  : (k1 != block && k2 != block) ? true
+                  : line / 9 == row              ? line % 9 / 3 == bk / 3
+                                                 : line % 9 / 3 == bk % 3;
+      }
+    }
+    return t;
+  }();
+  return table[r1][r2];
 }
 
 bool region_has(int region, int cell) {
@@ -82,22 +94,47 @@ basic_hint locking_hint(const board& b, int p1, int p2, int hcell, int value, bo
 
 }  // namespace
 
-bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first) {
+chain_changes::chain_changes(const board& source, const board& current) {
   const auto& g = geometry();
-  board::position_table positions;
-  b.all_positions(positions);
+  current.all_positions(now);
+  for (int c = 0; c < 81; ++c) {
+    gone_cand[c] = static_cast<values>(source.cand[c] & ~current.cand[c]);
+    if (!gone_cand[c]) continue;
+    for (int kind = 0; kind < 3; ++kind) {
+      const int region = g.region_of[c][kind];
+      const auto place = static_cast<std::uint16_t>(1u << g.index_in[c][kind]);
+      gone_values[region] = static_cast<values>(gone_values[region] | gone_cand[c]);
+      lost_cells[region] = static_cast<std::uint16_t>(lost_cells[region] | place);
+      for (unsigned v = gone_cand[c]; v; v &= v - 1)
+        gone[region * 16 + std::countr_zero(v)] |= place;
+    }
+  }
+}
+
+bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first,
+             const chain_changes* since) {
+  const auto& g = geometry();
+  board::position_table own;
+  if (!since) b.all_positions(own);
+  const board::position_table& positions = since ? since->now : own;
   const auto& in = positions_in();
   static constexpr int kinds[4][2] = {{block, column}, {block, row}, {column, block}, {row, block}};
   for (const auto& k : kinds) {
     for (int i1 = 0; i1 < 9; ++i1) {
       const int r1 = k[0] * 9 + i1;
+      unsigned values_of = 0;  // the values r1 may lock (bit v)
+      for (unsigned vs = since ? since->gone_values[r1] : 0x3feu; vs; vs &= vs - 1)
+        if (count(positions[r1 * 16 + std::countr_zero(vs)]) > 1) values_of |= vs & -vs;
+      if (!values_of) continue;
       for (int i2 = 0; i2 < 9; ++i2) {
         const int r2 = k[1] * 9 + i2;
         if (!crosses(r1, r2)) continue;
-        for (int value = 1; value <= 9; ++value) {
+        for (unsigned vs = values_of; vs; vs &= vs - 1) {
+          const int value = std::countr_zero(vs);
           const std::uint16_t pos = positions[r1 * 16 + value];
-          if (count(pos) <= 1) continue;
           if (pos & ~in[r1][r2]) continue;  // not all inside r2
+          // Its rule parents: r1's places gone outside r2.
+          if (since && !(since->gone[r1 * 16 + value] & ~in[r1][r2])) continue;
           if (direct) {
             // A hidden single that follows in another region of r1's kind.
             for (int i3 = 0; i3 < 9; ++i3) {
@@ -129,21 +166,27 @@ const char* const set_names[3] = {"Pair", "Triplet", "Quad"};
 
 }  // namespace
 
-bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>* all,
-                hint* first) {
+bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>* all, hint* first,
+                const chain_changes* since) {
   const auto& g = geometry();
   for (int kind : set_kinds) {
     for (int n = 0; n < 9; ++n) {
       const int region = kind * 9 + n;
+      // With `since`, a hint relies on the chain only if one of its values
+      // lost places in the region.
+      const unsigned lost_values = since ? since->gone_values[region] >> 1 : 0;  // bit v - 1
+      if (since && !lost_values) continue;
       const int empty = b.empty_cells(region);
       if (!(empty > degree * 2 || (direct && empty > degree))) continue;
       std::uint16_t pos[10];
       unsigned eligible = 0;  // values with two places or more (bit v - 1)
       for (int v = 1; v <= 9; ++v) {
-        pos[v] = b.positions(region, v);
+        pos[v] = since ? since->now[region * 16 + v] : b.positions(region, v);
         if (count(pos[v]) >= 2) eligible |= 1u << (v - 1);
       }
+      if (since && !(eligible & lost_values)) continue;
       const bool stop = for_each_subset_of(eligible, degree, [&](unsigned m) {
+        if (since && !(m & lost_values)) return false;
         std::uint16_t sets[4];
         int k = 0;
         values vs = 0;
@@ -155,6 +198,13 @@ bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>
         }
         const std::uint16_t common = common_tuple(sets, degree, degree);
         if (!common) return false;
+        if (since) {  // its rule parents: the set's places gone, outside the set's cells
+          std::uint16_t lost = 0;
+          for (int i = 0; i < 9; ++i)
+            if (m >> i & 1)
+              lost = static_cast<std::uint16_t>(lost | since->gone[region * 16 + i + 1]);
+          if (!(lost & ~common)) return false;
+        }
         basic_hint bh;
         bh.type = basic_hint::kind::hidden_set;
         bh.set = vs;
@@ -193,23 +243,36 @@ bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>
   return false;
 }
 
-bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* first) {
+bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* first,
+               const chain_changes* since) {
   const auto& g = geometry();
   for (int kind : set_kinds) {
     for (int n = 0; n < 9; ++n) {
       const int region = kind * 9 + n;
-      if (b.empty_cells(region) < degree * 2) continue;
       const auto& cells = g.cells[region];
+      // With `since`, a hint relies on the chain only if one of its cells
+      // lost candidates.
+      const unsigned lost_cells = since ? since->lost_cells[region] : 0;
+      if (since && !lost_cells) continue;
+      if (b.empty_cells(region) < degree * 2) continue;
       unsigned eligible = 0;  // cells with two candidates or more
       for (int i = 0; i < 9; ++i)
         if (count(b.cand[cells[i]]) >= 2) eligible |= 1u << i;
+      if (since && !(eligible & lost_cells)) continue;
       const bool stop = for_each_subset_of(eligible, degree, [&](unsigned m) {
+        if (since && !(m & lost_cells)) return false;
         std::uint16_t sets[4];
         int k = 0;
         for (int i = 0; i < 9; ++i)
           if (m >> i & 1) sets[k++] = b.cand[cells[i]];
         const std::uint16_t common = common_tuple(sets, degree, degree);
         if (!common) return false;
+        if (since) {  // its rule parents: its cells' candidates gone, outside the set
+          values lost = 0;
+          for (int i = 0; i < 9; ++i)
+            if (m >> i & 1) lost = static_cast<values>(lost | since->gone_cand[cells[i]]);
+          if (!(lost & ~common)) return false;
+        }
         basic_hint bh;
         bh.type = basic_hint::kind::naked_set;
         bh.set = common;
@@ -233,24 +296,46 @@ bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* f
   return false;
 }
 
-bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first) {
-  board::position_table positions;
-  b.all_positions(positions);
+bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first,
+          const chain_changes* since) {
+  board::position_table own;
+  if (!since) b.all_positions(own);
+  const board::position_table& positions = since ? since->now : own;
   int occurrences[10] = {};
   for (int c = 0; c < 81; ++c)
     ++occurrences[b.value[c]];
   static constexpr int kinds[2][2] = {{column, row}, {row, column}};
   for (const auto& k : kinds) {
     const int base_kind = k[0], cover_kind = k[1];
+    // With `since`, a fish relies on the chain only if one of its base lines
+    // lost places of its value.
+    std::array<unsigned, 10> lost_lines{};  // per value, bit i: base line i
+    unsigned values_of = 0;                 // the values that may make a fish (bit v)
+    for (int value = 1; value <= 9; ++value) {
+      if (occurrences[value] + degree * 2 > 9) continue;
+      for (int i = 0; since && i < 9; ++i)
+        if (since->gone_values[base_kind * 9 + i] & bit(value)) lost_lines[value] |= 1u << i;
+      if (!since || lost_lines[value]) values_of |= 1u << value;
+    }
+    if (!values_of) continue;
     const bool stop = for_each_subset(degree, 9, [&](unsigned m) {
-      for (int value = 1; value <= 9; ++value) {
-        if (occurrences[value] + degree * 2 > 9) continue;
+      for (unsigned vs = values_of; vs; vs &= vs - 1) {
+        const int value = std::countr_zero(vs);
+        if (since && !(m & lost_lines[value])) continue;
         std::uint16_t sets[4];
         int n = 0;
         for (int i = 0; i < 9; ++i)
           if (m >> i & 1) sets[n++] = positions[(base_kind * 9 + i) * 16 + value];
         const std::uint16_t common = common_tuple(sets, degree, degree);
         if (!common) continue;
+        if (since) {  // its rule parents: the bases' places gone, outside the covers
+          std::uint16_t lost = 0;
+          for (int i = 0; i < 9; ++i)
+            if (m >> i & 1)
+              lost =
+                  static_cast<std::uint16_t>(lost | since->gone[(base_kind * 9 + i) * 16 + value]);
+          if (!(lost & ~common)) continue;
+        }
         basic_hint bh;
         bh.type = basic_hint::kind::fish;
         bh.value = static_cast<std::uint8_t>(value);

@@ -71,42 +71,29 @@ struct arena {
 constexpr int key_count = 81 * 9 * 2;
 
 // SE's LinkedSet<Potential>: insertion-ordered, keyed by (cell, value, on),
-// remembering the node stored for each key. Clearing is O(1) (a generation
-// stamp), and sets come from a pool: chains make millions of them.
+// remembering the node stored for each key. Membership is a bitset, 184 bytes
+// that stay in cache (lookups are most of a chain's work), and sets come from
+// a pool: chains make millions of them.
 class potential_set {
  public:
-  [[nodiscard]] bool contains(int k) const { return gen_[k] == stamp_; }
+  using bitset = std::array<std::uint64_t, (key_count + 63) / 64>;
+  [[nodiscard]] bool contains(int k) const { return members_[k >> 6] >> (k & 63) & 1; }
   [[nodiscard]] std::uint32_t get(int k) const { return slot_[k]; }
   /// LinkedHashMap.put: a new key goes last; an old one keeps its place but
   /// now maps to the new node. (Each key at most once: the order fits in a
   /// fixed array.)
   void put(int k, std::uint32_t n) {
-    if (gen_[k] != stamp_) {
-      gen_[k] = stamp_;
+    std::uint64_t& word = members_[k >> 6];
+    const std::uint64_t b = std::uint64_t{1} << (k & 63);
+    if (!(word & b)) {
+      word |= b;
       order_[size_++] = static_cast<std::uint16_t>(k);
     }
     slot_[k] = n;
   }
-  void retain(const potential_set& other) {
-    std::uint32_t w = 0;
-    for (std::uint16_t k : keys()) {
-      if (other.contains(k))
-        order_[w++] = k;
-      else
-        gen_[k] = 0;
-    }
-    size_ = w;
-  }
-  void add_all(const potential_set& other) {
-    for (std::uint16_t k : other.keys())
-      put(k, other.get(k));
-  }
   void clear() {
     size_ = 0;
-    if (++stamp_ == 0) {
-      gen_.fill(0);
-      stamp_ = 1;
-    }
+    members_.fill(0);
   }
   /// Every node number from `from` on moved up by `by` (a worker's arena
   /// appended to another; the ones below `from` are the same in both).
@@ -116,11 +103,11 @@ class potential_set {
   }
   [[nodiscard]] std::span<const std::uint16_t> keys() const { return {order_.data(), size_}; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
+  [[nodiscard]] const bitset& members() const { return members_; }
 
  private:
   std::array<std::uint32_t, key_count> slot_;
-  std::array<std::uint32_t, key_count> gen_{};
-  std::uint32_t stamp_ = 1;
+  bitset members_{};
   std::uint32_t size_ = 0;
   std::array<std::uint16_t, key_count> order_;
 };
@@ -170,6 +157,19 @@ struct start_state {
   int level = -1;  // the level of the search that made it
 };
 using start_states = std::array<std::unique_ptr<start_state>, 81 * 10 * 2>;
+
+// SE's retainAll over the outcomes of a cell's values or a region's places:
+// f(k) for each key of the first outcome that every other one has too, in
+// the first one's order.
+template <class F>
+void for_each_common(const potential_set* const* outcomes, int n, F&& f) {
+  potential_set::bitset common = outcomes[0]->members();
+  for (int i = 1; i < n; ++i)
+    for (std::size_t w = 0; w < common.size(); ++w)
+      common[w] &= outcomes[i]->members()[w];
+  for (std::uint16_t k : outcomes[0]->keys())
+    if (common[k >> 6] >> (k & 63) & 1) f(k);
+}
 
 int key_of(int cell, int value, bool on) {
   return (cell * 9 + value - 1) * 2 + (on ? 1 : 0);
@@ -962,20 +962,22 @@ void chainer::advanced_potentials(board& grid, const board& source, const potent
   const std::size_t first_other =
       after_level > 0 ? static_cast<std::size_t>(others_count(after_level)) : 0;
   // The basic rules first: SE's Locking, HiddenSet(2), NakedSet(2), Fisherman(2).
+  // Only their hints that rely on what the chain turned off are of use.
+  const chain_changes since(source, grid);
   for (int rule = after_level > 0 ? 4 : 0; rule < 4 && found.empty(); ++rule) {
     std::vector<basic_hint> hints;
     switch (rule) {
       case 0:
-        locking(grid, false, &hints, nullptr);
+        locking(grid, false, &hints, nullptr, &since);
         break;
       case 1:
-        hidden_set(grid, 2, false, &hints, nullptr);
+        hidden_set(grid, 2, false, &hints, nullptr, &since);
         break;
       case 2:
-        naked_set(grid, 2, &hints, nullptr);
+        naked_set(grid, 2, &hints, nullptr, &since);
         break;
       default:
-        fish(grid, 2, &hints, nullptr);
+        fish(grid, 2, &hints, nullptr, &since);
         break;
     }
     for (const basic_hint& bh : hints) {
@@ -1205,36 +1207,27 @@ void chainer::region_chainings(const board& grid, std::vector<chain_hint>& resul
     const int region = g.region_of[cell][kind];
     const std::uint16_t pos = region_places(grid, region, cell, value);
     if (pos == 0) continue;
-    std::array<const potential_set*, 9> pos_on{}, pos_off{};
-    pooled_set region_on, region_off;
+    // The outcomes of the value's places, the cell's own (the first) first.
+    std::array<const potential_set*, 9> ons{}, offs{};
+    int n = 0;
     for (int i = 0; i < 9; ++i) {
       if (!(pos >> i & 1)) continue;
       const int other = g.cells[region][i];
-      if (other == cell) {
-        pos_on[i] = from_on.on.operator->();
-        pos_off[i] = from_on.off.operator->();
-        region_on->add_all(*from_on.on);
-        region_off->add_all(*from_on.off);
-      } else {
-        const start_state& o = started(other, value);
-        pos_on[i] = o.on.operator->();
-        pos_off[i] = o.off.operator->();
-        region_on->retain(*o.on);
-        region_off->retain(*o.off);
-      }
+      const start_state& o = other == cell ? from_on : started(other, value);
+      ons[n] = o.on.operator->();
+      offs[n++] = o.off.operator->();
     }
     for (int side = 0; side < 2; ++side) {
-      const potential_set& common = side == 0 ? *region_on : *region_off;
-      const auto& outcomes = side == 0 ? pos_on : pos_off;
-      for (std::uint16_t k : common.keys()) {
+      const auto& outcomes = side == 0 ? ons : offs;
+      for_each_common(outcomes.data(), n, [&](int k) {
         chain_hint h;
         h.kind = hint_kind::region;
         h.region = region;
-        add_common_hint(std::move(h), grid, common.get(k), result, [&](auto& targets) {
-          for (int i = 0; i < 9; ++i)
-            if (pos >> i & 1) targets.push_back(outcomes[i]->get(k));
+        add_common_hint(std::move(h), grid, outcomes[0]->get(k), result, [&](auto& targets) {
+          for (int i = 0; i < n; ++i)
+            targets.push_back(outcomes[i]->get(k));
         });
-      }
+      });
     }
   }
 }
@@ -1391,40 +1384,29 @@ void chainer::cell_hints(const board& grid, int cell,
                          std::vector<chain_hint>& result) const {
   const values cand = grid.cand[cell];
   const int card = count(cand);
-  std::array<const potential_set*, 10> value_on{}, value_off{};
-  std::unique_ptr<pooled_set> cell_on, cell_off;
+  // The outcomes of the cell's values, in order.
+  std::array<const potential_set*, 9> ons{}, offs{};
+  int n = 0;
   for (int v = 1; v <= 9; ++v) {
     if (!(cand & bit(v))) continue;
     const start_state& from_on = started(cell, v);
-    const potential_set* on_to_on = from_on.on.operator->();
-    const potential_set* on_to_off = from_on.off.operator->();
     for (chain_hint& h : binary_hints[static_cast<std::size_t>(task_of[cell * 10 + v])])
       result.push_back(std::move(h));
     if (!rule_.nishio) region_chainings(grid, result, cell, v, from_on);
-    if (!cell_on) {
-      cell_on = std::make_unique<pooled_set>();
-      cell_off = std::make_unique<pooled_set>();
-      (*cell_on)->add_all(*on_to_on);
-      (*cell_off)->add_all(*on_to_off);
-    } else {
-      (*cell_on)->retain(*on_to_on);
-      (*cell_off)->retain(*on_to_off);
-    }
-    value_on[v] = on_to_on;
-    value_off[v] = on_to_off;
+    ons[n] = from_on.on.operator->();
+    offs[n++] = from_on.off.operator->();
   }
   if (rule_.nishio || !(card == 2 || (rule_.multiple && card > 2))) return;
   for (int side = 0; side < 2; ++side) {
-    const potential_set& common = side == 0 ? **cell_on : **cell_off;
-    const auto& outcomes = side == 0 ? value_on : value_off;
-    for (std::uint16_t k : common.keys()) {
+    const auto& outcomes = side == 0 ? ons : offs;
+    for_each_common(outcomes.data(), n, [&](int k) {
       chain_hint h;
       h.kind = hint_kind::cell;
-      add_common_hint(std::move(h), grid, common.get(k), result, [&](auto& targets) {
-        for (int v = 1; v <= 9; ++v)
-          if (cand & bit(v)) targets.push_back(outcomes[v]->get(k));
+      add_common_hint(std::move(h), grid, outcomes[0]->get(k), result, [&](auto& targets) {
+        for (int i = 0; i < n; ++i)
+          targets.push_back(outcomes[i]->get(k));
       });
-    }
+    });
   }
 }
 

@@ -41,13 +41,30 @@ struct basic_hint {
                     std::vector<potential_key>& out) const;
 };
 
+/// What a dynamic chain has turned off since it began (source to current).
+/// A basic hint is of use to the chain only if it relies on some of it (its
+/// rule parents are not empty), so the producers given one skip the others
+/// without making them.
+struct chain_changes {
+  board::position_table now{};                 // [region * 16 + v]: v's positions in the region
+  board::position_table gone{};                // and those gone from it
+  std::array<values, 81> gone_cand{};          // each cell's candidates gone
+  std::array<values, 27> gone_values{};        // per region, the values that lost places there
+  std::array<std::uint16_t, 27> lost_cells{};  // per region, its cells that lost candidates
+  chain_changes(const board& source, const board& current);
+};
+
 // SE's producers that chains reuse. Each searches in SE's order and either
 // stops at the first hint (first != nullptr: stored there, returns true) or
-// appends every hint to *all.
-bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first);
-bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>* all, hint* first);
-bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* first);
-bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first);
+// appends every hint to *all; with `since`, only the hints that rely on it.
+bool locking(const board& b, bool direct, std::vector<basic_hint>* all, hint* first,
+             const chain_changes* since = nullptr);
+bool hidden_set(const board& b, int degree, bool direct, std::vector<basic_hint>* all, hint* first,
+                const chain_changes* since = nullptr);
+bool naked_set(const board& b, int degree, std::vector<basic_hint>* all, hint* first,
+               const chain_changes* since = nullptr);
+bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first,
+          const chain_changes* since = nullptr);
 bool hidden_single(const board& b, hint& out);
 bool naked_single(const board& b, hint& out);
 bool xy_wing(const board& b, bool xyz, hint& out);
