@@ -477,10 +477,16 @@ class chainer {
     return n;
   }
 
+  // SE's doCycles from "source is on" and, with `chains`, its doForcingChains
+  // from the same start: one search, since the two make the same potentials
+  // (doCycles only adds copies of known off potentials that can close a cycle,
+  // and a copy leads to nothing new).
   void do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y, bool x,
-                 std::vector<std::uint32_t>& cycles, int source);
-  void do_forcing_chains(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
-                         std::vector<std::uint32_t>& chains, int source);
+                 std::vector<std::uint32_t>& cycles, std::vector<std::uint32_t>* chains,
+                 int source);
+  // SE's doForcingChains from "source is off".
+  void do_forcing_chains_off(const board& grid, potential_set& to_on, potential_set& to_off,
+                             bool y, std::vector<std::uint32_t>& chains, int source);
   // With `after_level` 0 or more, the search goes on from where a search of
   // that level, which this rule's extends, stopped (the sets as it left them).
   bool do_chaining(board& grid, potential_set& to_on, potential_set& to_off,
@@ -737,26 +743,41 @@ std::uint32_t chainer::reversed_cycle(std::uint32_t dst_on) {
 }
 
 void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
-                        bool x, std::vector<std::uint32_t>& cycles, int source) {
+                        bool x, std::vector<std::uint32_t>& cycles,
+                        std::vector<std::uint32_t>* chains, int source) {
   std::vector<std::uint32_t>& pending_on = scratch_on_;
   std::vector<std::uint32_t>& pending_off = scratch_off_;
   start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
   int length = 0;
+  const int source_off = source ^ 1;
+  bool source_off_hit = false;  // the forcing chain to "source is off", once
   while (on_head < pending_on.size() || off_head < pending_off.size()) {
     ++length;
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
       on_to_off(grid, p, y, [&](int c, int v, cause why) {
         const int k = key_of(c, v, false);
-        if (is_parent(p, k)) return;
+        const bool hit = chains && k == source_off && !source_off_hit;
+        if (!to_off.contains(k)) {  // then it is not one of p's ancestors either
+          const std::uint32_t n = make(c, v, false, why, p);
+          pending_off.push_back(n);
+          to_off.put(k, n);
+          if (hit) chains->push_back(n), source_off_hit = true;
+          return;
+        }
         // SE queues every copy of an off potential. A later copy finds only
         // what the first already put in to_on, so it matters only if it leads
         // back to the source in a cycle long enough: skip the others.
-        if (to_off.contains(k) && !(length + 1 >= 4 && leads_to(grid, c, v, y, x, source))) return;
+        const bool copy =
+            length + 1 >= 4 && !is_parent(p, k) && leads_to(grid, c, v, y, x, source);
+        if (!copy && !hit) return;
         const std::uint32_t n = make(c, v, false, why, p);
-        pending_off.push_back(n);
-        to_off.put(k, n);
+        if (hit) chains->push_back(n), source_off_hit = true;
+        if (copy) {
+          pending_off.push_back(n);
+          to_off.put(k, n);
+        }
       });
     }
     ++length;
@@ -780,31 +801,25 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
   }
 }
 
-void chainer::do_forcing_chains(const board& grid, potential_set& to_on, potential_set& to_off,
-                                bool y, std::vector<std::uint32_t>& chains, int source) {
+void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
+                                    potential_set& to_off, bool y,
+                                    std::vector<std::uint32_t>& chains, int source) {
   std::vector<std::uint32_t>& pending_on = scratch_on_;
   std::vector<std::uint32_t>& pending_off = scratch_off_;
   start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
-  auto in_chains = [&](int k) {
-    for (std::uint32_t c : chains)
-      if (key(c) == k) return true;
-    return false;
-  };
+  const int source_on = source ^ 1;
+  bool source_on_hit = false;  // the forcing chain to "source is on", once
   while (on_head < pending_on.size() || off_head < pending_off.size()) {
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
       on_to_off(grid, p, y, [&](int c, int v, cause why) {
+        // An off potential already known is in to_off, p's ancestors too.
         const int k = key_of(c, v, false);
-        const bool hit = key_of(c, v, true) == source && !in_chains(k);
-        const bool add = !is_parent(p, k) && !to_off.contains(k);
-        if (!hit && !add) return;
+        if (to_off.contains(k)) return;
         const std::uint32_t n = make(c, v, false, why, p);
-        if (hit) chains.push_back(n);
-        if (add) {
-          pending_off.push_back(n);
-          to_off.put(k, n);
-        }
+        pending_off.push_back(n);
+        to_off.put(k, n);
       });
     }
     while (off_head < pending_off.size()) {
@@ -813,11 +828,11 @@ void chainer::do_forcing_chains(const board& grid, potential_set& to_on, potenti
       const int count_made = off_to_on(grid, p, nullptr, y, true, made);
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
-        const bool hit = (k ^ 1) == source && !in_chains(k);
+        const bool hit = k == source_on && !source_on_hit;
         const bool add = !to_on.contains(k);
         if (!hit && !add) continue;
         const std::uint32_t n = make_on(p, made[i], to_off);
-        if (hit) chains.push_back(n);
+        if (hit) chains.push_back(n), source_on_hit = true;
         if (add) {
           pending_on.push_back(n);
           to_on.put(k, n);
@@ -1066,18 +1081,13 @@ void chainer::unary_chaining(const board& grid, int cell, int value,
   {
     pooled_set to_on, to_off;
     to_on->put(source_on, on);
-    do_cycles(grid, *to_on, *to_off, y, x, cycles, source_on);
+    do_cycles(grid, *to_on, *to_off, y, x, cycles, x ? &chains : nullptr, source_on);
   }
   if (x) {
-    {
-      pooled_set to_on, to_off;
-      to_on->put(source_on, on);
-      do_forcing_chains(grid, *to_on, *to_off, y, chains, source_on);
-    }
     const std::uint32_t off = make(cell, value, false, cause::none);
     pooled_set to_on, to_off;
     to_off->put(key(off), off);
-    do_forcing_chains(grid, *to_on, *to_off, y, chains, key(off));
+    do_forcing_chains_off(grid, *to_on, *to_off, y, chains, key(off));
   }
   const auto& g = geometry();
   for (std::uint32_t dst_on : cycles) {
