@@ -92,8 +92,16 @@ class potential_set {
     slot_[k] = n;
   }
   void clear() {
+    // A small set clears the words it used; filling all 23 is a slow
+    // `rep stos` in a hot path.
+    if (size_ <= 16) {
+      for (std::uint16_t k : keys())
+        members_[k >> 6] = 0;
+    } else {
+      for (std::uint64_t& w : members_)
+        w = 0;
+    }
     size_ = 0;
-    members_.fill(0);
   }
   /// Every node number from `from` on moved up by `by` (a worker's arena
   /// appended to another; the ones below `from` are the same in both).
@@ -332,13 +340,30 @@ class chainer {
   template <class F>
   static void house_offs(const board& grid, potential_key pk, F&& f) {
     const auto& g = geometry();
-    for (int c : g.house[pk.cell]) {
-      if (!(grid.cand[c] & bit(pk.value))) continue;
-      const int kind = g.region_of[c][block] == g.region_of[pk.cell][block] ? block
-                       : g.region_of[c][row] == g.region_of[pk.cell][row]   ? row
-                                                                            : column;
-      f(c, pk.value, region_cause(kind));
+    const auto& why = house_causes()[pk.cell];
+    const values b = bit(pk.value);
+    for (int j = 0; j < 20; ++j) {
+      const int c = g.house[pk.cell][j];
+      if (grid.cand[c] & b) f(c, pk.value, why[j]);
     }
+  }
+  // The cause of each link from a cell to the cells of its houses: the block
+  // first, else the row, else the column (SE's order).
+  static const std::array<std::array<cause, 20>, 81>& house_causes() {
+    static const auto table = [] {
+      const auto& g = geometry();
+      std::array<std::array<cause, 20>, 81> t{};
+      for (int cell = 0; cell < 81; ++cell)
+        for (int j = 0; j < 20; ++j) {
+          const int c = g.house[cell][j];
+          const int kind = g.region_of[c][block] == g.region_of[cell][block] ? block
+                           : g.region_of[c][row] == g.region_of[cell][row]   ? row
+                                                                             : column;
+          t[cell][j] = region_cause(kind);
+        }
+      return t;
+    }();
+    return table;
   }
 
   void fill_on_links(const board& grid, potential_key pk, int i) const {
@@ -380,8 +405,10 @@ class chainer {
     return compute_off_to_on(grid, pk, source, y, x, out);
   }
 
+  // `table`: the grid's positions, when worked out already.
   int compute_off_to_on(const board& grid, potential_key pk, const board* source, bool y, bool x,
-                        on_result (&out)[4]) const {
+                        on_result (&out)[4],
+                        const board::position_table* table = nullptr) const {
     const auto& g = geometry();
     int n = 0;
     if (y && count(grid.cand[pk.cell]) == 2) {
@@ -394,7 +421,8 @@ class chainer {
       const int first_x = n;
       for (int kind : {block, row, column}) {
         const int region = g.region_of[pk.cell][kind];
-        const std::uint16_t pos = grid.positions(region, pk.value);
+        const std::uint16_t pos =
+            table ? (*table)[region * 16 + pk.value] : grid.positions(region, pk.value);
         if (count(pos) != 2) continue;
         int other = g.cells[region][std::countr_zero(pos)];
         if (other == pk.cell)
@@ -424,6 +452,8 @@ class chainer {
     links_.resize(81 * 9 * 4);
     link_y_.resize(81 * 9);
     link_n_.resize(81 * 9);
+    board::position_table table;
+    grid.all_positions(table);
     for (int cell = 0; cell < 81; ++cell) {
       for (int v = 1; v <= 9; ++v) {
         const int i = cell * 9 + v - 1;
@@ -432,7 +462,7 @@ class chainer {
         on_result out[4];
         const potential_key pk{static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(v),
                                false};
-        const int n = compute_off_to_on(grid, pk, nullptr, true, true, out);
+        const int n = compute_off_to_on(grid, pk, nullptr, true, true, out, &table);
         const int ny = n > 0 && out[0].region < 0 ? 1 : 0;  // the Y link comes first
         link_y_[i] = static_cast<std::uint8_t>(ny);
         link_n_[i] = static_cast<std::uint8_t>(n);
@@ -625,6 +655,7 @@ class chainer {
   mutable std::array<std::uint32_t, 81 * 9> on_start_{}, on_gen_{};
   mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
   std::uint32_t links_gen_ = 1;
+  potential_set unary_on_, unary_off_;  // unary_chaining's
 };
 
 template <class F>
@@ -1078,16 +1109,19 @@ void chainer::unary_chaining(const board& grid, int cell, int value,
   const std::uint32_t on = make(cell, value, true, cause::none);
   const int source_on = key(on);
   std::vector<std::uint32_t> cycles, chains;
-  {
-    pooled_set to_on, to_off;
-    to_on->put(source_on, on);
-    do_cycles(grid, *to_on, *to_off, y, x, cycles, x ? &chains : nullptr, source_on);
-  }
+  // Sets of this chainer's own: the searches here are many and short.
+  potential_set& to_on = unary_on_;
+  potential_set& to_off = unary_off_;
+  to_on.clear();
+  to_off.clear();
+  to_on.put(source_on, on);
+  do_cycles(grid, to_on, to_off, y, x, cycles, x ? &chains : nullptr, source_on);
   if (x) {
     const std::uint32_t off = make(cell, value, false, cause::none);
-    pooled_set to_on, to_off;
-    to_off->put(key(off), off);
-    do_forcing_chains_off(grid, *to_on, *to_off, y, chains, key(off));
+    to_on.clear();
+    to_off.clear();
+    to_off.put(key(off), off);
+    do_forcing_chains_off(grid, to_on, to_off, y, chains, key(off));
   }
   const auto& g = geometry();
   for (std::uint32_t dst_on : cycles) {
