@@ -268,18 +268,18 @@ class chainer {
  private:
   std::uint32_t make(int cell, int value, bool on, cause why, std::int64_t parent = -1) {
     work_.spend();
-    node n;
+    const auto id = static_cast<std::uint32_t>(a_.nodes.size());
+    node& n = a_.nodes.emplace_back();
     n.key = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value), on};
     n.why = why;
     n.parents_begin = static_cast<std::uint32_t>(a_.parents.size());
     n.path_bits = std::uint64_t{1} << (n.key.index() & 63);
     if (parent >= 0) {
-      a_.parents.push_back(static_cast<std::uint32_t>(parent));
       n.parents_count = 1;
       n.path_bits |= a_.nodes[static_cast<std::size_t>(parent)].path_bits;
+      a_.parents.push_back(static_cast<std::uint32_t>(parent));
     }
-    a_.nodes.push_back(n);
-    return static_cast<std::uint32_t>(a_.nodes.size() - 1);
+    return id;
   }
   // Parents are stored contiguously: only the node made last can get more.
   void add_parent(std::uint32_t n, std::uint32_t parent) {
