@@ -268,6 +268,10 @@ class chainer {
  private:
   std::uint32_t make(int cell, int value, bool on, cause why, std::int64_t parent = -1) {
     work_.spend();
+    return make_node(cell, value, on, why, parent);
+  }
+  // A node that was counted already (a lazy one, made into a node).
+  std::uint32_t make_node(int cell, int value, bool on, cause why, std::int64_t parent) {
     const auto id = static_cast<std::uint32_t>(a_.nodes.size());
     node& n = a_.nodes.emplace_back();
     n.key = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value), on};
@@ -316,7 +320,10 @@ class chainer {
   // in SE's order, without duplicates.
   template <class F>
   void on_to_off(const board& grid, std::uint32_t p, bool y, F&& f) const {
-    const potential_key pk = at(p).key;
+    on_to_off_of(grid, at(p).key, y, f);
+  }
+  template <class F>
+  void on_to_off_of(const board& grid, potential_key pk, bool y, F&& f) const {
     if (links_ready_) {
       // A fixed grid: each candidate's links worked out the first time asked
       // (the cell's other values first, then its houses).
@@ -392,7 +399,10 @@ class chainer {
   // source (dynamic chains), what has gone since it, for SE's hidden parents.
   int off_to_on(const board& grid, std::uint32_t p, const board* source, bool y, bool x,
                 on_result (&out)[4]) const {
-    const potential_key pk = at(p).key;
+    return off_to_on_of(grid, at(p).key, source, y, x, out);
+  }
+  int off_to_on_of(const board& grid, potential_key pk, const board* source, bool y, bool x,
+                   on_result (&out)[4]) const {
     if (links_ready_) {
       // A fixed grid: the links were worked out once (Y link first, then X).
       const int base = (pk.cell * 9 + pk.value - 1) * 4;
@@ -505,6 +515,52 @@ class chainer {
       }
     }
     return n;
+  }
+
+  // unary_chaining's potentials, kept as plain records and made into arena
+  // nodes only on the chains of a hint: most never are. (On a fixed grid a
+  // potential has one parent.)
+  struct lazy_node {
+    std::uint16_t key;
+    se::cause why;
+    std::uint32_t parent;  // lazy index, or no_parent
+    std::uint64_t path_bits;
+  };
+  static constexpr std::uint32_t no_parent = 0xffffffffu;
+  std::uint32_t make_lazy(int k, cause why, std::uint32_t parent) {
+    work_.spend();
+    const auto id = static_cast<std::uint32_t>(lazy_.size());
+    std::uint64_t bits = std::uint64_t{1} << (k & 63);
+    if (parent != no_parent) bits |= lazy_[parent].path_bits;
+    lazy_.push_back({static_cast<std::uint16_t>(k), why, parent, bits});
+    return id;
+  }
+  [[nodiscard]] static potential_key key_at(int k) {
+    return {static_cast<std::uint8_t>(k / 18), static_cast<std::uint8_t>(k / 2 % 9 + 1),
+            (k & 1) != 0};
+  }
+  // is_parent for lazy potentials.
+  [[nodiscard]] bool lazy_is_parent(std::uint32_t child, int parent_key) const {
+    if (!(lazy_[child].path_bits >> (parent_key & 63) & 1)) return false;
+    for (std::uint32_t p = lazy_[child].parent; p != no_parent; p = lazy_[p].parent)
+      if (lazy_[p].key == parent_key) return true;
+    return false;
+  }
+  // The arena node of a lazy potential, its ancestors made first (each once).
+  std::uint32_t materialize(std::uint32_t i) {
+    if (lazy_made_.size() != lazy_.size()) lazy_made_.assign(lazy_.size(), no_parent);
+    thread_local std::vector<std::uint32_t> path;
+    path.clear();
+    std::uint32_t p = i;
+    for (; p != no_parent && lazy_made_[p] == no_parent; p = lazy_[p].parent)
+      path.push_back(p);
+    std::int64_t parent = p == no_parent ? -1 : std::int64_t{lazy_made_[p]};
+    for (auto q = path.rbegin(); q != path.rend(); ++q) {
+      const potential_key pk = key_at(lazy_[*q].key);
+      parent = make_node(pk.cell, pk.value, pk.on, lazy_[*q].why, parent);
+      lazy_made_[*q] = static_cast<std::uint32_t>(parent);
+    }
+    return lazy_made_[i];
   }
 
   // SE's doCycles from "source is on" and, with `chains`, its doForcingChains
@@ -656,6 +712,8 @@ class chainer {
   mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
   std::uint32_t links_gen_ = 1;
   potential_set unary_on_, unary_off_;  // unary_chaining's
+  std::vector<lazy_node> lazy_;
+  std::vector<std::uint32_t> lazy_made_;  // each lazy potential's node, once made
 };
 
 template <class F>
@@ -787,11 +845,11 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
     ++length;
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_to_off(grid, p, y, [&](int c, int v, cause why) {
+      on_to_off_of(grid, key_at(lazy_[p].key), y, [&](int c, int v, cause why) {
         const int k = key_of(c, v, false);
         const bool hit = chains && k == source_off && !source_off_hit;
         if (!to_off.contains(k)) {  // then it is not one of p's ancestors either
-          const std::uint32_t n = make(c, v, false, why, p);
+          const std::uint32_t n = make_lazy(k, why, p);
           pending_off.push_back(n);
           to_off.put(k, n);
           if (hit) chains->push_back(n), source_off_hit = true;
@@ -801,9 +859,9 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
         // what the first already put in to_on, so it matters only if it leads
         // back to the source in a cycle long enough: skip the others.
         const bool copy =
-            length + 1 >= 4 && !is_parent(p, k) && leads_to(grid, c, v, y, x, source);
+            length + 1 >= 4 && !lazy_is_parent(p, k) && leads_to(grid, c, v, y, x, source);
         if (!copy && !hit) return;
-        const std::uint32_t n = make(c, v, false, why, p);
+        const std::uint32_t n = make_lazy(k, why, p);
         if (hit) chains->push_back(n), source_off_hit = true;
         if (copy) {
           pending_off.push_back(n);
@@ -815,13 +873,13 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
     while (off_head < pending_off.size()) {
       const std::uint32_t p = pending_off[off_head++];
       on_result made[4];
-      const int count_made = off_to_on(grid, p, nullptr, y, x, made);
+      const int count_made = off_to_on_of(grid, key_at(lazy_[p].key), nullptr, y, x, made);
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
         const bool cycle = length >= 4 && k == source;
         const bool add = !to_on.contains(k);
         if (!cycle && !add) continue;
-        const std::uint32_t n = make_on(p, made[i], to_off);
+        const std::uint32_t n = make_lazy(k, made[i].why, p);
         if (cycle) cycles.push_back(n);
         if (add) {
           pending_on.push_back(n);
@@ -844,11 +902,11 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
   while (on_head < pending_on.size() || off_head < pending_off.size()) {
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_to_off(grid, p, y, [&](int c, int v, cause why) {
+      on_to_off_of(grid, key_at(lazy_[p].key), y, [&](int c, int v, cause why) {
         // An off potential already known is in to_off, p's ancestors too.
         const int k = key_of(c, v, false);
         if (to_off.contains(k)) return;
-        const std::uint32_t n = make(c, v, false, why, p);
+        const std::uint32_t n = make_lazy(k, why, p);
         pending_off.push_back(n);
         to_off.put(k, n);
       });
@@ -856,13 +914,13 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
     while (off_head < pending_off.size()) {
       const std::uint32_t p = pending_off[off_head++];
       on_result made[4];
-      const int count_made = off_to_on(grid, p, nullptr, y, true, made);
+      const int count_made = off_to_on_of(grid, key_at(lazy_[p].key), nullptr, y, true, made);
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
         const bool hit = k == source_on && !source_on_hit;
         const bool add = !to_on.contains(k);
         if (!hit && !add) continue;
-        const std::uint32_t n = make_on(p, made[i], to_off);
+        const std::uint32_t n = make_lazy(k, made[i].why, p);
         if (hit) chains.push_back(n), source_on_hit = true;
         if (add) {
           pending_on.push_back(n);
@@ -1106,8 +1164,10 @@ void chainer::rule_parents(const chain_hint& h, const board& initial, const boar
 void chainer::unary_chaining(const board& grid, int cell, int value,
                              std::vector<chain_hint>& result, bool y, bool x) {
   if (count(grid.cand[cell]) > 2 && !x) return;  // Y-cycles start from bivalue cells
-  const std::uint32_t on = make(cell, value, true, cause::none);
-  const int source_on = key(on);
+  lazy_.clear();
+  lazy_made_.clear();
+  const int source_on = key_of(cell, value, true);
+  const std::uint32_t on = make_lazy(source_on, cause::none, no_parent);
   std::vector<std::uint32_t> cycles, chains;
   // Sets of this chainer's own: the searches here are many and short.
   potential_set& to_on = unary_on_;
@@ -1117,12 +1177,18 @@ void chainer::unary_chaining(const board& grid, int cell, int value,
   to_on.put(source_on, on);
   do_cycles(grid, to_on, to_off, y, x, cycles, x ? &chains : nullptr, source_on);
   if (x) {
-    const std::uint32_t off = make(cell, value, false, cause::none);
+    const int source_off = source_on ^ 1;
+    const std::uint32_t off = make_lazy(source_off, cause::none, no_parent);
     to_on.clear();
     to_off.clear();
-    to_off.put(key(off), off);
-    do_forcing_chains_off(grid, to_on, to_off, y, chains, key(off));
+    to_off.put(source_off, off);
+    do_forcing_chains_off(grid, to_on, to_off, y, chains, source_off);
   }
+  // The hints' chains as arena nodes.
+  for (std::uint32_t& c : cycles)
+    c = materialize(c);
+  for (std::uint32_t& c : chains)
+    c = materialize(c);
   const auto& g = geometry();
   for (std::uint32_t dst_on : cycles) {
     const std::uint32_t dst_off = reversed_cycle(dst_on);
