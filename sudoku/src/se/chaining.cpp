@@ -157,6 +157,26 @@ class pooled_set {
   potential_set* set_;
 };
 
+// A vector that only grows, with a push short enough to inline in the search
+// loops (std::vector's push_back is not inlined there).
+template <class T>
+class growing {
+ public:
+  void clear() { size_ = 0; }
+  void push_back(const T& x) {
+    if (size_ == v_.size()) grow();
+    v_[size_++] = x;
+  }
+  T& operator[](std::size_t i) { return v_[i]; }
+  const T& operator[](std::size_t i) const { return v_[i]; }
+  [[nodiscard]] std::size_t size() const { return size_; }
+
+ private:
+  [[gnu::noinline]] void grow() { v_.resize(v_.empty() ? 256 : v_.size() * 2); }
+  std::vector<T> v_;
+  std::size_t size_ = 0;
+};
+
 // What the chains from one start ("cell is value", or "is not") lead to.
 struct start_state {
   pooled_set on, off;
@@ -325,17 +345,21 @@ class chainer {
   template <class F>
   void on_to_off_of(const board& grid, potential_key pk, bool y, F&& f) const {
     if (links_ready_) {
-      // A fixed grid: each candidate's links worked out the first time asked
-      // (the cell's other values first, then its houses).
-      const int i = pk.cell * 9 + pk.value - 1;
-      if (on_gen_[i] != links_gen_) fill_on_links(grid, pk, i);
-      const on_link* l = on_links_.data() + on_start_[i];
-      for (int j = y ? 0 : on_y_[i]; j < on_n_[i]; ++j)
-        f(l[j].cell, l[j].value, l[j].why);
+      on_links_at(grid, pk.cell * 9 + pk.value - 1, y, f);
       return;
     }
     if (y) cell_offs(grid, pk, f);
     house_offs(grid, pk, f);
+  }
+  // A fixed grid: each candidate's links (i: cell * 9 + value - 1) worked out
+  // the first time asked (the cell's other values first, then its houses).
+  template <class F>
+  void on_links_at(const board& grid, int i, bool y, F&& f) const {
+    if (on_gen_[i] != links_gen_)
+      fill_on_links(grid, {static_cast<std::uint8_t>(i / 9), static_cast<std::uint8_t>(i % 9 + 1), true}, i);
+    const on_link* l = on_links_.data() + on_start_[i];
+    for (int j = y ? 0 : on_y_[i]; j < on_n_[i]; ++j)
+      f(l[j].cell, l[j].value, l[j].why);
   }
   // "p is on" turns off the cell's other values (Y)...
   template <class F>
@@ -403,16 +427,16 @@ class chainer {
   }
   int off_to_on_of(const board& grid, potential_key pk, const board* source, bool y, bool x,
                    on_result (&out)[4]) const {
-    if (links_ready_) {
-      // A fixed grid: the links were worked out once (Y link first, then X).
-      const int base = (pk.cell * 9 + pk.value - 1) * 4;
-      const int ny = link_y_[base / 4], nall = link_n_[base / 4];
-      int n = 0;
-      for (int i = y ? 0 : ny; i < (x ? nall : ny); ++i)
-        out[n++] = links_[base + i];
-      return n;
-    }
+    if (links_ready_) return off_links_at(pk.cell * 9 + pk.value - 1, y, x, out);
     return compute_off_to_on(grid, pk, source, y, x, out);
+  }
+  // A fixed grid: the links were worked out once (Y link first, then X).
+  int off_links_at(int i, bool y, bool x, on_result (&out)[4]) const {
+    const int ny = link_y_[i], nall = link_n_[i];
+    int n = 0;
+    for (int j = y ? 0 : ny; j < (x ? nall : ny); ++j)
+      out[n++] = links_[i * 4 + j];
+    return n;
   }
 
   // `table`: the grid's positions, when worked out already.
@@ -527,7 +551,7 @@ class chainer {
     std::uint64_t path_bits;
   };
   static constexpr std::uint32_t no_parent = 0xffffffffu;
-  std::uint32_t make_lazy(int k, cause why, std::uint32_t parent) {
+  [[gnu::always_inline]] std::uint32_t make_lazy(int k, cause why, std::uint32_t parent) {
     work_.spend();
     const auto id = static_cast<std::uint32_t>(lazy_.size());
     std::uint64_t bits = std::uint64_t{1} << (k & 63);
@@ -689,7 +713,8 @@ class chainer {
   board save_{};  // SE's saveGrid: the grid when do_chaining began
   std::vector<std::unique_ptr<chainer>> others_;
   bool others_made_ = false;
-  std::vector<std::uint32_t> scratch_on_, scratch_off_, scratch_advanced_;
+  growing<std::uint32_t> scratch_on_, scratch_off_;
+  std::vector<std::uint32_t> scratch_advanced_;
   // prepare_links: off->on links per candidate, valid while links_ready_.
   bool links_ready_ = false;
   start_states memo_;  // during multiple_chains
@@ -712,7 +737,7 @@ class chainer {
   mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
   std::uint32_t links_gen_ = 1;
   potential_set unary_on_, unary_off_;  // unary_chaining's
-  std::vector<lazy_node> lazy_;
+  growing<lazy_node> lazy_;
   std::vector<std::uint32_t> lazy_made_;  // each lazy potential's node, once made
 };
 
@@ -834,8 +859,8 @@ std::uint32_t chainer::reversed_cycle(std::uint32_t dst_on) {
 void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
                         bool x, std::vector<std::uint32_t>& cycles,
                         std::vector<std::uint32_t>* chains, int source) {
-  std::vector<std::uint32_t>& pending_on = scratch_on_;
-  std::vector<std::uint32_t>& pending_off = scratch_off_;
+  growing<std::uint32_t>& pending_on = scratch_on_;
+  growing<std::uint32_t>& pending_off = scratch_off_;
   start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
   int length = 0;
@@ -845,7 +870,7 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
     ++length;
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_to_off_of(grid, key_at(lazy_[p].key), y, [&](int c, int v, cause why) {
+      on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why) {
         const int k = key_of(c, v, false);
         const bool hit = chains && k == source_off && !source_off_hit;
         if (!to_off.contains(k)) {  // then it is not one of p's ancestors either
@@ -873,7 +898,7 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
     while (off_head < pending_off.size()) {
       const std::uint32_t p = pending_off[off_head++];
       on_result made[4];
-      const int count_made = off_to_on_of(grid, key_at(lazy_[p].key), nullptr, y, x, made);
+      const int count_made = off_links_at(lazy_[p].key >> 1, y, x, made);
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
         const bool cycle = length >= 4 && k == source;
@@ -893,8 +918,8 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
 void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
                                     potential_set& to_off, bool y,
                                     std::vector<std::uint32_t>& chains, int source) {
-  std::vector<std::uint32_t>& pending_on = scratch_on_;
-  std::vector<std::uint32_t>& pending_off = scratch_off_;
+  growing<std::uint32_t>& pending_on = scratch_on_;
+  growing<std::uint32_t>& pending_off = scratch_off_;
   start_queues(to_on, to_off);
   std::size_t on_head = 0, off_head = 0;
   const int source_on = source ^ 1;
@@ -902,7 +927,7 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
   while (on_head < pending_on.size() || off_head < pending_off.size()) {
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_to_off_of(grid, key_at(lazy_[p].key), y, [&](int c, int v, cause why) {
+      on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why) {
         // An off potential already known is in to_off, p's ancestors too.
         const int k = key_of(c, v, false);
         if (to_off.contains(k)) return;
@@ -914,7 +939,7 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
     while (off_head < pending_off.size()) {
       const std::uint32_t p = pending_off[off_head++];
       on_result made[4];
-      const int count_made = off_to_on_of(grid, key_at(lazy_[p].key), nullptr, y, true, made);
+      const int count_made = off_links_at(lazy_[p].key >> 1, y, true, made);
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
         const bool hit = k == source_on && !source_on_hit;
@@ -942,8 +967,8 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
   // Nested rules are other instances: this one is never re-entered, so its
   // scratch buffers and save_ stay its own.
   const board& source = save_;
-  std::vector<std::uint32_t>& pending_on = scratch_on_;
-  std::vector<std::uint32_t>& pending_off = scratch_off_;
+  growing<std::uint32_t>& pending_on = scratch_on_;
+  growing<std::uint32_t>& pending_off = scratch_off_;
   // Going on from a lower level: every potential was processed, and the grid
   // lost what the chains turned off.
   bool resume = after_level >= 0;
