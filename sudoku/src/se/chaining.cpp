@@ -51,9 +51,6 @@ struct node {
   std::uint32_t parents_begin = 0;
   std::uint32_t parents_count = 0;
   std::int32_t nested = -1;  // index into arena::nested
-  // The keys on the first-parent path (this one included), hashed into 64
-  // bits: most "is it an ancestor?" questions end here with no.
-  std::uint64_t path_bits = 0;
 };
 
 // What a nested chain contributes to the chains that use it.
@@ -149,7 +146,7 @@ class pooled_set {
   potential_set* operator->() const { return set_; }
 
  private:
-  static constexpr std::size_t max_pooled = 2048;  // 24 MB
+  static constexpr std::size_t max_pooled = 2048;  // 18 MB
   static std::vector<std::unique_ptr<potential_set>>& pool() {
     thread_local std::vector<std::unique_ptr<potential_set>> p;
     return p;
@@ -297,10 +294,8 @@ class chainer {
     n.key = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(value), on};
     n.why = why;
     n.parents_begin = static_cast<std::uint32_t>(a_.parents.size());
-    n.path_bits = std::uint64_t{1} << (n.key.index() & 63);
     if (parent >= 0) {
       n.parents_count = 1;
-      n.path_bits |= a_.nodes[static_cast<std::size_t>(parent)].path_bits;
       a_.parents.push_back(static_cast<std::uint32_t>(parent));
     }
     return id;
@@ -326,24 +321,11 @@ class chainer {
       scratch_off_.push_back(to_off.get(k));
   }
 
-  bool is_parent(std::uint32_t child, int parent_key) const {
-    if (!(at(child).path_bits >> (parent_key & 63) & 1)) return false;
-    std::uint32_t p = child;
-    while (at(p).parents_count) {
-      p = first_parent(p);
-      if (key(p) == parent_key) return true;
-    }
-    return false;
-  }
-
   // The consequences of "p is on" (SE's getOnToOff), as (cell, value, cause)
   // in SE's order, without duplicates.
   template <class F>
   void on_to_off(const board& grid, std::uint32_t p, bool y, F&& f) const {
-    on_to_off_of(grid, at(p).key, y, f);
-  }
-  template <class F>
-  void on_to_off_of(const board& grid, potential_key pk, bool y, F&& f) const {
+    const potential_key pk = at(p).key;
     if (links_ready_) {
       on_links_at(grid, pk.cell * 9 + pk.value - 1, y, f);
       return;
@@ -423,10 +405,7 @@ class chainer {
   // source (dynamic chains), what has gone since it, for SE's hidden parents.
   int off_to_on(const board& grid, std::uint32_t p, const board* source, bool y, bool x,
                 on_result (&out)[4]) const {
-    return off_to_on_of(grid, at(p).key, source, y, x, out);
-  }
-  int off_to_on_of(const board& grid, potential_key pk, const board* source, bool y, bool x,
-                   on_result (&out)[4]) const {
+    const potential_key pk = at(p).key;
     if (links_ready_) return off_links_at(pk.cell * 9 + pk.value - 1, y, x, out);
     return compute_off_to_on(grid, pk, source, y, x, out);
   }
@@ -439,7 +418,8 @@ class chainer {
     return n;
   }
 
-  // `table`: the grid's positions, when worked out already.
+  // `table`: the grid's positions, when worked out already. With a source,
+  // the grid is a dynamic do_chaining's: its positions are in grid_pos_.
   int compute_off_to_on(const board& grid, potential_key pk, const board* source, bool y, bool x,
                         on_result (&out)[4],
                         const board::position_table* table = nullptr) const {
@@ -455,8 +435,9 @@ class chainer {
       const int first_x = n;
       for (int kind : {block, row, column}) {
         const int region = g.region_of[pk.cell][kind];
-        const std::uint16_t pos =
-            table ? (*table)[region * 16 + pk.value] : grid.positions(region, pk.value);
+        const std::uint16_t pos = table    ? (*table)[region * 16 + pk.value]
+                                  : source ? grid_pos_.get(grid, region, pk.value)
+                                           : grid.positions(region, pk.value);
         if (count(pos) != 2) continue;
         int other = g.cells[region][std::countr_zero(pos)];
         if (other == pk.cell)
@@ -466,7 +447,7 @@ class chainer {
           dup |= out[i].cell == other;
         if (dup) continue;
         const std::uint16_t gone =
-            source ? static_cast<std::uint16_t>(source->positions(region, pk.value) & ~pos)
+            source ? static_cast<std::uint16_t>(source_pos_.get(*source, region, pk.value) & ~pos)
                    : std::uint16_t{0};
         out[n++] = {static_cast<std::uint8_t>(other), pk.value, region_cause(kind),
                     static_cast<std::int8_t>(region), gone};
@@ -474,6 +455,37 @@ class chainer {
     }
     return n;
   }
+
+  // Positions on a grid that a dynamic search changes (and on its source):
+  // each region's and value's worked out when first asked in the search, then
+  // kept up to date as the grid loses candidates. Most dynamic searches are
+  // short, too short to pay for a whole table.
+  struct position_cache {
+    std::array<std::uint16_t, 27 * 16> pos;
+    std::array<std::uint32_t, 27 * 16> stamp{};
+    std::uint32_t now = 1;
+    void reset() {
+      if (++now == 0) {
+        stamp.fill(0);
+        now = 1;
+      }
+    }
+    std::uint16_t get(const board& b, int region, int v) {
+      const int i = region * 16 + v;
+      if (stamp[i] != now) {
+        stamp[i] = now;
+        pos[i] = b.positions(region, v);
+      }
+      return pos[i];
+    }
+    void lose(int cell, int v) {
+      const auto& g = geometry();
+      for (int kind = 0; kind < 3; ++kind) {
+        const int i = g.region_of[cell][kind] * 16 + v;
+        if (stamp[i] == now) pos[i] = static_cast<std::uint16_t>(pos[i] & ~(1u << g.index_in[cell][kind]));
+      }
+    }
+  };
 
   // Works out every off->on link of a grid that stays as it is for a while
   // (unary chains, and multiple chains that are not dynamic).
@@ -590,7 +602,8 @@ class chainer {
   // SE's doCycles from "source is on" and, with `chains`, its doForcingChains
   // from the same start: one search, since the two make the same potentials
   // (doCycles only adds copies of known off potentials that can close a cycle,
-  // and a copy leads to nothing new).
+  // and a copy leads to nothing new). These two search a fixed grid
+  // (prepare_links) and hold lazy potentials in their sets and results.
   void do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y, bool x,
                  std::vector<std::uint32_t>& cycles, std::vector<std::uint32_t>* chains,
                  int source);
@@ -736,6 +749,8 @@ class chainer {
   mutable std::array<std::uint32_t, 81 * 9> on_start_{}, on_gen_{};
   mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
   std::uint32_t links_gen_ = 1;
+  // A dynamic do_chaining's (compute_off_to_on with a source).
+  mutable position_cache grid_pos_, source_pos_;
   potential_set unary_on_, unary_off_;  // unary_chaining's
   growing<lazy_node> lazy_;
   std::vector<std::uint32_t> lazy_made_;  // each lazy potential's node, once made
@@ -972,6 +987,8 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
   // Going on from a lower level: every potential was processed, and the grid
   // lost what the chains turned off.
   bool resume = after_level >= 0;
+  grid_pos_.reset();
+  source_pos_.reset();
   if (resume) {
     pending_on.clear();
     pending_off.clear();
@@ -1008,6 +1025,7 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
       if (rule_.dynamic) {  // SE's p.off(): the grid remembers what chains turned off
         const potential_key pk = at(p).key;
         grid.cand[pk.cell] = static_cast<values>(grid.cand[pk.cell] & ~bit(pk.value));
+        grid_pos_.lose(pk.cell, pk.value);
       }
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
