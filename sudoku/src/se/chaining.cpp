@@ -167,6 +167,13 @@ class growing {
   T& operator[](std::size_t i) { return v_[i]; }
   const T& operator[](std::size_t i) const { return v_[i]; }
   [[nodiscard]] std::size_t size() const { return size_; }
+  [[nodiscard]] const T* data() const { return v_.data(); }
+  /// Room for n more at the end, to be written there and then `added`.
+  T* room(std::size_t n) {
+    while (size_ + n > v_.size()) grow();
+    return v_.data() + size_;
+  }
+  void added(std::size_t n) { size_ += n; }
 
  private:
   [[gnu::noinline]] void grow() { v_.resize(v_.empty() ? 256 : v_.size() * 2); }
@@ -379,16 +386,22 @@ class chainer {
     return table;
   }
 
+  // What cell_offs and house_offs give, written in a row.
   void fill_on_links(const board& grid, potential_key pk, int i) const {
     on_gen_[i] = links_gen_;
     on_start_[i] = static_cast<std::uint32_t>(on_links_.size());
-    auto keep = [&](int c, int v, cause why) {
-      on_links_.push_back({static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(v), why});
-    };
-    cell_offs(grid, pk, keep);
-    on_y_[i] = static_cast<std::uint8_t>(on_links_.size() - on_start_[i]);
-    house_offs(grid, pk, keep);
-    on_n_[i] = static_cast<std::uint8_t>(on_links_.size() - on_start_[i]);
+    on_link* out = on_links_.room(8 + 20);
+    int n = 0;
+    const unsigned b = bit(pk.value);
+    for (unsigned r = grid.cand[pk.cell] & ~b; r != 0; r &= r - 1)
+      out[n++] = {pk.cell, static_cast<std::uint8_t>(std::countr_zero(r)), cause::naked_single};
+    on_y_[i] = static_cast<std::uint8_t>(n);
+    const auto& house = geometry().house[pk.cell];
+    const auto& why = house_causes()[pk.cell];
+    for (int j = 0; j < 20; ++j)
+      if (grid.cand[house[j]] & b) out[n++] = {house[j], pk.value, why[j]};
+    on_n_[i] = static_cast<std::uint8_t>(n);
+    on_links_.added(static_cast<std::size_t>(n));
   }
 
   // A consequence of "p is off" (SE's getOffToOn), before it becomes a node:
@@ -745,7 +758,7 @@ class chainer {
     std::uint8_t cell, value;
     se::cause why;
   };
-  mutable std::vector<on_link> on_links_;
+  mutable growing<on_link> on_links_;
   mutable std::array<std::uint32_t, 81 * 9> on_start_{}, on_gen_{};
   mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
   std::uint32_t links_gen_ = 1;
