@@ -502,7 +502,17 @@ class chainer {
 
   // Works out every off->on link of a grid that stays as it is for a while
   // (unary chains, and multiple chains that are not dynamic).
+  // A nested search asks again at every step of the chain above it, on a
+  // grid that differs from the last one in a few candidates: then only the
+  // links those touch are worked out again.
   void prepare_links(const board& grid) {
+    links_ready_ = true;
+    if (links_made_ && on_links_.size() < (1u << 20)) {
+      update_links(grid);
+      return;
+    }
+    links_made_ = true;
+    links_grid_ = grid;
     on_links_.clear();
     if (++links_gen_ == 0) {
       on_gen_.fill(0);
@@ -513,23 +523,47 @@ class chainer {
     link_n_.resize(81 * 9);
     board::position_table table;
     grid.all_positions(table);
+    for (int i = 0; i < 81 * 9; ++i)
+      make_off_links(grid, i, &table);
+  }
+  // The off -> on links of candidate i (cell * 9 + value - 1).
+  void make_off_links(const board& grid, int i, const board::position_table* table) {
+    const int cell = i / 9, v = i % 9 + 1;
+    link_n_[i] = link_y_[i] = 0;
+    if (!(grid.cand[cell] & bit(v))) return;
+    on_result out[4];
+    const potential_key pk{static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(v), false};
+    const int n = compute_off_to_on(grid, pk, nullptr, true, true, out, table);
+    const int ny = n > 0 && out[0].region < 0 ? 1 : 0;  // the Y link comes first
+    link_y_[i] = static_cast<std::uint8_t>(ny);
+    link_n_[i] = static_cast<std::uint8_t>(n);
+    for (int j = 0; j < n; ++j)
+      links_[i * 4 + j] = out[j];
+  }
+  // A cell's links, on -> off and off -> on, depend on its candidates (the
+  // Y links) and on where each of its values is in its houses (the X links):
+  // a change at a cell redoes its own and those of the changed values in its
+  // houses.
+  void update_links(const board& grid) {
+    const auto& g = geometry();
+    std::array<bool, 81 * 9> redo{};
     for (int cell = 0; cell < 81; ++cell) {
-      for (int v = 1; v <= 9; ++v) {
-        const int i = cell * 9 + v - 1;
-        link_n_[i] = link_y_[i] = 0;
-        if (!(grid.cand[cell] & bit(v))) continue;
-        on_result out[4];
-        const potential_key pk{static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(v),
-                               false};
-        const int n = compute_off_to_on(grid, pk, nullptr, true, true, out, &table);
-        const int ny = n > 0 && out[0].region < 0 ? 1 : 0;  // the Y link comes first
-        link_y_[i] = static_cast<std::uint8_t>(ny);
-        link_n_[i] = static_cast<std::uint8_t>(n);
-        for (int j = 0; j < n; ++j)
-          links_[i * 4 + j] = out[j];
+      const unsigned changed = links_grid_.cand[cell] ^ grid.cand[cell];
+      if (!changed) continue;
+      for (int v = 0; v < 9; ++v)
+        redo[cell * 9 + v] = true;
+      for (unsigned r = changed; r != 0; r &= r - 1) {
+        const int v = std::countr_zero(r);
+        for (int c : g.house[cell])
+          redo[c * 9 + v - 1] = true;
       }
     }
-    links_ready_ = true;
+    for (int i = 0; i < 81 * 9; ++i) {
+      if (!redo[i]) continue;
+      on_gen_[i] = 0;  // made again when first asked
+      make_off_links(grid, i, nullptr);
+    }
+    links_grid_ = grid;
   }
 
   // Whether "cell is not value" leads, in one step, to the potential `target`.
@@ -741,8 +775,11 @@ class chainer {
   bool others_made_ = false;
   growing<std::uint32_t> scratch_on_, scratch_off_;
   std::vector<std::uint32_t> scratch_advanced_;
-  // prepare_links: off->on links per candidate, valid while links_ready_.
+  // prepare_links: off->on links per candidate, valid while links_ready_,
+  // made for links_grid_ (once links_made_).
   bool links_ready_ = false;
+  bool links_made_ = false;
+  board links_grid_{};
   start_states memo_;  // during multiple_chains
   std::vector<std::uint16_t> memo_used_;
   // A worker of a search that goes on from a lower level's: the states it
