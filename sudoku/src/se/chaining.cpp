@@ -160,7 +160,7 @@ template <class T>
 class growing {
  public:
   void clear() { size_ = 0; }
-  void push_back(const T& x) {
+  [[gnu::always_inline]] void push_back(const T& x) {
     if (size_ == v_.size()) grow();
     v_[size_++] = x;
   }
