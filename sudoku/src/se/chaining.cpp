@@ -20,6 +20,7 @@
 #include <atomic>
 #include <bit>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -937,7 +938,7 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
       const std::uint32_t p = pending_on[on_head++];
       on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why) {
         const int k = key_of(c, v, false);
-        const bool hit = chains && k == source_off && !source_off_hit;
+        const bool hit = k == source_off && chains && !source_off_hit;
         if (!to_off.contains(k)) {  // then it is not one of p's ancestors either
           const std::uint32_t n = make_lazy(k, why, p);
           pending_off.push_back(n);
@@ -1160,8 +1161,10 @@ void chainer::advanced_potentials(board& grid, const board& source, const potent
       after_level > 0 ? static_cast<std::size_t>(others_count(after_level)) : 0;
   // The basic rules first: SE's Locking, HiddenSet(2), NakedSet(2), Fisherman(2).
   // Only their hints that rely on what the chain turned off are of use.
-  const chain_changes since(source, grid);
+  std::optional<chain_changes> changes;  // worked out only when a basic rule runs
   for (int rule = after_level > 0 ? 4 : 0; rule < 4 && found.empty(); ++rule) {
+    if (!changes) changes.emplace(source, grid);
+    const chain_changes& since = *changes;
     std::vector<basic_hint> hints;
     switch (rule) {
       case 0:
