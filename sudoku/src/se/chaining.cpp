@@ -433,7 +433,8 @@ class chainer {
   }
 
   // `table`: the grid's positions, when worked out already. With a source,
-  // the grid is a dynamic do_chaining's: its positions are in grid_pos_.
+  // the grid is a dynamic do_chaining's: the positions are in grid_pos_ and
+  // source_pos_.
   int compute_off_to_on(const board& grid, potential_key pk, const board* source, bool y, bool x,
                         on_result (&out)[4],
                         const board::position_table* table = nullptr) const {
@@ -450,7 +451,7 @@ class chainer {
       for (int kind : {block, row, column}) {
         const int region = g.region_of[pk.cell][kind];
         const std::uint16_t pos = table    ? (*table)[region * 16 + pk.value]
-                                  : source ? grid_pos_.get(grid, region, pk.value)
+                                  : source ? grid_pos_[region * 16 + pk.value]
                                            : grid.positions(region, pk.value);
         if (count(pos) != 2) continue;
         int other = g.cells[region][std::countr_zero(pos)];
@@ -461,7 +462,7 @@ class chainer {
           dup |= out[i].cell == other;
         if (dup) continue;
         const std::uint16_t gone =
-            source ? static_cast<std::uint16_t>(source_pos_.get(*source, region, pk.value) & ~pos)
+            source ? static_cast<std::uint16_t>(source_pos_[region * 16 + pk.value] & ~pos)
                    : std::uint16_t{0};
         out[n++] = {static_cast<std::uint8_t>(other), pk.value, region_cause(kind),
                     static_cast<std::int8_t>(region), gone};
@@ -470,39 +471,26 @@ class chainer {
     return n;
   }
 
-  // Positions on a grid that a dynamic search changes (and on its source):
-  // each region's and value's worked out when first asked in the search, then
-  // kept up to date as the grid loses candidates. Most dynamic searches are
-  // short, too short to pay for a whole table.
-  struct position_cache {
-    std::array<std::uint16_t, 27 * 16> pos;
-    std::array<std::uint32_t, 27 * 16> stamp{};
-    std::uint32_t now = 1;
-    void reset() {
-      if (++now == 0) {
-        stamp.fill(0);
-        now = 1;
-      }
+  // A dynamic do_chaining's positions: its source's, worked out again only
+  // when the source is another grid (the starts of one search share it), and
+  // its grid's, copied from them and kept up to date as the grid loses
+  // candidates.
+  void start_positions(const board& source) {
+    if (!positions_made_ || positions_source_.cand != source.cand) {
+      source.all_positions(source_pos_);
+      positions_source_ = source;
+      positions_made_ = true;
     }
-    std::uint16_t get(const board& b, int region, int v) {
-      const int i = region * 16 + v;
-      if (stamp[i] != now) {
-        stamp[i] = now;
-        pos[i] = b.positions(region, v);
-      }
-      return pos[i];
+    grid_pos_ = source_pos_;
+  }
+  void lose_position(int cell, int v) {
+    const auto& g = geometry();
+    for (int kind = 0; kind < 3; ++kind) {
+      std::uint16_t& pos = grid_pos_[g.region_of[cell][kind] * 16 + v];
+      pos = static_cast<std::uint16_t>(pos & ~(1u << g.index_in[cell][kind]));
     }
-    void lose(int cell, int v) {
-      const auto& g = geometry();
-      for (int kind = 0; kind < 3; ++kind) {
-        const int i = g.region_of[cell][kind] * 16 + v;
-        if (stamp[i] == now) pos[i] = static_cast<std::uint16_t>(pos[i] & ~(1u << g.index_in[cell][kind]));
-      }
-    }
-  };
+  }
 
-  // Works out every off->on link of a grid that stays as it is for a while
-  // (unary chains, and multiple chains that are not dynamic).
   // A nested search asks again at every step of the chain above it, on a
   // grid that differs from the last one in a few candidates: then only the
   // links those touch are worked out again.
@@ -800,8 +788,10 @@ class chainer {
   mutable std::array<std::uint32_t, 81 * 9> on_start_{}, on_gen_{};
   mutable std::array<std::uint8_t, 81 * 9> on_y_{}, on_n_{};
   std::uint32_t links_gen_ = 1;
-  // A dynamic do_chaining's (compute_off_to_on with a source).
-  mutable position_cache grid_pos_, source_pos_;
+  // A dynamic do_chaining's (compute_off_to_on with a source): start_positions.
+  board::position_table source_pos_, grid_pos_;
+  board positions_source_{};
+  bool positions_made_ = false;
   potential_set unary_on_, unary_off_;  // unary_chaining's
   growing<lazy_node> lazy_;
   std::vector<std::uint32_t> lazy_made_;  // each lazy potential's node, once made
@@ -1038,13 +1028,14 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
   // Going on from a lower level: every potential was processed, and the grid
   // lost what the chains turned off.
   bool resume = after_level >= 0;
-  grid_pos_.reset();
-  source_pos_.reset();
+  if (rule_.dynamic) start_positions(source);
   if (resume) {
     pending_on.clear();
     pending_off.clear();
-    for (std::uint16_t k : to_off.keys())
+    for (std::uint16_t k : to_off.keys()) {
       grid.cand[k / 18] = static_cast<values>(grid.cand[k / 18] & ~bit(k / 2 % 9 + 1));
+      if (rule_.dynamic) lose_position(k / 18, k / 2 % 9 + 1);
+    }
   } else {
     start_queues(to_on, to_off);
   }
@@ -1076,7 +1067,7 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
       if (rule_.dynamic) {  // SE's p.off(): the grid remembers what chains turned off
         const potential_key pk = at(p).key;
         grid.cand[pk.cell] = static_cast<values>(grid.cand[pk.cell] & ~bit(pk.value));
-        grid_pos_.lose(pk.cell, pk.value);
+        lose_position(pk.cell, pk.value);
       }
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
