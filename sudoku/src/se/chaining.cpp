@@ -160,26 +160,34 @@ class pooled_set {
 template <class T>
 class growing {
  public:
+  growing() = default;
+  growing(const growing&) = delete;  // data_ points into v_
+  growing& operator=(const growing&) = delete;
   void clear() { size_ = 0; }
   [[gnu::always_inline]] void push_back(const T& x) {
-    if (size_ == v_.size()) grow();
-    v_[size_++] = x;
+    if (size_ == capacity_) grow();
+    data_[size_++] = x;
   }
-  T& operator[](std::size_t i) { return v_[i]; }
-  const T& operator[](std::size_t i) const { return v_[i]; }
+  T& operator[](std::size_t i) { return data_[i]; }
+  const T& operator[](std::size_t i) const { return data_[i]; }
   [[nodiscard]] std::size_t size() const { return size_; }
-  [[nodiscard]] const T* data() const { return v_.data(); }
+  [[nodiscard]] const T* data() const { return data_; }
   /// Room for n more at the end, to be written there and then `added`.
   T* room(std::size_t n) {
-    while (size_ + n > v_.size()) grow();
-    return v_.data() + size_;
+    while (size_ + n > capacity_) grow();
+    return data_ + size_;
   }
   void added(std::size_t n) { size_ += n; }
 
  private:
-  [[gnu::noinline]] void grow() { v_.resize(v_.empty() ? 256 : v_.size() * 2); }
+  [[gnu::noinline]] void grow() {
+    v_.resize(v_.empty() ? 256 : v_.size() * 2);
+    data_ = v_.data();
+    capacity_ = v_.size();
+  }
   std::vector<T> v_;
-  std::size_t size_ = 0;
+  T* data_ = nullptr;
+  std::size_t size_ = 0, capacity_ = 0;
 };
 
 // What the chains from one start ("cell is value", or "is not") lead to.
@@ -349,13 +357,14 @@ class chainer {
       fill_on_links(grid, {static_cast<std::uint8_t>(i / 9), static_cast<std::uint8_t>(i % 9 + 1), true}, i);
     const on_link* l = on_links_.data() + on_start_[i];
     for (int j = y ? 0 : on_y_[i]; j < on_n_[i]; ++j)
-      f(l[j].cell, l[j].value, l[j].why);
+      f(l[j].cell, l[j].value, l[j].why, l[j].key);
   }
   // "p is on" turns off the cell's other values (Y)...
   template <class F>
   static void cell_offs(const board& grid, potential_key pk, F&& f) {
     for (int v = 1; v <= 9; ++v)
-      if (v != pk.value && (grid.cand[pk.cell] & bit(v))) f(pk.cell, v, cause::naked_single);
+      if (v != pk.value && (grid.cand[pk.cell] & bit(v)))
+        f(pk.cell, v, cause::naked_single, key_of(pk.cell, v, false));
   }
   // ... and the value in the cells of its houses (X).
   template <class F>
@@ -365,7 +374,7 @@ class chainer {
     const values b = bit(pk.value);
     for (int j = 0; j < 20; ++j) {
       const int c = g.house[pk.cell][j];
-      if (grid.cand[c] & b) f(c, pk.value, why[j]);
+      if (grid.cand[c] & b) f(c, pk.value, why[j], key_of(c, pk.value, false));
     }
   }
   // The cause of each link from a cell to the cells of its houses: the block
@@ -395,12 +404,15 @@ class chainer {
     int n = 0;
     const unsigned b = bit(pk.value);
     for (unsigned r = grid.cand[pk.cell] & ~b; r != 0; r &= r - 1)
-      out[n++] = {pk.cell, static_cast<std::uint8_t>(std::countr_zero(r)), cause::naked_single};
+      out[n++] = {pk.cell, static_cast<std::uint8_t>(std::countr_zero(r)), cause::naked_single,
+                  static_cast<std::uint16_t>(key_of(pk.cell, std::countr_zero(r), false))};
     on_y_[i] = static_cast<std::uint8_t>(n);
     const auto& house = geometry().house[pk.cell];
     const auto& why = house_causes()[pk.cell];
     for (int j = 0; j < 20; ++j)
-      if (grid.cand[house[j]] & b) out[n++] = {house[j], pk.value, why[j]};
+      if (grid.cand[house[j]] & b)
+        out[n++] = {house[j], pk.value, why[j],
+                    static_cast<std::uint16_t>(key_of(house[j], pk.value, false))};
     on_n_[i] = static_cast<std::uint8_t>(n);
     on_links_.added(static_cast<std::size_t>(n));
   }
@@ -783,6 +795,7 @@ class chainer {
   struct on_link {
     std::uint8_t cell, value;
     se::cause why;
+    std::uint16_t key;  // of "cell is not value"
   };
   mutable growing<on_link> on_links_;
   mutable std::array<std::uint32_t, 81 * 9> on_start_{}, on_gen_{};
@@ -926,8 +939,7 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
     ++length;
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why) {
-        const int k = key_of(c, v, false);
+      on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why, int k) {
         const bool hit = k == source_off && chains && !source_off_hit;
         if (!to_off.contains(k)) {  // then it is not one of p's ancestors either
           const std::uint32_t n = make_lazy(k, why, p);
@@ -983,9 +995,8 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
   while (on_head < pending_on.size() || off_head < pending_off.size()) {
     while (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why) {
+      on_links_at(grid, lazy_[p].key >> 1, y, [&](int, int, cause why, int k) {
         // An off potential already known is in to_off, p's ancestors too.
-        const int k = key_of(c, v, false);
         if (to_off.contains(k)) return;
         const std::uint32_t n = make_lazy(k, why, p);
         pending_off.push_back(n);
@@ -1046,9 +1057,8 @@ bool chainer::do_chaining(board& grid, potential_set& to_on, potential_set& to_o
   while (resume || on_head < pending_on.size() || off_head < pending_off.size()) {
     if (on_head < pending_on.size()) {
       const std::uint32_t p = pending_on[on_head++];
-      on_to_off(grid, p, y, [&](int c, int v, cause why) {
+      on_to_off(grid, p, y, [&](int c, int v, cause why, int k) {
         if (found) return;
-        const int k = key_of(c, v, false);
         const int conj = k ^ 1;
         if (to_on.contains(conj)) {
           absurd_on = to_on.get(conj);
