@@ -118,6 +118,15 @@ class potential_set {
   std::array<std::uint16_t, key_count> order_;
 };
 
+// The keys a unary search has met: all it asks of its sets (its potentials
+// are lazy records, and its queues start with the one source).
+struct key_bits {
+  potential_set::bitset w;
+  [[nodiscard]] bool has(int k) const { return w[k >> 6] >> (k & 63) & 1; }
+  void add(int k) { w[k >> 6] |= std::uint64_t{1} << (k & 63); }
+  void clear() { w = {}; }
+};
+
 // A set from the pool, given back (cleared) when it goes out of scope.
 class pooled_set {
  public:
@@ -652,12 +661,12 @@ class chainer {
   // (doCycles only adds copies of known off potentials that can close a cycle,
   // and a copy leads to nothing new). These two search a fixed grid
   // (prepare_links) and hold lazy potentials in their sets and results.
-  void do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y, bool x,
+  void do_cycles(const board& grid, key_bits& to_on, key_bits& to_off, bool y, bool x,
                  std::vector<std::uint32_t>& cycles, std::vector<std::uint32_t>* chains,
-                 int source);
+                 int source, std::uint32_t start);
   // SE's doForcingChains from "source is off".
-  void do_forcing_chains_off(const board& grid, potential_set& to_on, potential_set& to_off,
-                             bool y, std::vector<std::uint32_t>& chains, int source);
+  void do_forcing_chains_off(const board& grid, key_bits& to_on, key_bits& to_off, bool y,
+                             std::vector<std::uint32_t>& chains, int source, std::uint32_t start);
   // With `after_level` 0 or more, the search goes on from where a search of
   // that level, which this rule's extends, stopped (the sets as it left them).
   bool do_chaining(board& grid, potential_set& to_on, potential_set& to_off,
@@ -805,7 +814,7 @@ class chainer {
   board::position_table source_pos_, grid_pos_;
   board positions_source_{};
   bool positions_made_ = false;
-  potential_set unary_on_, unary_off_;  // unary_chaining's
+  key_bits unary_on_, unary_off_;  // unary_chaining's
   growing<lazy_node> lazy_;
   std::vector<std::uint32_t> lazy_made_;  // each lazy potential's node, once made
 };
@@ -925,12 +934,14 @@ std::uint32_t chainer::reversed_cycle(std::uint32_t dst_on) {
   return static_cast<std::uint32_t>(prev);
 }
 
-void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& to_off, bool y,
-                        bool x, std::vector<std::uint32_t>& cycles,
-                        std::vector<std::uint32_t>* chains, int source) {
+void chainer::do_cycles(const board& grid, key_bits& to_on, key_bits& to_off, bool y, bool x,
+                        std::vector<std::uint32_t>& cycles, std::vector<std::uint32_t>* chains,
+                        int source, std::uint32_t start) {
   growing<std::uint32_t>& pending_on = scratch_on_;
   growing<std::uint32_t>& pending_off = scratch_off_;
-  start_queues(to_on, to_off);
+  pending_on.clear();
+  pending_off.clear();
+  pending_on.push_back(start);
   std::size_t on_head = 0, off_head = 0;
   int length = 0;
   const int source_off = source ^ 1;
@@ -941,10 +952,10 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
       const std::uint32_t p = pending_on[on_head++];
       on_links_at(grid, lazy_[p].key >> 1, y, [&](int c, int v, cause why, int k) {
         const bool hit = k == source_off && chains && !source_off_hit;
-        if (!to_off.contains(k)) {  // then it is not one of p's ancestors either
+        if (!to_off.has(k)) {  // then it is not one of p's ancestors either
           const std::uint32_t n = make_lazy(k, why, p);
           pending_off.push_back(n);
-          to_off.put(k, n);
+          to_off.add(k);
           if (hit) chains->push_back(n), source_off_hit = true;
           return;
         }
@@ -958,7 +969,7 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
         if (hit) chains->push_back(n), source_off_hit = true;
         if (copy) {
           pending_off.push_back(n);
-          to_off.put(k, n);
+          to_off.add(k);
         }
       });
     }
@@ -970,25 +981,27 @@ void chainer::do_cycles(const board& grid, potential_set& to_on, potential_set& 
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
         const bool cycle = length >= 4 && k == source;
-        const bool add = !to_on.contains(k);
+        const bool add = !to_on.has(k);
         if (!cycle && !add) continue;
         const std::uint32_t n = make_lazy(k, made[i].why, p);
         if (cycle) cycles.push_back(n);
         if (add) {
           pending_on.push_back(n);
-          to_on.put(k, n);
+          to_on.add(k);
         }
       }
     }
   }
 }
 
-void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
-                                    potential_set& to_off, bool y,
-                                    std::vector<std::uint32_t>& chains, int source) {
+void chainer::do_forcing_chains_off(const board& grid, key_bits& to_on, key_bits& to_off, bool y,
+                                    std::vector<std::uint32_t>& chains, int source,
+                                    std::uint32_t start) {
   growing<std::uint32_t>& pending_on = scratch_on_;
   growing<std::uint32_t>& pending_off = scratch_off_;
-  start_queues(to_on, to_off);
+  pending_on.clear();
+  pending_off.clear();
+  pending_off.push_back(start);
   std::size_t on_head = 0, off_head = 0;
   const int source_on = source ^ 1;
   bool source_on_hit = false;  // the forcing chain to "source is on", once
@@ -997,10 +1010,10 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
       const std::uint32_t p = pending_on[on_head++];
       on_links_at(grid, lazy_[p].key >> 1, y, [&](int, int, cause why, int k) {
         // An off potential already known is in to_off, p's ancestors too.
-        if (to_off.contains(k)) return;
+        if (to_off.has(k)) return;
         const std::uint32_t n = make_lazy(k, why, p);
         pending_off.push_back(n);
-        to_off.put(k, n);
+        to_off.add(k);
       });
     }
     while (off_head < pending_off.size()) {
@@ -1010,13 +1023,13 @@ void chainer::do_forcing_chains_off(const board& grid, potential_set& to_on,
       for (int i = 0; i < count_made; ++i) {
         const int k = made[i].key();
         const bool hit = k == source_on && !source_on_hit;
-        const bool add = !to_on.contains(k);
+        const bool add = !to_on.has(k);
         if (!hit && !add) continue;
         const std::uint32_t n = make_lazy(k, made[i].why, p);
         if (hit) chains.push_back(n), source_on_hit = true;
         if (add) {
           pending_on.push_back(n);
-          to_on.put(k, n);
+          to_on.add(k);
         }
       }
     }
@@ -1267,19 +1280,19 @@ void chainer::unary_chaining(const board& grid, int cell, int value,
   const std::uint32_t on = make_lazy(source_on, cause::none, no_parent);
   std::vector<std::uint32_t> cycles, chains;
   // Sets of this chainer's own: the searches here are many and short.
-  potential_set& to_on = unary_on_;
-  potential_set& to_off = unary_off_;
+  key_bits& to_on = unary_on_;
+  key_bits& to_off = unary_off_;
   to_on.clear();
   to_off.clear();
-  to_on.put(source_on, on);
-  do_cycles(grid, to_on, to_off, y, x, cycles, x ? &chains : nullptr, source_on);
+  to_on.add(source_on);
+  do_cycles(grid, to_on, to_off, y, x, cycles, x ? &chains : nullptr, source_on, on);
   if (x) {
     const int source_off = source_on ^ 1;
     const std::uint32_t off = make_lazy(source_off, cause::none, no_parent);
     to_on.clear();
     to_off.clear();
-    to_off.put(source_off, off);
-    do_forcing_chains_off(grid, to_on, to_off, y, chains, source_off);
+    to_off.add(source_off);
+    do_forcing_chains_off(grid, to_on, to_off, y, chains, source_off, off);
   }
   // The hints' chains as arena nodes.
   for (std::uint32_t& c : cycles)
