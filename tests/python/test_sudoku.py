@@ -185,7 +185,7 @@ def test_se_rating():
 
 
 def test_se_rating_reports_progress_and_a_callback_can_stop_it():
-    # Golden Nugget: some 5*10^8 chain potentials; a budget stops it early.
+    # Golden Nugget: some 2*10^8 chain potentials; a budget stops it early.
     golden = ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."
     seen = []
     with pytest.raises(d.BudgetExhausted):

@@ -13,8 +13,8 @@ using test_support::contains;
 using test_support::run_command;
 using test_support::run_command_on_terminal;
 
-// Golden Nugget: SE's rating takes some 5*10^8 chain potentials (tens of
-// seconds); a budget of 5*10^7 stops it after a few seconds, answering unknown.
+// Golden Nugget: SE's rating takes some 2*10^8 chain potentials (seconds to
+// tens of seconds); a budget of 5*10^7 stops it sooner, answering unknown.
 const std::string golden_nugget =
     ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....\n";
 

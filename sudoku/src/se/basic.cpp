@@ -367,12 +367,15 @@ bool fish(const board& b, int degree, std::vector<basic_hint>* all, hint* first,
 
 bool hidden_single(const board& b, hint& out) {
   static constexpr int kinds[3] = {block, column, row};
+  // Every region's positions at once: the two passes ask for all of them.
+  board::position_table table;
+  b.all_positions(table);
   for (bool alone_only : {true, false}) {
     for (int kind : kinds) {
       for (int n = 0; n < 9; ++n) {
         const int region = kind * 9 + n;
         for (int v = 1; v <= 9; ++v) {
-          const std::uint16_t pos = b.positions(region, v);
+          const std::uint16_t pos = table[region * 16 + v];
           if (count(pos) != 1) continue;
           const bool alone = b.empty_cells(region) == 1;
           if (alone != alone_only) continue;
