@@ -38,10 +38,10 @@ std::string shared_line(const std::string& set, std::size_t number) {
 
 TEST(SePublished, GoldenNuggetAsPublished) {
   // Golden Nugget (tarek, the players' forum): SE 1.2.1 rates it 11.9/11.9/11.3, as
-  // Wikipedia's list of the hardest puzzles gives. Some 21-33 s of chains in Release
+  // Wikipedia's list of the hardest puzzles gives. Some 13-17 s of chains in Release
   // on one thread; rated on two, it also runs some 250 split chain searches (the
   // other tests' puzzles split few: their searches are short).
-  if (test_support::sanitized()) GTEST_SKIP() << "14-33 s in Release: too long under a sanitizer";
+  if (test_support::sanitized()) GTEST_SKIP() << "6-17 s in Release: too long under a sanitizer";
   sudoku::se_options two;
   two.threads = 2;
   const auto r = sudoku::rate_se(

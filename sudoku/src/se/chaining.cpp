@@ -183,7 +183,8 @@ class growing {
   [[nodiscard]] const T* data() const { return data_; }
   /// Room for n more at the end, to be written there and then `added`.
   T* room(std::size_t n) {
-    while (size_ + n > capacity_) grow();
+    while (size_ + n > capacity_)
+      grow();
     return data_ + size_;
   }
   void added(std::size_t n) { size_ += n; }
@@ -363,7 +364,8 @@ class chainer {
   template <class F>
   void on_links_at(const board& grid, int i, bool y, F&& f) const {
     if (on_gen_[i] != links_gen_)
-      fill_on_links(grid, {static_cast<std::uint8_t>(i / 9), static_cast<std::uint8_t>(i % 9 + 1), true}, i);
+      fill_on_links(
+          grid, {static_cast<std::uint8_t>(i / 9), static_cast<std::uint8_t>(i % 9 + 1), true}, i);
     const on_link* l = on_links_.data() + on_start_[i];
     for (int j = y ? 0 : on_y_[i]; j < on_n_[i]; ++j)
       f(l[j].cell, l[j].value, l[j].why, l[j].key);
@@ -457,8 +459,7 @@ class chainer {
   // the grid is a dynamic do_chaining's: the positions are in grid_pos_ and
   // source_pos_.
   int compute_off_to_on(const board& grid, potential_key pk, const board* source, bool y, bool x,
-                        on_result (&out)[4],
-                        const board::position_table* table = nullptr) const {
+                        on_result (&out)[4], const board::position_table* table = nullptr) const {
     const auto& g = geometry();
     int n = 0;
     if (y && count(grid.cand[pk.cell]) == 2) {
@@ -662,8 +663,8 @@ class chainer {
   // and a copy leads to nothing new). These two search a fixed grid
   // (prepare_links) and hold lazy potentials in their sets and results.
   void do_cycles(const board& grid, key_bits& to_on, key_bits& to_off, bool y, bool x,
-                 std::vector<std::uint32_t>& cycles, std::vector<std::uint32_t>* chains,
-                 int source, std::uint32_t start);
+                 std::vector<std::uint32_t>& cycles, std::vector<std::uint32_t>* chains, int source,
+                 std::uint32_t start);
   // SE's doForcingChains from "source is off".
   void do_forcing_chains_off(const board& grid, key_bits& to_on, key_bits& to_off, bool y,
                              std::vector<std::uint32_t>& chains, int source, std::uint32_t start);
