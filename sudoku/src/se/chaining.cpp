@@ -68,23 +68,30 @@ struct arena {
 
 constexpr int key_count = 81 * 9 * 2;
 
+// A set of potential keys as 1,458 bits: a potential_set's membership, and
+// all a unary search asks of its sets (its potentials are lazy records).
+struct key_bits {
+  std::array<std::uint64_t, (key_count + 63) / 64> w;
+  [[nodiscard]] bool has(int k) const { return w[k >> 6] >> (k & 63) & 1; }
+  void add(int k) { w[k >> 6] |= std::uint64_t{1} << (k & 63); }
+  void clear() { w = {}; }
+};
+
 // SE's LinkedSet<Potential>: insertion-ordered, keyed by (cell, value, on),
 // remembering the node stored for each key. Membership is a bitset, 184 bytes
 // that stay in cache (lookups are most of a chain's work), and sets come from
 // a pool: chains make millions of them.
 class potential_set {
  public:
-  using bitset = std::array<std::uint64_t, (key_count + 63) / 64>;
-  [[nodiscard]] bool contains(int k) const { return members_[k >> 6] >> (k & 63) & 1; }
+  using bitset = decltype(key_bits::w);
+  [[nodiscard]] bool contains(int k) const { return members_.has(k); }
   [[nodiscard]] std::uint32_t get(int k) const { return slot_[k]; }
   /// LinkedHashMap.put: a new key goes last; an old one keeps its place but
   /// now maps to the new node. (Each key at most once: the order fits in a
   /// fixed array.)
   void put(int k, std::uint32_t n) {
-    std::uint64_t& word = members_[k >> 6];
-    const std::uint64_t b = std::uint64_t{1} << (k & 63);
-    if (!(word & b)) {
-      word |= b;
+    if (!members_.has(k)) {
+      members_.add(k);
       order_[size_++] = static_cast<std::uint16_t>(k);
     }
     slot_[k] = n;
@@ -94,9 +101,9 @@ class potential_set {
     // `rep stos` in a hot path.
     if (size_ <= 16) {
       for (std::uint16_t k : keys())
-        members_[k >> 6] = 0;
+        members_.w[k >> 6] = 0;
     } else {
-      for (std::uint64_t& w : members_)
+      for (std::uint64_t& w : members_.w)
         w = 0;
     }
     size_ = 0;
@@ -109,22 +116,13 @@ class potential_set {
   }
   [[nodiscard]] std::span<const std::uint16_t> keys() const { return {order_.data(), size_}; }
   [[nodiscard]] bool empty() const { return size_ == 0; }
-  [[nodiscard]] const bitset& members() const { return members_; }
+  [[nodiscard]] const bitset& members() const { return members_.w; }
 
  private:
   std::array<std::uint32_t, key_count> slot_;
-  bitset members_{};
+  key_bits members_{};
   std::uint32_t size_ = 0;
   std::array<std::uint16_t, key_count> order_;
-};
-
-// The keys a unary search has met: all it asks of its sets (its potentials
-// are lazy records, and its queues start with the one source).
-struct key_bits {
-  potential_set::bitset w;
-  [[nodiscard]] bool has(int k) const { return w[k >> 6] >> (k & 63) & 1; }
-  void add(int k) { w[k >> 6] |= std::uint64_t{1} << (k & 63); }
-  void clear() { w = {}; }
 };
 
 // A set from the pool, given back (cleared) when it goes out of scope.
@@ -407,23 +405,20 @@ class chainer {
     return table;
   }
 
-  // What cell_offs and house_offs give, written in a row.
+  // What cell_offs and house_offs give, written in a row (room for the
+  // most there can be, 8 + 20, made once).
   void fill_on_links(const board& grid, potential_key pk, int i) const {
     on_gen_[i] = links_gen_;
     on_start_[i] = static_cast<std::uint32_t>(on_links_.size());
     on_link* out = on_links_.room(8 + 20);
     int n = 0;
-    const unsigned b = bit(pk.value);
-    for (unsigned r = grid.cand[pk.cell] & ~b; r != 0; r &= r - 1)
-      out[n++] = {pk.cell, static_cast<std::uint8_t>(std::countr_zero(r)), cause::naked_single,
-                  static_cast<std::uint16_t>(key_of(pk.cell, std::countr_zero(r), false))};
+    auto keep = [&](int c, int v, cause why, int k) {
+      out[n++] = {static_cast<std::uint8_t>(c), static_cast<std::uint8_t>(v), why,
+                  static_cast<std::uint16_t>(k)};
+    };
+    cell_offs(grid, pk, keep);
     on_y_[i] = static_cast<std::uint8_t>(n);
-    const auto& house = geometry().house[pk.cell];
-    const auto& why = house_causes()[pk.cell];
-    for (int j = 0; j < 20; ++j)
-      if (grid.cand[house[j]] & b)
-        out[n++] = {house[j], pk.value, why[j],
-                    static_cast<std::uint16_t>(key_of(house[j], pk.value, false))};
+    house_offs(grid, pk, keep);
     on_n_[i] = static_cast<std::uint8_t>(n);
     on_links_.added(static_cast<std::size_t>(n));
   }
