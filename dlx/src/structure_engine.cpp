@@ -7,8 +7,8 @@
 // options left; "covered" once covered), a byte per group (active options
 // left; "used" once one of them is chosen), a byte per quota (parts not yet
 // dead), and per family the matchings still possible (a bit each) and the
-// groups already forced. For a 9x9 Sudoku: 96 + 336 + 496 + 64 + 54 * 12
-// bytes.
+// groups already forced or in no possible matching. For a 9x9 Sudoku: 96 + 336
+// + 496 + 64 + 54 * 16 bytes.
 //
 // Counting. An option removed comes off the counters of its items, its groups
 // and the quotas it is a single part of. The smallest value an item's counter
@@ -109,6 +109,10 @@ constexpr std::array<std::uint16_t, 65> log2_hundredths = {
     509, 513, 517, 521, 525, 529, 532, 536, 539, 543, 546, 549, 552, 555, 558, 561, 564,
     567, 570, 573, 575, 578, 581, 583, 586, 588, 591, 593, 595, 598, 600};
 
+// The branch choice's table of weights (structure_engine::choice_weights_)
+// keeps the open flag from this bit up.
+constexpr std::uint32_t open_shift = 20;
+
 // Appends the (word, mask) pairs of a sorted list of options.
 void append_masks(std::vector<option_mask>& out, std::span<const std::uint32_t> options) {
   const std::size_t first = out.size();
@@ -136,15 +140,17 @@ class structure_engine final : public engine {
     std::uint8_t* quota_live;
     std::uint64_t* active;
     std::uint64_t* family_live;  // possible matchings
-    std::uint32_t* family_done;  // groups already forced
+    // Per family, the groups already forced (low 32 bits) and those already
+    // in no possible matching (high 32 bits): processing skips both.
+    std::uint64_t* family_done;
     std::uint64_t* remaining;
   };
   view at(std::uint64_t* words) const {
     auto* bytes = reinterpret_cast<std::uint8_t*>(words);
     std::uint64_t* active = words + bytes_words_;
     std::uint64_t* family_live = active + active_words_;
-    auto* family_done = reinterpret_cast<std::uint32_t*>(family_live + families_);
-    std::uint64_t* remaining = family_live + families_ + (families_ + 1) / 2;
+    std::uint64_t* family_done = family_live + families_;
+    std::uint64_t* remaining = family_done + families_;
     return {bytes,    bytes + counts_bytes_, bytes + counts_bytes_ + groups_bytes_,
             active,   family_live,           family_done,
             remaining};
@@ -265,6 +271,9 @@ class structure_engine final : public engine {
   std::vector<std::uint8_t> chosen_mark_;  // build_groups' scratch
   // Families by cluster, in order (CSR).
   std::vector<std::uint32_t> cluster_start_, cluster_families_;
+  // When every family has at most 8 matchings: per mask of possible
+  // matchings, its log2_hundredths, plus 1 << open_shift if two or more.
+  std::vector<std::uint32_t> choice_weights_;
 };
 
 // The hot loop's view of the engine: the tables' pointers, the working state
@@ -480,7 +489,10 @@ struct structure_engine::walker {
     const std::uint32_t all =
         fam.size == 32 ? ~std::uint32_t{0} : (std::uint32_t{1} << fam.size) - 1;
     const std::uint32_t* edges = st->edges.data() + fam.first;
-    for (std::uint32_t bits = all & ~possible; bits; bits &= bits - 1) {
+    const std::uint64_t done = s.family_done[f];
+    const std::uint32_t impossible = all & ~possible;
+    for (std::uint32_t bits = impossible & ~static_cast<std::uint32_t>(done >> 32); bits;
+         bits &= bits - 1) {
       const std::uint32_t g = edges[std::countr_zero(bits)];
       const std::uint8_t c = s.group_counts[g];
       if (c >= used_floor) {
@@ -489,8 +501,8 @@ struct structure_engine::walker {
       }
       if (c != 0) kill_group(g);
     }
-    const std::uint32_t fresh = certain & ~s.family_done[f];
-    s.family_done[f] |= certain;
+    const std::uint32_t fresh = certain & ~static_cast<std::uint32_t>(done);
+    s.family_done[f] = done | certain | std::uint64_t{impossible} << 32;
     for (std::uint32_t bits = fresh; bits && !dead; bits &= bits - 1) {
       const std::uint32_t g = edges[std::countr_zero(bits)];
       const std::uint8_t c = s.group_counts[g];
@@ -733,7 +745,7 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
   groups_bytes_ = (groups + 15) / 16 * 16;
   quotas_bytes_ = (quotas + 15) / 16 * 16;
   bytes_words_ = (counts_bytes_ + groups_bytes_ + quotas_bytes_) / 8;
-  state_words_ = bytes_words_ + active_words_ + families_ + (families_ + 1) / 2 + 1;
+  state_words_ = bytes_words_ + active_words_ + 2 * families_ + 1;
   pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
   std::fill(s.counts, s.counts + counts_bytes_, covered);
@@ -768,6 +780,20 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     std::vector<std::uint32_t> next(cluster_start_.begin(), cluster_start_.end() - 1);
     for (std::uint32_t f = 0; f < families_; ++f)
       cluster_families_[next[st.families[f].cluster]++] = f;
+  }
+  std::uint32_t largest_cluster = 0;
+  for (std::uint32_t c = 0; c < st.clusters; ++c)
+    largest_cluster = std::max(largest_cluster, cluster_start_[c + 1] - cluster_start_[c]);
+  if (families_ > 0 &&
+      std::all_of(st.families.begin(), st.families.end(),
+                  [](const auto& fam) { return fam.matchings <= 8; }) &&
+      std::size_t{largest_cluster} * log2_hundredths[8] < (std::size_t{1} << open_shift) &&
+      largest_cluster < (std::uint32_t{1} << (32 - open_shift))) {
+    choice_weights_.resize(256);
+    for (std::uint32_t x = 0; x < 256; ++x) {
+      const auto n = static_cast<std::uint32_t>(std::popcount(x));
+      choice_weights_[x] = log2_hundredths[n] | (n >= 2 ? std::uint32_t{1} << open_shift : 0);
+    }
   }
   // The preselections the compiled engine held.
   for (option_id o : preselected())
@@ -927,9 +953,19 @@ void structure_engine::build_groups(const view& s) {
   // preselected included). Measured: 42,000 instructions per stall when each
   // group was counted from its own masks, against about 4,000 this way.
   std::fill(s.group_counts, s.group_counts + groups_bytes_, std::uint8_t{0});
+  // (Options of two groups each, as a Sudoku's, read them from their records.)
+  const std::uint32_t stride = uniform_items_ + uniform_groups_;
+  const std::uint16_t* const records = records_.data() + uniform_items_;
+  const bool pairs = uniform_items_ > 0 && uniform_groups_ == 2;
   for (std::uint32_t w = 0; w < active_words_; ++w) {
     for (std::uint64_t bits = s.active[w]; bits; bits &= bits - 1) {
       const auto o = w * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+      if (pairs) {
+        const std::uint16_t* r = records + std::size_t{o} * stride;
+        ++s.group_counts[r[0]];
+        ++s.group_counts[r[1]];
+        continue;
+      }
       for (std::uint32_t i = groups_start_[o]; i < groups_start_[o + 1]; ++i)
         ++s.group_counts[groups_[i]];
     }
@@ -958,6 +994,10 @@ void structure_engine::build_groups(const view& s) {
     if (s.group_counts[g] != 0) continue;
     const group_rule& r = rules_[g];
     if (r.family != none) s.family_live[r.family] &= ~r.with;
+    if (!many_quotas_) {
+      if (r.quota != none) --s.quota_live[r.quota];
+      continue;
+    }
     for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
       --s.quota_live[group_quotas_[i]];
   }
@@ -1117,12 +1157,21 @@ bool structure_engine::run(bool entering, bool& handoff) {
           // not settled, then its family with the fewest (two or more).
           std::uint32_t best = none, least = none;
           const std::uint32_t* members = cluster_families_.data();
+          const std::uint32_t* weights = choice_weights_.data();
           for (std::uint32_t c = 0; c + 1 < cluster_start_.size(); ++c) {
             std::uint32_t sum = 0, open = 0;
-            for (std::uint32_t i = cluster_start_[c]; i < cluster_start_[c + 1]; ++i) {
-              const std::uint32_t n = count_bits(s.family_live[members[i]]);
-              sum += log2_hundredths[n];
-              open |= n >= 2;
+            if (weights != nullptr) {
+              // One lookup a family: its log, and whether it is open (bit 20 up).
+              for (std::uint32_t i = cluster_start_[c]; i < cluster_start_[c + 1]; ++i)
+                sum += weights[s.family_live[members[i]]];
+              open = sum >> open_shift;
+              sum &= (std::uint32_t{1} << open_shift) - 1;
+            } else {
+              for (std::uint32_t i = cluster_start_[c]; i < cluster_start_[c + 1]; ++i) {
+                const std::uint32_t n = count_bits(s.family_live[members[i]]);
+                sum += log2_hundredths[n];
+                open |= n >= 2;
+              }
             }
             if (open && sum < least) {
               least = sum;
