@@ -365,7 +365,13 @@ struct structure_engine::walker {
       }
     }
     if constexpr (Groups) {
-      if constexpr (K > 0 && G > 0) {
+      if constexpr (K > 0 && G == 2) {
+        // (Not [[unlikely]]: on hard Sudokus two decrements in five kill a group.)
+        const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
+        const std::uint32_t a = r[0], b = r[1];
+        if (--s.group_counts[a] == 0) group_died(a);
+        if (--s.group_counts[b] == 0) group_died(b);
+      } else if constexpr (K > 0 && G > 0) {
         const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
         for (std::uint32_t t = 0; t < G; ++t) {
           if (--s.group_counts[r[t]] == 0) [[unlikely]]
@@ -458,17 +464,20 @@ struct structure_engine::walker {
       dead |= live < quota.k;
       return;
     }
-    // Every live part is used: force those not used yet.
-    for (std::uint32_t p = quota.first; p < quota.first + quota.size && !dead; ++p) {
-      const auto& part = st->parts[p];
-      if (part.is_option) {
-        if (s.active[part.index / 64] >> (part.index % 64) & 1) {
+    // Every live part is used: force those not used yet. (The bounds are
+    // locals: the stores below may alias the tables.)
+    const auto* part = st->parts.data() + quota.first;
+    const auto* const end = part + quota.size;
+    for (; part != end && !dead; ++part) {
+      const std::uint32_t index = part->index;
+      if (part->is_option) {
+        if (s.active[index / 64] >> (index % 64) & 1) {
           ++eliminated;
-          choose(part.index);
+          choose(index);
         }
       } else {
-        const std::uint8_t c = s.group_counts[part.index];
-        if (c != 0 && c < used_floor) force_group(part.index);
+        const std::uint8_t c = s.group_counts[index];
+        if (c != 0 && c < used_floor) force_group(index);
       }
     }
   }
