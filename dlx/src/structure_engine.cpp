@@ -74,6 +74,8 @@ constexpr std::size_t max_conflict_masks = std::size_t{1} << 17;
 // Up to this many options (a 9x9 Sudoku has 729) the lists are whole bitsets
 // (at most 128 KB): a choice clears them a word at a time, with no list to walk.
 constexpr std::uint32_t max_dense_options = 1024;
+// preselect_quickly ORs the givens' rows in this many vectors of two words.
+constexpr std::uint32_t batch_vectors = 8;
 
 struct option_mask {
   std::uint32_t word;
@@ -715,7 +717,8 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     // Whole rows: each item's masks ORed together, the option's own bit
     // cleared; the lists are the rows' nonzero words.
     removal_.assign(active_words_, 0);
-    dense_.assign(std::size_t{options} * active_words_, 0);
+    // (Padded: preselect_quickly reads whole batches of vectors past a row.)
+    dense_.assign(std::size_t{options} * active_words_ + 2 * batch_vectors, 0);
     conflicts_start_.push_back(0);
     for (option_id o = 0; o < options; ++o) {
       // (Also for an option without primary items: preselecting it rules
@@ -863,6 +866,25 @@ bool structure_engine::preselect_quickly(std::span<const option_id> options) {
   std::uint64_t clash = 0;
   std::uint32_t w = 0;
 #if defined(__SSE2__)
+  if (words <= 2 * batch_vectors) {
+    // Rows of up to 16 words (a 9x9 Sudoku's are 12): each given's row ORed
+    // into a batch of vectors that stays in registers.
+    __m128i sum[batch_vectors];
+    for (auto& v : sum)
+      v = _mm_setzero_si128();
+    for (option_id o : options) {
+      const auto* row = reinterpret_cast<const __m128i*>(rows + std::size_t{o} * words);
+      for (std::uint32_t j = 0; j < batch_vectors; ++j)
+        sum[j] = _mm_or_si128(sum[j], _mm_loadu_si128(row + j));
+    }
+    alignas(16) std::uint64_t all[2 * batch_vectors];
+    for (std::uint32_t j = 0; j < batch_vectors; ++j)
+      _mm_store_si128(reinterpret_cast<__m128i*>(all) + j, sum[j]);
+    for (; w < words; ++w) {
+      clash |= all[w] & gone[w];
+      gone[w] |= all[w];
+    }
+  }
   for (; w + 2 <= words; w += 2) {
     __m128i sum = _mm_setzero_si128();
     for (option_id o : options)

@@ -99,11 +99,12 @@ std::optional<result> solver::preselect_givens(const grid& puzzle) {
 
 void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
   if (out.shape() != shape() || out.rows() != variant().rows()) out = variant().empty_grid();
-  auto cells = out.cells();
+  // (The model's answers are read before the loop: a byte stored to the grid
+  // may alias anything, and would make the compiler read them again.)
+  std::uint8_t* const cells = out.cells().data();
+  const dlx::option_id cell_options = model_.cell_option_count();
   for (dlx::option_id o : options) {
-    if (o < model_.cell_option_count()) {
-      cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
-    }
+    if (o < cell_options) cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
   }
 }
 

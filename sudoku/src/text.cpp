@@ -63,23 +63,35 @@ std::size_t sdm_grid_length(std::string_view line) noexcept {
 std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optional<shape> expected,
                                     sdm_fields* fields) {
   line = strip_cr(line);
-  const auto [begin, end] = grid_field(line);
-  const std::string_view cells = line.substr(begin, end - begin);
-
-  // Characters first, so that "80 cells" on a line with a stray byte names the byte.
-  // One table lookup per character (this runs for every puzzle a tool reads).
+  // The grid is the first field; one table lookup per character finds its end
+  // (a blank), checks its characters and finds its largest digit, in one pass
+  // (this runs for every puzzle a tool reads). Characters first, so that "80
+  // cells" on a line with a stray byte names the byte.
+  constexpr std::int8_t blank = -2;
   static constexpr auto values = [] {
     std::array<std::int8_t, 256> t{};
-    for (int c = 0; c < 256; ++c)
-      t[static_cast<std::size_t>(c)] = static_cast<std::int8_t>(digit_value(static_cast<char>(c)));
+    for (int c = 0; c < 256; ++c) {
+      t[static_cast<std::size_t>(c)] =
+          is_blank(static_cast<char>(c))
+              ? blank
+              : static_cast<std::int8_t>(digit_value(static_cast<char>(c)));
+    }
     return t;
   }();
+  std::size_t begin = 0;
+  while (begin < line.size() && is_blank(line[begin]))
+    ++begin;
   int largest = 0;
-  for (std::size_t i = 0; i < cells.size(); ++i) {
-    const int value = values[static_cast<unsigned char>(cells[i])];
-    if (value < 0) return text_error{begin + i + 1, bad_character(cells, i)};
+  std::size_t end = begin;
+  for (; end < line.size(); ++end) {
+    const int value = values[static_cast<unsigned char>(line[end])];
+    if (value < 0) {
+      if (value == blank) break;
+      return text_error{end + 1, bad_character(line, end)};
+    }
     largest = std::max(largest, value);
   }
+  const std::string_view cells = line.substr(begin, end - begin);
   // Then the size, and only then the digits' range: a 16x16 line in a 9x9 file
   // is the wrong size, not a 9x9 puzzle with a bad 'G'.
   shape s;

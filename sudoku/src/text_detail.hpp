@@ -9,7 +9,7 @@
 
 namespace sudoku::detail {
 
-inline bool is_blank(char c) {
+constexpr bool is_blank(char c) {
   return c == ' ' || c == '\t';
 }
 

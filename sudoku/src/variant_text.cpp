@@ -233,7 +233,12 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
     }
     return e;
   }
-  return use_plain(v, givens.shape(), r, grid_field(line).begin + 1);
+  // (The grid's column for a message: its first character, past any blanks;
+  // not a second scan of the whole field.)
+  std::size_t begin = 0;
+  while (begin < line.size() && detail::is_blank(line[begin]))
+    ++begin;
+  return use_plain(v, givens.shape(), r, begin + 1);
 }
 
 std::optional<text_error> make_variant(const rules& r, const shape& s, variant& out,
