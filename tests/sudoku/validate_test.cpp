@@ -93,6 +93,20 @@ TEST(Validate, IncompleteAndChangedGivens) {
   EXPECT_NE(parse(puzzle_text)[m.cell], 0);
 }
 
+TEST(Validate, AGivenChangedInAnyCellIsNamed) {
+  // The quick check reads sixteen cells at a time: cells at the edges of those
+  // blocks and in the last, partial one.
+  for (std::size_t cell : {0u, 15u, 16u, 47u, 79u, 80u}) {
+    std::string given(81, '.');
+    given[cell] = solution_text[cell] == '9' ? '1' : static_cast<char>(solution_text[cell] + 1);
+    const auto r = sudoku::check_solution(parse(given), parse(solution_text));
+    EXPECT_EQ(r.status, sudoku::check_status::changes_given) << cell;
+    EXPECT_EQ(r.cell, cell);
+    given[cell] = solution_text[cell];
+    EXPECT_TRUE(sudoku::check_solution(parse(given), parse(solution_text)).ok()) << cell;
+  }
+}
+
 TEST(Validate, ShapeMismatchAndBadDigit) {
   EXPECT_EQ(sudoku::check_solution(sudoku::grid(sudoku::shape{2, 2}), parse(solution_text)).status,
             sudoku::check_status::shape_mismatch);
