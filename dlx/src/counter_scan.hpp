@@ -115,6 +115,19 @@ inline std::uint32_t at_most_one(const std::uint8_t* counts, std::uint32_t v) {
 #endif
 }
 
+// Which of the sixteen byte counters of vector `v` are 0, as bits.
+inline std::uint32_t zeros(const std::uint8_t* counts, std::uint32_t v) {
+#if defined(__SSE2__)
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(counts) + v);
+  return static_cast<std::uint32_t>(_mm_movemask_epi8(_mm_cmpeq_epi8(c, _mm_setzero_si128())));
+#else
+  std::uint32_t bits = 0;
+  for (std::uint32_t t = 0; t < 16; ++t)
+    bits |= std::uint32_t{counts[v * 16 + t] == 0} << t;
+  return bits;
+#endif
+}
+
 // Of the 16 / sizeof(Count) counters of vector `v`: those that changed since
 // `then`, which takes their values, and are at least 2 and at most `most`'s,
 // as bits (the pair rule's candidates; byte or 16-bit counters).
