@@ -368,11 +368,12 @@ struct structure_engine::walker {
     }
     if constexpr (Groups) {
       if constexpr (K > 0 && G == 2) {
-        // (Not [[unlikely]]: on hard Sudokus two decrements in five kill a group.)
         const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
         const std::uint32_t a = r[0], b = r[1];
-        if (--s.group_counts[a] == 0) group_died(a);
-        if (--s.group_counts[b] == 0) group_died(b);
+        if (--s.group_counts[a] == 0) [[unlikely]]
+          group_died(a);
+        if (--s.group_counts[b] == 0) [[unlikely]]
+          group_died(b);
       } else if constexpr (K > 0 && G > 0) {
         const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
         for (std::uint32_t t = 0; t < G; ++t) {
