@@ -266,8 +266,8 @@ class structure_engine final : public engine {
   bool groups_built_ = false;
   // Event stacks, outside the saved states (none is pending where the search
   // branches); the walker holds their tops while it runs.
-  std::vector<std::uint32_t> quota_stack_, family_stack_;
-  std::uint32_t low_ = covered, quota_top_ = 0, family_top_ = 0;
+  std::vector<std::uint32_t> quota_stack_, family_stack_, death_stack_;
+  std::uint32_t low_ = covered, quota_top_ = 0, family_top_ = 0, death_top_ = 0;
   std::vector<std::uint8_t> family_dirty_;
   bool dead_ = false;
   std::vector<std::uint8_t> chosen_mark_;  // build_groups' scratch
@@ -319,6 +319,11 @@ struct structure_engine::walker {
   std::uint32_t* family_stack;
   std::uint32_t family_top;
   std::uint8_t* family_dirty;
+  // Groups whose counters reached 0, not yet handled: pushed branch-free (two
+  // decrements in five kill a group, a branch no predictor guesses) and
+  // handled where propagation goes on.
+  std::uint32_t* death_stack;
+  std::uint32_t death_top;
   bool dead;
   std::uint64_t updates;
   std::uint64_t eliminated;
@@ -370,10 +375,10 @@ struct structure_engine::walker {
       if constexpr (K > 0 && G == 2) {
         const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
         const std::uint32_t a = r[0], b = r[1];
-        if (--s.group_counts[a] == 0) [[unlikely]]
-          group_died(a);
-        if (--s.group_counts[b] == 0) [[unlikely]]
-          group_died(b);
+        death_stack[death_top] = a;
+        death_top += --s.group_counts[a] == 0;
+        death_stack[death_top] = b;
+        death_top += --s.group_counts[b] == 0;
       } else if constexpr (K > 0 && G > 0) {
         const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
         for (std::uint32_t t = 0; t < G; ++t) {
@@ -525,6 +530,10 @@ struct structure_engine::walker {
   // dead end; false at a dead end.
   [[gnu::always_inline]] bool propagate() {
     for (;;) {
+      if constexpr (Groups) {
+        while (death_top > 0)
+          group_died(death_stack[--death_top]);
+      }
       if (dead) return false;
       if (low <= 1) {
         // Every item at 1 takes its option (unless a move before took it or
@@ -561,6 +570,7 @@ struct structure_engine::walker {
   [[gnu::always_inline]] void reset_events() {
     low = covered;
     quota_top = 0;
+    death_top = 0;
     while (family_top > 0)
       family_dirty[family_stack[--family_top]] = 0;
     dead = false;
@@ -781,6 +791,7 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
   chosen_.resize(primaries + 1);
   quota_stack_.resize(quotas + 1);
   family_stack_.resize(families_ + 1);
+  death_stack_.resize(groups + 2);  // each group dies once on a path, and a push writes first
   family_dirty_.assign(families_, 0);
   chosen_mark_.assign(options, 0);
   cluster_start_.assign(st.clusters + 1, 0);
@@ -1087,6 +1098,7 @@ bool structure_engine::advance_as(bool fresh) {
     chosen_count_ = frame_count_ = 0;
     groups_built_ = false;
     quota_top_ = 0;
+    death_top_ = 0;
     while (family_top_ > 0)
       family_dirty_[family_stack_[--family_top_]] = 0;
     dead_ = false;
@@ -1138,6 +1150,8 @@ bool structure_engine::run(bool entering, bool& handoff) {
       family_stack_.data(),
       family_top_,
       family_dirty_.data(),
+      death_stack_.data(),
+      death_top_,
       dead_,
       result_.updates,
       result_.eliminated,
@@ -1157,6 +1171,7 @@ bool structure_engine::run(bool entering, bool& handoff) {
     low_ = w.low;
     quota_top_ = w.quota_top;
     family_top_ = w.family_top;
+    death_top_ = w.death_top;
     dead_ = w.dead;
   };
   for (;;) {
