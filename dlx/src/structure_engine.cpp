@@ -428,13 +428,25 @@ struct structure_engine::walker {
     for (std::uint32_t t = 0; t < n; ++t)
       s.counts[p[t]] = covering;
     if (dense != nullptr) {
+      // The row cleared branch-free, noting the words that lost options; then
+      // only those are visited (whether a word lost any is a coin toss for a
+      // branch predictor).
       const std::uint64_t* row = dense + std::size_t{o} * words;
+      std::uint64_t lost[max_dense_options / 64];
+      std::uint32_t visit = 0;
       for (std::uint32_t w = 0; w < words; ++w) {
-        std::uint64_t gone = s.active[w] & row[w];
-        if (gone == 0) continue;
+        const std::uint64_t gone = s.active[w] & row[w];
         s.active[w] ^= gone;
-        for (; gone; gone &= gone - 1)
+        lost[w] = gone;
+        visit |= std::uint32_t{gone != 0} << w;
+      }
+      for (; visit; visit &= visit - 1) {
+        const auto w = static_cast<std::uint32_t>(std::countr_zero(visit));
+        std::uint64_t gone = lost[w];
+        do {
           take_off(w * 64 + static_cast<std::uint32_t>(std::countr_zero(gone)));
+          gone &= gone - 1;
+        } while (gone);
       }
     } else if (conflicts_start != nullptr) {
       remove(conflicts + conflicts_start[o], conflicts + conflicts_start[o + 1]);
