@@ -74,6 +74,8 @@ constexpr std::size_t max_conflict_masks = std::size_t{1} << 17;
 // Up to this many options (a 9x9 Sudoku has 729) the lists are whole bitsets
 // (at most 128 KB): a choice clears them a word at a time, with no list to walk.
 constexpr std::uint32_t max_dense_options = 1024;
+// Items of at most this many (word, mask) pairs are padded for only_option.
+constexpr std::uint32_t max_padded_masks = 16;
 // preselect_quickly ORs the givens' rows in this many vectors of two words.
 constexpr std::uint32_t batch_vectors = 8;
 
@@ -231,6 +233,10 @@ class structure_engine final : public engine {
   // and, for small problems, the options that share an item with it.
   std::vector<std::uint32_t> masks_start_;
   std::vector<option_mask> masks_;
+  // The same, padded with empty masks to the longest item's count, when that
+  // is at most max_padded_masks: only_option then takes a fixed count of steps.
+  std::vector<option_mask> padded_masks_;
+  std::uint32_t padded_width_ = 0;
   std::vector<std::uint32_t> items_start_, items_;
   std::vector<std::uint32_t> secondary_start_, secondary_;
   std::vector<std::uint32_t> groups_start_, groups_;
@@ -297,6 +303,8 @@ struct structure_engine::walker {
   const option_mask* conflicts;
   const std::uint32_t* masks_start;
   const option_mask* masks;
+  const option_mask* padded;  // or null: each item's masks, padded to padded_width
+  std::uint32_t padded_width;
   const std::uint16_t* records;  // K, G > 0: per option, its K items then its G groups
   const group_rule* rules;
   bool many_quotas;  // some group is a part of two quotas or more: group_quotas
@@ -462,6 +470,18 @@ struct structure_engine::walker {
   }
   // The one active option of item k.
   [[gnu::always_inline]] option_id only_option(std::uint32_t k) const {
+    if (padded != nullptr) {
+      // Every mask looked at, the hit kept by a select: where it is would be
+      // a mispredicted branch, a fixed count of steps is not.
+      const option_mask* m = padded + std::size_t{k} * padded_width;
+      option_id found = 0;
+      for (std::uint32_t t = 0; t < padded_width; ++t) {
+        const std::uint64_t bits = s.active[m[t].word] & m[t].mask;
+        const option_id here = m[t].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
+        found = bits != 0 ? here : found;
+      }
+      return found;
+    }
     for (std::uint32_t m = masks_start[k];; ++m) {
       const std::uint64_t bits = s.active[masks[m].word] & masks[m].mask;
       if (bits) return masks[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
@@ -613,6 +633,17 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
   for (const auto& list : of_item) {
     append_masks(masks_, list);
     masks_start_.push_back(static_cast<std::uint32_t>(masks_.size()));
+  }
+
+  std::uint32_t widest = 0;
+  for (std::uint32_t k = 0; k < primaries; ++k)
+    widest = std::max(widest, masks_start_[k + 1] - masks_start_[k]);
+  if (widest <= max_padded_masks) {
+    padded_width_ = widest;
+    padded_masks_.assign(std::size_t{primaries} * widest, {0, 0});
+    for (std::uint32_t k = 0; k < primaries; ++k)
+      std::copy(masks_.begin() + masks_start_[k], masks_.begin() + masks_start_[k + 1],
+                padded_masks_.begin() + std::size_t{k} * widest);
   }
 
   structure_ = find_structure({primaries, items_start_, items_});
@@ -1143,6 +1174,8 @@ bool structure_engine::run(bool entering, bool& handoff) {
       conflicts_.data(),
       masks_start_.data(),
       masks_.data(),
+      padded_masks_.empty() ? nullptr : padded_masks_.data(),
+      padded_width_,
       records_.data(),
       rules_.data(),
       many_quotas_,
