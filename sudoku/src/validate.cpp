@@ -233,11 +233,6 @@ check_result check_solution(const grid& solution) {
   return check_solution(classic(solution.shape()), solution);
 }
 
-// A quick yes for the common case, with no message to build: every position a
-// cell, no cage, every unit of n cells holding each digit (so none twice), each
-// given kept. Anything else, or any doubt, goes the detailed way, which says
-// what is wrong; this one never accepts what that one would refuse. The tools
-// check every solution they print, so this is on every answer's path.
 namespace {
 
 // Whether each unit of n cells holds every digit, the cells' digits given as
@@ -258,6 +253,11 @@ bool units_complete(std::span<const unit> units, const std::uint64_t* bits, std:
 
 }  // namespace
 
+// A quick yes for the common case, with no message to build: every position a
+// cell, no cage, every unit of n cells holding each digit (so none twice), each
+// given kept. Anything else, or any doubt, goes the detailed way, which says
+// what is wrong; this one never accepts what that one would refuse. The tools
+// check every solution they print, so this is on every answer's path.
 bool plainly_valid(const variant& v, const grid& puzzle, const grid& solution) {
   const int n = v.digits();
   if (n > 62 || !v.cages().empty() || !v.clues().empty() || v.has_restrictions() ||
