@@ -15,10 +15,11 @@
 // took since the last scan is kept: only when it is 1 or less does a scan (16
 // counters at a time) look for the items at 1 (forced moves) and at 0 (a dead
 // end). (A push per decrement cost more: idea 36 in bench/README.md.)
-// A group reaching 0 is dead: the quotas it is a part of lose one live part,
-// and its family loses the matchings that hold it. A quota left with exactly k
-// live parts forces them; a family's possible matchings kill the groups in none
-// of them and force those in all of them. Forcing group g of items a and b
+// A group reaching 0 is dead (noted without a branch, and handled before any
+// rule runs): the quotas it is a part of lose one live part, and its family
+// loses the matchings that hold it. A quota left with exactly k live parts
+// forces them; a family's possible matchings kill the groups in none of them
+// and force those in all of them. Forcing group g of items a and b
 // removes the options of a and b outside g; forcing a single option chooses it.
 // Rules run only when no forced move is left.
 //
@@ -41,6 +42,10 @@
 // each (Sudoku: 4 and 2), with lists for any other shape. An option chosen
 // clears, in one pass, the precomputed list of the options that share an item
 // with it, when those lists are small.
+// On this machine's hard Sudokus a third of the time went to mispredicted
+// branches (bench/README.md, ideas 62-66): the hot paths avoid branches whose
+// outcome is a coin toss (did a group die, did a word of a row lose options),
+// at the price of a few more instructions.
 //
 // Node counts: a node is a branch, a dead end or a solution; updates count the
 // options removed. A node is named by its yes/no decisions (append_path), so
