@@ -49,9 +49,7 @@ std::string size_list() {
 
 bool is_skippable(std::string_view line) noexcept {
   line = strip_cr(line);
-  std::size_t i = 0;
-  while (i < line.size() && is_blank(line[i]))
-    ++i;
+  const std::size_t i = detail::skip_blanks(line);
   return i == line.size() || line[i] == '#';
 }
 
@@ -78,9 +76,7 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
     }
     return t;
   }();
-  std::size_t begin = 0;
-  while (begin < line.size() && is_blank(line[begin]))
-    ++begin;
+  const std::size_t begin = detail::skip_blanks(line);
   int largest = 0;
   std::size_t end = begin;
   for (; end < line.size(); ++end) {

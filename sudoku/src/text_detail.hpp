@@ -30,10 +30,15 @@ std::string out_of_range(char c, const shape& s);
 struct field {
   std::size_t begin, end;
 };
+/// The first position at or after `from` that is not a blank (or the end).
+inline std::size_t skip_blanks(std::string_view line, std::size_t from = 0) noexcept {
+  while (from < line.size() && is_blank(line[from]))
+    ++from;
+  return from;
+}
+
 inline field grid_field(std::string_view line, std::size_t from = 0) noexcept {
-  std::size_t begin = from;
-  while (begin < line.size() && is_blank(line[begin]))
-    ++begin;
+  const std::size_t begin = skip_blanks(line, from);
   std::size_t end = begin;
   while (end < line.size() && !is_blank(line[end]))
     ++end;
@@ -42,8 +47,7 @@ inline field grid_field(std::string_view line, std::size_t from = 0) noexcept {
 
 /// The text from `from` to the end, without surrounding blanks.
 inline std::string_view trimmed_rest(std::string_view line, std::size_t from) noexcept {
-  while (from < line.size() && is_blank(line[from]))
-    ++from;
+  from = skip_blanks(line, from);
   std::size_t end = line.size();
   while (end > from && is_blank(line[end - 1]))
     --end;

@@ -1,8 +1,5 @@
 #include "sudoku/validate.hpp"
 
-#include <array>
-#include <vector>
-
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
@@ -13,6 +10,8 @@
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>
+#include <array>
+#include <vector>
 
 namespace sudoku {
 

@@ -235,10 +235,7 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
   }
   // (The grid's column for a message: its first character, past any blanks;
   // not a second scan of the whole field.)
-  std::size_t begin = 0;
-  while (begin < line.size() && detail::is_blank(line[begin]))
-    ++begin;
-  return use_plain(v, givens.shape(), r, begin + 1);
+  return use_plain(v, givens.shape(), r, detail::skip_blanks(line) + 1);
 }
 
 std::optional<text_error> make_variant(const rules& r, const shape& s, variant& out,
