@@ -16,11 +16,16 @@ endfunction()
 
 # The search loops are the product: build them at -O3 in optimised builds, and
 # with -march=native only when asked (DLX_NATIVE), so the default stays portable.
+# Vectors of at most 256 bits: with 512-bit ones the compiler vectorised the
+# row clearing of the structure search, and on an AVX-512 host (Cooper Lake)
+# hard Sudokus took 1.08-1.14x the portable build's time (bench/README.md,
+# issue 28, idea 71).
+set(dlx_native_flags -march=native -mprefer-vector-width=256)
 function(dlx_set_speed target)
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O3>)
     if(DLX_NATIVE)
-      target_compile_options(${target} PRIVATE -march=native)
+      target_compile_options(${target} PRIVATE ${dlx_native_flags})
     endif()
   endif()
 endfunction()
