@@ -5,10 +5,10 @@
 // State. Copied where the search branches, as in the bitset engine, and small:
 // one bit per option (still active or not), a byte per primary item (active
 // options left; "covered" once covered), a byte per group (active options
-// left; "used" once one of them is chosen), a byte per quota (parts not yet
-// dead), and per family the matchings still possible (a bit each) and the
-// groups already forced or in no possible matching. For a 9x9 Sudoku: 96 + 336
-// + 496 + 64 + 54 * 16 bytes.
+// left; "used" once one of them is chosen or it is forced), two bytes per quota
+// (parts not yet dead, parts used), and per family the matchings still
+// possible (a bit each) and the groups already forced or in no possible
+// matching. For a 9x9 Sudoku: 96 + 336 + 496 + 2 * 64 + 54 * 16 bytes.
 //
 // Counting. An option removed comes off the counters of its items, its groups
 // and the quotas it is a single part of. The smallest value an item's counter
@@ -18,10 +18,12 @@
 // A group reaching 0 is dead (noted without a branch, and handled before any
 // rule runs): the quotas it is a part of lose one live part, and its family
 // loses the matchings that hold it. A quota left with exactly k live parts
-// forces them; a family's possible matchings kill the groups in none of them
-// and force those in all of them. Forcing group g of items a and b
-// removes the options of a and b outside g; forcing a single option chooses it.
-// Rules run only when no forced move is left.
+// forces them, and one with k parts used kills the others (both ways, as
+// tdoku's mini-rows hold exactly three digits: idea 72); a family's possible
+// matchings kill the groups in none of them and force those in all of them.
+// Forcing group g of items a and b removes the options of a and b outside g
+// and counts g as used (a and b die with it, if it dies); forcing a single
+// option chooses it. Rules run only when no forced move is left.
 //
 // Lazily. The group state is built only when forced moves alone get stuck (an
 // easy Sudoku never needs it): counted once from the active options, then kept
@@ -147,6 +149,7 @@ class structure_engine final : public engine {
     std::uint8_t* counts;
     std::uint8_t* group_counts;
     std::uint8_t* quota_live;
+    std::uint8_t* quota_sure;  // parts known to be used (chosen or forced)
     std::uint64_t* active;
     std::uint64_t* family_live;  // possible matchings
     // Per family, the groups already forced (low 32 bits) and those already
@@ -160,9 +163,9 @@ class structure_engine final : public engine {
     std::uint64_t* family_live = active + active_words_;
     std::uint64_t* family_done = family_live + families_;
     std::uint64_t* remaining = family_done + families_;
-    return {bytes,    bytes + counts_bytes_, bytes + counts_bytes_ + groups_bytes_,
-            active,   family_live,           family_done,
-            remaining};
+    std::uint8_t* quotas = bytes + counts_bytes_ + groups_bytes_;
+    return {bytes,  bytes + counts_bytes_, quotas,      quotas + quotas_bytes_,
+            active, family_live,           family_done, remaining};
   }
 
   struct frame {
@@ -261,6 +264,7 @@ class structure_engine final : public engine {
   std::vector<std::uint32_t> group_quotas_start_, group_quotas_;
   std::vector<std::uint16_t> records_;
   std::vector<std::uint8_t> quota_k_;
+  std::vector<std::uint16_t> sure_quota_;  // per group, its one quota (or empty)
 
   std::uint32_t active_words_ = 0, counts_bytes_ = 0, groups_bytes_ = 0, quotas_bytes_ = 0;
   std::uint32_t bytes_words_ = 0, families_ = 0, state_words_ = 0;
@@ -316,6 +320,7 @@ struct structure_engine::walker {
   const std::uint32_t* group_quotas_start;
   const std::uint32_t* group_quotas;
   const std::uint8_t* quota_k;
+  const std::uint16_t* sure_quota;  // or null
   const std::uint32_t* outside_start;
   const option_mask* outside;
   const std::uint32_t* group_masks_start;
@@ -350,6 +355,22 @@ struct structure_engine::walker {
     quota_stack[quota_top] = q;
     quota_top += live == k;
     dead |= live < k;
+  }
+  // Group g is known to be used (an option of it chosen, or forced): its
+  // quotas count it, and one with k such parts has its others die.
+  [[gnu::always_inline]] void became_sure(std::uint32_t g) {
+    if (many_quotas) [[unlikely]] {
+      for (std::uint32_t i = group_quotas_start[g]; i < group_quotas_start[g + 1]; ++i)
+        sure_part(group_quotas[i]);
+    } else if (rules[g].quota != none) {
+      sure_part(rules[g].quota);
+    }
+  }
+  [[gnu::always_inline]] void sure_part(std::uint32_t q) {
+    const std::uint8_t sure = ++s.quota_sure[q];
+    quota_stack[quota_top] = q;
+    quota_top += sure == quota_k[q];
+    dead |= sure > quota_k[q];
   }
   [[gnu::always_inline]] void mark_dirty(std::uint32_t f) {
     family_stack[family_top] = f;
@@ -429,11 +450,25 @@ struct structure_engine::walker {
     if constexpr (Groups) {
       if constexpr (K > 0 && G > 0) {
         const std::uint16_t* r = records + std::size_t{o} * (K + G) + K;
-        for (std::uint32_t t = 0; t < G; ++t)
+        for (std::uint32_t t = 0; t < G; ++t) {
+          if (sure_quota != nullptr) {
+            // Whether the group was sure already is a coin toss: no branch.
+            const std::uint8_t fresh = s.group_counts[r[t]] < used_floor;
+            const std::uint32_t q = sure_quota[r[t]];
+            const std::uint8_t sure = s.quota_sure[q] += fresh;
+            quota_stack[quota_top] = q;
+            quota_top += fresh & (sure == quota_k[q]);
+            dead |= sure > quota_k[q];
+          } else if (s.group_counts[r[t]] < used_floor) {
+            became_sure(r[t]);
+          }
           s.group_counts[r[t]] = used;
+        }
       } else {
-        for (std::uint32_t i = groups_start[o]; i < groups_start[o + 1]; ++i)
+        for (std::uint32_t i = groups_start[o]; i < groups_start[o + 1]; ++i) {
+          if (s.group_counts[groups[i]] < used_floor) became_sure(groups[i]);
           s.group_counts[groups[i]] = used;
+        }
       }
     }
     const std::uint32_t* p = items + items_start[o];
@@ -492,8 +527,12 @@ struct structure_engine::walker {
       if (bits) return masks[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
     }
   }
+  // Group g must be used: the options of its items outside it go, and it
+  // counts as used from now on (its items' counters see it die, if it does).
   [[gnu::always_inline]] void force_group(std::uint32_t g) {
     const std::uint64_t before = updates;
+    s.group_counts[g] = used;
+    became_sure(g);
     remove(outside + outside_start[g], outside + outside_start[g + 1]);
     eliminated += updates - before;
   }
@@ -504,11 +543,31 @@ struct structure_engine::walker {
   }
   [[gnu::always_inline]] void process_quota(std::uint32_t q) {
     const auto& quota = st->quotas[q];
-    const std::uint32_t live = s.quota_live[q];
-    if (live != quota.k) {
-      dead |= live < quota.k;
+    const std::uint32_t live = s.quota_live[q], sure = s.quota_sure[q];
+    if (live < quota.k || sure > quota.k) {
+      dead = true;
       return;
     }
+    if (sure == quota.k) {
+      // k parts are used: the others die.
+      if (live == quota.k) return;
+      const auto* part = st->parts.data() + quota.first;
+      const auto* const end = part + quota.size;
+      for (; part != end && !dead; ++part) {
+        const std::uint32_t index = part->index;
+        if (part->is_option) {
+          if (s.active[index / 64] >> (index % 64) & 1) {
+            ++eliminated;
+            remove_one(index);
+          }
+        } else {
+          const std::uint8_t c = s.group_counts[index];
+          if (c != 0 && c < used_floor) kill_group(index);
+        }
+      }
+      return;
+    }
+    if (live != quota.k) return;
     // Every live part is used: force those not used yet. (The bounds are
     // locals: the stores below may alias the tables.)
     const auto* part = st->parts.data() + quota.first;
@@ -724,6 +783,13 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     if (list.size() == 1) rules_[g].quota = list.front();
     many_quotas_ = many_quotas_ || list.size() > 1;
   }
+  // Every group a part of exactly one quota (a Sudoku's): choose counts the
+  // groups it makes sure without a branch.
+  if (quotas <= 65536 && std::all_of(quotas_of_group.begin(), quotas_of_group.end(),
+                                     [](const auto& list) { return list.size() == 1; })) {
+    for (std::uint32_t g = 0; g < groups; ++g)
+      sure_quota_.push_back(static_cast<std::uint16_t>(quotas_of_group[g].front()));
+  }
   for (std::uint32_t f = 0; f < families_; ++f) {
     const auto& fam = st.families[f];
     for (std::uint32_t e = 0; e < fam.size; ++e) {
@@ -815,7 +881,7 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
   counts_bytes_ = (primaries + 15) / 16 * 16;
   groups_bytes_ = (groups + 15) / 16 * 16;
   quotas_bytes_ = (quotas + 15) / 16 * 16;
-  bytes_words_ = (counts_bytes_ + groups_bytes_ + quotas_bytes_) / 8;
+  bytes_words_ = (counts_bytes_ + groups_bytes_ + 2 * quotas_bytes_) / 8;
   state_words_ = bytes_words_ + active_words_ + 2 * families_ + 1;
   pristine_.assign(state_words_, 0);
   const view s = at(pristine_.data());
@@ -837,7 +903,7 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
     decisions += fam.matchings;
   frames_.resize(decisions + 1);
   chosen_.resize(primaries + 1);
-  quota_stack_.resize(quotas + 1);
+  quota_stack_.resize(2 * quotas + 1);  // a quota is pushed when live == k and when sure == k
   family_stack_.resize(families_ + 1);
   death_stack_.resize(groups + 2);  // each group dies once on a path, and a push writes first
   family_dirty_.assign(families_, 0);
@@ -1071,8 +1137,19 @@ void structure_engine::build_groups(const view& s) {
     mark_used(chosen_[l]);
   // Quotas start with every part alive and families with every matching; a
   // dead group takes its part and its matchings away.
-  for (std::uint32_t q = 0; q < st.quotas.size(); ++q)
+  for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
     s.quota_live[q] = static_cast<std::uint8_t>(st.quotas[q].size);
+    s.quota_sure[q] = 0;
+  }
+  for (std::uint32_t g = 0; g < groups; ++g) {
+    if (s.group_counts[g] < used_floor) continue;
+    if (!many_quotas_) {
+      if (rules_[g].quota != none) ++s.quota_sure[rules_[g].quota];
+      continue;
+    }
+    for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
+      ++s.quota_sure[group_quotas_[i]];
+  }
   for (std::uint32_t f = 0; f < families_; ++f) {
     const auto& fam = st.families[f];
     s.family_live[f] =
@@ -1115,9 +1192,9 @@ void structure_engine::build_groups(const view& s) {
       chosen_mark_[chosen_[l]] = 0;
   }
   for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
-    const std::uint32_t live = s.quota_live[q], k = st.quotas[q].k;
-    if (live <= k) quota_stack_[quota_top_++] = q;
-    dead_ |= live < k;
+    const std::uint32_t live = s.quota_live[q], sure = s.quota_sure[q], k = st.quotas[q].k;
+    if (live <= k || sure >= k) quota_stack_[quota_top_++] = q;
+    dead_ |= live < k || sure > k;
   }
   groups_built_ = true;
 }
@@ -1187,6 +1264,7 @@ bool structure_engine::run(bool entering, bool& handoff) {
       group_quotas_start_.data(),
       group_quotas_.data(),
       quota_k_.data(),
+      sure_quota_.empty() ? nullptr : sure_quota_.data(),
       outside_start_.data(),
       outside_.data(),
       group_masks_start_.data(),
@@ -1349,6 +1427,20 @@ bool structure_engine::consistent(const view& s, bool groups) const {
     for (std::uint32_t t = 0; t < st.groups[g].size; ++t)
       n += active(st.options[st.groups[g].first + t]);
     if (n != s.group_counts[g]) return false;
+  }
+  // Each quota's used parts are those counted as sure.
+  std::vector<std::uint32_t> sure(st.quotas.size(), 0);
+  for (std::uint32_t g = 0; g < st.groups.size(); ++g) {
+    if (s.group_counts[g] < used_floor) continue;
+    if (!many_quotas_) {
+      if (rules_[g].quota != none) ++sure[rules_[g].quota];
+      continue;
+    }
+    for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
+      ++sure[group_quotas_[i]];
+  }
+  for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
+    if (sure[q] != s.quota_sure[q]) return false;
   }
   for (std::uint32_t f = 0; f < families_; ++f) {
     // No possible matching holds a dead group.

@@ -132,6 +132,31 @@ TEST(SharedCorpus, ForumHardest1106) {
   check_shared_set("forum-hardest-1106");
 }
 
+// tdoku's write-up (t-dillon/tdoku, docs/sudoku.md, "The Fast SIMD Solver")
+// publishes for magictour top1465: 9.08 guesses a puzzle, 7.9% of puzzles
+// solved without one. The structure search, counting to 2 (the whole tree of
+// a unique puzzle), must guess no more, and settle at least as many without a
+// guess: its inference is tdoku's (mini-line triples both ways: k digits sure
+// in a mini-line rule the others out, bench/README.md, issue 28, idea 72).
+TEST(SharedCorpus, MagictourTop1465GuessesNoMoreThanTdoku) {
+  const auto path = shared_dir / "magictour-top1465.answers";
+  if (!fs::exists(path)) GTEST_SKIP() << path << " is absent";
+  const auto answers = read_answers(path);
+  ASSERT_EQ(answers.size(), 1465u);
+  sudoku::solver s;
+  sudoku::grid puzzle;
+  std::uint64_t guesses = 0, without = 0;
+  for (const auto& a : answers) {
+    ASSERT_FALSE(sudoku::parse_sdm(a.puzzle, puzzle));
+    const auto r = s.count(puzzle, 2);
+    ASSERT_EQ(r.solutions, 1u) << a.puzzle;
+    guesses += r.guesses;
+    without += r.guesses == 0;
+  }
+  EXPECT_LE(static_cast<double>(guesses) / 1465, 9.08);
+  EXPECT_GE(static_cast<double>(without) / 1465, 0.079);
+}
+
 // No 16-clue Sudoku has a unique solution (McGuire, Tugemann and Civario, 2012),
 // so removing any one clue from a 17-clue puzzle must leave at least two solutions.
 TEST(SharedCorpus, SeventeenClueMinusAnyClueIsNotUnique) {

@@ -63,7 +63,8 @@ enum class visit : std::uint8_t { next, stop };
 ///    which exactly k are used) and families (items of two kinds whose shared
 ///    groups must form a perfect matching), found once when the solver first
 ///    searches this way. Forced moves, then counting on groups: a quota with
-///    exactly k live parts forces them, a family's groups in none of its
+///    exactly k live parts forces them, one with k parts used (chosen or
+///    forced) kills the others, a family's groups in none of its
 ///    possible matchings die and those in all of them are forced (for Sudoku:
 ///    singles, locked candidates both ways, mini-line triples, tdoku's band
 ///    configurations). It branches yes/no: a family's matching or not, else an
