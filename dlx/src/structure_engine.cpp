@@ -549,27 +549,16 @@ struct structure_engine::walker {
       return;
     }
     if (sure == quota.k) {
-      // k parts are used: the others die.
-      if (live == quota.k) return;
-      const auto* part = st->parts.data() + quota.first;
-      const auto* const end = part + quota.size;
-      for (; part != end && !dead; ++part) {
-        const std::uint32_t index = part->index;
-        if (part->is_option) {
-          if (s.active[index / 64] >> (index % 64) & 1) {
-            ++eliminated;
-            remove_one(index);
-          }
-        } else {
-          const std::uint8_t c = s.group_counts[index];
-          if (c != 0 && c < used_floor) kill_group(index);
-        }
-      }
-      return;
+      if (live != quota.k) settle_parts<true>(quota);
+    } else if (live == quota.k) {
+      settle_parts<false>(quota);
     }
-    if (live != quota.k) return;
-    // Every live part is used: force those not used yet. (The bounds are
-    // locals: the stores below may alias the tables.)
+  }
+  // A quota's parts not used yet: with k parts used they die; with k left
+  // they are used. (The bounds are locals: the stores below may alias the
+  // tables.)
+  template <bool OthersDie>
+  [[gnu::always_inline]] void settle_parts(const matrix_structure::quota& quota) {
     const auto* part = st->parts.data() + quota.first;
     const auto* const end = part + quota.size;
     for (; part != end && !dead; ++part) {
@@ -577,11 +566,20 @@ struct structure_engine::walker {
       if (part->is_option) {
         if (s.active[index / 64] >> (index % 64) & 1) {
           ++eliminated;
-          choose(index);
+          if constexpr (OthersDie) {
+            remove_one(index);
+          } else {
+            choose(index);
+          }
         }
       } else {
         const std::uint8_t c = s.group_counts[index];
-        if (c != 0 && c < used_floor) force_group(index);
+        if (c == 0 || c >= used_floor) continue;
+        if constexpr (OthersDie) {
+          kill_group(index);
+        } else {
+          force_group(index);
+        }
       }
     }
   }
