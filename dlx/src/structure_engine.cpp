@@ -149,7 +149,7 @@ class structure_engine final : public engine {
     std::uint8_t* counts;
     std::uint8_t* group_counts;
     std::uint8_t* quota_live;
-    std::uint8_t* quota_sure;  // parts known to be used (chosen or forced)
+    std::uint8_t* quota_sure;  // group parts known to be used (chosen or forced)
     std::uint64_t* active;
     std::uint64_t* family_live;  // possible matchings
     // Per family, the groups already forced (low 32 bits) and those already
@@ -226,6 +226,19 @@ class structure_engine final : public engine {
   void build_groups(const view& s);
   // Whether state `s` agrees with its active options (DLX_SANITY).
   bool consistent(const view& s, bool groups) const;
+  // Calls add(q) for each quota of each group used in `s`, once per part.
+  template <class Add>
+  void count_sure(const view& s, Add add) const {
+    for (std::uint32_t g = 0; g < structure_.groups.size(); ++g) {
+      if (s.group_counts[g] < used_floor) continue;
+      if (!many_quotas_) {
+        if (rules_[g].quota != none) add(rules_[g].quota);
+        continue;
+      }
+      for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
+        add(group_quotas_[i]);
+    }
+  }
   std::uint64_t* frame_state(std::size_t index) {
     const std::size_t need = (index + 1) * state_words_;
     if (arena_.size() < need) arena_.resize(std::max(need, arena_.size() * 2));
@@ -1139,15 +1152,7 @@ void structure_engine::build_groups(const view& s) {
     s.quota_live[q] = static_cast<std::uint8_t>(st.quotas[q].size);
     s.quota_sure[q] = 0;
   }
-  for (std::uint32_t g = 0; g < groups; ++g) {
-    if (s.group_counts[g] < used_floor) continue;
-    if (!many_quotas_) {
-      if (rules_[g].quota != none) ++s.quota_sure[rules_[g].quota];
-      continue;
-    }
-    for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
-      ++s.quota_sure[group_quotas_[i]];
-  }
+  count_sure(s, [&](std::uint32_t q) { ++s.quota_sure[q]; });
   for (std::uint32_t f = 0; f < families_; ++f) {
     const auto& fam = st.families[f];
     s.family_live[f] =
@@ -1428,15 +1433,7 @@ bool structure_engine::consistent(const view& s, bool groups) const {
   }
   // Each quota's used parts are those counted as sure.
   std::vector<std::uint32_t> sure(st.quotas.size(), 0);
-  for (std::uint32_t g = 0; g < st.groups.size(); ++g) {
-    if (s.group_counts[g] < used_floor) continue;
-    if (!many_quotas_) {
-      if (rules_[g].quota != none) ++sure[rules_[g].quota];
-      continue;
-    }
-    for (std::uint32_t i = group_quotas_start_[g]; i < group_quotas_start_[g + 1]; ++i)
-      ++sure[group_quotas_[i]];
-  }
+  count_sure(s, [&](std::uint32_t q) { ++sure[q]; });
   for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
     if (sure[q] != s.quota_sure[q]) return false;
   }
