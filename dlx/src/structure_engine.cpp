@@ -299,6 +299,9 @@ class structure_engine final : public engine {
   std::vector<std::uint8_t> family_dirty_;
   bool dead_ = false;
   std::vector<std::uint8_t> chosen_mark_;  // build_groups' scratch
+  // consistent()'s scratch: a search with DLX_SANITY allocates no more than
+  // one without (tests/allocation).
+  mutable std::vector<std::uint32_t> sure_scratch_;
   // Families by cluster, in order (CSR).
   std::vector<std::uint32_t> cluster_start_, cluster_families_;
   // When every family has at most 8 matchings: per mask of possible
@@ -919,6 +922,7 @@ structure_engine::structure_engine(const engine& compiled) : engine(compiled) {
   death_stack_.resize(groups + 2);  // each group dies once on a path, and a push writes first
   family_dirty_.assign(families_, 0);
   chosen_mark_.assign(options, 0);
+  if (sanity_checks) sure_scratch_.assign(quotas, 0);
   cluster_start_.assign(st.clusters + 1, 0);
   for (const auto& fam : st.families)
     ++cluster_start_[fam.cluster + 1];
@@ -1432,7 +1436,8 @@ bool structure_engine::consistent(const view& s, bool groups) const {
     if (n != s.group_counts[g]) return false;
   }
   // Each quota's used parts are those counted as sure.
-  std::vector<std::uint32_t> sure(st.quotas.size(), 0);
+  std::vector<std::uint32_t>& sure = sure_scratch_;
+  sure.assign(st.quotas.size(), 0);
   count_sure(s, [&](std::uint32_t q) { ++sure[q]; });
   for (std::uint32_t q = 0; q < st.quotas.size(); ++q) {
     if (sure[q] != s.quota_sure[q]) return false;
