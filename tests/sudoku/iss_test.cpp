@@ -429,6 +429,30 @@ TEST(IssReader, SaysWhatIsWrongAndWhere) {
   }
 }
 
+// The reader remembers the last variant whose clues it lowered (iss.cpp): a
+// line read again, or a line too large after one that passed, is answered as
+// the first time.
+TEST(IssReader, ReadingALineAgainGivesTheSameAnswer) {
+  const std::string good = ".V~R1C1~R1C2";
+  const std::string too_large =
+      good +
+      ".SameValues~2~R1C1~R2C2~R3C3~R4C4~R5C5~R6C6~R7C7~R8C8~R9C9~R1C2~R2C3~R3C4~R4C5~R5C6~"
+      "R6C7~R7C8~R8C9~R9C1";
+  for (int round = 0; round < 2; ++round) {
+    sudoku::variant first, again;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(good, first, givens));
+    ASSERT_FALSE(sudoku::parse_iss(good, again, givens));
+    EXPECT_TRUE(first == again);
+    for (int twice = 0; twice < 2; ++twice) {
+      sudoku::variant v;
+      const auto e = sudoku::parse_iss(too_large, v, givens);
+      ASSERT_TRUE(e);
+      EXPECT_EQ(e->column, 14u);
+    }
+  }
+}
+
 TEST(IssReader, GivensIntersectAndPencilMarksRestrict) {
   sudoku::variant v;
   sudoku::grid givens;
