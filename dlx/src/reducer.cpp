@@ -31,6 +31,7 @@ reducer::reducer(const dlx::problem& p) : problem_(&p) {
   }
   mark_.assign(n, 0);
   seen_.assign(n, 0);
+  option_stamp_.assign(p.option_count(), 0);
   reset();
 }
 
@@ -125,58 +126,70 @@ std::optional<implication> reducer::find_implication(std::span<const item_id> a_
   for (item_id i : b_group)
     mark_[i] = 1;
   std::optional<implication> result;
-  std::vector<option_id> options;
-  std::vector<item_id> named;  // items every option of A names
-  std::vector<color_id> colors;
   for (item_id a : a_group) {
     if (result) break;
     if (covered_[a] || p.kind(a) != item_kind::primary || count_[a] == 0) continue;
-    // A's options are among B's: B has one without A, to rule out, only when
-    // it has more. Most items A have no such B in their first option, and
-    // need no list of their options nor count of the items those share.
-    std::uint32_t at = item_options_start_[a];
+    const std::uint32_t begin = item_options_start_[a], end = item_options_start_[a + 1];
+    std::uint32_t at = begin;
     while (!active_[item_options_[at]])
       ++at;
-    const auto first = p.option(item_options_[at]);
-    if (std::none_of(first.begin(), first.end(), [&](item_id i) {
-          return i != a && mark_[i] && !covered_[i] && count_[i] > count_[a];
-        })) {
-      continue;
-    }
-    options.clear();
-    for (; at < item_options_start_[a + 1]; ++at) {
-      if (active_[item_options_[at]]) options.push_back(item_options_[at]);
-    }
-    for (option_id o : options) {
-      for (item_id i : p.option(o))
-        ++seen_[i];
-    }
-    named.clear();
-    for (item_id i : p.option(options.front())) {
-      if (i != a && mark_[i] && seen_[i] == options.size() && !covered_[i] &&
-          count_[i] > options.size()) {
-        named.push_back(i);
+    // The candidates for B, in the order A's first option names them; A has
+    // one option per count. Most items A have none, and need no more work.
+    candidates_.clear();
+    for (item_id i : p.option(item_options_[at])) {
+      if (i != a && mark_[i] && !covered_[i] && count_[i] > count_[a]) {
+        seen_[i] = static_cast<std::uint32_t>(candidates_.size()) + 1;
+        candidates_.push_back(i);
       }
     }
-    for (option_id o : options) {
-      for (item_id i : p.option(o))
-        seen_[i] = 0;
+    if (candidates_.empty()) continue;
+    // B must be in every option of A: go through A's options, keeping the
+    // candidates each names (and the color it gives them), and stop as soon
+    // as none is left. `alive_[c]` is the number of options that named c.
+    const std::size_t n = count_[a], m = candidates_.size();
+    alive_.assign(m, 0);
+    given_colors_.resize(m * n);
+    std::size_t left = m, j = 0;
+    for (std::uint32_t e = at; e < end && left != 0; ++e) {
+      const option_id o = item_options_[e];
+      if (!active_[o]) continue;
+      const auto items = p.option(o);
+      const auto colors = p.option_colors(o);
+      for (std::size_t k = 0; k < items.size(); ++k) {
+        const std::uint32_t c = seen_[items[k]];
+        if (c != 0 && alive_[c - 1] == j) {
+          alive_[c - 1] = static_cast<std::uint32_t>(j + 1);
+          given_colors_[(c - 1) * n + j] = colors[k];
+        }
+      }
+      ++j;
+      left = 0;
+      for (std::size_t c = 0; c < m; ++c)
+        left += alive_[c] == j;
     }
-    for (item_id b : named) {
+    for (item_id i : candidates_)
+      seen_[i] = 0;
+    if (left == 0) continue;
+    // A's options, to tell B's options that name A without a search.
+    if (++stamp_ == 0) {  // wrapped: no stale mark may match
+      std::fill(option_stamp_.begin(), option_stamp_.end(), 0);
+      stamp_ = 1;
+    }
+    for (std::uint32_t e = at; e < end; ++e)
+      option_stamp_[item_options_[e]] = stamp_;
+    for (std::size_t c = 0; c < m; ++c) {
+      if (alive_[c] != n) continue;
+      const item_id b = candidates_[c];
       // The colors A's options give B (no_color for one naming it plainly).
-      colors.clear();
-      for (option_id o : options)
-        colors.push_back(color_of(o, b));
+      const auto colors = std::span<color_id>(given_colors_).subspan(c * n, n);
       std::sort(colors.begin(), colors.end());
       implication found{a, b, {}};
       for (std::uint32_t e = item_options_start_[b]; e < item_options_start_[b + 1]; ++e) {
         const option_id x = item_options_[e];
-        if (!active_[x]) continue;
-        const auto x_items = p.option(x);
-        if (std::find(x_items.begin(), x_items.end(), a) != x_items.end()) continue;
+        if (!active_[x] || option_stamp_[x] == stamp_) continue;
         // X survives only beside an option of A that gives B the same color.
-        const color_id c = item_option_colors_[e];
-        if (c == no_color || !std::binary_search(colors.begin(), colors.end(), c)) {
+        const color_id color = item_option_colors_[e];
+        if (color == no_color || !std::binary_search(colors.begin(), colors.end(), color)) {
           found.ruled_out.push_back(x);
         }
       }

@@ -1,5 +1,6 @@
 #include "clue_model.hpp"
 
+#include "chain_unrolling.hpp"
 #include "sum_line_loops.hpp"
 
 #include <fmt/format.h>
@@ -173,56 +174,34 @@ class lowering {
   bool try_chain(std::vector<std::uint32_t> cells, const std::vector<State>& starts, Next next,
                  Accept accept, std::size_t limit, Extra extra) {
     const std::size_t k = cells.size();
-    std::vector<std::map<State, std::uint32_t>> layers(k + 1);
+    // Layers i and i + 1; sizes[i], how many states layer i has.
+    chain_layer<State> layer, next_layer;
+    std::vector<std::size_t> sizes(k + 1, 0);
     for (const State& s : starts)
-      layers[0].try_emplace(s, static_cast<std::uint32_t>(layers[0].size()));
+      layer.find_or_add(State(s));
     std::vector<std::vector<chain_step>> steps(k);
     std::size_t total = 0;
     for (std::size_t i = 0; i < k; ++i) {
       const digit_mask digits = v_.candidates(cells[i]);
-      for (const auto& [state, id] : layers[i]) {
+      sizes[i] = layer.size();
+      next_layer.clear();
+      for (const std::uint32_t id : layer.sorted()) {
         for (int d = 1; d <= n_; ++d) {
           if ((digits >> d & 1) == 0) continue;
-          std::optional<State> to = next(i, state, d);
+          std::optional<State> to = next(i, layer[id], d);
           if (!to) continue;
-          auto [it, added] =
-              layers[i + 1].try_emplace(*to, static_cast<std::uint32_t>(layers[i + 1].size()));
-          steps[i].push_back({id, d, it->second, extra(i, state, d)});
+          const std::uint32_t to_id = next_layer.find_or_add(std::move(*to));
+          steps[i].push_back({id, d, to_id, extra(i, layer[id], d)});
           if (++total > limit) return false;
         }
       }
+      std::swap(layer, next_layer);
     }
-    // Backwards: a state lives when some transition leads from it to a live one.
-    std::vector<std::vector<char>> live(k + 1);
-    live[k].assign(layers[k].size(), 0);
-    for (const auto& [state, id] : layers[k])
-      live[k][id] = accept(state) ? 1 : 0;
-    for (std::size_t i = k; i-- > 0;) {
-      live[i].assign(layers[i].size(), 0);
-      for (const chain_step& s : steps[i]) {
-        if (live[i + 1][s.to]) live[i][s.from] = 1;
-      }
-    }
-    digit_chain out;
-    out.cells = std::move(cells);
-    std::vector<std::vector<std::uint32_t>> number(k + 1);
-    for (std::size_t i = 0; i <= k; ++i) {
-      number[i].assign(live[i].size(), 0);
-      std::uint32_t next_number = 0;
-      for (std::size_t s = 0; s < live[i].size(); ++s) {
-        if (live[i][s]) number[i][s] = next_number++;
-      }
-      out.states.push_back(next_number);
-    }
-    out.steps.resize(k);
-    for (std::size_t i = 0; i < k; ++i) {
-      for (const chain_step& s : steps[i]) {
-        if (live[i + 1][s.to] && live[i][s.from]) {
-          out.steps[i].push_back({number[i][s.from], s.digit, number[i + 1][s.to], s.extra});
-        }
-      }
-    }
-    out_.chains.push_back(std::move(out));
+    sizes[k] = layer.size();
+    std::vector<char> accepted(sizes[k]);
+    for (std::uint32_t id = 0; id < sizes[k]; ++id)
+      accepted[id] = accept(layer[id]) ? 1 : 0;
+    out_.chains.push_back(accepted_paths(std::move(cells), steps, sizes, std::move(accepted)));
     return true;
   }
 
@@ -528,18 +507,19 @@ void lowering::lower(const clue& c) {
         break;
       }
       // State: the count of each digit in the first set, then those of the
-      // current set still to come, one byte each in one string (compared with
-      // memcmp: these chains reach the transition limit on large sets). No
-      // digit appears more than n times in a grid, so a count fits a byte.
+      // current set still to come, one byte each in a fixed array (no
+      // allocation per state: these chains reach the transition limit on large
+      // sets). No digit appears more than n times in a grid, so a count fits a
+      // byte.
+      using counts = std::array<std::uint8_t, 2 * (max_size + 1)>;
       const auto digits = static_cast<std::size_t>(n_) + 1;
-      chain<std::string>(
-          c, cells, {std::string(2 * digits, '\0')},
-          [size, digits, n = n_](std::size_t i, const std::string& s,
-                                 int d) -> std::optional<std::string> {
-            std::string after = s;
+      chain<counts>(
+          c, cells, {counts{}},
+          [size, digits, n = n_](std::size_t i, const counts& s, int d) -> std::optional<counts> {
+            counts after = s;
             const auto digit = static_cast<std::size_t>(d);
             if (i < size) {
-              if (static_cast<unsigned char>(after[digit]) >= n) return std::nullopt;
+              if (after[digit] >= n) return std::nullopt;
               ++after[digit];
               if (i + 1 == size) std::copy_n(after.begin(), digits, after.begin() + digits);
               return after;
@@ -549,7 +529,7 @@ void lowering::lower(const clue& c) {
             if (i % size == size - 1) std::copy_n(after.begin(), digits, after.begin() + digits);
             return after;
           },
-          [](const std::string&) { return true; });
+          [](const counts&) { return true; });
       break;
     }
     case clue_kind::sum:
@@ -690,8 +670,17 @@ void lowering::lower(const clue& c) {
 
 }  // namespace
 
-lowered_clues lower_clues(const variant& v, model::weights weights) {
-  return lowering(v, weights).run();
+std::shared_ptr<const lowered_clues> lower_clues(const variant& v, model::weights weights) {
+  struct remembered {
+    variant layout;
+    std::shared_ptr<const lowered_clues> lowered;
+  };
+  thread_local std::array<remembered, 3> last;  // one per level of weights
+  remembered& slot = last[static_cast<std::size_t>(weights)];
+  if (slot.lowered && slot.layout == v) return slot.lowered;
+  auto lowered = std::make_shared<const lowered_clues>(lowering(v, weights).run());
+  slot = {v, lowered};
+  return lowered;
 }
 
 }  // namespace sudoku::detail

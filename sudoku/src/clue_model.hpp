@@ -19,6 +19,7 @@
 
 #include <array>
 #include <cstdint>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -86,6 +87,13 @@ struct lowered_clues {
 /// Lowers every clue of `v`, its chains with the weighted items `weights`
 /// allows (model.hpp). Throws std::invalid_argument for a clue the model
 /// cannot state (a chain with more transitions than it allows).
-[[nodiscard]] lowered_clues lower_clues(const variant& v, model::weights weights);
+///
+/// The last answer for each `weights` is remembered per thread and shared:
+/// lowering is most of the cost of a line with clues, and a tool lowers each
+/// line twice (reading it checks that its clues can be stated, then the
+/// solver builds its model), while a batch often repeats one layout with
+/// other givens.
+[[nodiscard]] std::shared_ptr<const lowered_clues> lower_clues(const variant& v,
+                                                               model::weights weights);
 
 }  // namespace sudoku::detail

@@ -664,17 +664,12 @@ std::optional<text_error> reader::finish() {
   }
   // A clue the model cannot state (too many options) is refused here, with
   // its place, rather than when a command builds the model (which may lower
-  // the clues again with fewer weighted items: model.hpp). Lowering is most
-  // of a line's cost, so the last variant that passed is remembered: a line
-  // written back and read again (append_iss), or the same layout with other
-  // givens, is not lowered twice.
-  thread_local variant last_lowered;
-  thread_local bool have_last = false;
-  if (have_last && v_ == last_lowered) return std::nullopt;
+  // the clues again with fewer weighted items: model.hpp). The lowering is
+  // remembered (clue_model.hpp): the command's own model, a line written back
+  // and read again (append_iss), or the same layout with other givens, does
+  // not lower the clues again.
   try {
     (void)sudoku::model(v_);
-    last_lowered = v_;
-    have_last = true;
   } catch (const std::invalid_argument& e) {
     std::size_t column = 1;
     for (const item& it : items_) {

@@ -348,8 +348,7 @@ model::model(sudoku::variant v, weights w)
   }
 }
 
-void model::adopt(detail::lowered_clues lowered_clues) {
-  auto lowered = std::make_shared<detail::lowered_clues>(std::move(lowered_clues));
+void model::adopt(std::shared_ptr<const detail::lowered_clues> lowered) {
   // Which clues each clue item stands for, in build()'s order of items.
   // Flat: one list of clues per group, relation or chain, and per item its range.
   const auto own = [&](std::size_t count, std::span<const std::uint32_t> clues) {

@@ -13,11 +13,14 @@
 #include <sudoku/variant_text.hpp>
 
 #include <algorithm>
+#include <array>
+#include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "sanitized.hpp"
@@ -195,6 +198,59 @@ TEST(IssExamples, TheModelCountsTheProblemItBuilds) {
       EXPECT_EQ(static_cast<std::size_t>(m.option_count()), p.option_count()) << e.name;
     }
   }
+}
+
+// Lowering a layout's clues is remembered per thread and level of weights
+// (clue_model.hpp): a model built again, after other layouts and levels, or
+// on another thread, is the same problem as the first time.
+TEST(IssExamples, AModelBuiltAgainIsTheSameProblem) {
+  using weights = sudoku::model::weights;
+  const auto fingerprint = [](const sudoku::variant& v, weights w) {
+    std::vector<std::uint32_t> out;
+    try {
+      const dlx::problem p = sudoku::model(v, w).build();
+      out.push_back(static_cast<std::uint32_t>(p.item_count()));
+      for (dlx::option_id o = 0; o < p.option_count(); ++o) {
+        const auto items = p.option(o);
+        out.push_back(static_cast<std::uint32_t>(items.size()));
+        out.insert(out.end(), items.begin(), items.end());
+      }
+    } catch (const std::invalid_argument&) {
+      out.push_back(~0u);  // too large at this level, as every time
+    }
+    return out;
+  };
+  std::vector<sudoku::variant> layouts;
+  for (const example& e : examples()) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
+    if (!v.clues().empty()) layouts.push_back(v);
+    if (layouts.size() == 12) break;
+  }
+  ASSERT_GE(layouts.size(), 2u);
+  const std::array levels{weights::all, weights::small, weights::none};
+  std::vector<std::vector<std::uint32_t>> first;
+  for (const sudoku::variant& v : layouts) {
+    for (weights w : levels)
+      first.push_back(fingerprint(v, w));
+  }
+  // Each layout twice in a row, the levels the other way round, then the
+  // layouts backwards on another thread.
+  std::size_t k = 0;
+  for (const sudoku::variant& v : layouts) {
+    for (int twice = 0; twice < 2; ++twice) {
+      for (std::size_t l = levels.size(); l-- > 0;)
+        EXPECT_EQ(fingerprint(v, levels[l]), first[k + l]) << "layout " << k / 3;
+    }
+    k += levels.size();
+  }
+  std::thread([&] {
+    for (std::size_t i = layouts.size(); i-- > 0;) {
+      for (std::size_t l = 0; l < levels.size(); ++l)
+        EXPECT_EQ(fingerprint(layouts[i], levels[l]), first[3 * i + l]) << "layout " << i;
+    }
+  }).join();
 }
 
 // The logic solver on modern variants: every step keeps the published

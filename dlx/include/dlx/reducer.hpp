@@ -124,8 +124,16 @@ class reducer {
   std::vector<option_id> chosen_;
   std::size_t active_count_ = 0;
   std::size_t uncovered_primary_ = 0;
-  mutable std::vector<std::uint8_t> mark_;   // scratch for find_subset
-  mutable std::vector<std::uint32_t> seen_;  // scratch for find_implication
+  mutable std::vector<std::uint8_t> mark_;  // scratch for find_subset
+  // Scratch for find_implication: an item's place among the candidates for B
+  // (plus 1), the candidates, how many of A's options named each, the colors
+  // they gave it (one row per candidate), and A's options, marked by stamp.
+  mutable std::vector<std::uint32_t> seen_;
+  mutable std::vector<item_id> candidates_;
+  mutable std::vector<std::uint32_t> alive_;
+  mutable std::vector<color_id> given_colors_;
+  mutable std::vector<std::uint32_t> option_stamp_;
+  mutable std::uint32_t stamp_ = 0;
 };
 
 }  // namespace dlx

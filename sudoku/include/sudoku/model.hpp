@@ -138,7 +138,7 @@ class model {
   std::vector<std::uint32_t> cell_of_;                                    // per cell option
   std::vector<std::uint8_t> digit_of_;                                    // per cell option
 
-  void adopt(detail::lowered_clues lowered);
+  void adopt(std::shared_ptr<const detail::lowered_clues> lowered);
 };
 
 }  // namespace sudoku

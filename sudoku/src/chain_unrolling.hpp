@@ -1,0 +1,117 @@
+// What clue_model.cpp needs to unroll a clue's automaton into a chain: a
+// layer of states while it goes forwards, and the chain of the paths that
+// end in an accepted state.
+//
+// An internal header of the model: nothing here is public.
+#pragma once
+
+#include "clue_model.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <cstring>
+#include <type_traits>
+#include <vector>
+
+namespace sudoku::detail {
+
+// One layer of states: numbered in the order they are first reached, found
+// again by an open-addressing hash of their values. (A std::map per layer
+// compared whole states a score of times per transition, and allocated a node
+// per state.)
+template <class State>
+class chain_layer {
+ public:
+  [[nodiscard]] std::size_t size() const noexcept { return states_.size(); }
+  [[nodiscard]] const State& operator[](std::uint32_t id) const { return states_[id]; }
+
+  // The state's number, added if new.
+  std::uint32_t find_or_add(State&& s) {
+    if (2 * (states_.size() + 1) > slots_.size()) grow();
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t at = hash(s) & mask;; at = (at + 1) & mask) {
+      const std::uint32_t id = slots_[at];
+      if (id == empty) {
+        slots_[at] = static_cast<std::uint32_t>(states_.size());
+        used_.push_back(static_cast<std::uint32_t>(at));
+        states_.push_back(std::move(s));
+        return slots_[at];
+      }
+      if (states_[id] == s) return id;
+    }
+  }
+  // The numbers in the order of the states' values: the order in which a
+  // layer's transitions are made, so that a chain's steps do not depend on
+  // how states are stored.
+  [[nodiscard]] std::vector<std::uint32_t> sorted() const {
+    std::vector<std::uint32_t> order(states_.size());
+    for (std::uint32_t id = 0; id < order.size(); ++id)
+      order[id] = id;
+    std::sort(order.begin(), order.end(),
+              [this](std::uint32_t a, std::uint32_t b) { return states_[a] < states_[b]; });
+    return order;
+  }
+  // Empty again, keeping the room (a chain has many layers, most small).
+  void clear() {
+    states_.clear();
+    for (const std::uint32_t at : used_)
+      slots_[at] = empty;
+    used_.clear();
+  }
+
+ private:
+  static constexpr std::uint32_t empty = ~std::uint32_t{0};
+  static std::uint64_t mix(std::uint64_t h) noexcept {
+    h ^= h >> 33;
+    h *= 0xff51afd7ed558ccdULL;
+    h ^= h >> 33;
+    return h;
+  }
+  static std::uint64_t hash(const State& s) noexcept {
+    if constexpr (std::is_integral_v<State>) {
+      return mix(static_cast<std::uint64_t>(s));
+    } else if constexpr (requires { s.first; }) {
+      return mix(mix(static_cast<std::uint64_t>(s.first)) ^ static_cast<std::uint64_t>(s.second));
+    } else if constexpr (std::is_same_v<typename State::value_type, std::uint8_t> &&
+                         sizeof(State) % 8 == 0) {
+      std::uint64_t h = 0;  // a byte array: eight bytes at a time
+      for (std::size_t at = 0; at < sizeof(State); at += 8) {
+        std::uint64_t word;
+        std::memcpy(&word, s.data() + at, 8);
+        h = mix(h ^ word) + 0x9e3779b97f4a7c15ULL;
+      }
+      return h;
+    } else {
+      std::uint64_t h = s.size();
+      for (const auto x : s)
+        h = mix(h ^ static_cast<std::uint64_t>(x)) + 0x9e3779b97f4a7c15ULL;
+      return h;
+    }
+  }
+  void grow() {
+    const std::size_t size = std::max<std::size_t>(16, 2 * slots_.size());
+    slots_.assign(size, empty);
+    used_.clear();
+    for (std::uint32_t id = 0; id < states_.size(); ++id) {
+      std::size_t at = hash(states_[id]) & (size - 1);
+      while (slots_[at] != empty)
+        at = (at + 1) & (size - 1);
+      slots_[at] = id;
+      used_.push_back(static_cast<std::uint32_t>(at));
+    }
+  }
+
+  std::vector<State> states_;
+  std::vector<std::uint32_t> slots_;  // state numbers, or empty
+  std::vector<std::uint32_t> used_;   // the slots in use
+};
+
+// The chain of the transitions `steps` (per cell, between states numbered
+// within their layers; sizes[i], layer i's count) that lie on a path to a
+// final state marked in `accepted`, its states numbered again in order.
+[[nodiscard]] digit_chain accepted_paths(std::vector<std::uint32_t> cells,
+                                         const std::vector<std::vector<chain_step>>& steps,
+                                         const std::vector<std::size_t>& sizes,
+                                         std::vector<char> accepted);
+
+}  // namespace sudoku::detail
