@@ -34,29 +34,10 @@ check_log() {
   fi
 }
 
-# Each sanitizer build compiles in the background, at the lowest priority,
-# while the build before it runs its tests: CTest's two jobs leave a core idle
-# about a third of the time (waiting on the longest tests, or on tests that
-# wait on their commands), and the compiler takes what they leave. Its log is
-# printed when it fails.
-build_behind() {  # DIR [cmake --build options]; the job's PID in $behind
-  local dir=$1
-  shift
-  nice -n 19 cmake --build "$dir" "$@" >"$dir/build.log" 2>&1 &
-  behind=$!
-}
-finish_build() {  # PID DIR
-  if ! wait "$1"; then
-    cat "$2/build.log" >&2
-    echo "test.sh: the build in $2 failed (above)" >&2
-    exit 1
-  fi
-  echo "test.sh: built $2 ($(grep -c '^\[' "$2/build.log") steps)"
-}
-trap 'jobs -p | xargs -r kill 2>/dev/null' EXIT
-
 scripts/setup.sh --sanitizers -DDLX_WERROR=ON
 check_log build/release
+export DLX_REQUIRE_BROWSER=1
+ctest --test-dir build/release --output-on-failure -j "$(nproc)"
 
 sanitize="-fsanitize=address,undefined -fno-sanitize=pointer-overflow -fno-sanitize-recover=all"
 sanitize="$sanitize -fno-omit-frame-pointer"
@@ -67,25 +48,16 @@ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WE
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
-build_behind build/sanitize
-sanitize_build=$behind
-
-export DLX_REQUIRE_BROWSER=1
-ctest --test-dir build/release --output-on-failure -j "$(nproc)"
-
-finish_build "$sanitize_build" build/sanitize
+cmake --build build/sanitize 2>&1 | tee build/sanitize/build.log
 check_log build/sanitize
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
+
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$quick" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF >/dev/null
-build_behind build/tsan --target dlx_tests sudoku_cli_tests
-tsan_build=$behind
-
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
-
-finish_build "$tsan_build" build/tsan
+cmake --build build/tsan --target dlx_tests sudoku_cli_tests 2>&1 | tee build/tsan/build.log
 check_log build/tsan
 TSAN_OPTIONS=halt_on_error=1 \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" \
