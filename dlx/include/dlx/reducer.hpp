@@ -124,8 +124,8 @@ class reducer {
   std::vector<option_id> chosen_;
   std::size_t active_count_ = 0;
   std::size_t uncovered_primary_ = 0;
-  mutable std::vector<std::uint8_t>
-      mark_;  // scratch: the groups given to find_subset, find_implication
+  // Scratch: the groups given to find_subset and find_implication.
+  mutable std::vector<std::uint8_t> mark_;
   // Scratch for find_implication: an item's place among the candidates for B
   // (plus 1), the candidates, how many of A's options named each, the colors
   // they gave it (one row per candidate), and A's options, marked by stamp.
