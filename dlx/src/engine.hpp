@@ -270,5 +270,8 @@ std::unique_ptr<engine> make_mcc_engine(const problem& p);
 // The structure search (propagation::groups), on the problem another engine
 // compiled, with its preselection (see engine::structure_search_applies).
 std::unique_ptr<engine> make_structure_engine(const engine& compiled);
+// The structure search in lanes, for a matrix with a 9x9 box-and-band layout
+// (box_layout.hpp); null for any other.
+std::unique_ptr<engine> make_box_band_engine(const engine& compiled);
 
 }  // namespace dlx::detail

@@ -119,6 +119,7 @@ detail::engine& solver::engine_for(search_options& options) {
           "tie-breaks)");
     }
     if (engine_->structure_search_applies()) {
+      if (!structured_) structured_ = detail::make_box_band_engine(*current_);
       if (!structured_) structured_ = detail::make_structure_engine(*current_);
       target = structured_.get();
     } else {

@@ -36,10 +36,11 @@ TEST(sudoku_cli_progress, a_long_se_rating_shows_its_step_and_work_on_a_terminal
 
 TEST(sudoku_cli_progress, a_long_search_shows_its_nodes_on_a_terminal) {
   // ISS's "Zero solution: Renban" (data/collections.js): ISS proves it has no
-  // solution in 16 million guesses; 400,000 of our nodes take about 2.4 s
-  // here (much longer under the sanitizers), well past the second after which
-  // progress shows. (tarek's "unsolvable #41", which this test ran before,
-  // now takes 52,864 nodes: about 1.6 s.)
+  // solution in 16 million guesses; 400,000 of our nodes take 1.2-2.4 s
+  // (much longer under the sanitizers), past the second after which progress
+  // shows: a puzzle's age counts from its start, not from its search's first
+  // report (65,536 nodes in). (tarek's "unsolvable #41", which this test ran
+  // before, now takes 52,864 nodes: about 1.6 s.)
   const std::string zero_renban =
       ".Renban~R7C2~R8C1~R9C2~R8C3.Renban~R7C5~R8C6~R9C5~R8C4.Renban~R8C7~R9C8~"
       "R8C9~R7C8.Renban~R6C8~R5C9~R4C8~R5C7.Renban~R3C2~R2C1~R1C2~R2C3.Renban~R"

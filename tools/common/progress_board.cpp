@@ -16,11 +16,12 @@ void progress_board::overall(std::string_view text) {
   redraw_if_due();
 }
 
-void progress_board::piece(std::uint64_t key, std::string_view where, std::string_view text) {
+void progress_board::piece(std::uint64_t key, std::string_view where, std::string_view text,
+                           std::chrono::steady_clock::time_point since) {
   if (!enabled_) return;
   std::lock_guard lock(mutex_);
   auto [it, fresh] = running_.try_emplace(key);
-  if (fresh) it->second.since = std::chrono::steady_clock::now();
+  if (fresh) it->second.since = since;
   it->second.where = where;
   it->second.text = text;
   redraw_if_due();

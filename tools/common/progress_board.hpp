@@ -25,8 +25,10 @@ class progress_board {
   /// The run's own figures ("12 puzzles, 3.1/s"); redraws if due.
   void overall(std::string_view text);
   /// A piece of work's state, from any thread: `key` orders the pieces (the
-  /// lowest running one is shown), `where` names it ("file.sdm:4").
-  void piece(std::uint64_t key, std::string_view where, std::string_view text);
+  /// lowest running one is shown), `where` names it ("file.sdm:4"), `since`
+  /// is when it began (its first report comes a while after).
+  void piece(std::uint64_t key, std::string_view where, std::string_view text,
+             std::chrono::steady_clock::time_point since);
   /// The piece is done: it leaves the line.
   void piece_done(std::uint64_t key);
 

@@ -34,7 +34,7 @@ answer_context::answer_context(const command_settings& s, batch& b, sudoku::work
 
 void answer_context::progress(std::string_view text) {
   if (b_.progress == nullptr || job_ == nullptr) return;
-  b_.progress->piece(progress_key(), fmt::format("{}:{}", file_name(), line()), text);
+  b_.progress->piece(progress_key(), fmt::format("{}:{}", file_name(), line()), text, started_);
 }
 
 void answer_context::progress_done() {
@@ -58,6 +58,8 @@ bool answer_context::read_text(std::uint32_t file, std::uint64_t line, std::uint
 bool answer_context::start(const job& j) {
   ++b_.counts.puzzles;
   job_ = &j;
+  // A search's first progress report comes after 65,536 nodes: its age counts from here.
+  if (b_.progress != nullptr && b_.progress->enabled()) started_ = std::chrono::steady_clock::now();
   grid_input_ = false;
   w_.fields = {};
   if (j.preset_error.empty()) return true;

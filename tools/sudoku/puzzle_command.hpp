@@ -13,6 +13,7 @@
 #include <sudoku/thread_share.hpp>
 #include <sudoku/variant.hpp>
 
+#include <chrono>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
@@ -125,6 +126,7 @@ class answer_context {
   sudoku::workspace& w_;
   dlx::search_options options_;
   const job* job_ = nullptr;
+  std::chrono::steady_clock::time_point started_{};  // the puzzle's start, for progress
   bool grid_input_ = false;
 };
 
