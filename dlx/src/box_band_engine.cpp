@@ -31,10 +31,12 @@
 // the search splits into subtrees over threads as the others do.
 //
 // Speed. On a host with AVX2 the box rules run on the box's four words at once
-// (chosen when the engine is made); elsewhere on each word as four lanes.
+// (chosen when the engine is made); elsewhere, or with the environment variable
+// DLX_NO_AVX2=1, on each word as four lanes.
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cstdlib>
 #include <cstring>
 #include <vector>
 
@@ -62,20 +64,38 @@ struct board {
   u64 x[6], y[6];
 };
 
-// Way w puts the symbol in mini-line ways[w][j] of the band's box j.
-constexpr int ways[6][3] = {{0, 1, 2}, {1, 2, 0}, {2, 0, 1}, {2, 1, 0}, {0, 2, 1}, {1, 0, 2}};
+// Way w puts the symbol in mini-line m of the band's box j, (m for j = 0, 1, 2):
+// way 0 (0, 1, 2), 1 (1, 2, 0), 2 (2, 0, 1), 3 (2, 1, 0), 4 (0, 2, 1), 5 (1, 0, 2).
+// So in x's lane r (ways 0-2) and y's (ways 4, 5, 3) box 0 uses mini-line r,
+// box 1 mini-line r + 1 in x and r + 2 in y, box 2 the other (band_rules' turns).
 // Where way w is kept: lanes 0-2 of x, then lanes 0-2 of y.
 constexpr int way_slot[6] = {0, 1, 2, 5, 3, 4};
 
-int band_box(int k, int j) { return k < 3 ? 3 * k + j : (k - 3) + 3 * j; }
+int band_box(int k, int j) {
+  return k < 3 ? 3 * k + j : (k - 3) + 3 * j;
+}
 
-inline u64 spread(u64 x) { return x * lane_ones; }
-inline u64 nonzero(u64 x) { return ((x | guards) - lane_ones) & guards; }  // a lane's top bit
-inline u64 lanes_of(u64 flags) { return (flags >> 15) * 0xFFFF; }
-inline u64 once3(u64 x) { return (x | x >> 16 | x >> 32) & all9; }
-inline u64 twice3(u64 x) { return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & all9; }
-inline u64 lane(u64 x, int i) { return (x >> (16 * i)) & all9; }
-inline u64 pack3(u64 a, u64 b, u64 c) { return a | b << 16 | c << 32; }
+inline u64 spread(u64 x) {
+  return x * lane_ones;
+}
+inline u64 nonzero(u64 x) {
+  return ((x | guards) - lane_ones) & guards;
+}  // a lane's top bit
+inline u64 lanes_of(u64 flags) {
+  return (flags >> 15) * 0xFFFF;
+}
+inline u64 once3(u64 x) {
+  return (x | x >> 16 | x >> 32) & all9;
+}
+inline u64 twice3(u64 x) {
+  return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & all9;
+}
+inline u64 lane(u64 x, int i) {
+  return (x >> (16 * i)) & all9;
+}
+inline u64 pack3(u64 a, u64 b, u64 c) {
+  return a | b << 16 | c << 32;
+}
 inline u64 bits_per_lane(u64 x) {
   x = x - ((x >> 1) & 0x5555555555555555ULL);
   x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
@@ -83,8 +103,12 @@ inline u64 bits_per_lane(u64 x) {
   return (x + (x >> 8)) & 0x001F001F001F001FULL;
 }
 // Lane r of the result holds lane (r + 1) % 3, or (r + 2) % 3, of x.
-inline u64 turn1(u64 x) { return ((x >> 16) | (x << 32)) & cells3; }
-inline u64 turn2(u64 x) { return ((x << 16) | (x >> 32)) & cells3; }
+inline u64 turn1(u64 x) {
+  return ((x >> 16) | (x << 32)) & cells3;
+}
+inline u64 turn2(u64 x) {
+  return ((x << 16) | (x >> 32)) & cells3;
+}
 
 // Three mini-lines of one direction: `absent` (per lane, the symbols that may
 // be absent from the line), `present` (those some cell of it may hold). Sets
@@ -173,15 +197,25 @@ typedef std::int64_t v4i __attribute__((vector_size(32)));
 #else
 #define DLX_SHUFFLE(x, a, b, c, d) __builtin_shuffle(x, v4i{a, b, c, d})
 #endif
-DLX_AVX2 v4 word_turn1(v4 x) { return DLX_SHUFFLE(x, 1, 2, 0, 3); }
-DLX_AVX2 v4 word_turn2(v4 x) { return DLX_SHUFFLE(x, 2, 0, 1, 3); }
-DLX_AVX2 v4 vonce3(v4 x) { return (x | x >> 16 | x >> 32) & 0x1FF; }
-DLX_AVX2 v4 vtwice3(v4 x) { return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & 0x1FF; }
+DLX_AVX2 v4 word_turn1(v4 x) {
+  return DLX_SHUFFLE(x, 1, 2, 0, 3);
+}
+DLX_AVX2 v4 word_turn2(v4 x) {
+  return DLX_SHUFFLE(x, 2, 0, 1, 3);
+}
+DLX_AVX2 v4 vonce3(v4 x) {
+  return (x | x >> 16 | x >> 32) & 0x1FF;
+}
+DLX_AVX2 v4 vtwice3(v4 x) {
+  return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & 0x1FF;
+}
 DLX_AVX2 v4 vspread(v4 x) {
   x |= x << 16;
   return x | x << 32;
 }
-DLX_AVX2 v4 words_once(v4 x) { return x | word_turn1(x) | word_turn2(x); }
+DLX_AVX2 v4 words_once(v4 x) {
+  return x | word_turn1(x) | word_turn2(x);
+}
 DLX_AVX2 v4 words_twice(v4 x) {
   return (x & word_turn1(x)) | ((x | word_turn1(x)) & word_turn2(x));
 }
@@ -191,7 +225,9 @@ DLX_AVX2 v16 vbits(v16 x) {
   x = (x + (x >> 4)) & 0x0F0F;
   return (x + (x >> 8)) & 0x1F;
 }
-DLX_AVX2 bool vany(v4 x) { return (x[0] | x[1] | x[2] | x[3]) != 0; }
+DLX_AVX2 bool vany(v4 x) {
+  return (x[0] | x[1] | x[2] | x[3]) != 0;
+}
 
 __attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4]) {
   const v4 cells = {cells3, cells3, cells3, 0}, rows = {all9, all9, all9, 0};
@@ -309,23 +345,31 @@ class box_band_engine final : public engine {
       box[0] = box[1] = box[2] = 0x01FF01FF01FF01FFULL;
       box[3] = cells3;
     }
-    for (int b = 0; b < 9; ++b) pristine_.rows_or[b] = pristine_.cols_or[b] = cells3;
-    for (int k = 0; k < 6; ++k) pristine_.x[k] = pristine_.y[k] = cells3;
+    for (int b = 0; b < 9; ++b)
+      pristine_.rows_or[b] = pristine_.cols_or[b] = cells3;
+    for (int k = 0; k < 6; ++k)
+      pristine_.x[k] = pristine_.y[k] = cells3;
     base_ = work_ = pristine_;
     // A decision takes at least one of the 324 ways from the state.
     arena_.resize(6 * 9 * 6 + 1);
     frames_.resize(arena_.size());
 #if defined(DLX_BOX_AVX2)
-    avx2_ = __builtin_cpu_supports("avx2");
+    // DLX_NO_AVX2=1 runs the rules a word at a time anyway (tests, measurements).
+    const char* words = std::getenv("DLX_NO_AVX2");
+    avx2_ = __builtin_cpu_supports("avx2") && (words == nullptr || std::strcmp(words, "1") != 0);
 #endif
   }
   box_band_engine(const box_band_engine&) = default;
-  [[nodiscard]] bool found() const noexcept { return found_; }
+  [[nodiscard]] bool found() const noexcept {
+    return found_;
+  }
 
   std::unique_ptr<engine> clone() const override {
     return std::make_unique<box_band_engine>(*this);
   }
-  engine_kind kind() const noexcept override { return engine_kind::bitset; }
+  engine_kind kind() const noexcept override {
+    return engine_kind::bitset;
+  }
   bool check_invariants() const override {
     for (std::uint32_t cell = 0; cell < 81; ++cell) {
       const u64 v = candidates(base_, cell);
@@ -361,10 +405,15 @@ class box_band_engine final : public engine {
     base_ = pristine_;
     given_.fill(0);
     givens_ = 0;
-    for (std::size_t i = 0; i < keep; ++i) apply_preselected(preselected()[i]);
+    for (std::size_t i = 0; i < keep; ++i)
+      apply_preselected(preselected()[i]);
   }
-  bool nothing_to_cover() const override { return givens_ == 81; }
-  bool supports(propagation p) const noexcept override { return p == propagation::groups; }
+  bool nothing_to_cover() const override {
+    return givens_ == 81;
+  }
+  bool supports(propagation p) const noexcept override {
+    return p == propagation::groups;
+  }
   bool advance(bool fresh) override {
     if (fresh) {
       work_ = base_;
@@ -377,7 +426,9 @@ class box_band_engine final : public engine {
 #endif
     return run<false>(fresh);
   }
-  void unwind() override { frame_count_ = 0; }
+  void unwind() override {
+    frame_count_ = 0;
+  }
   void append_chosen(std::vector<option_id>& out) const override {
     for (std::uint32_t cell = 0; cell < 81; ++cell) {
       if (given_[cell] != 0) continue;
@@ -394,7 +445,9 @@ class box_band_engine final : public engine {
                     (f.no ? 1u : 0u));
     }
   }
-  std::uint32_t floor_here() const override { return frame_count_; }
+  std::uint32_t floor_here() const override {
+    return frame_count_;
+  }
   std::optional<double> fraction_done(std::uint32_t from) const override {
     (void)from;
     double done = 0, weight = 1;

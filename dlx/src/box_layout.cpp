@@ -17,8 +17,7 @@ struct cell_set {
   void add(std::uint32_t c) { w[c / 64] |= std::uint64_t{1} << (c % 64); }
   [[nodiscard]] bool has(std::uint32_t c) const { return (w[c / 64] >> (c % 64)) & 1; }
   [[nodiscard]] std::uint32_t meet(const cell_set& o) const {
-    return static_cast<std::uint32_t>(std::popcount(w[0] & o.w[0]) +
-                                      std::popcount(w[1] & o.w[1]));
+    return static_cast<std::uint32_t>(std::popcount(w[0] & o.w[0]) + std::popcount(w[1] & o.w[1]));
   }
   bool operator==(const cell_set&) const = default;
 };
@@ -88,7 +87,8 @@ std::optional<box_layout> find_box_layout(std::span<const std::uint32_t> option_
 
   // Each item's options.
   std::vector<std::uint32_t> start(items + 1, 0), of_item(options * 4);
-  for (std::uint32_t e = 0; e < options * 4; ++e) ++start[option_items[option_start[0] + e] + 1];
+  for (std::uint32_t e = 0; e < options * 4; ++e)
+    ++start[option_items[option_start[0] + e] + 1];
   for (std::uint32_t i = 0; i < items; ++i) {
     if (start[i + 1] != 9) return std::nullopt;
     start[i + 1] += start[i];
@@ -143,9 +143,11 @@ std::optional<box_layout> find_box_layout(std::span<const std::uint32_t> option_
   line_of[1].assign(options, none);
   // Symbols: the non-cell items an option joins are one symbol (union-find).
   std::vector<std::uint32_t> parent(items);
-  for (std::uint32_t i = 0; i < items; ++i) parent[i] = i;
+  for (std::uint32_t i = 0; i < items; ++i)
+    parent[i] = i;
   auto root = [&](std::uint32_t i) {
-    while (parent[i] != i) i = parent[i] = parent[parent[i]];
+    while (parent[i] != i)
+      i = parent[i] = parent[parent[i]];
     return i;
   };
   for (std::uint32_t o = 0; o < options; ++o) {
@@ -153,8 +155,12 @@ std::optional<box_layout> find_box_layout(std::span<const std::uint32_t> option_
     for (std::uint32_t e = option_start[o]; e < option_start[o + 1]; ++e) {
       const std::uint32_t i = option_items[e];
       switch (kind_of[i]) {
-        case kind::cell: cell_of[o] = cell_no[i], ++cells; break;
-        case kind::box: box_of[o] = i, ++boxes; break;
+        case kind::cell:
+          cell_of[o] = cell_no[i], ++cells;
+          break;
+        case kind::box:
+          box_of[o] = i, ++boxes;
+          break;
         case kind::line:
           if (lines < 2) line_of[lines][o] = i;
           ++lines;

@@ -1,4 +1,5 @@
 #include "structure.hpp"
+#include "box_layout.hpp"
 
 #include <dlx/structure.hpp>
 
@@ -543,6 +544,11 @@ structure_summary describe_structure(const problem& p) {
   for (const auto& f : st.families)
     out.matchings += f.matchings;
   out.clusters = st.clusters;
+  out.boxes_and_bands =
+      p.primary_count() == p.item_count() &&
+      detail::find_box_layout(start, items, static_cast<std::uint32_t>(p.primary_count()),
+                              static_cast<std::uint32_t>(p.item_count()))
+          .has_value();
   return out;
 }
 

@@ -113,8 +113,9 @@ int run(const settings& s, const std::string& path) {
         if (st.applies) {
           fmt::print(stderr,
                      "dlx: structure: {} classes, {} groups, {} quotas, {} families ({} "
-                     "matchings), {} clusters\n",
-                     st.classes, st.groups, st.quotas, st.families, st.matchings, st.clusters);
+                     "matchings), {} clusters{}\n",
+                     st.classes, st.groups, st.quotas, st.families, st.matchings, st.clusters,
+                     st.boxes_and_bands ? ", laid out in boxes and bands" : "");
         } else {
           fmt::print(
               stderr,

@@ -16,14 +16,19 @@ namespace dlx {
 ///  - quotas: sets of groups (or single options) of which exactly k are used;
 ///  - families: items of two classes whose shared groups form perfect
 ///    matchings, with `matchings` possible matchings over all of them;
-///  - clusters: families over the same items of the other classes.
+///  - clusters: families over the same items of the other classes;
+///  - boxes_and_bands: the matrix is, up to the names and order of its items and
+///    options, a 9x9 grid's with 3x3 boxes (81 cells, and per symbol nine rows,
+///    nine columns and nine boxes); the search then keeps its state in lanes,
+///    box by box and band by band, as tdoku does, and finds the same trees.
 /// `applies` is false, and the counts zero, for a problem the structure search
 /// does not take (colors, multiplicities, an item of more than 127 options): a
 /// search asking for it then infers as propagation::pairs does where the
 /// engine has that, else as none.
 ///
 ///   const auto s = dlx::describe_structure(sudoku::model().build());
-///   // 4 classes, 486 groups, 54 quotas, 54 families, 324 matchings, 6 clusters
+///   // 4 classes, 486 groups, 54 quotas, 54 families, 324 matchings, 6 clusters,
+///   // boxes and bands
 struct structure_summary {
   bool applies = false;
   std::size_t classes = 0;
@@ -32,6 +37,7 @@ struct structure_summary {
   std::size_t families = 0;
   std::size_t matchings = 0;
   std::size_t clusters = 0;
+  bool boxes_and_bands = false;
 };
 
 [[nodiscard]] structure_summary describe_structure(const problem& p);
