@@ -394,17 +394,40 @@ class box_band_engine final : public engine {
   }
 
   void apply_preselected(option_id option) override {
-    const std::uint32_t place = layout_.place[option], cell = place / 9;
+    const std::uint32_t place = layout_.place[option], cell = place / 9, symbol = place % 9;
     const int shift = static_cast<int>(16 * (cell % 3));
     u64& w = cell_word(base_, cell);
-    w = (w & ~(u64{0xFFFF} << shift)) | (u64{1} << (place % 9)) << shift;
-    given_[cell] = static_cast<std::uint8_t>(place % 9 + 1);
+    w = (w & ~(u64{0xFFFF} << shift)) | (u64{1} << symbol) << shift;
+    given_[cell] = static_cast<std::uint8_t>(symbol + 1);
     ++givens_;
+    const std::uint32_t r = cell / 9, c = cell % 9;
+    row_givens_[r] |= 1u << symbol;
+    column_givens_[c] |= 1u << symbol;
+    box_givens_[r / 3 * 3 + c / 3] |= 1u << symbol;
+  }
+  // Without colors or multiplicities an option can be preselected exactly when
+  // its cell is free and its symbol not yet in its row, column or box; the
+  // generic path runs only to name a clash.
+  bool preselect_quickly(std::span<const option_id> options) override {
+    for (option_id o : options) {
+      const std::uint32_t place = layout_.place[o], cell = place / 9, bit = 1u << (place % 9);
+      const std::uint32_t r = cell / 9, c = cell % 9;
+      if (given_[cell] != 0 ||
+          ((row_givens_[r] | column_givens_[c] | box_givens_[r / 3 * 3 + c / 3]) & bit) != 0) {
+        revert_preselection(preselected().size());
+        return false;
+      }
+      apply_preselected(o);
+    }
+    return true;
   }
   void revert_preselection(std::size_t keep) override {
     base_ = pristine_;
     given_.fill(0);
     givens_ = 0;
+    row_givens_.fill(0);
+    column_givens_.fill(0);
+    box_givens_.fill(0);
     for (std::size_t i = 0; i < keep; ++i)
       apply_preselected(preselected()[i]);
   }
@@ -417,6 +440,7 @@ class box_band_engine final : public engine {
   bool advance(bool fresh) override {
     if (fresh) {
       work_ = base_;
+      clear_givens_peers(work_);
       frame_count_ = 0;
       boxes_dirty_ = 0x1FF;
       bands_dirty_ = 0;
@@ -430,10 +454,16 @@ class box_band_engine final : public engine {
     frame_count_ = 0;
   }
   void append_chosen(std::vector<option_id>& out) const override {
-    for (std::uint32_t cell = 0; cell < 81; ++cell) {
-      if (given_[cell] != 0) continue;
-      const u64 v = candidates(work_, cell);
-      out.push_back(layout_.option[cell * 9 + static_cast<std::uint32_t>(std::countr_zero(v))]);
+    for (std::uint32_t b = 0; b < 9; ++b) {
+      for (std::uint32_t r = 0; r < 3; ++r) {
+        const u64 w = work_.box[b][r];
+        const std::uint32_t first = (b / 3 * 3 + r) * 9 + b % 3 * 3;
+        for (std::uint32_t c = 0; c < 3; ++c) {
+          if (given_[first + c] != 0) continue;
+          const auto symbol = static_cast<std::uint32_t>(std::countr_zero(w >> (16 * c)));
+          out.push_back(layout_.option[(first + c) * 9 + symbol]);
+        }
+      }
     }
   }
   // A node is named by its yes/no decisions, as in the structure search: bit
@@ -458,6 +488,23 @@ class box_band_engine final : public engine {
     return done;
   }
 
+  // Takes each given's symbol from the other cells of its row, column and box
+  // at once (what the rules would find, in many rounds through the bands).
+  void clear_givens_peers(board& s) const {
+    for (std::uint32_t b = 0; b < 9; ++b) {
+      const std::uint32_t c0 = b % 3 * 3;
+      const u64 columns = pack3(column_givens_[c0], column_givens_[c0 + 1], column_givens_[c0 + 2]);
+      for (std::uint32_t r = 0; r < 3; ++r) {
+        u64& w = s.box[b][r];
+        const u64 cells = w & cells3;
+        const u64 givens =
+            lanes_of(nonzero(cells) & ~nonzero(cells & ((cells | guards) - lane_ones)) &
+                     guards3);  // every other cell still has all nine
+        const u64 taken = spread(row_givens_[b / 3 * 3 + r] | box_givens_[b]) | columns;
+        w &= ~(taken & cells3 & ~givens);
+      }
+    }
+  }
   template <bool Avx2>
   static bool settle(board& s, std::uint32_t boxes, std::uint32_t bands);
   template <bool Avx2>
@@ -482,6 +529,8 @@ class box_band_engine final : public engine {
   board pristine_{}, base_{}, work_{};
   std::array<std::uint8_t, 81> given_{};  // per cell, its given symbol + 1
   std::uint32_t givens_ = 0;
+  // The givens' symbols per row, column and box.
+  std::array<std::uint32_t, 9> row_givens_{}, column_givens_{}, box_givens_{};
   std::vector<board> arena_;
   std::vector<frame> frames_;
   std::uint32_t frame_count_ = 0;
