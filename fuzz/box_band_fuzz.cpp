@@ -3,7 +3,7 @@
 // plain Sudoku matrix or one of three disguises of it (rows, columns, digits,
 // items and options renumbered), givens from the bytes (cells and digits, or
 // cells of a grid the bytes shuffle, with wrong digits now and then). Up to
-// 100 solutions: the same count, the same set of solutions, each an exact
+// 30 solutions: the same count, the same set of solutions, each an exact
 // cover; a split search's pieces add up to the whole.
 #include <dlx/solver.hpp>
 #include <dlx/structure.hpp>
@@ -109,8 +109,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   }
 
   dlx::search_options plain;
-  plain.limit = 100;
-  plain.node_budget = 200'000;  // few givens and no solution can take Knuth's search long
+  plain.limit = 30;
+  plain.node_budget = 20'000;  // few givens and no solution can take Knuth's search long
   std::set<solution_t> expected;
   const auto knuth = s.enumerate(
       [&](std::span<const dlx::option_id> x) {
@@ -143,8 +143,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   FUZZ_CHECK(box_band.guesses == box_band.branches);
   if (knuth.status != dlx::search_status::budget_exhausted) {
     FUZZ_CHECK(box_band.solutions == knuth.solutions);
-    if (knuth.complete()) {
-      FUZZ_CHECK(found == expected);
+    if (knuth.complete()) FUZZ_CHECK(found == expected);
+    if (knuth.complete() && data[2] % 4 == 1) {
       // The pieces of a split search add up to the whole.
       groups.limit = 0;
       const auto whole = s.count(groups);

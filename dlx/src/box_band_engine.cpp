@@ -43,6 +43,10 @@
 #include "box_layout.hpp"
 #include "engine.hpp"
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#include <immintrin.h>
+#endif
+
 namespace dlx::detail {
 
 namespace {
@@ -62,6 +66,8 @@ struct board {
   // Per band, the ways still possible per symbol: x holds ways 0-2 in lanes
   // 0-2, y ways 4, 5, 3 (see ways below).
   u64 x[6], y[6];
+  // The bands whose ways the boxes already heard of, a bit each.
+  u64 told;
 };
 
 // Way w puts the symbol in mini-line m of the band's box j, (m for j = 0, 1, 2):
@@ -226,7 +232,7 @@ DLX_AVX2 v16 vbits(v16 x) {
   return (x + (x >> 8)) & 0x1F;
 }
 DLX_AVX2 bool vany(v4 x) {
-  return (x[0] | x[1] | x[2] | x[3]) != 0;
+  return _mm256_testz_si256((__m256i)x, (__m256i)x) == 0;
 }
 
 __attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4]) {
@@ -304,31 +310,32 @@ bool band_rules(board& s, int k, std::uint32_t& dirty) {
   const u64 p0 = seen[b0], p1 = seen[b1], p2 = seen[b2];
   const u64 x = s.x[k] & p0 & turn1(p1) & turn2(p2);
   const u64 y = s.y[k] & p0 & turn2(p1) & turn1(p2);
+  if (x == s.x[k] && y == s.y[k] && (s.told >> k & 1)) return true;  // nothing new to tell
   if (once3(x | y) != all9) return false;
   s.x[k] = x, s.y[k] = y;
+  s.told |= u64{1} << k;
   const u64 can[3] = {x | y, turn2(x) | turn1(y), turn1(x) | turn2(y)};
   const int boxes[3] = {b0, b1, b2};
+  const u64 seen_of[3] = {p0, p1, p2};
   for (int j = 0; j < 3; ++j) {
     const u64 a = can[j];
     const u64 must = a & ~(turn1(a) | turn2(a));
+    // What the box's lines hold that the band no longer allows (what the band
+    // read of the box, a superset of what it holds now: nothing is missed).
+    const u64 lose = seen_of[j] & ~a;
     u64(&w)[4] = s.box[boxes[j]];
-    u64 changed = 0;
     if (k < 3) {
-      for (int r = 0; r < 3; ++r) {
-        const u64 v = w[r] & ~(lane(must, r) << 48) & (spread(lane(a, r)) | ~cells3);
-        changed |= v ^ w[r];
-        w[r] = v;
-      }
+      const u64 absent = pack3(w[0] >> 48, w[1] >> 48, w[2] >> 48);
+      if ((lose | (absent & must)) == 0) continue;
+      for (int r = 0; r < 3; ++r)
+        w[r] &= ~((lane(must, r) << 48) | (spread(lane(lose, r)) & cells3));
     } else {
-      const u64 keep = a | ~cells3;
-      for (int r = 0; r < 3; ++r) {
-        changed |= w[r] & ~keep;
-        w[r] &= keep;
-      }
-      changed |= w[3] & must;
+      if ((lose | (w[3] & must)) == 0) continue;
+      for (int r = 0; r < 3; ++r)
+        w[r] &= ~lose;
       w[3] &= ~must;
     }
-    if (changed) dirty |= 1u << boxes[j];
+    dirty |= 1u << boxes[j];
   }
   return true;
 }
@@ -340,6 +347,13 @@ class box_band_engine final : public engine {
     if (auto layout = find_box_layout(option_start_, option_items_, primary_count_, item_count_)) {
       layout_ = *layout;
       found_ = true;
+      spots_.resize(layout_.place.size());
+      for (std::size_t o = 0; o < spots_.size(); ++o) {
+        const int place = layout_.place[o], cell = place / 9, r = cell / 9, c = cell % 9;
+        spots_[o] = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(place % 9),
+                     static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c),
+                     static_cast<std::uint8_t>(r / 3 * 3 + c / 3)};
+      }
     }
     for (auto& box : pristine_.box) {
       box[0] = box[1] = box[2] = 0x01FF01FF01FF01FFULL;
@@ -394,26 +408,25 @@ class box_band_engine final : public engine {
   }
 
   void apply_preselected(option_id option) override {
-    const std::uint32_t place = layout_.place[option], cell = place / 9, symbol = place % 9;
-    const int shift = static_cast<int>(16 * (cell % 3));
-    u64& w = cell_word(base_, cell);
-    w = (w & ~(u64{0xFFFF} << shift)) | (u64{1} << symbol) << shift;
-    given_[cell] = static_cast<std::uint8_t>(symbol + 1);
+    const spot& at = spots_[option];
+    u64& w = base_.box[at.box][at.row % 3];
+    const int shift = 16 * (at.column % 3);
+    w = (w & ~(u64{0xFFFF} << shift)) | (u64{1} << at.symbol) << shift;
+    given_[at.cell] = static_cast<std::uint8_t>(at.symbol + 1);
     ++givens_;
-    const std::uint32_t r = cell / 9, c = cell % 9;
-    row_givens_[r] |= 1u << symbol;
-    column_givens_[c] |= 1u << symbol;
-    box_givens_[r / 3 * 3 + c / 3] |= 1u << symbol;
+    row_givens_[at.row] |= 1u << at.symbol;
+    column_givens_[at.column] |= 1u << at.symbol;
+    box_givens_[at.box] |= 1u << at.symbol;
   }
   // Without colors or multiplicities an option can be preselected exactly when
   // its cell is free and its symbol not yet in its row, column or box; the
   // generic path runs only to name a clash.
   bool preselect_quickly(std::span<const option_id> options) override {
     for (option_id o : options) {
-      const std::uint32_t place = layout_.place[o], cell = place / 9, bit = 1u << (place % 9);
-      const std::uint32_t r = cell / 9, c = cell % 9;
-      if (given_[cell] != 0 ||
-          ((row_givens_[r] | column_givens_[c] | box_givens_[r / 3 * 3 + c / 3]) & bit) != 0) {
+      const spot& at = spots_[o];
+      if (given_[at.cell] != 0 ||
+          ((row_givens_[at.row] | column_givens_[at.column] | box_givens_[at.box]) >> at.symbol &
+           1) != 0) {
         revert_preselection(preselected().size());
         return false;
       }
@@ -526,6 +539,11 @@ class box_band_engine final : public engine {
 
   box_layout layout_;
   bool found_ = false;
+  // Per option, where it is: its cell and symbol, the cell's row, column and box.
+  struct spot {
+    std::uint8_t cell, symbol, row, column, box;
+  };
+  std::vector<spot> spots_;
   board pristine_{}, base_{}, work_{};
   std::array<std::uint8_t, 81> given_{};  // per cell, its given symbol + 1
   std::uint32_t givens_ = 0;
@@ -570,6 +588,14 @@ bool box_band_engine::settle(board& s, std::uint32_t boxes, std::uint32_t bands)
   return true;
 }
 
+// Bits set in a nine-bit mask (portable builds have no POPCNT instruction).
+constexpr std::array<std::uint8_t, 512> nine_bits = [] {
+  std::array<std::uint8_t, 512> t{};
+  for (unsigned v = 0; v < 512; ++v)
+    t[v] = static_cast<std::uint8_t>(std::popcount(v));
+  return t;
+}();
+
 bool box_band_engine::choose(const board& s, frame& out) {
   // 1000 log2 n for n = 2..6 ways.
   constexpr std::uint32_t logs[5] = {1000, 1585, 2000, 2322, 2585};
@@ -592,7 +618,7 @@ bool box_band_engine::choose(const board& s, frame& out) {
     int fewest = -1;
     for (int n = 4; n >= 0; --n) {
       if (with[n] == 0) continue;
-      score += logs[n] * static_cast<std::uint32_t>(std::popcount(with[n]));
+      score += logs[n] * nine_bits[with[n]];
       fewest = n;
     }
     if (fewest < 0 || score >= best) continue;
@@ -614,6 +640,7 @@ bool box_band_engine::choose(const board& s, frame& out) {
 void box_band_engine::decide(board& s, const frame& f) {
   const int k = f.family / 9, symbol = f.family % 9, slot = way_slot[f.way];
   const u64 one = u64{1} << (16 * (slot % 3) + symbol);
+  s.told &= ~(u64{1} << k);
   if (f.no) {
     (slot < 3 ? s.x[k] : s.y[k]) &= ~one;
   } else {
