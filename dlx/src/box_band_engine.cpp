@@ -138,7 +138,7 @@ inline bool line_rules(u64& absent, u64 present, u64& lose) {
 }
 
 // A box to its fixpoint, a word at a time.
-bool box_rules(u64 (&box)[4]) {
+bool box_rules(u64 (&box)[4], u64& rows, u64& cols) {
   u64 w0 = box[0], w1 = box[1], w2 = box[2], w3 = box[3];
   for (;;) {
     const u64 c0 = w0 & cells3, c1 = w1 & cells3, c2 = w2 & cells3;
@@ -183,7 +183,10 @@ bool box_rules(u64 (&box)[4]) {
     n2 &= ~(spread(lane(lose_rows, 2)) | lose_cols);
     const u64 x0 = n0 | lane(rows_absent, 0) << 48, x1 = n1 | lane(rows_absent, 1) << 48,
               x2 = n2 | lane(rows_absent, 2) << 48;
-    if (x0 == w0 && x1 == w1 && x2 == w2 && cols_absent == w3) break;
+    if (x0 == w0 && x1 == w1 && x2 == w2 && cols_absent == w3) {
+      rows = pack3(o0, o1, o2), cols = oc;  // what the lines can hold, at the fixpoint
+      break;
+    }
     w0 = x0, w1 = x1, w2 = x2, w3 = cols_absent;
   }
   box[0] = w0, box[1] = w1, box[2] = w2, box[3] = w3;
@@ -235,7 +238,7 @@ DLX_AVX2 bool vany(v4 x) {
   return _mm256_testz_si256((__m256i)x, (__m256i)x) == 0;
 }
 
-__attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4]) {
+__attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4], u64& row_ors, u64& col_ors) {
   const v4 cells = {cells3, cells3, cells3, 0}, rows = {all9, all9, all9, 0};
   const v4 word3 = {0, 0, 0, ~u64{0}}, lane0 = {0xFFFF, 0xFFFF, 0xFFFF, 0};
   const v4 counted = cells | (lane0 << 48);
@@ -292,7 +295,10 @@ __attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4]) {
     n &= ~(vspread(lose_rows) | lose_cols);
     v4 next = (n | (rows_absent << 48)) & ~word3;
     next |= DLX_SHUFFLE(cols_absent, 0, 0, 0, 0) & cells3 & word3;
-    if (!vany(next ^ w)) break;
+    if (!vany(next ^ w)) {
+      row_ors = pack3(o[0], o[1], o[2]), col_ors = oc[0];
+      break;
+    }
     w = next;
   }
   std::memcpy(box, &w, sizeof w);
@@ -563,19 +569,17 @@ bool box_band_engine::settle(board& s, std::uint32_t boxes, std::uint32_t bands)
       const int b = std::countr_zero(boxes);
       boxes &= boxes - 1;
       bool alive;
+      u64 rows = 0, cols = 0;
 #if defined(DLX_BOX_AVX2)
       if constexpr (Avx2) {
-        alive = box_rules_avx2(s.box[b]);
+        alive = box_rules_avx2(s.box[b], rows, cols);
       } else {
-        alive = box_rules(s.box[b]);
+        alive = box_rules(s.box[b], rows, cols);
       }
 #else
-      alive = box_rules(s.box[b]);
+      alive = box_rules(s.box[b], rows, cols);
 #endif
       if (!alive) return false;
-      const auto& w = s.box[b];
-      const u64 rows = pack3(once3(w[0] & cells3), once3(w[1] & cells3), once3(w[2] & cells3));
-      const u64 cols = (w[0] | w[1] | w[2]) & cells3;
       if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
       if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
     }
