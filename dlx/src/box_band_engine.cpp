@@ -238,63 +238,73 @@ DLX_AVX2 bool vany(v4 x) {
   return _mm256_testz_si256((__m256i)x, (__m256i)x) == 0;
 }
 
-__attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4], u64& row_ors, u64& col_ors) {
+// One round of a box's rules: the box's next state; `bad` gains a bit on a
+// contradiction; `o` and `oc` are what its mini-rows (lane 0 of words 0-2)
+// and mini-columns (lanes 0-2) could hold before the round.
+DLX_AVX2 v4 box_round(v4 w, v4& bad, v4& o_out, v4& oc_out) {
   const v4 cells = {cells3, cells3, cells3, 0}, rows = {all9, all9, all9, 0};
   const v4 word3 = {0, 0, 0, ~u64{0}}, lane0 = {0xFFFF, 0xFFFF, 0xFFFF, 0};
   const v4 counted = cells | (lane0 << 48);
+  // Mini-rows are words 0-2 (their "absent" lane moved to lane 0); the
+  // mini-columns are lanes 0-2, the same in every word.
+  const v4 c = w & cells;
+  bad |= (v4)((v16)c == 0) & cells;
+  const v4 o = vonce3(c), t = vtwice3(c);
+  const v4 in_box = words_once(o), o_twice = words_twice(o);
+  bad |= (in_box ^ 0x1FF) & rows;
+  const v4 once_box = vspread(in_box & ~(words_once(t) | o_twice));
+  const v4 oc = words_once(c), tc = words_twice(c);
+  v4 cols_absent = DLX_SHUFFLE(w, 3, 3, 3, 3) & cells3;
+  v4 rows_absent = w >> 48;
+  const v16 c16 = (v16)c;
+  const v4 one = (v4)((c16 != 0) & ((c16 & (c16 - 1)) == 0));
+  const v4 k = c & (one | vspread(o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent) | once_box);
+  v4 n = c;
+  if (vany(k)) {
+    const v16 k16 = (v16)k;
+    bad |= (v4)(k16 & (k16 - 1));
+    const v4 ko = vonce3(k);
+    bad |= vtwice3(k) | words_twice(ko);
+    n = (c & ~(v4)(k16 != 0) & ~vspread(words_once(ko))) | k;
+    rows_absent &= ~ko;
+    cols_absent &= ~words_once(k);
+  }
+  bad |= ((o | rows_absent) ^ 0x1FF) & rows;
+  rows_absent &= ~(in_box & ~o_twice & o);
+  const v4 rows_sure = ~rows_absent & rows;
+  bad |= words_twice(rows_sure);
+  v4 lose_rows = words_once(rows_sure) & ~rows_sure;
+  const v4 rows_known = rows_absent & ~o;
+  bad |= ((oc | cols_absent) ^ cells3) & cells;
+  const v4 col_once = vonce3(oc), col_twice = vtwice3(oc);
+  cols_absent &= ~(vspread(col_once & ~col_twice) & oc);
+  const v4 cols_sure = ~cols_absent & cells3;
+  bad |= vtwice3(cols_sure) & rows;
+  v4 lose_cols = vspread(vonce3(cols_sure)) & ~cols_sure & cells3;
+  const v4 cols_known = cols_absent & ~oc;
+  // Both directions' counts at once: the rows' in lane 3.
+  const v16 n16 = vbits((v16)((rows_absent << 48) | cols_absent));
+  const v16 k16 = vbits((v16)((rows_known << 48) | cols_known));
+  bad |= (v4)((n16 < 6) | (k16 > 6)) & counted;
+  const v4 six = (v4)(n16 == 6) & counted, six_known = (v4)(k16 == 6) & counted;
+  lose_rows |= rows_absent & (six >> 48);
+  lose_cols |= cols_absent & six;
+  rows_absent = (rows_absent & ~(six_known >> 48)) | (rows_known & (six_known >> 48));
+  cols_absent = (cols_absent & ~six_known) | (cols_known & six_known);
+  n &= ~(vspread(lose_rows) | lose_cols);
+  v4 next = (n | (rows_absent << 48)) & ~word3;
+  next |= DLX_SHUFFLE(cols_absent, 0, 0, 0, 0) & cells3 & word3;
+  o_out = o, oc_out = oc;
+  return next;
+}
+
+__attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4], u64& row_ors, u64& col_ors) {
   v4 w;
   std::memcpy(&w, box, sizeof w);
   for (;;) {
-    // Mini-rows are words 0-2 (their "absent" lane moved to lane 0); the
-    // mini-columns are lanes 0-2, the same in every word.
-    const v4 c = w & cells;
-    v4 bad = (v4)((v16)c == 0) & cells;
-    const v4 o = vonce3(c), t = vtwice3(c);
-    const v4 in_box = words_once(o), o_twice = words_twice(o);
-    bad |= (in_box ^ 0x1FF) & rows;
-    const v4 once_box = vspread(in_box & ~(words_once(t) | o_twice));
-    const v4 oc = words_once(c), tc = words_twice(c);
-    v4 cols_absent = DLX_SHUFFLE(w, 3, 3, 3, 3) & cells3;
-    v4 rows_absent = w >> 48;
-    const v16 c16 = (v16)c;
-    const v4 one = (v4)((c16 != 0) & ((c16 & (c16 - 1)) == 0));
-    const v4 k = c & (one | vspread(o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent) | once_box);
-    v4 n = c;
-    if (vany(k)) {
-      const v16 k16 = (v16)k;
-      bad |= (v4)(k16 & (k16 - 1));
-      const v4 ko = vonce3(k);
-      bad |= vtwice3(k) | words_twice(ko);
-      n = (c & ~(v4)(k16 != 0) & ~vspread(words_once(ko))) | k;
-      rows_absent &= ~ko;
-      cols_absent &= ~words_once(k);
-    }
-    bad |= ((o | rows_absent) ^ 0x1FF) & rows;
-    rows_absent &= ~(in_box & ~o_twice & o);
-    const v4 rows_sure = ~rows_absent & rows;
-    bad |= words_twice(rows_sure);
-    v4 lose_rows = words_once(rows_sure) & ~rows_sure;
-    const v4 rows_known = rows_absent & ~o;
-    bad |= ((oc | cols_absent) ^ cells3) & cells;
-    const v4 col_once = vonce3(oc), col_twice = vtwice3(oc);
-    cols_absent &= ~(vspread(col_once & ~col_twice) & oc);
-    const v4 cols_sure = ~cols_absent & cells3;
-    bad |= vtwice3(cols_sure) & rows;
-    v4 lose_cols = vspread(vonce3(cols_sure)) & ~cols_sure & cells3;
-    const v4 cols_known = cols_absent & ~oc;
-    // Both directions' counts at once: the rows' in lane 3.
-    const v16 n16 = vbits((v16)((rows_absent << 48) | cols_absent));
-    const v16 k16 = vbits((v16)((rows_known << 48) | cols_known));
-    bad |= (v4)((n16 < 6) | (k16 > 6)) & counted;
-    const v4 six = (v4)(n16 == 6) & counted, six_known = (v4)(k16 == 6) & counted;
-    lose_rows |= rows_absent & (six >> 48);
-    lose_cols |= cols_absent & six;
-    rows_absent = (rows_absent & ~(six_known >> 48)) | (rows_known & (six_known >> 48));
-    cols_absent = (cols_absent & ~six_known) | (cols_known & six_known);
+    v4 bad = {0, 0, 0, 0}, o, oc;
+    const v4 next = box_round(w, bad, o, oc);
     if (vany(bad)) return false;
-    n &= ~(vspread(lose_rows) | lose_cols);
-    v4 next = (n | (rows_absent << 48)) & ~word3;
-    next |= DLX_SHUFFLE(cols_absent, 0, 0, 0, 0) & cells3 & word3;
     if (!vany(next ^ w)) {
       row_ors = pack3(o[0], o[1], o[2]), col_ors = oc[0];
       break;
@@ -302,6 +312,30 @@ __attribute__((target("avx2"))) bool box_rules_avx2(u64 (&box)[4], u64& row_ors,
     w = next;
   }
   std::memcpy(box, &w, sizeof w);
+  return true;
+}
+
+// Two boxes side by side, to their fixpoints: their rounds do not wait on each
+// other, so the processor overlaps them (one that is done runs idle rounds).
+__attribute__((target("avx2"))) bool box_pair_avx2(u64 (&box_a)[4], u64 (&box_b)[4],
+                                                   u64 (&ors)[4]) {
+  v4 wa, wb;
+  std::memcpy(&wa, box_a, sizeof wa);
+  std::memcpy(&wb, box_b, sizeof wb);
+  for (;;) {
+    v4 bad = {0, 0, 0, 0}, oa, oca, ob, ocb;
+    const v4 na = box_round(wa, bad, oa, oca);
+    const v4 nb = box_round(wb, bad, ob, ocb);
+    if (vany(bad)) return false;
+    if (!vany((na ^ wa) | (nb ^ wb))) {
+      ors[0] = pack3(oa[0], oa[1], oa[2]), ors[1] = oca[0];
+      ors[2] = pack3(ob[0], ob[1], ob[2]), ors[3] = ocb[0];
+      break;
+    }
+    wa = na, wb = nb;
+  }
+  std::memcpy(box_a, &wa, sizeof wa);
+  std::memcpy(box_b, &wb, sizeof wb);
   return true;
 }
 #undef DLX_AVX2
@@ -564,24 +598,36 @@ class box_band_engine final : public engine {
 
 template <bool Avx2>
 bool box_band_engine::settle(board& s, std::uint32_t boxes, std::uint32_t bands) {
+  auto heard = [&](int b, u64 rows, u64 cols) {
+    if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
+    if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
+  };
   while (boxes | bands) {
     while (boxes) {
       const int b = std::countr_zero(boxes);
       boxes &= boxes - 1;
-      bool alive;
-      u64 rows = 0, cols = 0;
 #if defined(DLX_BOX_AVX2)
       if constexpr (Avx2) {
-        alive = box_rules_avx2(s.box[b], rows, cols);
-      } else {
-        alive = box_rules(s.box[b], rows, cols);
+        if (boxes != 0) {
+          const int other = std::countr_zero(boxes);
+          boxes &= boxes - 1;
+          u64 ors[4];
+          if (!box_pair_avx2(s.box[b], s.box[other], ors)) return false;
+          heard(b, ors[0], ors[1]);
+          heard(other, ors[2], ors[3]);
+          continue;
+        }
       }
+#endif
+      u64 rows = 0, cols = 0;
+#if defined(DLX_BOX_AVX2)
+      const bool alive =
+          Avx2 ? box_rules_avx2(s.box[b], rows, cols) : box_rules(s.box[b], rows, cols);
 #else
-      alive = box_rules(s.box[b], rows, cols);
+      const bool alive = box_rules(s.box[b], rows, cols);
 #endif
       if (!alive) return false;
-      if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
-      if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
+      heard(b, rows, cols);
     }
     while (bands && !boxes) {
       const int k = std::countr_zero(bands);
