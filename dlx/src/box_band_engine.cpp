@@ -386,6 +386,7 @@ bool box_band_engine::run(bool entering) {
         if (!choose(work_, fr)) broken_invariant("box-band search: nothing to branch on");
         ++result_.branches;
         ++result_.guesses;
+        if (frame_count_ == arena_.size()) broken_invariant("box-band search: too deep");
         arena_[frame_count_] = work_;
         frames_[frame_count_++] = fr;
         decide(work_, fr);
