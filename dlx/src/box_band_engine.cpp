@@ -63,7 +63,9 @@ class box_band_engine final : public engine {
 #if defined(DLX_BOX_AVX2)
     // DLX_NO_AVX2=1 runs the rules a word at a time anyway (tests, measurements).
     const char* words = std::getenv("DLX_NO_AVX2");
-    avx2_ = __builtin_cpu_supports("avx2") && (words == nullptr || std::strcmp(words, "1") != 0);
+    avx2_ = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+            (words == nullptr || std::strcmp(words, "1") != 0);
 #endif
   }
   box_band_engine(const box_band_engine&) = default;
@@ -212,8 +214,6 @@ class box_band_engine final : public engine {
     }
   }
   template <bool Avx2>
-  static bool settle(board& s, std::uint32_t boxes, std::uint32_t bands);
-  template <bool Avx2>
   bool run(bool entering);
   static bool solved(const board& s) {
     u64 rest = 0;
@@ -248,48 +248,6 @@ class box_band_engine final : public engine {
   std::uint32_t boxes_dirty_ = 0, bands_dirty_ = 0;
   bool avx2_ = false;
 };
-
-template <bool Avx2>
-bool box_band_engine::settle(board& s, std::uint32_t boxes, std::uint32_t bands) {
-  auto heard = [&](int b, u64 rows, u64 cols) {
-    if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
-    if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
-  };
-  while (boxes | bands) {
-    while (boxes) {
-      const int b = std::countr_zero(boxes);
-      boxes &= boxes - 1;
-#if defined(DLX_BOX_AVX2)
-      if constexpr (Avx2) {
-        if (boxes != 0) {
-          const int other = std::countr_zero(boxes);
-          boxes &= boxes - 1;
-          u64 ors[4];
-          if (!box_pair_avx2(s.box[b], s.box[other], ors)) return false;
-          heard(b, ors[0], ors[1]);
-          heard(other, ors[2], ors[3]);
-          continue;
-        }
-      }
-#endif
-      u64 rows = 0, cols = 0;
-#if defined(DLX_BOX_AVX2)
-      const bool alive =
-          Avx2 ? box_rules_avx2(s.box[b], rows, cols) : box_rules(s.box[b], rows, cols);
-#else
-      const bool alive = box_rules(s.box[b], rows, cols);
-#endif
-      if (!alive) return false;
-      heard(b, rows, cols);
-    }
-    while (bands && !boxes) {
-      const int k = std::countr_zero(bands);
-      bands &= bands - 1;
-      if (!band_rules(s, k, boxes)) return false;
-    }
-  }
-  return true;
-}
 
 // Bits set in a nine-bit mask (portable builds have no POPCNT instruction).
 constexpr std::array<std::uint8_t, 512> nine_bits = [] {

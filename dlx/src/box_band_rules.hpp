@@ -361,4 +361,69 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
   return true;
 }
 
+// Boxes and bands to their common fixpoint, from the boxes and bands marked;
+// false on a contradiction. (The fixpoint is the same whatever the order.)
+template <bool Avx2>
+[[gnu::always_inline]] inline bool settle_body(board& s, std::uint32_t boxes, std::uint32_t bands) {
+  auto heard = [&](int b, u64 rows, u64 cols) {
+    if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
+    if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
+  };
+  while (boxes | bands) {
+    while (boxes) {
+      const int b = std::countr_zero(boxes);
+      boxes &= boxes - 1;
+#if defined(DLX_BOX_AVX2)
+      if constexpr (Avx2) {
+        if (boxes != 0) {
+          const int other = std::countr_zero(boxes);
+          boxes &= boxes - 1;
+          u64 ors[4];
+          if (!box_pair_avx2(s.box[b], s.box[other], ors)) return false;
+          heard(b, ors[0], ors[1]);
+          heard(other, ors[2], ors[3]);
+          continue;
+        }
+      }
+#endif
+      u64 rows = 0, cols = 0;
+#if defined(DLX_BOX_AVX2)
+      const bool alive =
+          Avx2 ? box_rules_avx2(s.box[b], rows, cols) : box_rules(s.box[b], rows, cols);
+#else
+      const bool alive = box_rules(s.box[b], rows, cols);
+#endif
+      if (!alive) return false;
+      heard(b, rows, cols);
+    }
+    while (bands && !boxes) {
+      const int k = std::countr_zero(bands);
+      bands &= bands - 1;
+      if (!band_rules(s, k, boxes)) return false;
+    }
+  }
+  return true;
+}
+
+inline bool settle_words(board& s, std::uint32_t boxes, std::uint32_t bands) {
+  return settle_body<false>(s, boxes, bands);
+}
+#if defined(DLX_BOX_AVX2)
+// The same, the whole loop compiled for hosts with AVX2 (and their bit
+// instructions: what -march=native gives it), chosen at run time.
+__attribute__((target("avx2,bmi,bmi2,popcnt"))) inline bool settle_avx2(board& s,
+                                                                        std::uint32_t boxes,
+                                                                        std::uint32_t bands) {
+  return settle_body<true>(s, boxes, bands);
+}
+#endif
+// The engine's entry: Avx2 only where the host has it.
+template <bool Avx2>
+bool settle(board& s, std::uint32_t boxes, std::uint32_t bands) {
+#if defined(DLX_BOX_AVX2)
+  if constexpr (Avx2) return settle_avx2(s, boxes, bands);
+#endif
+  return settle_words(s, boxes, bands);
+}
+
 }  // namespace dlx::detail::box_band
