@@ -188,12 +188,7 @@ class box_band_engine final : public engine {
   }
   std::optional<double> fraction_done(std::uint32_t from) const override {
     (void)from;
-    double done = 0, weight = 1;
-    for (std::uint32_t k = 0; k < frame_count_; ++k) {
-      weight /= 2;
-      if (frames_[k].no) done += weight;
-    }
-    return done;
+    return yes_no_fraction_done(frames_.data(), frame_count_);
   }
 
   // Takes each given's symbol from the other cells of its row, column and box

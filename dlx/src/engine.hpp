@@ -83,6 +83,19 @@ struct degree_choice {
   }
 };
 
+// Knuth's estimate for a search of yes/no branches: each of the first `count`
+// frames weighs half the one before, and counts as done once its "no" branch
+// (frame.no) is being searched.
+template <class Frame>
+double yes_no_fraction_done(const Frame* frames, std::uint32_t count) {
+  double done = 0, weight = 1;
+  for (std::uint32_t k = 0; k < count; ++k) {
+    weight /= 2;
+    if (frames[k].no) done += weight;
+  }
+  return done;
+}
+
 class engine {
  public:
   explicit engine(const problem& p);

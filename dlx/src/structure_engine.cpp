@@ -213,12 +213,7 @@ class structure_engine final : public engine {
   std::uint32_t floor_here() const override { return frame_count_; }
   std::optional<double> fraction_done(std::uint32_t from) const override {
     (void)from;
-    double done = 0, weight = 1;
-    for (std::uint32_t k = 0; k < frame_count_; ++k) {
-      weight /= 2;
-      if (frames_[k].no) done += weight;
-    }
-    return done;
+    return yes_no_fraction_done(frames_.data(), frame_count_);
   }
 
   void recount_base();

@@ -14,17 +14,16 @@
 #include <cstdlib>
 #include <numeric>
 #include <random>
-#include <set>
 #include <string>
 #include <vector>
 
 #include "search_options.hpp"
+#include "solution_sets.hpp"
 
 namespace {
 
 using dlx::item_id;
 using dlx::option_id;
-using solution_t = std::vector<option_id>;
 
 // A 9x9 Sudoku as exact cover, in disguise: its rows, columns, bands, stacks
 // and digits permuted, its items numbered at random, its options in random
@@ -132,21 +131,6 @@ const std::string inkala =
 const std::string inkala_solution =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
-std::set<solution_t> solutions(dlx::solver& s, dlx::propagation p, std::uint64_t& visits) {
-  std::set<solution_t> out;
-  visits = 0;
-  s.enumerate(
-      [&](std::span<const option_id> found) {
-        ++visits;
-        solution_t sorted(found.begin(), found.end());
-        std::sort(sorted.begin(), sorted.end());
-        out.insert(sorted);
-        return dlx::visit::next;
-      },
-      test_support::with_propagation(p));
-  return out;
-}
-
 void check_disguises() {
   std::mt19937 rng(20261202);
   const auto groups = test_support::with_propagation(dlx::propagation::groups);
@@ -249,8 +233,8 @@ void check_random_puzzles(std::uint32_t seed) {
     const auto plain = s.count(test_support::with_limit(3000));
     if (!plain.complete()) continue;  // too many to list
     std::uint64_t visits = 0;
-    const auto expected = solutions(s, dlx::propagation::none, visits);
-    const auto found = solutions(s, dlx::propagation::groups, visits);
+    const auto expected = test_support::solution_set(s, dlx::propagation::none, visits);
+    const auto found = test_support::solution_set(s, dlx::propagation::groups, visits);
     EXPECT_EQ(found, expected);
     EXPECT_EQ(visits, expected.size()) << "a solution was found twice";
     auto o = test_support::with_propagation(dlx::propagation::groups);
@@ -263,16 +247,7 @@ void check_random_puzzles(std::uint32_t seed) {
     EXPECT_EQ(two.nodes, one.nodes);
     EXPECT_EQ(two.guesses, one.guesses);
     o.threads = 1;
-    const auto split = s.split(8, o);
-    dlx::search_result sum = split.above;
-    for (const auto& piece : split.pieces) {
-      auto p = o;
-      p.subtree = piece;
-      const auto r = s.count(p);
-      sum.solutions += r.solutions;
-      sum.nodes += r.nodes;
-      sum.guesses += r.guesses;
-    }
+    const auto sum = test_support::counted_in_pieces(s, 8, o);
     EXPECT_EQ(sum.solutions, one.solutions);
     EXPECT_EQ(sum.nodes, one.nodes);
     EXPECT_EQ(sum.guesses, one.guesses);

@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "search_options.hpp"
+#include "solution_sets.hpp"
 
 namespace {
 
@@ -70,21 +71,6 @@ latin make_latin(int box_rows, int box_columns, bool boxes, const std::vector<in
     }
   }
   return l;
-}
-
-std::set<solution_t> solutions(dlx::solver& s, dlx::propagation p, std::uint64_t& visits) {
-  std::set<solution_t> out;
-  visits = 0;
-  s.enumerate(
-      [&](std::span<const option_id> found) {
-        ++visits;
-        solution_t sorted(found.begin(), found.end());
-        std::sort(sorted.begin(), sorted.end());
-        out.insert(sorted);
-        return dlx::visit::next;
-      },
-      test_support::with_propagation(p));
-  return out;
 }
 
 struct expected_structure {
@@ -236,8 +222,8 @@ TEST(StructureSearch, SameSolutionsAsKnuthsSearchOnRandomPuzzles) {
     }
     if (s.preselect(chosen)) continue;  // the wrong digit clashes with a given
     std::uint64_t visits = 0;
-    const auto expected = solutions(s, dlx::propagation::none, visits);
-    const auto found = solutions(s, dlx::propagation::groups, visits);
+    const auto expected = test_support::solution_set(s, dlx::propagation::none, visits);
+    const auto found = test_support::solution_set(s, dlx::propagation::groups, visits);
     EXPECT_EQ(found, expected);
     EXPECT_EQ(visits, expected.size()) << "a solution was found twice";
     const auto counted = s.count(test_support::with_propagation(dlx::propagation::groups));
@@ -324,17 +310,8 @@ TEST(StructureSearch, SplitsOverThreadsButRefusesSeeds) {
   EXPECT_EQ(two.nodes, one.nodes);
   EXPECT_EQ(two.guesses, one.guesses);
   o.threads = 1;
-  const auto split = s.split(40, o);
-  EXPECT_GE(split.pieces.size(), 40u);
-  dlx::search_result sum = split.above;
-  for (const auto& piece : split.pieces) {
-    auto p = o;
-    p.subtree = piece;
-    const auto r = s.count(p);
-    sum.solutions += r.solutions;
-    sum.nodes += r.nodes;
-    sum.guesses += r.guesses;
-  }
+  EXPECT_GE(s.split(40, o).pieces.size(), 40u);
+  const auto sum = test_support::counted_in_pieces(s, 40, o);
   EXPECT_EQ(sum.solutions, one.solutions);
   EXPECT_EQ(sum.nodes, one.nodes);
   EXPECT_EQ(sum.guesses, one.guesses);
