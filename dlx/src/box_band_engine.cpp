@@ -94,12 +94,9 @@ class box_band_engine final : public engine {
     bool no;  // the yes branch was tried: the no branch is next
   };
 
-  static u64& cell_word(board& s, std::uint32_t cell) {
-    const std::uint32_t r = cell / 9, c = cell % 9;
-    return s.box[r / 3 * 3 + c / 3][r % 3];
-  }
   static u64 candidates(const board& s, std::uint32_t cell) {
-    return lane(cell_word(const_cast<board&>(s), cell), static_cast<int>(cell % 3));
+    const std::uint32_t r = cell / 9, c = cell % 9;
+    return lane(s.box[r / 3 * 3 + c / 3][r % 3], static_cast<int>(c % 3));
   }
 
   void apply_preselected(option_id option) override {
