@@ -158,18 +158,26 @@ class box_band_engine final : public engine {
   void unwind() override {
     frame_count_ = 0;
   }
+  // Branch-free: which cells hold givens is as good as random (skipping them
+  // with a branch mispredicted about forty times a puzzle: an eighth of an easy
+  // puzzle's time). Every cell is written, a given's slot then overwritten.
   void append_chosen(std::vector<option_id>& out) const override {
+    const std::size_t start = out.size();
+    out.resize(start + 81);
+    option_id* const slots = out.data() + start;
+    std::size_t count = 0;
     for (std::uint32_t b = 0; b < 9; ++b) {
       for (std::uint32_t r = 0; r < 3; ++r) {
         const u64 w = work_.box[b][r];
         const std::uint32_t first = (b / 3 * 3 + r) * 9 + b % 3 * 3;
         for (std::uint32_t c = 0; c < 3; ++c) {
-          if (given_[first + c] != 0) continue;
           const auto symbol = static_cast<std::uint32_t>(std::countr_zero(w >> (16 * c)));
-          out.push_back(layout_.option[(first + c) * 9 + symbol]);
+          slots[count] = layout_.option[(first + c) * 9 + symbol];
+          count += given_[first + c] == 0;
         }
       }
     }
+    out.resize(start + count);
   }
   // A node is named by its yes/no decisions, as in the structure search: bit
   // 30, the family (band * 9 + symbol), the way, and 1 for "not that way".
