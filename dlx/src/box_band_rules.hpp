@@ -396,7 +396,9 @@ template <bool Avx2>
       if (!alive) return false;
       heard(b, rows, cols);
     }
-    while (bands && !boxes) {
+    // Every band marked runs before the boxes they mark: more boxes wait at
+    // once, so more run in pairs (forum count 2: 8% fewer instructions).
+    while (bands) {
       const int k = std::countr_zero(bands);
       bands &= bands - 1;
       if (!band_rules(s, k, boxes)) return false;
