@@ -2,13 +2,35 @@
 
 #include <fmt/format.h>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include <algorithm>
+#include <bit>
 #include <chrono>
 #include <stdexcept>
 
 namespace sudoku {
 
 namespace {
+// Bits of the nonzero bytes among the first n (at most 64) from p.
+std::uint64_t nonzero_bytes(const std::uint8_t* p, std::size_t n) {
+  std::uint64_t bits = 0;
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  const __m128i zero = _mm_setzero_si128();
+  for (; i + 16 <= n; i += 16) {
+    const auto zeros = static_cast<unsigned>(_mm_movemask_epi8(
+        _mm_cmpeq_epi8(_mm_loadu_si128(reinterpret_cast<const __m128i*>(p + i)), zero)));
+    bits |= std::uint64_t{~zeros & 0xFFFFu} << i;
+  }
+#endif
+  for (; i < n; ++i)
+    bits |= std::uint64_t{p[i] != 0} << i;
+  return bits;
+}
+
 // A search that learns where to branch from its dead ends, on one thread:
 // what it learns depends on the order it searches in.
 void learning(dlx::search_options& o) {
@@ -58,6 +80,9 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
     branching_ = dlx::branching::conflicts;
   }
   givens_.resize(v.cells().size());
+  every_position_a_cell_ = v.cells().size() == v.positions();
+  for (std::size_t i = 0; i < v.cells().size(); ++i)
+    every_position_a_cell_ = every_position_a_cell_ && v.cells()[i] == i;
   chosen_.reserve(v.cells().size() + v.cages().size());
 }
 
@@ -72,18 +97,33 @@ std::optional<result> solver::preselect_givens(const grid& puzzle) {
   result impossible;
   impossible.status = status::none;
   impossible.exact = true;
-  // Branch-free: which cells hold givens is as good as random (a branch per
-  // cell mispredicted about forty times a puzzle). givens_ has a slot a cell.
   const std::uint8_t* const cells = puzzle.cells().data();
   dlx::option_id* const slots = givens_.data();
   std::size_t count = 0;
   bool ruled_out = false;  // a digit the pencil marks rule out
-  for (std::uint32_t cell : v.cells()) {
-    const unsigned digit = cells[cell];
-    const dlx::option_id o = model_.option(cell, static_cast<int>(digit | (digit == 0)));
-    slots[count] = o;
-    count += digit != 0;
-    ruled_out |= digit != 0 && o == model::no_option;
+  if (every_position_a_cell_) {
+    // The cells holding givens, found sixteen at a time: a loop over them only
+    // (a 9x9 puzzle has about 30 of 81).
+    const std::size_t size = v.cells().size();
+    for (std::size_t base = 0; base < size; base += 64) {
+      for (std::uint64_t held = nonzero_bytes(cells + base, std::min<std::size_t>(64, size - base));
+           held != 0; held &= held - 1) {
+        const std::size_t cell = base + static_cast<std::size_t>(std::countr_zero(held));
+        const dlx::option_id o = model_.option(cell, cells[cell]);
+        slots[count++] = o;
+        ruled_out |= o == model::no_option;
+      }
+    }
+  } else {
+    // Branch-free: which cells hold givens is as good as random (a branch per
+    // cell mispredicted about forty times a puzzle). givens_ has a slot a cell.
+    for (std::uint32_t cell : v.cells()) {
+      const unsigned digit = cells[cell];
+      const dlx::option_id o = model_.option(cell, static_cast<int>(digit | (digit == 0)));
+      slots[count] = o;
+      count += digit != 0;
+      ruled_out |= digit != 0 && o == model::no_option;
+    }
   }
   if (ruled_out) return impossible;
   const auto conflict = dlx_.preselect(std::span<const dlx::option_id>(slots, count));

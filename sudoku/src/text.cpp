@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <array>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "text_detail.hpp"
 
 #include <fmt/format.h>
@@ -45,6 +49,19 @@ std::string size_list() {
   return "16 (4x4), 36 (6x6), 81 (9x9), 256 (16x16), 625 (25x25), ...";
 }
 
+#if defined(__SSE2__)
+// Sixteen characters' values when each is a digit 0-9 or a dot, else 0xFF in
+// the others' places.
+__m128i plain_values(const char* text) {
+  const __m128i c = _mm_loadu_si128(reinterpret_cast<const __m128i*>(text));
+  const __m128i d = _mm_sub_epi8(c, _mm_set1_epi8('0'));
+  const __m128i digit = _mm_cmpeq_epi8(_mm_min_epu8(d, _mm_set1_epi8(9)), d);
+  const __m128i dot = _mm_cmpeq_epi8(c, _mm_set1_epi8('.'));
+  return _mm_or_si128(_mm_and_si128(d, digit),
+                      _mm_andnot_si128(_mm_or_si128(digit, dot), _mm_set1_epi8(-1)));
+}
+#endif
+
 }  // namespace
 
 bool is_skippable(std::string_view line) noexcept {
@@ -79,6 +96,22 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   const std::size_t begin = detail::skip_blanks(line);
   int largest = 0;
   std::size_t end = begin;
+#if defined(__SSE2__)
+  // Sixteen characters at a time while they are all digits or dots, the
+  // common case (the loop below takes the rest).
+  __m128i most = _mm_setzero_si128();
+  for (; end + 16 <= line.size(); end += 16) {
+    const __m128i value = plain_values(line.data() + end);
+    if (_mm_movemask_epi8(_mm_cmpeq_epi8(value, _mm_set1_epi8(-1))) != 0) break;
+    most = _mm_max_epu8(most, value);
+  }
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 8));
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 4));
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 2));
+  most = _mm_max_epu8(most, _mm_srli_si128(most, 1));
+  largest = _mm_cvtsi128_si32(most) & 0xFF;
+  const std::size_t plain_end = end;  // [begin, plain_end): digits and dots
+#endif
   for (; end < line.size(); ++end) {
     const int value = values[static_cast<unsigned char>(line[end])];
     if (value < 0) {
@@ -117,7 +150,13 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   // The shape alone is not enough: a samurai board has 3x3 boxes too.
   if (out.shape() != s || out.rows() != s.size() || out.columns() != s.size()) out.reset(s);
   auto dst = out.cells();
-  for (std::size_t i = 0; i < cells.size(); ++i) {
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  for (; begin + i + 16 <= plain_end; i += 16) {
+    _mm_storeu_si128(reinterpret_cast<__m128i*>(dst.data() + i), plain_values(cells.data() + i));
+  }
+#endif
+  for (; i < cells.size(); ++i) {
     dst[i] = static_cast<std::uint8_t>(values[static_cast<unsigned char>(cells[i])]);
   }
   if (fields) *fields = {begin, detail::trimmed_rest(line, end)};

@@ -2,6 +2,7 @@
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
 
+#include <algorithm>
 #include <optional>
 #include <sstream>
 #include <string>
@@ -82,6 +83,42 @@ TEST(Sdm, ErrorsNameTheColumn) {
   e = sudoku::parse_sdm(std::string(wiki).replace(5, 1, std::string(1, '\0')), g);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->column, 6u);
+}
+
+// The reader takes sixteen characters at a time while they are digits or dots:
+// every position, every alignment (leading blanks) and the characters next to
+// the digits read as one at a time would.
+TEST(Sdm, EveryPositionAndAlignmentReadAlike) {
+  sudoku::grid g;
+  for (const std::string lead : {"", " ", "  ", "\t\t\t"}) {
+    for (std::size_t p = 0; p < 81; ++p) {
+      for (const char c : {'x', '/', ':', '-', '\x80', '\xff'}) {
+        std::string line = lead + wiki;
+        line[lead.size() + p] = c;
+        const auto e = sudoku::parse_sdm(line, g);
+        ASSERT_TRUE(e) << p;
+        EXPECT_EQ(e->column, lead.size() + p + 1) << p << " " << int(c);
+      }
+      // Every digit at every place.
+      std::string line = lead + wiki;
+      line[lead.size() + p] = static_cast<char>('1' + p % 9);
+      line[lead.size() + (p + 40) % 81] = p % 2 ? '.' : '0';
+      ASSERT_FALSE(sudoku::parse_sdm(line, g)) << p;
+      EXPECT_EQ(g.cells()[p], 1 + p % 9);
+      EXPECT_EQ(g.cells()[(p + 40) % 81], 0);
+      std::string dotted = line.substr(lead.size());
+      std::replace(dotted.begin(), dotted.end(), '0', '.');
+      EXPECT_EQ(sudoku::to_sdm(g), dotted) << p;
+    }
+  }
+  // A digit too large for a 4x4 grid, at each of its sixteen places.
+  for (std::size_t p = 0; p < 16; ++p) {
+    std::string line(16, '.');
+    line[p] = '5';
+    const auto e = sudoku::parse_sdm(line + " note", g);
+    ASSERT_TRUE(e) << p;
+    EXPECT_EQ(e->column, p + 1);
+  }
 }
 
 // A grid that last held a samurai board (3x3 boxes, but 21x21 positions) is

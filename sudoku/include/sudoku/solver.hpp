@@ -135,6 +135,7 @@ class solver {
   sudoku::model model_;
   dlx::solver dlx_;
   std::vector<dlx::option_id> givens_;
+  bool every_position_a_cell_ = false;  // cells() is 0, 1, ..., positions() - 1
   std::vector<dlx::option_id> chosen_;
   dlx::propagation propagation_ = dlx::propagation::none;
   dlx::branching branching_ = dlx::branching::mrv;
