@@ -28,8 +28,22 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     if (auto e = sudoku::parse_sdm(line.text, puzzle, std::nullopt, &fields)) {
       FUZZ_CHECK(e->column >= 1 && e->column <= line.text.size() + 1);
       FUZZ_CHECK(!e->message.empty());
+      // The grid's first character that is no cell, if any, is the one named
+      // (the reader takes many at a time: it must name the same one).
+      std::string_view text = line.text;
+      if (!text.empty() && text.back() == '\r') text.remove_suffix(1);
+      const auto blank = [&](std::size_t i) { return text[i] == ' ' || text[i] == '\t'; };
+      std::size_t i = 0;
+      while (i < text.size() && blank(i))
+        ++i;
+      while (i < text.size() && !blank(i) && sudoku::digit_value(text[i]) >= 0)
+        ++i;
+      if (i < text.size() && !blank(i)) FUZZ_CHECK(e->column == i + 1);
       continue;
     }
+    // Each cell is its character's value, read one at a time.
+    for (std::size_t i = 0; i < puzzle.cells().size(); ++i)
+      FUZZ_CHECK(puzzle.cells()[i] == sudoku::digit_value(line.text[fields.grid_offset + i]));
     // What parses prints back as a line that parses to the same grid.
     const std::string printed = sudoku::to_sdm(puzzle);
     FUZZ_CHECK(!sudoku::parse_sdm(printed, again, puzzle.shape()));
