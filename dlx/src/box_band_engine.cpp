@@ -43,9 +43,11 @@ class box_band_engine final : public engine {
       spots_.resize(layout_.place.size());
       for (std::size_t o = 0; o < spots_.size(); ++o) {
         const int place = layout_.place[o], cell = place / 9, r = cell / 9, c = cell % 9;
-        spots_[o] = {static_cast<std::uint8_t>(cell), static_cast<std::uint8_t>(place % 9),
-                     static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(c),
-                     static_cast<std::uint8_t>(r / 3 * 3 + c / 3)};
+        const int box = r / 3 * 3 + c / 3;
+        spots_[o] = {static_cast<std::uint8_t>(cell),        static_cast<std::uint8_t>(place % 9),
+                     static_cast<std::uint8_t>(r),           static_cast<std::uint8_t>(c),
+                     static_cast<std::uint8_t>(box),         static_cast<std::uint8_t>(r % 3),
+                     static_cast<std::uint8_t>(16 * (c % 3))};
       }
     }
     for (auto& box : pristine_.box) {
@@ -101,9 +103,8 @@ class box_band_engine final : public engine {
 
   void apply_preselected(option_id option) override {
     const spot& at = spots_[option];
-    u64& w = base_.box[at.box][at.row % 3];
-    const int shift = 16 * (at.column % 3);
-    w = (w & ~(u64{0xFFFF} << shift)) | (u64{1} << at.symbol) << shift;
+    u64& w = base_.box[at.box][at.mini_row];
+    w = (w & ~(u64{0xFFFF} << at.shift)) | (u64{1} << at.symbol) << at.shift;
     given_[at.cell] = static_cast<std::uint8_t>(at.symbol + 1);
     ++givens_;
     row_givens_[at.row] |= 1u << at.symbol;
@@ -235,6 +236,7 @@ class box_band_engine final : public engine {
   // Per option, where it is: its cell and symbol, the cell's row, column and box.
   struct spot {
     std::uint8_t cell, symbol, row, column, box;
+    std::uint8_t mini_row, shift;  // the cell's word in its box, and its lane's shift
   };
   std::vector<spot> spots_;
   board pristine_{}, base_{}, work_{};

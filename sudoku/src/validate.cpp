@@ -294,8 +294,15 @@ bool plainly_valid(const variant& v, const grid& puzzle, const grid& solution) {
     bad |= (value - 1u >= static_cast<unsigned>(n)) | (given != 0 && given != value);
   }
   if (bad) return false;
+  // (From a table: the portable build has no vector shift by a variable.)
+  static constexpr auto bit_of = [] {
+    std::array<std::uint64_t, 64> t{};
+    for (unsigned d = 0; d < 64; ++d)
+      t[d] = std::uint64_t{1} << d;
+    return t;
+  }();
   for (i = 0; i < size; ++i)
-    bits[i] = std::uint64_t{1} << s[i];
+    bits[i] = bit_of[s[i]];
   const std::uint64_t all = ((std::uint64_t{1} << n) - 1) << 1;
   // Then each unit ORs its cells' bits (unrolled for 9x9).
   return n == 9 ? units_complete<9>(v.units(), bits, all)
