@@ -24,6 +24,7 @@
 
 #include "box_band_rules.hpp"
 #include "box_layout.hpp"
+#include "dlx/structure.hpp"
 #include "engine.hpp"
 
 namespace dlx::detail {
@@ -32,6 +33,20 @@ namespace {
 
 using namespace box_band;
 constexpr std::uint32_t family_code = std::uint32_t{1} << 30;
+
+// Whether the rules run in AVX2 registers on this host: chosen at run time, so
+// the portable build has them too; DLX_NO_AVX2=1 runs them a word at a time
+// anyway (tests, measurements).
+bool rules_in_avx2() {
+#if defined(DLX_BOX_AVX2)
+  const char* words = std::getenv("DLX_NO_AVX2");
+  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
+         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
+         (words == nullptr || std::strcmp(words, "1") != 0);
+#else
+  return false;
+#endif
+}
 
 class box_band_engine final : public engine {
  public:
@@ -62,25 +77,15 @@ class box_band_engine final : public engine {
     // A decision takes at least one of the 324 ways from the state.
     arena_.resize(6 * 9 * 6 + 1);
     frames_.resize(arena_.size());
-#if defined(DLX_BOX_AVX2)
-    // DLX_NO_AVX2=1 runs the rules a word at a time anyway (tests, measurements).
-    const char* words = std::getenv("DLX_NO_AVX2");
-    avx2_ = __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-            __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-            (words == nullptr || std::strcmp(words, "1") != 0);
-#endif
+    avx2_ = rules_in_avx2();
   }
   box_band_engine(const box_band_engine&) = default;
-  [[nodiscard]] bool found() const noexcept {
-    return found_;
-  }
+  [[nodiscard]] bool found() const noexcept { return found_; }
 
   std::unique_ptr<engine> clone() const override {
     return std::make_unique<box_band_engine>(*this);
   }
-  engine_kind kind() const noexcept override {
-    return engine_kind::bitset;
-  }
+  engine_kind kind() const noexcept override { return engine_kind::bitset; }
   bool check_invariants() const override {
     for (std::uint32_t cell = 0; cell < 81; ++cell) {
       const u64 v = candidates(base_, cell);
@@ -137,12 +142,8 @@ class box_band_engine final : public engine {
     for (std::size_t i = 0; i < keep; ++i)
       apply_preselected(preselected()[i]);
   }
-  bool nothing_to_cover() const override {
-    return givens_ == 81;
-  }
-  bool supports(propagation p) const noexcept override {
-    return p == propagation::groups;
-  }
+  bool nothing_to_cover() const override { return givens_ == 81; }
+  bool supports(propagation p) const noexcept override { return p == propagation::groups; }
   bool advance(bool fresh) override {
     if (fresh) {
       work_ = base_;
@@ -382,3 +383,11 @@ std::unique_ptr<engine> make_box_band_engine(const engine& compiled) {
 }
 
 }  // namespace dlx::detail
+
+namespace dlx {
+
+std::string_view box_band_rules_path() {
+  return detail::rules_in_avx2() ? "AVX2" : "64-bit words";
+}
+
+}  // namespace dlx

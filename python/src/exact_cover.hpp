@@ -82,6 +82,7 @@ class exact_cover {
                        problem_.primary_count(), problem_.secondary_count(),
                        problem_.option_count());
   }
+  [[nodiscard]] const dlx::problem& problem() const { return problem_; }
   [[nodiscard]] search_stats stats() const { return {last_}; }
   [[nodiscard]] std::size_t option_count() const { return problem_.option_count(); }
 

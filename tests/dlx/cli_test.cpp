@@ -655,6 +655,26 @@ TEST(EncoderCli, PropagationKeepsTheCountAndShrinksTheTree) {
   EXPECT_TRUE(contains(groups.err, "169 branches, 169 guesses")) << groups.err;
   EXPECT_TRUE(contains(groups.err, "dlx: structure: 6 classes, 30 groups, 27 quotas, 0 families"))
       << groups.err;
+  // The plain 9x9 Sudoku matrix: laid out in boxes and bands, and what its
+  // rules run in on this host.
+  std::string nine = "";
+  for (const char* kind : {"p", "r", "c", "b"})
+    for (int i = 0; i < 81; ++i)
+      nine += fmt::format("{}{}_{} ", kind, i / 9, i % 9);
+  nine += "\n";
+  for (int r = 0; r < 9; ++r)
+    for (int c = 0; c < 9; ++c)
+      for (int v = 0; v < 9; ++v)
+        nine +=
+            fmt::format("p{}_{} r{}_{} c{}_{} b{}_{}\n", r, c, r, v, c, v, r / 3 * 3 + c / 3, v);
+  const auto boxes = run_command(
+      {dlx_program, "--count", "--limit", "3", "--stats", "--propagation", "groups"}, nine);
+  EXPECT_EQ(boxes.exit_code, 0) << boxes.err;
+  EXPECT_EQ(boxes.out, "3\n");
+  EXPECT_TRUE(contains(boxes.err,
+                       "54 families (324 matchings), 6 clusters, laid out in boxes "
+                       "and bands (rules in "))
+      << boxes.err;
   const auto bounded =
       run_command({dlx_program, "--count", "--stats", "--propagation", "groups"}, mcc_toy);
   EXPECT_EQ(bounded.exit_code, 0) << bounded.err;

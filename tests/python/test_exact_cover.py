@@ -180,6 +180,23 @@ def test_structure_search_counts_sudoku_grids():
     assert six.count(preselect=first_row) == 28200960 // 720
 
 
+def test_structure_is_described():
+    # The counts the C++ tests and `dlx --stats` give: 9x9 Sudoku, 486 groups (a
+    # digit in a mini-row or mini-column), 54 families of 6 matchings (a digit in a
+    # band or stack), and the boxes and bands found.
+    nine = sudoku_matrix(3, 3).structure()
+    assert nine == {"applies": True, "classes": 4, "groups": 486, "quotas": 54, "families": 54,
+                    "matchings": 324, "clusters": 6, "boxes_and_bands": True,
+                    "box_rules": nine["box_rules"]}
+    assert nine["box_rules"] in ("AVX2", "64-bit words")
+    # 6x6 has families but no 9x9 layout; colors are not looked at.
+    six = sudoku_matrix(2, 3).structure()
+    assert six["applies"] and six["families"] > 0 and not six["boxes_and_bands"]
+    assert "box_rules" not in six
+    colored = d.ExactCover([["a", "x:1"], ["a", "x:2"]], primary=["a"], colored=True)
+    assert colored.structure()["applies"] is False
+
+
 def test_propagation_names_are_checked():
     with pytest.raises(ValueError, match="propagation"):
         sudoku_matrix(2, 2).count(propagation="triads")

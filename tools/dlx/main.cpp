@@ -115,7 +115,9 @@ int run(const settings& s, const std::string& path) {
                      "dlx: structure: {} classes, {} groups, {} quotas, {} families ({} "
                      "matchings), {} clusters{}\n",
                      st.classes, st.groups, st.quotas, st.families, st.matchings, st.clusters,
-                     st.boxes_and_bands ? ", laid out in boxes and bands" : "");
+                     st.boxes_and_bands ? fmt::format(", laid out in boxes and bands (rules in {})",
+                                                      dlx::box_band_rules_path())
+                                        : std::string());
         } else {
           fmt::print(
               stderr,

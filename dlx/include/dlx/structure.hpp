@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstddef>
+#include <string_view>
 
 #include "dlx/problem.hpp"
 
@@ -41,5 +42,11 @@ struct structure_summary {
 };
 
 [[nodiscard]] structure_summary describe_structure(const problem& p);
+
+/// How the box-band search runs a box's rules on this host: "AVX2" (the four
+/// words of a box in one register; chosen at run time, so a portable build has
+/// it where the processor has AVX2, BMI and POPCNT, unless the environment sets
+/// DLX_NO_AVX2=1), else "64-bit words" (four 16-bit lanes a word).
+[[nodiscard]] std::string_view box_band_rules_path();
 
 }  // namespace dlx
