@@ -213,7 +213,11 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
   }
   const dlx::propagation other =
       dlx_.engine() == dlx::engine_kind::bitset ? dlx::propagation::pairs : dlx::propagation::none;
-  const auto start = std::chrono::steady_clock::now();
+  // (The clock is read only for a time budget: a call a puzzle is 1% of an easy
+  // puzzle's time.)
+  const bool timed = options.time_budget.count() > 0;
+  const auto start =
+      timed ? std::chrono::steady_clock::now() : std::chrono::steady_clock::time_point{};
   dlx::search_result spent;
   // What is left of the caller's budgets (0: none); false when nothing is. (A
   // turn on threads can overrun its cap: they check it every few thousand nodes.)
@@ -223,7 +227,7 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
       if (spent.nodes >= options.node_budget) return false;
       turn.node_budget = options.node_budget - spent.nodes;
     }
-    if (options.time_budget.count() > 0) {
+    if (timed) {
       turn.time_budget = options.time_budget - (std::chrono::steady_clock::now() - start);
       if (turn.time_budget.count() <= 0) return false;
     }
