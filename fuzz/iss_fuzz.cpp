@@ -8,6 +8,12 @@
 // validator, whose code for the clues is separate from the model's. When the
 // solution is unique, the logic solver's steps must keep it (no wrong digit
 // placed, no true candidate removed, no contradiction).
+//
+// On every board, the answers that assume one solution (rate, explain: the
+// answering layer's answer_by_logic) agree with a count to two: a puzzle that
+// is not unique gets no rating, and a unique one's logic and search end on the
+// count's solution (answer_by_logic throws wrong_answer otherwise).
+#include <sudoku/answer.hpp>
 #include <sudoku/iss.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
@@ -47,6 +53,23 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   if (!(again_v == v) || !(again == givens)) {
     std::fprintf(stderr, "append_iss wrote '%s', which reads back differently\n", printed.c_str());
     FUZZ_CHECK(false);
+  }
+
+  try {
+    static sudoku::workspace w;  // its solvers are reused across inputs of one layout
+    w.variant = v;
+    w.puzzle = givens;
+    dlx::search_options small;
+    small.node_budget = 500;
+    const sudoku::result count = w.solver_for(v).count(givens, 2, small);
+    const sudoku::logic_answer a = sudoku::answer_by_logic(w, true, small);
+    if (count.status != sudoku::status::unknown && a.uniqueness.status != sudoku::status::unknown) {
+      FUZZ_CHECK(a.uniqueness.status == count.status);
+      FUZZ_CHECK(a.unique() == (count.status == sudoku::status::unique));
+    }
+    if (!a.unique()) FUZZ_CHECK(a.result.steps.empty() && !a.searched);
+  } catch (const std::invalid_argument&) {
+    // A clue needing more options than the model allows: refused, not a bug.
   }
 
   // Small boards: every solution the model finds satisfies the validator.

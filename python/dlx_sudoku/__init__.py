@@ -43,6 +43,7 @@ from ._core import (
     se_rating,
     solve,
     solve_many,
+    two_solutions,
     validate,
 )
 
@@ -74,6 +75,7 @@ __all__ = [
     "se_rating",
     "solve",
     "solve_many",
+    "two_solutions",
     "validate",
 ]
 

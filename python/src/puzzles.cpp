@@ -105,14 +105,17 @@ std::optional<input_error> read_board(const workspace& w, const puzzle_input& in
 }
 
 answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
-                    const dlx::search_options& options) {
+                    const dlx::search_options& options, bool unique) {
   answer a;
   if ((a.error = read_puzzle(w, in, f, false))) return a;
-  const sudoku::result r = w.solver_for(w.variant).solve(w.puzzle, w.solution, options);
+  sudoku::solver& s = w.solver_for(w.variant);
+  const sudoku::result r = unique ? s.solve_unique(w.puzzle, w.solution, options)
+                                  : s.solve(w.puzzle, w.solution, options);
   if ((a.error = clash_of(w, in, r))) return a;
+  a.count = r.solutions;
   if (r.status == sudoku::status::unknown) {
-    a.budget = budget_error{r.nodes, 0};
-  } else if (r.status == sudoku::status::solved) {
+    a.budget = budget_error{r.nodes, r.solutions};
+  } else if (r.status == sudoku::status::solved || r.status == sudoku::status::unique) {
     verify_solution(w.variant, w.puzzle, w.solution);
     a.found = true;
     a.solution = w.solution;

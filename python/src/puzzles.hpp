@@ -79,9 +79,10 @@ struct answer {
 };
 
 /// The first solution in search order (`found` false when there is none);
-/// `options` carries the node budget and the progress callback.
+/// `options` carries the node budget and the progress callback. With
+/// `unique`, found only when it is the only one (`count` then says 0, 1 or 2).
 answer solve_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,
-                    const dlx::search_options& options);
+                    const dlx::search_options& options, bool unique = false);
 /// The number of solutions, stopping at `limit` (0: all); `options` carries
 /// the budget, the threads and the progress callback.
 answer count_puzzle(workspace& w, const puzzle_input& in, const puzzle_format& f,

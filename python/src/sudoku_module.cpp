@@ -4,6 +4,7 @@
 // functions run on the library's workspace pool (sudoku_batches.hpp).
 #include <fmt/format.h>
 #include <pybind11/stl.h>
+#include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/render.hpp>
@@ -120,6 +121,46 @@ void bind_sudoku(py::module_& m) {
       doc("True when the puzzle has exactly one solution (a count to 2).").c_str());
 
   m.def(
+      "two_solutions",
+      [](const py::object& puzzle, const std::string& variant, const py::object& regions,
+         const std::optional<std::string>& box, std::uint64_t budget) {
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const sudoku::two_solutions t =
+            without_gil(interrupt, [&] { return sudoku::find_two_solutions(w, options); });
+        if (t.count.status == sudoku::status::unknown)
+          raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {}",
+                                             dlx::counted(t.count.nodes, "node")),
+                                 t.count.nodes, t.count.solutions);
+        if (t.count.status == sudoku::status::none)
+          throw py::value_error("two_solutions: the puzzle has no solution");
+        const int columns = w.variant.columns();
+        py::list cells;
+        for (const std::size_t p : t.differences)
+          cells.append(
+              py::make_tuple(static_cast<int>(p) / columns, static_cast<int>(p) % columns));
+        const py::object second = t.count.status == sudoku::status::multiple
+                                      ? to_python(w.variant, t.second, in)
+                                      : py::object(py::none());
+        return py::make_tuple(to_python(w.variant, t.first, in), second, cells);
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
+      doc("Why a puzzle is not unique (the command line's `sudoku solve --show-multiple`):\n"
+          "(first, second, differences): two solutions and the (row, column) cells, 0-based,\n"
+          "where they differ; a given in one of those cells rules one of them out. For a\n"
+          "unique puzzle (solution, None, []). ValueError when it has no solution.\n\n"
+          "  >>> first, second, cells = dlx_sudoku.two_solutions(\n"
+          "  ...     "
+          "'53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')\n"
+          "  >>> cells\n"
+          "  [(1, 2), (1, 8), (2, 2), (2, 8)]")
+          .c_str());
+
+  m.def(
       "validate",
       [](const py::object& grid, const py::object& puzzle, bool partial, const std::string& variant,
          const py::object& regions, const std::optional<std::string>& box) {
@@ -171,7 +212,9 @@ void bind_sudoku(py::module_& m) {
         puzzle_input in;
         const sudoku::logic_answer a = logic_of(puzzle, f, in, true);
         rating r;
-        r.level = a.none ? "none" : std::string(sudoku::to_string(a.result.level));
+        // A puzzle that is not unique is not rated: its level says why.
+        r.level = a.unique() ? std::string(sudoku::to_string(a.result.level))
+                             : std::string(sudoku::to_string(a.uniqueness.status));
         if (a.result.hardest) r.hardest = sudoku::technique_name(*a.result.hardest);
         r.steps = a.result.steps.size();
         if (a.searched) r.nodes = a.searched->nodes;
@@ -181,7 +224,10 @@ void bind_sudoku(py::module_& m) {
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
       doc("Rates a puzzle by the hardest technique a person needs (the command line's\n"
           "`sudoku rate`): a Rating with level, hardest, steps and, when logic gets stuck,\n"
-          "the search nodes that finish it. Killer cages take no part in the logic.")
+          "the search nodes that finish it. Killer cages take no part in the logic. A puzzle\n"
+          "that is not unique is not rated: its level is 'none' (no solution) or 'multiple'.\n\n"
+          "  >>> dlx_sudoku.rate('.' * 72 + '123456789').level\n"
+          "  'multiple'")
           .c_str());
 
   m.def(
@@ -223,7 +269,19 @@ void bind_sudoku(py::module_& m) {
         if (r.outcome == sudoku::se_rating::outcome::rated)
           verify_solution(w.variant, w.puzzle, r.reached);
         se_rating_py out;
-        out.outcome = r.outcome == sudoku::se_rating::outcome::rated ? "rated" : "stuck";
+        switch (r.outcome) {
+          case sudoku::se_rating::outcome::rated:
+            out.outcome = "rated";
+            break;
+          case sudoku::se_rating::outcome::none:
+            out.outcome = "none";  // not rated: not unique
+            break;
+          case sudoku::se_rating::outcome::multiple:
+            out.outcome = "multiple";
+            break;
+          default:
+            out.outcome = "stuck";
+        }
         out.er = se_float(r.er);
         out.ep = se_float(r.ep);
         out.ed = se_float(r.ed);
@@ -263,7 +321,8 @@ void bind_sudoku(py::module_& m) {
           "(steps, filled cells, hardest so far, work, the technique family searching)\n"
           "before every step and every 2^18 potentials within one; Ctrl-C stops a rating.\n"
           "threads: how many one rating uses (0: every core); the steps, the rating and\n"
-          "the work are the same with any number.\n\n"
+          "the work are the same with any number. A puzzle that is not unique is not rated:\n"
+          "outcome 'none' or 'multiple', and str() the same word.\n\n"
           "  >>> r = dlx_sudoku.se_rating('3.7.4...........918........4.....7.....16.......25.'\n"
           "  ...                          '.........38..9....5...2.6.....')\n"
           "  >>> str(r), r.er\n"
@@ -286,9 +345,17 @@ void bind_sudoku(py::module_& m) {
         if (solution) {
           interrupt_check interrupt;
           const dlx::search_options options = search_options(0, interrupt);
-          const answer a = without_gil(interrupt, [&] { return solve_puzzle(w, in, f, options); });
+          const answer a = without_gil(
+              interrupt, [&] { return solve_puzzle(w, in, f, options, /*unique=*/true); });
           raise_errors(in, a);
-          if (!a.found) throw py::value_error("render: the puzzle has no solution to draw");
+          if (!a.found) {
+            // Only a unique puzzle's solution is drawn: one of several would
+            // pass for the answer.
+            throw py::value_error(a.count == 0
+                                      ? "render: the puzzle has no solution to draw"
+                                      : "render: the puzzle has more than one solution: only a "
+                                        "unique one's solution is drawn");
+          }
           board.digits = *a.solution;
         }
         sudoku::svg_options o;
@@ -300,7 +367,8 @@ void bind_sudoku(py::module_& m) {
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
       doc("Draws a puzzle as SVG text (the command line's `sudoku render`): the variant's\n"
           "lines (boxes, jigsaw regions, diagonals, windows, killer cages with their sums),\n"
-          "the givens in bold; solution=True adds the solution's digits in blue,\n"
+          "the givens in bold; solution=True adds the solution's digits in blue (ValueError\n"
+          "for a puzzle that is not unique),\n"
           "candidates=True the candidates the givens leave, coordinates=True row and column\n"
           "numbers. The result is a str that Jupyter shows as the picture.")
           .c_str());
@@ -315,15 +383,23 @@ void bind_sudoku(py::module_& m) {
         const workspace& w = thread_workspace();
         const sudoku::logic_result& r = a.result;
         explanation e;
-        e.outcome = a.none                                       ? "none"
-                    : r.outcome == sudoku::logic_outcome::solved ? "solved"
-                                                                 : "stuck";
-        e.level = a.none ? "none" : std::string(sudoku::to_string(r.level));
-        if (r.hardest) e.hardest = sudoku::technique_name(*r.hardest);
-        const int columns = w.variant.columns();
         auto path = std::make_shared<picture_path>();
         path->variant = w.variant;
         path->puzzle = w.puzzle;
+        if (!a.unique()) {
+          // Not explained: an explanation of a puzzle that is not unique would
+          // be a wrong answer. Its picture shows the givens.
+          e.outcome = e.level = sudoku::to_string(a.uniqueness.status);
+          e.result =
+              a.none ? "no solution: not explained" : "more than one solution: not explained";
+          path->end_text = e.result;
+          e.path = std::move(path);
+          return e;
+        }
+        e.outcome = r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck";
+        e.level = sudoku::to_string(r.level);
+        if (r.hardest) e.hardest = sudoku::technique_name(*r.hardest);
+        const int columns = w.variant.columns();
         path->logic_steps = r.steps;
         for (const auto& st : r.steps) {
           step s;
@@ -346,19 +422,12 @@ void bind_sudoku(py::module_& m) {
           e.solution = to_python(w.variant, w.solution, in);
           path->end = w.solution;
         } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
-          verify_solution(w.variant, w.puzzle, r.reached);  // logic's solution is checked too
-          e.solution = to_python(w.variant, r.reached, in);
+          e.solution = to_python(w.variant, r.reached, in);  // checked by answer_by_logic
           path->end = r.reached;
         }
-        if (r.outcome == sudoku::logic_outcome::solved) {
-          e.result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
-        } else if (r.outcome == sudoku::logic_outcome::contradiction) {
-          e.result = fmt::format("no solution: {}", r.contradiction);
-        } else if (a.none) {
-          e.result = "no solution (found by search)";
-        } else {
-          e.result = "needs search: beyond";
-        }
+        e.result = r.outcome == sudoku::logic_outcome::solved
+                       ? fmt::format("solved by logic: {}", sudoku::to_string(r.level))
+                       : std::string("needs search: beyond");
         path->end_text = e.result;
         e.path = std::move(path);
         return e;
@@ -368,7 +437,9 @@ void bind_sudoku(py::module_& m) {
       doc("Solves a puzzle the way a person would (the command line's `sudoku explain`):\n"
           "naked and hidden singles, pointing, claiming, naked and hidden subsets, X-Wing,\n"
           "Swordfish, easiest first. Returns an Explanation; str() of it prints the steps.\n"
-          "search=True finishes with the exact-cover search when logic gets stuck.")
+          "search=True finishes with the exact-cover search when logic gets stuck. A puzzle\n"
+          "that is not unique is not explained: outcome and level 'none' or 'multiple', and\n"
+          "no steps.")
           .c_str());
 
   m.def(

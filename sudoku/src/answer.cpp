@@ -23,16 +23,48 @@ void verify_solution(const variant& v, const grid& puzzle, const grid& solution)
 
 logic_answer answer_by_logic(workspace& w, bool search, const dlx::search_options& options) {
   logic_answer a;
+  solver& s = w.solver_for(w.variant);
+  a.uniqueness = s.solve_unique(w.puzzle, w.solution, options);
+  a.none = a.uniqueness.status == status::none;
+  if (a.uniqueness.status == status::invalid) a.result.outcome = logic_outcome::invalid;
+  if (!a.unique()) return a;
+  verify_solution(w.variant, w.puzzle, w.solution);
   a.result = w.logic_for(w.variant).run(w.puzzle);
   const logic_result& r = a.result;
-  if (r.outcome == logic_outcome::invalid) return a;
+  // The logic's deductions hold for every solution, so on a unique puzzle it
+  // cannot meet a contradiction nor fill in another grid.
+  if (r.outcome == logic_outcome::contradiction) {
+    throw wrong_answer(fmt::format(
+        "internal error: the logic found a contradiction in a puzzle with a solution: {}",
+        r.contradiction));
+  }
+  if (r.outcome == logic_outcome::solved) verify_solution(w.variant, w.puzzle, r.reached);
   if (r.outcome == logic_outcome::stuck && search) {
-    a.searched = w.solver_for(w.variant).solve(r.reached, w.solution, options);
+    a.searched = s.solve(r.reached, w.solution, options);
     if (a.searched->status == status::solved) verify_solution(w.variant, w.puzzle, w.solution);
   }
-  a.none = r.outcome == logic_outcome::contradiction ||
-           (a.searched && a.searched->status == status::none);
   return a;
+}
+
+two_solutions find_two_solutions(workspace& w, const dlx::search_options& options) {
+  two_solutions t;
+  dlx::search_options two = options;
+  two.limit = 2;
+  std::size_t found = 0;
+  t.count = w.solver_for(w.variant).enumerate(
+      w.puzzle,
+      [&](const grid& g) {
+        (found++ == 0 ? t.first : t.second) = g;
+        return dlx::visit::next;
+      },
+      two);
+  if (found >= 1) verify_solution(w.variant, w.puzzle, t.first);
+  if (found >= 2) {
+    verify_solution(w.variant, w.puzzle, t.second);
+    for (const std::uint32_t p : w.variant.cells())
+      if (t.first[p] != t.second[p]) t.differences.push_back(p);
+  }
+  return t;
 }
 
 }  // namespace sudoku

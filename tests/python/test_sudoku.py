@@ -180,8 +180,32 @@ def test_se_rating():
     assert r.steps[0].technique == "Hidden Single" and r.steps[0].placements
     assert any(s.technique == "Hidden Pair" for s in r.steps)
     assert d.se_rating(lists(WIKI)).er == 1.2 and d.se_rating(WIKI).steps == []
-    with pytest.raises(d.BudgetExhausted):
-        d.se_rating("." * 81, budget=10_000)
+    with pytest.raises(d.BudgetExhausted):  # ER 7.1, some 35,000 potentials
+        d.se_rating("..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2.",
+                    budget=10_000)
+
+
+# wiki without r3c3's 8: two solutions
+TWO_SOLUTIONS = "53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79"
+
+
+def test_a_puzzle_that_is_not_unique_is_not_rated_explained_or_drawn_solved():
+    # A rating or an explanation of a puzzle that is not unique is a wrong answer.
+    assert d.rate(TWO_SOLUTIONS).level == "multiple"
+    assert d.rate("." * 72 + "123456789").level == "multiple"
+    r = d.se_rating("." * 72 + "123456789", trace=True)  # SE's chains: four minutes, once
+    assert (r.outcome, str(r), r.steps) == ("multiple", "multiple", [])
+    e = d.explain(TWO_SOLUTIONS, search=True)
+    assert (e.outcome, e.level, e.steps, e.solution) == ("multiple", "multiple", [], None)
+    assert "<svg" in e.svg()  # the givens
+    none = "12345678." + "." * 8 + "9" + "." * 63
+    assert d.rate(none).level == "none" and d.explain(none).outcome == "none"
+    assert d.se_rating(none).outcome == "none"
+    with pytest.raises(ValueError, match="more than one solution"):
+        d.render(TWO_SOLUTIONS, solution=True)
+    with pytest.raises(ValueError, match="no solution"):
+        d.render(none, solution=True)
+    assert "<svg" in d.render(TWO_SOLUTIONS)  # the givens alone are drawn
 
 
 def test_se_rating_reports_progress_and_a_callback_can_stop_it():

@@ -11,6 +11,7 @@
 #include <sudoku/variant_text.hpp>
 #include <sudoku/workspace_pool.hpp>
 
+#include <algorithm>
 #include <atomic>
 #include <stdexcept>
 #include <string>
@@ -64,7 +65,88 @@ TEST(Answer, ClashingGivensAndNoSolutionAreTold) {
   std::copy(row.begin(), row.end(), none.begin());
   none[8 + 9] = '9';  // r2c9 = 9: r1c9 can only be 9, which its column forbids
   ASSERT_FALSE(sudoku::read_puzzle(w, none, {}));
-  EXPECT_TRUE(sudoku::answer_by_logic(w, true).none);
+  const sudoku::logic_answer a = sudoku::answer_by_logic(w, true);
+  EXPECT_TRUE(a.none);
+  EXPECT_EQ(a.uniqueness.status, sudoku::status::none);
+  EXPECT_TRUE(a.result.steps.empty());  // the logic does not run
+}
+
+TEST(Answer, APuzzleThatIsNotUniqueIsNotRatedNorExplained) {
+  // A rating or an explanation of a puzzle that is not unique is a wrong
+  // answer: the count to two comes first, and the logic runs only when it
+  // says unique.
+  sudoku::workspace w;
+  ASSERT_FALSE(sudoku::read_puzzle(w, std::string(72, '.') + "123456789", {}));
+  const sudoku::logic_answer a = sudoku::answer_by_logic(w, true);
+  EXPECT_EQ(a.uniqueness.status, sudoku::status::multiple);
+  EXPECT_FALSE(a.unique());
+  EXPECT_FALSE(a.none);
+  EXPECT_TRUE(a.result.steps.empty());
+  EXPECT_FALSE(a.searched);
+  // A unique one: the count's solution is the published one.
+  ASSERT_FALSE(sudoku::read_puzzle(w, inkala, {}));
+  const sudoku::logic_answer b = sudoku::answer_by_logic(w, false);
+  EXPECT_TRUE(b.unique());
+  EXPECT_EQ(sudoku::to_sdm(w.solution), inkala_solution);
+}
+
+TEST(Answer, TwoSolutionsAndTheCellsWhereTheyDiffer) {
+  sudoku::workspace w;
+  // The Wikipedia puzzle without r3c3's 8: two solutions.
+  ASSERT_FALSE(sudoku::read_puzzle(
+      w, "53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79", {}));
+  const sudoku::two_solutions t = sudoku::find_two_solutions(w);
+  ASSERT_EQ(t.count.status, sudoku::status::multiple);
+  EXPECT_NE(t.first, t.second);
+  ASSERT_FALSE(t.differences.empty());
+  for (std::size_t p = 0; p < 81; ++p) {
+    const bool differs = t.first[p] != t.second[p];
+    EXPECT_EQ(differs,
+              std::find(t.differences.begin(), t.differences.end(), p) != t.differences.end())
+        << p;
+  }
+  EXPECT_TRUE(sudoku::check_solution(w.variant, w.puzzle, t.second).ok());
+  // A given in a differing cell, from the first solution, rules the second out.
+  const sudoku::grid second = t.second;
+  w.puzzle.set(static_cast<int>(t.differences[0] / 9), static_cast<int>(t.differences[0] % 9),
+               t.first[t.differences[0]]);
+  EXPECT_FALSE(sudoku::check_solution(w.variant, w.puzzle, second).ok());
+  EXPECT_TRUE(sudoku::check_solution(w.variant, w.puzzle, t.first).ok());
+  // A unique puzzle: its solution, and no second.
+  ASSERT_FALSE(sudoku::read_puzzle(w, inkala, {}));
+  const sudoku::two_solutions one = sudoku::find_two_solutions(w);
+  EXPECT_EQ(one.count.status, sudoku::status::unique);
+  EXPECT_EQ(sudoku::to_sdm(one.first), inkala_solution);
+  EXPECT_TRUE(one.differences.empty());
+  // The empty grid: the two first in search order.
+  ASSERT_FALSE(sudoku::read_puzzle(w, std::string(81, '.'), {}));
+  EXPECT_EQ(sudoku::find_two_solutions(w).count.status, sudoku::status::multiple);
+}
+
+TEST(Answer, AnIssPuzzleWithoutSolutionIsNoneNotAWrongGrid) {
+  // Found by mutating ISS strings: no solution, yet the logic (which leaves
+  // the one-cell arrow's sum out) filled a grid that breaks the arrow, and
+  // explain stopped with "internal error: the solver's answer is wrong".
+  const std::string line =
+      ".NoBoxes.Whisper~2~R2C4~R3C4.Whisper~2~R2C7~R3C7.WhiteDot~R3C3~R4C3.Whisper~2~R3C4~R3C5."
+      "WhiteDot~R3C6~R4C6.WhiteDot~R3C9~R4C9.WhiteDot~R4C2~R5C2.WhiteDot~R4C3~R5C3.WhiteDot~R4C5~"
+      "R5C5.Whisper~2~R5C1~R6C1.WhiteDot~R5C2~R6C2.Arrow~R5C4~R5C5.WhiteDot~R5C5~R6C5.Whisper~2~"
+      "R5C6~R5C7.WhiteDot~R5C8~R5C9.WhiteDot~R5C8~R6C8.Whisper~2~R6C1~R6C2.WhiteDot~R6C2~R7C2."
+      "Whisper~2~R6C3~R6C4.WhiteDot~R6C3~R7C3.WhiteDot~R6C4~R6C5.Whisper~2~R7C1~R7C2.Whisper~2~"
+      "R7C5~R8C5.Whisper~2~R7C6~R7C7.WhiteDot~R7C6~R8C6.Whisper~2~R8C2~R8C3.Whisper~2~R8C6~R8C7."
+      "WhiteDot~R8C7~R9C7.WhiteDot~R8C8~R9C8.Whisper~2~R8C9~R9C9.Whisper~2~R9C2~R9C3.WhiteDot~"
+      "R9C3~R9C4.Whisper~2~R9C5~R9C6.Whisper~2~R9C6~R9C7.Whisper~2~R9C8~R9C9.~R2C3_1~R2C7_9~"
+      "R3C2_2~R3C8_4~R4C5_3~R5C4_3~R5C6_1~R6C5_5~R7C2_6~R7C8_8~R8C3_6~R8C7_7";
+  sudoku::workspace w;
+  sudoku::rules iss;
+  iss.iss = true;
+  ASSERT_FALSE(sudoku::read_puzzle(w, line, iss));
+  for (const bool search : {false, true}) {
+    sudoku::logic_answer a;
+    ASSERT_NO_THROW(a = sudoku::answer_by_logic(w, search));
+    EXPECT_TRUE(a.none);
+    EXPECT_EQ(a.uniqueness.status, sudoku::status::none);
+  }
 }
 
 TEST(Answer, AWrongSolutionIsRefusedAsABug) {

@@ -34,15 +34,11 @@ struct logic_ending {
 logic_ending ending_of(answer_context& c, const sudoku::logic_answer& a) {
   const sudoku::logic_result& r = a.result;
   logic_ending e;
-  if (r.outcome == sudoku::logic_outcome::solved) {
-    e.result = fmt::format("solved by logic: {}", sudoku::to_string(r.level));
-  } else if (r.outcome == sudoku::logic_outcome::contradiction) {
-    e.result = fmt::format("no solution: {}", r.contradiction);
-  } else if (a.searched && a.searched->status == sudoku::status::none) {
-    e.result = "no solution (found by search)";
-  } else {
-    e.result = "needs search: beyond";
-  }
+  // Only a unique puzzle gets here (run_logic): the logic cannot end in a
+  // contradiction, and the search after it finds the solution.
+  e.result = r.outcome == sudoku::logic_outcome::solved
+                 ? fmt::format("solved by logic: {}", sudoku::to_string(r.level))
+                 : std::string("needs search: beyond");
   if (a.searched && a.searched->status == sudoku::status::solved) {
     e.solution = &c.solution();
   } else if (!a.searched && r.outcome == sudoku::logic_outcome::solved) {
@@ -103,9 +99,9 @@ void write_explanation(answer_context& c, const sudoku::logic_answer& a) {
   const sudoku::grid* solution = ending.solution;
   std::string& out = c.out();
   if (c.settings().json) {
-    c.json_head(a.none ? "none" : r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck");
+    c.json_head(r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck");
     fmt::format_to(std::back_inserter(out), ",\"level\":\"{}\",\"steps\":[",
-                   a.none ? "none" : sudoku::to_string(r.level));
+                   sudoku::to_string(r.level));
     for (std::size_t k = 0; k < r.steps.size(); ++k) {
       const auto& st = r.steps[k];
       fmt::format_to(std::back_inserter(out),
@@ -219,6 +215,8 @@ int run_explain(int argc, char** argv) {
       "easiest first: naked and hidden singles, pointing, claiming, naked and hidden pairs,\n"
       "triples and quads, X-Wing, Swordfish. Variants' diagonals, windows and regions take\n"
       "part in every technique; killer cages do not (logic does not add up sums).\n"
+      "A puzzle that is not unique is not explained: 'none' (no solution) or 'multiple'\n"
+      "(more than one) instead, exit 1 (with --html, the reason on stderr).\n"
       "\n"
       "With --scale se, prints Sudoku Explainer 1.2.1's solving path instead, each step with\n"
       "its rating (see sudoku rate --help), and the rating ER/EP/ED. Plain 9x9 puzzles only.\n"

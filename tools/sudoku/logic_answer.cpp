@@ -11,19 +11,12 @@ namespace sudoku_cli {
 
 std::optional<sudoku::logic_answer> run_logic(answer_context& c, bool search) {
   sudoku::logic_answer a = sudoku::answer_by_logic(c.workspace(), search, c.search_options());
+  c.counts().nodes += a.uniqueness.nodes;
+  if (!c.answer_unless_unique(a.uniqueness)) return std::nullopt;
   const sudoku::logic_result& r = a.result;
-  if (r.outcome == sudoku::logic_outcome::invalid) {
-    c.clash(*sudoku::first_clash(c.variant(), c.puzzle()));
-    return std::nullopt;
-  }
   if (a.searched) c.counts().nodes += a.searched->nodes;
-  if (a.none) {
-    ++c.counts().none;
-    c.set_unanswered();
-  } else {
-    ++c.counts().levels[static_cast<std::size_t>(r.level)];
-    if (r.outcome == sudoku::logic_outcome::solved) ++c.counts().solved;
-  }
+  ++c.counts().levels[static_cast<std::size_t>(r.level)];
+  if (r.outcome == sudoku::logic_outcome::solved) ++c.counts().solved;
   return a;
 }
 
@@ -36,20 +29,6 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
   }
   if (const auto clash = sudoku::first_clash(v, c.puzzle())) {
     c.clash(*clash);
-    return std::nullopt;
-  }
-  // SE would rate a puzzle without a solution too, with deductions from a
-  // false premise; this tool says "none" as for every other answer.
-  const sudoku::result found = c.solver().solve(c.puzzle(), c.solution(), {});
-  if (found.status == sudoku::status::none) {
-    ++c.counts().none;
-    c.set_unanswered();
-    if (c.settings().json) {
-      c.json_head("none");
-      c.out() += "}\n";
-    } else {
-      c.word("none");
-    }
     return std::nullopt;
   }
   sudoku::se_options options;
@@ -69,6 +48,15 @@ std::optional<sudoku::se_rating> run_se(answer_context& c, bool trace) {
   };
   sudoku::se_rating r = sudoku::rate_se(c.puzzle(), options);
   switch (r.outcome) {
+    case sudoku::se_rating::outcome::none:
+    case sudoku::se_rating::outcome::multiple: {
+      // The library counted to two first: no rating of a puzzle that is not unique.
+      sudoku::result count;
+      count.status = r.outcome == sudoku::se_rating::outcome::none ? sudoku::status::none
+                                                                   : sudoku::status::multiple;
+      c.answer_unless_unique(count);
+      return std::nullopt;
+    }
     case sudoku::se_rating::outcome::rated: {
       c.verify(c.puzzle(), r.reached);  // the path's own solution, checked
       ++c.counts().solved;
@@ -110,6 +98,7 @@ std::string se_summary(const tally& t) {
                           {t.se_stuck, "stuck"},
                           {t.unknown, "unknown"},
                           {t.none, "none"},
+                          {t.multiple, "multiple"},
                           {t.invalid, "invalid"}});
 }
 
@@ -137,6 +126,7 @@ std::string level_summary(const tally& t) {
                           {t.levels[3], "evil"},
                           {t.levels[4], "beyond"},
                           {t.none, "none"},
+                          {t.multiple, "multiple"},
                           {t.invalid, "invalid"},
                           {t.unknown, "unknown"}});
 }

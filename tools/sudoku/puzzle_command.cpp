@@ -176,22 +176,42 @@ void answer_context::tally_unanswered(sudoku::status st) {
 bool answer_context::check_unique() {
   const sudoku::result r = solver().count(w_.puzzle, 2, options_);
   b_.counts.nodes += r.nodes;
+  if (!answer_unless_unique(r)) return false;
+  ++b_.counts.solved;
+  return true;
+}
+
+bool answer_context::answer_unless_unique(const sudoku::result& r) {
   if (r.status == sudoku::status::invalid) {
     clash(*r.conflict);
     return false;
   }
-  if (r.status == sudoku::status::unique) {
-    ++b_.counts.solved;
-    return true;
-  }
+  if (r.status == sudoku::status::unique) return true;
   tally_unanswered(r.status);
+  const std::string_view status = sudoku::to_string(r.status);
   if (s_.json) {
-    json_head(sudoku::to_string(r.status));
+    json_head(status);
     b_.out += "}\n";
+  } else if (s_.documents) {
+    // A page or a picture has no place for a word: the reason goes to stderr.
+    message(1, fmt::format("{}: {}", status, not_unique_reason(r.status)));
   } else {
-    word(sudoku::to_string(r.status));
+    word(status);
   }
   return false;
+}
+
+std::string_view not_unique_reason(sudoku::status s) {
+  switch (s) {
+    case sudoku::status::none:
+      return "the puzzle has no solution";
+    case sudoku::status::multiple:
+      return "the puzzle has more than one solution";
+    case sudoku::status::unknown:
+      return "the node budget ran out before the puzzle was found unique";
+    default:
+      return "the puzzle is not unique";
+  }
 }
 
 // ---- Command line -----------------------------------------------------------

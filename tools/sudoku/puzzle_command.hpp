@@ -112,6 +112,11 @@ class answer_context {
   /// minimize and redundant: true when the puzzle has exactly one solution;
   /// otherwise answers with its status (none, multiple, invalid, unknown).
   bool check_unique();
+  /// The same for a count to two already made (`r`): every answer that
+  /// assumes one solution (a rating, an explanation, a solution's picture)
+  /// says none, multiple or unknown instead (a word, a JSON status, or with
+  /// documents a located message), tallied, exit 1.
+  bool answer_unless_unique(const sudoku::result& r);
 
  private:
   [[nodiscard]] std::uint64_t progress_key() const;
@@ -161,6 +166,10 @@ int run_puzzle_command(int argc, char** argv, const puzzle_command& command);
 [[nodiscard]] std::string outcome_summary(
     std::uint64_t n, std::string_view noun,
     std::initializer_list<std::pair<std::uint64_t, std::string_view>> outcomes);
+/// Why a puzzle whose count to two says `s` gets no answer that assumes one
+/// solution: "the puzzle has more than one solution", ...
+[[nodiscard]] std::string_view not_unique_reason(sudoku::status s);
+
 /// The summary of minimize and redundant: "3 puzzles: 2 unique, 1 multiple".
 [[nodiscard]] std::string uniqueness_summary(const tally& t);
 

@@ -15,18 +15,13 @@ void answer_levels(answer_context& c) {
   const sudoku::logic_result& r = a->result;
   const std::string hardest = r.hardest ? sudoku::technique_name(*r.hardest) : std::string("none");
   if (c.settings().json) {
-    c.json_head(a->none ? "none" : "rated");
-    if (!a->none) {
-      fmt::format_to(std::back_inserter(c.out()),
-                     ",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
-                     sudoku::to_string(r.level), hardest, r.steps.size());
-    }
+    c.json_head("rated");
+    fmt::format_to(std::back_inserter(c.out()), ",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
+                   sudoku::to_string(r.level), hardest, r.steps.size());
     if (a->searched) {
       fmt::format_to(std::back_inserter(c.out()), ",\"nodes\":{}", a->searched->nodes);
     }
     c.out() += "}\n";
-  } else if (a->none) {
-    c.word("none");
   } else {
     c.out() += fmt::format("{} {} {}", sudoku::to_string(r.level), hardest, r.steps.size());
     if (a->searched) c.out() += fmt::format(" {}", a->searched->nodes);
@@ -64,7 +59,8 @@ int run_rate(int argc, char** argv) {
       "Prints one line per puzzle: LEVEL HARDEST STEPS [NODES]. The level is the hardest\n"
       "technique needed: easy (singles), medium (pointing, claiming), hard (naked or hidden\n"
       "subsets), evil (X-Wing, Swordfish), beyond (logic gets stuck: NODES is the search\n"
-      "that finishes it). 'none' for a puzzle without a solution. Variants' diagonals,\n"
+      "that finishes it). A puzzle that is not unique is not rated: 'none' (no solution)\n"
+      "or 'multiple' (more than one), exit 1. Variants' diagonals,\n"
       "windows and regions take part in every technique; killer cages do not (logic\n"
       "does not add up sums), so most killers rate beyond.\n"
       "\n"

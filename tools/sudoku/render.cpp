@@ -20,7 +20,8 @@ int run_render(int argc, char** argv) {
       "diagonals, windows, killer cages with their sums, samurai's five grids), the clues of\n"
       "modern variants (--input-format=iss: thermometers, arrows, dots, lines, outside sums;\n"
       "board-wide rules in a caption), the givens in bold, and with --solution the\n"
-      "solution's digits in blue, with --candidates the candidates the givens leave as\n"
+      "solution's digits in blue (a puzzle that is not unique: its givens alone, and the\n"
+      "reason on stderr, exit 1), with --candidates the candidates the givens leave as\n"
       "pencil marks. The SVG has a viewBox (it scales to any size), a title, its digits as\n"
       "text, and its own white ground.\n"
       "\n"
@@ -69,17 +70,18 @@ int run_render(int argc, char** argv) {
                                            : sudoku::board_state::of_puzzle(c.puzzle());
     std::string note;
     if (solution) {
-      sudoku::solver& solver = c.solver();
-      const sudoku::result r = solver.solve(c.puzzle(), c.solution(), c.search_options());
+      // Only a unique puzzle's solution is drawn: a picture of one of several
+      // would pass for the answer.
+      const sudoku::result r =
+          c.solver().solve_unique(c.puzzle(), c.solution(), c.search_options());
       c.counts().nodes += r.nodes;
       if (r.status == sudoku::status::invalid) return c.clash(*r.conflict);
-      if (r.status == sudoku::status::solved || r.status == sudoku::status::unique) {
+      if (r.status == sudoku::status::unique) {
         c.verify(c.puzzle(), c.solution());
         board.digits = c.solution();
       } else {
         // Drawn all the same, and said so: the picture shows the givens alone.
-        c.tally_unanswered(r.status);
-        c.message(1, fmt::format("no solution to draw: {}", sudoku::to_string(r.status)));
+        c.answer_unless_unique(r);
         note = fmt::format(", {}", sudoku::to_string(r.status));
       }
     }
@@ -92,9 +94,10 @@ int run_render(int argc, char** argv) {
     ++c.counts().solved;
   };
   command.summary = [](const tally& t) {
-    return outcome_summary(
-        t.puzzles, "puzzle",
-        {{t.solved, "drawn"}, {t.invalid, "invalid"}, {t.none + t.unknown, "without solution"}});
+    return outcome_summary(t.puzzles, "puzzle",
+                           {{t.solved, "drawn"},
+                            {t.invalid, "invalid"},
+                            {t.none + t.unknown + t.multiple, "without solution"}});
   };
   return run_puzzle_command(argc, argv, command);
 }

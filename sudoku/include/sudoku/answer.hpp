@@ -14,6 +14,7 @@
 #include <optional>
 #include <stdexcept>
 #include <string_view>
+#include <vector>
 
 #include "sudoku/grid.hpp"
 #include "sudoku/logic.hpp"
@@ -54,16 +55,46 @@ void verify_solution(const variant& v, const grid& puzzle, const grid& solution)
 
 /// The logic solver's run on a puzzle and, when it got stuck and search was
 /// asked for, the search that finished it.
+///
+/// A rating or an explanation of a puzzle that is not unique would be a wrong
+/// answer (Sudoku Explainer refuses such puzzles too), so the count to two
+/// comes first, and the logic runs only on a unique puzzle.
 struct logic_answer {
-  logic_result result;
+  /// The count to two that comes first: status unique when the logic ran;
+  /// otherwise why it did not (none, multiple, invalid, unknown).
+  sudoku::result uniqueness;
+  logic_result result;  ///< the logic's run (empty unless unique)
   std::optional<sudoku::result> searched;
   bool none = false;  ///< the puzzle has no solution
+  [[nodiscard]] bool unique() const noexcept { return uniqueness.status == status::unique; }
 };
 
-/// Runs the logic solver on w.puzzle; when it gets stuck and `search` is set,
-/// the search from where it stopped, with `options` (its solution in
-/// w.solution, verified). Givens that clash give result.outcome ==
-/// logic_outcome::invalid (sudoku::first_clash names them) and no search.
+/// Counts w.puzzle's solutions to two (its solution in w.solution, verified)
+/// and, when it has exactly one, runs the logic solver on it; when the logic
+/// gets stuck and `search` is set, the search from where it stopped. `options`
+/// (a node budget: unknown when it runs out) applies to both searches. Givens
+/// that clash give uniqueness.status == invalid (with its conflict) and
+/// result.outcome == logic_outcome::invalid. Throws wrong_answer when the
+/// logic contradicts the search (a bug, never bad input).
 logic_answer answer_by_logic(workspace& w, bool search, const dlx::search_options& options = {});
+
+/// Why a puzzle is not unique: two of its solutions and the cells where they
+/// differ, what a setter needs to mend it (a given in one of those cells
+/// rules one of them out).
+struct two_solutions {
+  /// The count to two: unique, multiple (then `first`, `second` and
+  /// `differences` are set), none, invalid (with its conflict) or unknown.
+  sudoku::result count;
+  grid first;   ///< the first solution in search order (unique: the solution)
+  grid second;  ///< another (multiple only)
+  std::vector<std::size_t> differences;  ///< board positions where they differ, ascending
+};
+
+/// Looks for two solutions of w.puzzle (a count to two that keeps them), each
+/// verified. `options.limit` is ignored.
+///
+///   sudoku::two_solutions t = sudoku::find_two_solutions(w);
+///   for (std::size_t p : t.differences) fmt::print("{} ", w.variant.cell_name(p));
+two_solutions find_two_solutions(workspace& w, const dlx::search_options& options = {});
 
 }  // namespace sudoku

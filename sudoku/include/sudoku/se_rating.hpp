@@ -49,9 +49,11 @@ struct se_step {
 
 struct se_rating {
   enum class outcome : std::uint8_t {
-    rated,    ///< solved by SE's techniques: er, ep, ed are its rating
-    stuck,    ///< SE's techniques cannot finish: rated 20.0 as SE does
-    unknown,  ///< the work budget ran out first
+    rated,     ///< solved by SE's techniques: er, ep, ed are its rating
+    stuck,     ///< SE's techniques cannot finish: rated 20.0 as SE does
+    unknown,   ///< the work budget ran out first
+    none,      ///< the puzzle has no solution (or clashing givens): not rated
+    multiple,  ///< the puzzle has more than one solution: not rated
   };
   se_rating::outcome outcome = outcome::rated;
   double er = 0;               ///< hardest step
@@ -99,14 +101,17 @@ struct se_options {
 [[nodiscard]] bool se_applies(const variant& v) noexcept;
 
 /// Rates a 9x9 puzzle (classic 3x3 boxes) as SE 1.2.1 does. Throws
-/// std::invalid_argument for another shape. The puzzle is taken as it is: SE
-/// rates puzzles with clashing givens or several solutions too, and so does this.
+/// std::invalid_argument for another shape. A puzzle that is not unique is not
+/// rated (outcome none or multiple, found by a count to two first): SE's
+/// techniques would give it a rating from deductions that do not hold, and
+/// Sudoku Explainer refuses such a puzzle too.
 [[nodiscard]] se_rating rate_se(const grid& puzzle, const se_options& options = {});
 
 /// A rating as SE prints it: one decimal, rounded half up ("8.3").
 [[nodiscard]] std::string se_format(double rating);
 /// "ER/EP/ED" ("11.9/11.9/11.3"), "20.0/20.0/20.0"-style for stuck puzzles as
-/// SE prints them, "unknown" when the budget ran out.
+/// SE prints them, "unknown" when the budget ran out, "none" or "multiple" for
+/// a puzzle that is not unique.
 [[nodiscard]] std::string to_string(const se_rating& r);
 /// A step as one line, as `sudoku explain --scale se` prints it: its rating,
 /// technique, placements and eliminations ("2.6 Pointing: r3c8<>8 r3c9<>8").

@@ -14,6 +14,7 @@
 #include "se/crew.hpp"
 #include "se/techniques.hpp"
 #include "sudoku/se_rating.hpp"
+#include "sudoku/solver.hpp"
 
 namespace sudoku {
 
@@ -103,6 +104,18 @@ se_step step_of(const hint& h, const board& before) {
 se_rating rate_se(const grid& puzzle, const se_options& options) {
   if (puzzle.shape() != sudoku::shape{} || puzzle.rows() != 9 || puzzle.columns() != 9)
     throw std::invalid_argument("the Sudoku Explainer rating is for 9x9 puzzles with 3x3 boxes");
+  se_rating r;
+  {
+    // A count to two costs microseconds; a rating of a puzzle that is not
+    // unique (a near-empty grid took minutes) would be a wrong answer.
+    thread_local solver counter;
+    const status s = counter.count(puzzle, 2).status;
+    if (s != status::unique) {
+      r.outcome = s == status::multiple ? se_rating::outcome::multiple : se_rating::outcome::none;
+      r.reached = puzzle;
+      return r;
+    }
+  }
   // serate: the givens, then every empty cell's candidates rebuilt from them.
   board b;
   for (int c = 0; c < 81; ++c)
@@ -115,7 +128,6 @@ se_rating rate_se(const grid& puzzle, const se_options& options) {
       if (b.value[o]) cand = static_cast<se::values>(cand & ~se::bit(b.value[o]));
     b.cand[c] = cand;
   }
-  se_rating r;
   std::size_t steps_untraced = 0;
   se::budget work;
   work.limit = options.budget;
@@ -212,6 +224,8 @@ bool se_applies(const variant& v) noexcept {
 
 std::string to_string(const se_rating& r) {
   if (r.outcome == se_rating::outcome::unknown) return "unknown";
+  if (r.outcome == se_rating::outcome::none) return "none";
+  if (r.outcome == se_rating::outcome::multiple) return "multiple";
   return fmt::format("{}/{}/{}", se_format(r.er), se_format(r.ep), se_format(r.ed));
 }
 
