@@ -213,10 +213,19 @@ int main(int argc, char** argv) {
       p = examples::langford(n);
     } else {
       int width = 0, height = 0;
-      if (!parse_size(arg, width, height) || width > 60 || height > 60 || width * height != 60) {
+      if (!parse_size(arg, width, height)) {
         return usage("dlx-pentomino", "WIDTHxHEIGHT",
                      "the packing of the 12 pentominoes into a rectangle WIDTH columns wide and "
                      "HEIGHT rows high, of 60 cells (6x10, 5x12, 4x15, 3x20 and their turns)");
+      }
+      // The size is well written; its area is what cannot be packed.
+      const long long area = static_cast<long long>(width) * height;
+      if (area != 60) {
+        fmt::print(stderr,
+                   "{}: the board's area must be 60 cells, the 12 pentominoes' 5 each "
+                   "({}x{} has {}): try 6x10, 5x12, 4x15, 3x20 or their turns\n",
+                   program, width, height, area);
+        return tools::exit_usage;
       }
       if (picture.on)
         return draw(program, {height, width, 0, 0}, picture,

@@ -43,8 +43,9 @@ TARGET = "dlx_sudoku_python"
 # -- metadata -------------------------------------------------------------
 
 def project_table(text):
-    """The [project] table of pyproject.toml: `key = "string"` and `key = [strings]`
-    entries, all this project's table holds (tomllib is 3.11+ only)."""
+    """The [project] table of pyproject.toml: `key = "string"`, `key = [strings]` and
+    `key = {name = "string", ...}` entries, all this project's table holds (tomllib
+    is 3.11+ only)."""
     table, inside, key, items = {}, False, None, None
     for line in text.splitlines():
         line = line.split(" #")[0].strip()
@@ -57,7 +58,9 @@ def project_table(text):
             inside = line == "[project]"
         elif inside and "=" in line:
             name, value = (part.strip() for part in line.split("=", 1))
-            if value.startswith("["):
+            if value.startswith("{"):
+                table[name] = dict(re.findall(r'([A-Za-z0-9_-]+)\s*=\s*"([^"]*)"', value))
+            elif value.startswith("["):
                 items = re.findall(r'"([^"]*)"', value)
                 if value.endswith("]"):
                     table[name] = items
@@ -81,6 +84,8 @@ def metadata_text(meta):
              f"Summary: {meta.get('description', '')}"]
     if "requires-python" in meta:
         lines.append(f"Requires-Python: {meta['requires-python']}")
+    if "text" in meta.get("license", {}):
+        lines.append(f"License: {meta['license']['text']}")
     lines += [f"Classifier: {c}" for c in meta.get("classifiers", [])]
     readme = ROOT / meta.get("readme", "README.md")
     if readme.exists():
@@ -107,6 +112,7 @@ def write_dist_info(where, meta):
     (info / "WHEEL").write_text("Wheel-Version: 1.0\nGenerator: dlx-sudoku build_backend\n"
                                 f"Root-Is-Purelib: false\nTag: {wheel_tag()}\n")
     (info / "top_level.txt").write_text("dlx_sudoku\n")
+    (info / "LICENSE").write_bytes((ROOT / "LICENSE").read_bytes())  # as setuptools does
     return info.name
 
 

@@ -108,6 +108,32 @@ TEST(DlxCli, BudgetRunsOutExitsThree) {
   EXPECT_EQ(counted.exit_code, 3) << counted.err;
 }
 
+// A count cut short is unknown, as `sudoku count` answers: not the solutions
+// found so far, which stderr gives. (Queens 8 has 92; 300 nodes find some.)
+TEST(DlxCli, BudgetRunsOutCountIsUnknown) {
+  const auto r =
+      run_command({dlx_program, "--count", "--budget", "300"}, as_text(examples::queens(8)));
+  EXPECT_EQ(r.exit_code, 3) << r.err;
+  EXPECT_EQ(r.out, "unknown\n");
+  const std::string so_far = "dlx: budget exhausted after 300 nodes, ";
+  ASSERT_TRUE(r.err.starts_with(so_far)) << r.err;
+  const auto found = std::stoull(r.err.substr(so_far.size()));
+  EXPECT_GT(found, 0u) << r.err;
+  EXPECT_LT(found, 92u) << r.err;
+  EXPECT_TRUE(contains(r.err, " found so far; the count is unknown\n")) << r.err;
+  // The same with the memoized search, and the stats line still counts.
+  const auto memo =
+      run_command({dlx_program, "-c", "-m", "--budget", "10"}, as_text(examples::queens(8)));
+  EXPECT_EQ(memo.exit_code, 3) << memo.err;
+  EXPECT_EQ(memo.out, "unknown\n");
+  EXPECT_TRUE(contains(memo.err, "the count is unknown")) << memo.err;
+  const auto stats = run_command({dlx_program, "--count", "--stats", "--budget", "300"},
+                                 as_text(examples::queens(8)));
+  EXPECT_EQ(stats.exit_code, 3) << stats.err;
+  EXPECT_EQ(stats.out, "unknown\n");
+  EXPECT_TRUE(contains(stats.err, "(budget_exhausted, ")) << stats.err;
+}
+
 TEST(DlxCli, GenerousBudgetFinishes) {
   const auto r =
       run_command({dlx_program, "--count", "--budget", "100000"}, as_text(examples::queens(8)));
@@ -749,7 +775,6 @@ TEST(EncoderCli, BadArgumentsAreUsageErrors) {
                                                {DLX_QUEENS, "eight"},
                                                {DLX_QUEENS, "8", "9"},
                                                {DLX_LANGFORD, "-1"},
-                                               {DLX_PENTOMINO, "7x10"},
                                                {DLX_PENTOMINO, "6by10"}}) {
     const auto r = run_command(argv);
     EXPECT_EQ(r.exit_code, 2) << argv.back();
@@ -759,6 +784,29 @@ TEST(EncoderCli, BadArgumentsAreUsageErrors) {
     EXPECT_TRUE(contains(r.err, ": expected ")) << r.err;
     EXPECT_TRUE(contains(r.err, got)) << r.err;
     EXPECT_TRUE(contains(r.err, "\nUsage: ")) << r.err;
+  }
+}
+
+// A well-written size whose area is not the pentominoes' 60 cells is refused
+// for its area, not for its form ("expected WIDTHxHEIGHT" blamed the writing).
+TEST(EncoderCli, PentominoBoardsOfAnotherAreaSayWhy) {
+  for (const auto& [size, cells] : {std::pair<std::string, std::string>{"7x7", "49"},
+                                    {"7x10", "70"},
+                                    {"60x60", "3600"},
+                                    {"100000x100000", "10000000000"}}) {
+    const auto r = run_command({DLX_PENTOMINO, size});
+    EXPECT_EQ(r.exit_code, 2) << size;
+    EXPECT_EQ(r.out, "") << size;
+    EXPECT_EQ(r.err,
+              "dlx-pentomino: the board's area must be 60 cells, the 12 pentominoes' 5 "
+              "each (" +
+                  size + " has " + cells + "): try 6x10, 5x12, 4x15, 3x20 or their turns\n")
+        << r.err;
+  }
+  // 60 cells in any shape is packed (none fit 2x30 or 1x60: no solutions, no error).
+  for (const char* size : {"10x6", "2x30", "1x60"}) {
+    const auto r = run_command({DLX_PENTOMINO, size});
+    EXPECT_EQ(r.exit_code, 0) << size << ": " << r.err;
   }
 }
 

@@ -43,3 +43,4 @@ PY
 # pipefail, pip's broken pipe would fail the test.
 metadata=$("$work/venv/bin/pip" show dlx-sudoku)
 grep -q "^Version: " <<<"$metadata" || { echo "no metadata: $metadata"; exit 1; }
+grep -q "^License: MIT$" <<<"$metadata" || { echo "no licence in the metadata: $metadata"; exit 1; }

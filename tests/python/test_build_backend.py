@@ -22,6 +22,19 @@ def test_reads_pyproject_as_tomllib_does():
         assert backend.project() == tomllib.load(f)["project"]
 
 
+def test_the_metadata_carries_the_licence(tmp_path):
+    # MIT, as LICENSE says: pip show's "License:", the classifier, and the text
+    # itself beside the metadata, as setuptools puts it.
+    meta = backend.project()
+    assert meta["license"] == {"text": "MIT"}
+    lines = backend.metadata_text(meta).splitlines()
+    assert "License: MIT" in lines
+    assert "Classifier: License :: OSI Approved :: MIT License" in lines
+    info = tmp_path / backend.write_dist_info(tmp_path, meta)
+    assert (info / "LICENSE").read_text() == (SOURCE / "LICENSE").read_text()
+    assert "Copyright (c) 2026 the dlx-sudoku authors" in (info / "LICENSE").read_text()
+
+
 def test_build_system_needs_nothing_from_an_index():
     # requires = []: pip's isolated build environment needs no download, so
     # `pip install .` works offline and without setuptools or wheel.

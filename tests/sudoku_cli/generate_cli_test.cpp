@@ -53,6 +53,60 @@ TEST(sudoku_cli_generate, options_and_summary) {
   EXPECT_TRUE(r.err.starts_with("sudoku generate: 3 puzzles (seed 3); clues ")) << r.err;
 }
 
+// --clues K is a target: a puzzle that keeps more givens is written, exit 0,
+// but stderr says so, at the first such puzzle's line, and the summary counts
+// them. What is expected is read from the clues=K annotations, not hard-coded.
+TEST(sudoku_cli_generate, a_clue_target_not_reached_is_said) {
+  // 24 on 9x9 (seed 1): some puzzles get there and some keep 25; 17 is beyond
+  // every puzzle of removal; 12 on 4x4 is reached by all.
+  for (const auto& [size, target] : {std::pair<std::string, int>{"9", 24}, {"9", 17}, {"4", 12}}) {
+    const auto r = run_command({SUDOKU_CLI, "generate", "--count", "10", "--seed", "1", "--size",
+                                size, "--clues", std::to_string(target), "-j", "2"});
+    const std::string what = size + " --clues " + std::to_string(target);
+    EXPECT_EQ(r.exit_code, 0) << what << ": " << r.err;
+    const auto lines = lines_of(r.out);
+    ASSERT_EQ(lines.size(), 11u) << r.out;
+    std::size_t missed = 0, first_line = 0;
+    int first_clues = 0;
+    for (std::size_t i = 1; i < lines.size(); ++i) {
+      const auto at = lines[i].find(" clues=");
+      ASSERT_NE(at, std::string::npos) << lines[i];
+      const int clues = std::stoi(lines[i].substr(at + 7));
+      if (clues <= target) continue;
+      if (missed++ == 0) {
+        first_line = i + 1;  // lines count from 1, the header first
+        first_clues = clues;
+      }
+    }
+    const auto err = lines_of(r.err);
+    if (missed == 0) {
+      ASSERT_EQ(err.size(), 1u) << r.err;  // the summary alone
+      EXPECT_TRUE(
+          test_support::contains(err[0], ", target " + std::to_string(target) + " reached;"))
+          << r.err;
+      continue;
+    }
+    ASSERT_EQ(err.size(), 2u) << r.err;
+    EXPECT_EQ(err[0], "sudoku generate: <stdout>:" + std::to_string(first_line) + ": " +
+                          std::to_string(first_clues) + " clues, more than --clues " +
+                          std::to_string(target) + " (so for " + std::to_string(missed) +
+                          " of 10 puzzles): no further given could go with the puzzle provably "
+                          "unique")
+        << what;
+    EXPECT_TRUE(test_support::contains(
+        err[1],
+        ", target " + std::to_string(target) + " missed by " + std::to_string(missed) + " of 10;"))
+        << err[1];
+  }
+  // The seed-1 run at 24 is the mixed case: some puzzles reach it, some do not.
+  const auto mixed =
+      run_command({SUDOKU_CLI, "generate", "-q", "--count", "10", "--seed", "1", "--clues", "24"});
+  EXPECT_TRUE(test_support::contains(mixed.out, " clues=24 ")) << mixed.out;
+  EXPECT_TRUE(test_support::contains(mixed.out, " clues=25 ")) << mixed.out;
+  // -q drops the summary, not the warning.
+  EXPECT_EQ(lines_of(mixed.err).size(), 1u) << mixed.err;
+}
+
 TEST(sudoku_cli_generate, bad_options) {
   for (const std::vector<std::string>& args : {std::vector<std::string>{"--size", "7"},
                                                {"--symmetry", "spiral"},

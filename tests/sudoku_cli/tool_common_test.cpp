@@ -80,6 +80,28 @@ TEST(ToolNumbers, ApproximateFigures) {
   EXPECT_EQ(tools::approximate(7000000000000), "7T");
 }
 
+// The plain search's progress and --memo's give rates alike: "1.03M/s", never
+// printf's "1.03e+06/s".
+TEST(ToolNumbers, ProgressRatesInOneFormat) {
+  EXPECT_EQ(tools::per_second(8320000, 1), "8.32M/s");
+  EXPECT_EQ(tools::per_second(1030000, 1), "1.03M/s");
+  EXPECT_EQ(tools::per_second(500, 2), "250/s");
+  dlx::search_progress search;
+  search.nodes = 2060000;
+  search.solutions = 1;
+  search.elapsed = std::chrono::seconds(2);
+  EXPECT_EQ(tools::search_progress_text(search), "2.06M nodes (1.03M/s), 1 solution");
+  dlx::memo_progress memo;
+  memo.nodes = 2060000;
+  memo.hits = 15000;
+  memo.signatures = 1;
+  memo.zdd_nodes = 393216;
+  memo.bytes = std::size_t{96} << 20;
+  memo.elapsed = std::chrono::seconds(2);
+  EXPECT_EQ(tools::memo_progress_text(memo),
+            "2.06M nodes (1.03M/s), 15k hits, 1 signature, 393k ZDD nodes, 96 MB, 2 s");
+}
+
 TEST(RunSummary, ThroughputOnlyWhenItSaysSomething) {
   // One puzzle: its time, no rate (the rate of one interactive puzzle is noise).
   EXPECT_EQ(tools::run_timing(1, "puzzle", 2.5, 2), " in 2.50 s");

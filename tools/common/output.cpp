@@ -131,16 +131,35 @@ std::string approximate(std::uint64_t n) {
   return fmt::format("{}", n);
 }
 
+std::string per_second(std::uint64_t count, double seconds) {
+  return approximate(static_cast<std::uint64_t>(static_cast<double>(count) / seconds)) + "/s";
+}
+
+namespace {
+
+// "1.2M nodes", "1 node": approximate()'s figure and the noun.
+std::string approximately(std::uint64_t n, std::string_view noun) {
+  return fmt::format("{} {}{}", approximate(n), noun, n == 1 ? "" : "s");
+}
+
+}  // namespace
+
 std::string search_progress_text(const dlx::search_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();
-  std::string text = fmt::format("{} node{}", approximate(p.nodes), p.nodes == 1 ? "" : "s");
-  if (seconds > 0) {
-    text += fmt::format(
-        " ({}/s)", approximate(static_cast<std::uint64_t>(static_cast<double>(p.nodes) / seconds)));
-  }
-  text += fmt::format(", {} solution{}", approximate(p.solutions), p.solutions == 1 ? "" : "s");
+  std::string text = approximately(p.nodes, "node");
+  if (seconds > 0) text += fmt::format(" ({})", per_second(p.nodes, seconds));
+  text += ", " + approximately(p.solutions, "solution");
   if (p.fraction_done) text += fmt::format(", about {:.1f}% done", 100 * *p.fraction_done);
   return text;
+}
+
+std::string memo_progress_text(const dlx::memo_progress& p) {
+  const double seconds = std::chrono::duration<double>(p.elapsed).count();
+  std::string text = approximately(p.nodes, "node");
+  if (seconds > 0) text += fmt::format(" ({})", per_second(p.nodes, seconds));
+  return text + fmt::format(", {}, {}, {}, {} MB, {:.0f} s", approximately(p.hits, "hit"),
+                            approximately(p.signatures, "signature"),
+                            approximately(p.zdd_nodes, "ZDD node"), p.bytes >> 20, seconds);
 }
 
 }  // namespace tools

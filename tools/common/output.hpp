@@ -12,6 +12,7 @@
 #include <string>
 #include <string_view>
 
+#include <dlx/memo.hpp>
 #include <dlx/problem.hpp>
 #include <dlx/search.hpp>
 
@@ -100,8 +101,15 @@ void write_solution_lines(line_output& out, const dlx::problem& p,
 /// "228k", "8.39M", "1.2G" (k 10^3 from 10^4 on, M 10^6, G 10^9, T 10^12).
 std::string approximate(std::uint64_t n);
 
+/// A rate for progress lines, in approximate()'s figures: "8.32M/s".
+std::string per_second(std::uint64_t count, double seconds);
+
 /// A long search's progress for a progress_line: nodes and their rate,
 /// solutions, and the estimated share of the tree done when the search knows it.
 std::string search_progress_text(const dlx::search_progress& p);
+
+/// A long memoized search's (dlx --memo) progress, in the same figures: nodes
+/// and their rate, cache hits, signatures, diagram nodes, memory and time.
+std::string memo_progress_text(const dlx::memo_progress& p);
 
 }  // namespace tools

@@ -92,7 +92,11 @@ int run(const settings& s, const std::string& path) {
                       result.cleansings, result.branches, result.guesses, result.forced,
                       result.eliminated, result.max_level, seconds));
     } else if (s.count_only) {
-      out.line(fmt::format("{}", result.solutions));
+      // A budget that ran out leaves the count unknown, as `sudoku count` says:
+      // what was found so far goes to stderr (below), not where a count is read.
+      out.line(result.status == dlx::search_status::budget_exhausted
+                   ? std::string("unknown")
+                   : fmt::format("{}", result.solutions));
     }
     out.flush();
     if (s.stats) {
@@ -145,8 +149,9 @@ int run(const settings& s, const std::string& path) {
 
   if (result.status == dlx::search_status::budget_exhausted) {
     if (!s.stats) {
-      fmt::print(stderr, "dlx: budget exhausted after {} and {}; the search is incomplete\n",
-                 dlx::counted(result.nodes, "node"), dlx::counted(result.solutions, "solution"));
+      fmt::print(stderr, "dlx: budget exhausted after {}, {} found so far; {}\n",
+                 dlx::counted(result.nodes, "node"), dlx::counted(result.solutions, "solution"),
+                 s.count_only ? "the count is unknown" : "the search is incomplete");
     }
     return tools::exit_unknown;
   }

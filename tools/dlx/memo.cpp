@@ -33,15 +33,6 @@ std::uint64_t default_memory_budget() {
   return static_cast<std::uint64_t>(pages) * static_cast<std::uint64_t>(page) / 4 * 3;
 }
 
-std::string memo_progress_text(const dlx::memo_progress& p) {
-  const double seconds = std::chrono::duration<double>(p.elapsed).count();
-  return fmt::format("dlx: {} ({:.3g}/s), {}, {}, {}, {} MB, {:.0f} s",
-                     dlx::counted(p.nodes, "node"),
-                     seconds > 0 ? static_cast<double>(p.nodes) / seconds : 0.0,
-                     dlx::counted(p.hits, "hit"), dlx::counted(p.signatures, "signature"),
-                     dlx::counted(p.zdd_nodes, "ZDD node"), p.bytes >> 20, seconds);
-}
-
 // Writes the diagram to `path` ("-": standard output); false after printing why not.
 bool write_diagram(const dlx::zdd& diagram, const std::string& path) {
   if (path == "-") {
@@ -110,7 +101,7 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
     if (progress.enabled()) {
       options.progress_interval = std::uint64_t{1} << 14;
       options.on_progress = [&](const dlx::memo_progress& m) {
-        if (progress.due()) progress.show(memo_progress_text(m));
+        if (progress.due()) progress.show("dlx: " + tools::memo_progress_text(m));
         return dlx::visit::next;
       };
     }
@@ -134,6 +125,11 @@ int run_memo(const memo_settings& memo, const common_settings& common, const dlx
                  result.status == dlx::memo_status::memory_exhausted
                      ? " (raise it with --memory-budget)"
                      : "");
+      // As the plain search answers a count it could not finish.
+      if (common.count_only && !common.json && memo.zdd_out.empty() && !memo.by_size &&
+          !memo.sample && !memo.min_cost) {
+        fmt::print("unknown\n");
+      }
       return tools::exit_unknown;
     }
   }

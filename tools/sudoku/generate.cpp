@@ -110,7 +110,9 @@ int run_generate(int argc, char** argv) {
                "--symmetry: expected none, rot180, rot90, mirror or diagonal, got '{}'", v));
          s.options.symmetry = *sym;
        }},
-      {0, "clues", "K", "stop removing givens at K (a target: the summary says what was reached)",
+      {0, "clues", "K",
+       "stop removing givens at K (a target: a puzzle keeps more when no further given can go; "
+       "stderr then says so, exit 0)",
        [&](std::string_view v) {
          s.options.clues = static_cast<int>(tools::parse_unsigned(v, "--clues", 0, 35 * 35));
        }},
@@ -227,6 +229,10 @@ int run_generate(int argc, char** argv) {
   const auto started = std::chrono::steady_clock::now();
   int status = tools::exit_ok;
   std::uint64_t made = 0, failed = 0, clue_sum = 0, attempts = 0, at_target = 0;
+  // The first puzzle above the clue target: its line in the output (the header
+  // is line 1) and its clues.
+  std::uint64_t first_missed_line = 0;
+  int first_missed_clues = 0;
   int fewest = 1 << 30, most = 0;
   std::array<std::uint64_t, 5> levels{};
   try {
@@ -252,7 +258,12 @@ int run_generate(int argc, char** argv) {
       attempts += p.attempts;
       fewest = std::min(fewest, p.clues);
       most = std::max(most, p.clues);
-      at_target += s.options.clues && p.clues <= *s.options.clues;
+      if (s.options.clues && p.clues <= *s.options.clues) {
+        ++at_target;
+      } else if (s.options.clues && first_missed_line == 0) {
+        first_missed_line = next_to_write + 1;  // puzzle next_to_write - 1, after the header
+        first_missed_clues = p.clues;
+      }
       ++levels[static_cast<std::size_t>(p.level)];
       std::string line;
       sudoku::append_puzzle(result->variant, p.puzzle, line);
@@ -281,6 +292,20 @@ int run_generate(int argc, char** argv) {
     t.join();
   progress.clear();
   if (failed) status = tools::exit_no_solution;
+  // A clue target is a bound on the removals, not a promise: a puzzle that
+  // keeps more givens is still made (exit 0), but never silently.
+  if (s.options.clues && at_target < made) {
+    // "<stdout>:2: 24 clues, more than --clues 17 (so for 3 of 3 puzzles): ..."
+    const std::uint64_t missed = made - at_target;
+    fmt::print(stderr,
+               "sudoku generate: <stdout>:{}: {} clues, more than --clues {}{}: no further given "
+               "could go with the puzzle provably unique{}\n",
+               first_missed_line, first_missed_clues, *s.options.clues,
+               made == 1 ? std::string() : fmt::format(" (so for {} of {} puzzles)", missed, made),
+               s.options.difficulty
+                   ? fmt::format(" and no harder than {}", sudoku::to_string(*s.options.difficulty))
+                   : std::string());
+  }
   if (s.summary) {
     const double seconds =
         std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
@@ -293,8 +318,11 @@ int run_generate(int argc, char** argv) {
                   ? fmt::format("; clues {}", fewest)
                   : fmt::format("; clues {}-{} (mean {:.1f})", fewest, most,
                                 static_cast<double>(clue_sum) / static_cast<double>(made));
-      if (s.options.clues)
-        text += fmt::format(", target {} reached by {}", *s.options.clues, at_target);
+      if (s.options.clues) {
+        text += at_target == made ? fmt::format(", target {} reached", *s.options.clues)
+                                  : fmt::format(", target {} missed by {} of {}", *s.options.clues,
+                                                made - at_target, made);
+      }
       text += ';';
       for (std::size_t l = 0; l < levels.size(); ++l) {
         if (levels[l] == 0) continue;
