@@ -39,7 +39,7 @@ struct rules_choice {
   std::string_view layout;  // empty: none
 };
 
-// Indexed by the first byte % 16; the seeds in fuzz/corpus/variant_text start
+// Indexed by the first byte % 16; the seeds in fuzz/corpus/variant_text.tar.xz start
 // with '0' + index ('0'..'?'). Bit 0x80 of the first byte also fixes the shape
 // to 9x9, as the tools do for the lines after the first.
 constexpr std::array<rules_choice, 16> choices{{
