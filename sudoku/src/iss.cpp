@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <bit>
-#include <cctype>
 #include <charconv>
 #include <cmath>
 #include <map>
@@ -44,24 +43,6 @@ std::optional<int> parse_int(std::string_view s) {
   auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
   if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
   return value;
-}
-
-// A type parse_iss does not read: one of ISS's that it leaves out, or none.
-std::optional<text_error> refused(const item& it) {
-  // ISS types not read here, each between blanks.
-  static constexpr std::string_view known =
-      " Or And End Container Lockout RegionSumLine Regex NFA Skyscraper "
-      " HiddenSkyscraper NumberedRoom FullRank AllDifferent ContainAtLeast "
-      " ContainExact Indexing CountingCircles RellikCage EqualityCage "
-      " EqualSum Binary BinaryX Pair PairX GlobalEntropy GlobalMod "
-      " Doppelganger ValueIndexing LookAndSay ConnectedValues FullRankTies "
-      " DutchFlatmates CountDistinct SearchPriority Var ChaosConstruction "
-      " ChaosArrow ChaosCount RegionSize RegionSameValues Replicate ";
-  const std::string_view type = it.type.text;
-  if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {
-    return error_at(it.type.column, fmt::format("the constraint {} is not supported", type));
-  }
-  return error_at(it.type.column, fmt::format("unknown constraint type '{}'", type));
 }
 
 class reader {
@@ -420,7 +401,8 @@ std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
   if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
   if (type == "Shape") return std::nullopt;
-  if (std::ranges::find(iss_types(), type) == iss_types().end()) return refused(it);
+  if (std::ranges::find(iss_types(), type) == iss_types().end())
+    return detail::refused_iss_type(it.type.text, it.type.column);
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
   auto no_args = [&]() -> std::optional<text_error> {
     if (!it.args.empty()) {
@@ -476,7 +458,7 @@ std::optional<text_error> reader::read(const item& it) {
   }
   // Every other type read is a clue's (iss_types).
   const auto kind = clue_kind_from_iss(type);
-  if (!kind) return refused(it);
+  if (!kind) return detail::refused_iss_type(it.type.text, it.type.column);
   if (is_global(*kind)) {
     if (auto e = no_args()) return e;
     if (once()) v_.add_clue({*kind, {}, {}, false});
@@ -691,93 +673,16 @@ std::optional<text_error> reader::finish() {
   return std::nullopt;
 }
 
-// An ISS share link, https://sigh.github.io/Interactive-Sudoku-Solver/?q=...:
-// the constraint string its q parameter carries, decoded as a browser decodes
-// a query (application/x-www-form-urlencoded: '+' is a blank, %XX a byte), and
-// the 1-based column in the line of each character decoded.
-struct link_text {
-  std::string text;
-  std::vector<std::size_t> columns;
-  std::size_t value_column = 1;  // where q's value starts
-};
-
-bool is_link(std::string_view word) {
-  auto starts = [&](std::string_view scheme) {
-    return word.size() >= scheme.size() &&
-           std::equal(scheme.begin(), scheme.end(), word.begin(), [](char a, char b) {
-             return a == std::tolower(static_cast<unsigned char>(b));
-           });
-  };
-  return starts("https://") || starts("http://");
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-// `link` is found at 1-based `column` of its line.
-std::optional<text_error> read_link(std::string_view link, std::size_t column, link_text& out) {
-  const std::string_view no_q =
-      "the link has no q= parameter (ISS's share links carry the constraint string as ?q=...)";
-  link = link.substr(0, link.find('#'));
-  const std::size_t question = link.find('?');
-  if (question == std::string_view::npos) return error_at(column, std::string(no_q));
-  std::size_t at = question + 1;
-  while (at <= link.size()) {
-    const std::size_t amp = std::min(link.find('&', at), link.size());
-    const std::string_view param = link.substr(at, amp - at);
-    if (param.starts_with("q=")) {
-      out.value_column = column + at + 2;
-      for (std::size_t i = at + 2; i < amp; ++i) {
-        const char c = link[i];
-        out.columns.push_back(column + i);
-        if (c == '+') {
-          out.text += ' ';
-        } else if (c != '%') {
-          out.text += c;
-        } else {
-          const int hi = i + 2 < amp ? hex_value(link[i + 1]) : -1;
-          const int lo = i + 2 < amp ? hex_value(link[i + 2]) : -1;
-          if (hi < 0 || lo < 0) {
-            return error_at(column + i,
-                            fmt::format("'{}' is not a %-escape (% and two hex digits)",
-                                        link.substr(i, std::min<std::size_t>(3, amp - i))));
-          }
-          out.text += static_cast<char>(hi * 16 + lo);
-          i += 2;
-        }
-      }
-      return std::nullopt;
-    }
-    at = amp + 1;
-  }
-  return error_at(column, std::string(no_q));
-}
-
 }  // namespace
-
-std::span<const std::string_view> iss_types() {
-  static const std::vector<std::string_view> types = [] {
-    std::vector<std::string_view> out = {"Given",   "Shape",        "NoBoxes", "Diagonal",
-                                         "Windoku", "DisjointSets", "Jigsaw"};
-    for (int k = 0; k <= static_cast<int>(clue_kind::strict_xv); ++k)
-      out.push_back(iss_name(static_cast<clue_kind>(k)));
-    return out;
-  }();
-  return types;
-}
 
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields) {
   const std::string_view stripped = detail::strip_cr(line);
   const auto [start, end] = detail::grid_field(stripped);
   const std::string_view word = stripped.substr(start, end - start);
-  if (!is_link(word)) return reader(line, v, givens).run(fields);
-  link_text q;
-  if (auto e = read_link(word, start + 1, q)) return e;
+  if (!detail::is_iss_link(word)) return reader(line, v, givens).run(fields);
+  detail::iss_link q;
+  if (auto e = detail::read_iss_link(word, start + 1, q)) return e;
   if (fields) *fields = {start, detail::trimmed_rest(stripped, end)};
   auto e = reader(q.text, v, givens).run(nullptr);
   // The reader's columns are those of the decoded string: back to the link's.
