@@ -10,6 +10,7 @@ pictures from it, and the picture tests read pages with it.
   scripts/explain-page.py K [SECTION] < page.html    prints frame K of section SECTION (1)
 """
 
+import argparse
 import html.parser
 import json
 import sys
@@ -92,8 +93,32 @@ def read_page(text):
     return reader
 
 
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        prog="explain-page.py",
+        description="Prints one frame of a page of `sudoku explain --html`, read from "
+                    "standard input, as an SVG document: the picture of that step.",
+        epilog="example: sudoku explain -q --html - corpus/generated/9x9-evil.sdm | "
+               "scripts/explain-page.py 19 > step19.svg")
+    parser.add_argument("frame", type=int, help="the frame's number in its section: step k is frame "
+                        "k, 0 the puzzle as given")
+    parser.add_argument("section", type=int, nargs="?", default=1,
+                        help="the section's number on the page, from 1 (one per puzzle; "
+                             "default 1)")
+    args = parser.parse_args(argv)
+    page = read_page(sys.stdin.read())
+    if not page.sections:
+        parser.exit(1, "explain-page.py: standard input holds no section of a "
+                       "`sudoku explain --html` page\n")
+    if not 1 <= args.section <= len(page.sections):
+        parser.exit(1, f"explain-page.py: there is no section {args.section}: the page has "
+                       f"{len(page.sections)}\n")
+    frames = page.sections[args.section - 1]["frames"]
+    if not 0 <= args.frame < len(frames):
+        parser.exit(1, f"explain-page.py: section {args.section} has frames 0 to "
+                       f"{len(frames) - 1}, not {args.frame}\n")
+    sys.stdout.write(frames[args.frame]["svg"])
+
+
 if __name__ == "__main__":
-    if len(sys.argv) not in (2, 3):
-        sys.exit(__doc__.strip().splitlines()[-1].strip())
-    frame, section = int(sys.argv[1]), int(sys.argv[2]) if len(sys.argv) == 3 else 1
-    sys.stdout.write(read_page(sys.stdin.read()).sections[section - 1]["frames"][frame]["svg"])
+    main()

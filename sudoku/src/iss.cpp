@@ -401,6 +401,8 @@ std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
   if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
   if (type == "Shape") return std::nullopt;
+  if (std::ranges::find(iss_types(), type) == iss_types().end())
+    return detail::refused_iss_type(it.type.text, it.type.column);
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
   auto no_args = [&]() -> std::optional<text_error> {
     if (!it.args.empty()) {
@@ -454,22 +456,9 @@ std::optional<text_error> reader::read(const item& it) {
     return add_cage(std::move(in_cage), sum, it.type.column,
                     it.args.empty() ? it.type.column : it.args[0].column);
   }
+  // Every other type read is a clue's (iss_types).
   const auto kind = clue_kind_from_iss(type);
-  if (!kind) {
-    // ISS types not read here, each between blanks.
-    static constexpr std::string_view known =
-        " Or And End Container Lockout RegionSumLine Regex NFA Skyscraper "
-        " HiddenSkyscraper NumberedRoom FullRank AllDifferent ContainAtLeast "
-        " ContainExact Indexing CountingCircles RellikCage EqualityCage "
-        " EqualSum Binary BinaryX Pair PairX GlobalEntropy GlobalMod "
-        " Doppelganger ValueIndexing LookAndSay ConnectedValues FullRankTies "
-        " DutchFlatmates CountDistinct SearchPriority Var ChaosConstruction "
-        " ChaosArrow ChaosCount RegionSize RegionSameValues Replicate ";
-    if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {
-      return error_at(it.type.column, fmt::format("the constraint {} is not supported", type));
-    }
-    return error_at(it.type.column, fmt::format("unknown constraint type '{}'", type));
-  }
+  if (!kind) return detail::refused_iss_type(it.type.text, it.type.column);
   if (is_global(*kind)) {
     if (auto e = no_args()) return e;
     if (once()) v_.add_clue({*kind, {}, {}, false});
@@ -688,7 +677,21 @@ std::optional<text_error> reader::finish() {
 
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields) {
-  return reader(line, v, givens).run(fields);
+  const std::string_view stripped = detail::strip_cr(line);
+  const auto [start, end] = detail::grid_field(stripped);
+  const std::string_view word = stripped.substr(start, end - start);
+  if (!detail::is_iss_link(word)) return reader(line, v, givens).run(fields);
+  detail::iss_link q;
+  if (auto e = detail::read_iss_link(word, start + 1, q)) return e;
+  if (fields) *fields = {start, detail::trimmed_rest(stripped, end)};
+  auto e = reader(q.text, v, givens).run(nullptr);
+  // The reader's columns are those of the decoded string: back to the link's.
+  if (e) {
+    e->column = e->column - 1 < q.columns.size() ? q.columns[e->column - 1]
+                : q.columns.empty()              ? q.value_column
+                                                 : q.columns.back() + 1;
+  }
+  return e;
 }
 
 }  // namespace sudoku

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -62,5 +63,27 @@ bool read_iss_grid(std::string_view text, std::size_t column, iss_grid& out,
 // | - _, as a whole line may hold one.
 bool grid_layout(std::string_view text, std::size_t column, iss_grid& out,
                  std::optional<text_error>& error);
+
+// The error for a type the reader does not take (iss_types.cpp), at 1-based
+// `column`: "not supported" for ISS's own types, "unknown" for any other.
+text_error refused_iss_type(std::string_view type, std::size_t column);
+
+// An ISS share link, https://sigh.github.io/Interactive-Sudoku-Solver/?q=...
+// (iss_link.cpp): the constraint string its q parameter carries, decoded as a
+// browser decodes a query (application/x-www-form-urlencoded: '+' is a blank,
+// %XX a byte), with the 1-based column in the line of each character decoded.
+struct iss_link {
+  std::string text;
+  std::vector<std::size_t> columns;
+  std::size_t value_column = 1;  // where q's value starts
+};
+
+// Whether a line's first word is a link (http:// or https://).
+bool is_iss_link(std::string_view word);
+
+// Reads the q parameter of `link`, found at 1-based `column` of its line; the
+// other parameters and a #fragment are ignored. Errors: no q parameter, a '%'
+// not followed by two hex digits.
+std::optional<text_error> read_iss_link(std::string_view link, std::size_t column, iss_link& out);
 
 }  // namespace sudoku::detail

@@ -378,6 +378,18 @@ def test_iss_constraint_strings():
         d.solve(ISS_THERMO, variant="iss,x")
 
 
+def test_iss_share_links_are_read_as_the_string_they_carry():
+    link = ("https://sigh.github.io/Interactive-Sudoku-Solver/?q="
+            + ISS_THERMO.replace("~", "%7E") + "&mode=all-possibilities")
+    assert d.solve(link, variant="iss") == ISS_THERMO_SOLUTION
+    assert d.count(link, variant="iss") == 1
+    with pytest.raises(ValueError, match=r"column 1: the link has no q= parameter"):
+        d.solve("https://sigh.github.io/Interactive-Sudoku-Solver/?mode=x", variant="iss")
+    bad = "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Thermo%7GR1C1"
+    with pytest.raises(ValueError, match=f"column {bad.index('%7G') + 1}: '%7G' is not a %-escape"):
+        d.solve(bad, variant="iss")
+
+
 # ISS's "Pencilmark sudoku 2" (data/collections.js), in ISS's pencil-mark grid
 # format: each cell's candidates, nine characters a cell, and its published
 # solution.

@@ -17,7 +17,9 @@
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -548,6 +550,135 @@ TEST(IssReader, TheLineFormatWritesWhatOnlyIssCarries) {
   std::string out;
   sudoku::append_puzzle(v, givens, out);
   EXPECT_EQ(out, ".~R1C1_5.Thermo~R2C1~R2C2~R2C3");
+}
+
+// A share link of ISS is read as the constraint string its q parameter
+// carries, decoded as a browser decodes a query; errors name the link's columns.
+TEST(IssReader, ReadsAShareLinkAsTheStringItCarries) {
+  const std::string site = "https://sigh.github.io/Interactive-Sudoku-Solver/";
+  auto read = [](const std::string& line) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto e = sudoku::parse_iss(line, v, givens);
+    EXPECT_FALSE(e) << line << ": " << (e ? e->message : "");
+    std::string out;
+    EXPECT_TRUE(sudoku::append_iss(v, givens, out));
+    return out;
+  };
+  const std::string plain = read(".Shape~6x6.Thermo~R1C1~R1C2~R1C3.~R2C2_4");
+  EXPECT_EQ(read(site + "?q=.Shape%7E6x6.Thermo%7ER1C1%7ER1C2%7ER1C3.%7ER2C2_4"), plain);
+  EXPECT_EQ(read(site + "?mode=all-possibilities&q=.Shape%7e6x6.Thermo~R1C1~R1C2~R1C3.~R2C2_4"
+                        "&valueCountLimit=2#top"),
+            plain);
+  EXPECT_EQ(read("HTTP://localhost:8080/?q=.Shape%7E6x6.Thermo%7ER1C1%7ER1C2%7ER1C3.%7ER2C2_4"),
+            plain);
+  // '+' is a blank: a grid of values with blanks between them.
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(
+      sudoku::parse_iss(site + "?q=1+.+.+.+%7C+.+.+3+.+%7C+.+.+.+.+%7C+.+.+.+.", v, givens));
+  EXPECT_EQ(v.digits(), 4);
+  EXPECT_EQ(sudoku::solver(v).count(givens, 0).solutions, 12u);
+  // Text after the link, past a blank, is the line's annotation.
+  sudoku::sdm_fields fields;
+  ASSERT_FALSE(sudoku::parse_iss("  " + site + "?q=.%7ER1C1_5 my puzzle", v, givens, &fields));
+  EXPECT_EQ(fields.grid_offset, 2u);
+  EXPECT_EQ(fields.annotation, "my puzzle");
+  EXPECT_EQ(givens.cells()[0], 5);
+
+  const std::string no_q =
+      "the link has no q= parameter (ISS's share links carry the constraint string as ?q=...)";
+  const std::string twice = site + "?q=.Thermo%7ER1C1%7ER1C1";
+  const std::string bad_escape = site + "?q=.Thermo%7ER1C1%7GR1C2";
+  const std::string short_escape = site + "?q=.~R1C1_5%E";
+  const std::vector<bad_line> cases = {
+      {site, 1, no_q},
+      {site + "?mode=all-possibilities", 1, no_q},
+      {" " + site + "#q=.Thermo~R1C1~R1C2", 2, no_q},
+      {bad_escape, bad_escape.find("%7G") + 1, "'%7G' is not a %-escape (% and two hex digits)"},
+      {short_escape, short_escape.rfind('%') + 1, "'%E' is not a %-escape (% and two hex digits)"},
+      // The reader's own errors, at the link's column of the character at fault.
+      {twice, twice.rfind("R1C1") + 1, "R1C1 appears twice in Thermo"},
+      {site + "?q=.Shape%7E6x6.Foo", site.size() + 17, "unknown constraint type 'Foo'"},
+      {site + "?q=&mode=all", site.size() + 4,
+       "neither an ISS constraint string (which starts with '.') nor one of ISS's grid formats (a "
+       "grid, a killer or jigsaw layout, pencil marks)"},
+  };
+  for (const bad_line& b : cases) {
+    const auto e = sudoku::parse_iss(b.text, v, givens);
+    ASSERT_TRUE(e) << b.text;
+    EXPECT_EQ(e->message, b.message) << b.text;
+    EXPECT_EQ(e->column, b.column) << b.text;
+  }
+}
+
+// iss_types() is what the reader reads: each type it lists is read (an error,
+// if any, is about the arguments, not the type), and a type it does not list
+// is refused.
+TEST(IssReader, ReadsTheTypesItListsAndNoOther) {
+  ASSERT_GE(sudoku::iss_types().size(), 38u);
+  for (const std::string_view type : sudoku::iss_types()) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const std::string line = fmt::format(".{}", type);
+    const auto e = sudoku::parse_iss(line, v, givens);
+    if (e) {
+      EXPECT_EQ(e->message.find("unknown constraint type"), std::string::npos) << line;
+      EXPECT_EQ(e->message.find("is not supported"), std::string::npos) << line;
+    }
+  }
+  for (const std::string line : {".Skyscraper~R1~3~", ".thermo~R1C1~R1C2", ".Thermometer~R1C1"}) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto e = sudoku::parse_iss(line, v, givens);
+    ASSERT_TRUE(e) << line;
+    EXPECT_EQ(e->column, 2u) << line;
+  }
+}
+
+// docs/iss-format.md has a section, headed "### `Type`", for every type the
+// reader reads (iss_types) and for no other, and each section shows at least
+// one command reading that type (a `$ ` line, which tests/docs runs and
+// checks against the output the page shows).
+TEST(IssFormatPage, HasASectionWithAnExampleForEveryTypeRead) {
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "docs" / "iss-format.md");
+  ASSERT_TRUE(in);
+  std::map<std::string, std::vector<std::string>> sections;  // type: its `$ ` lines
+  std::string current;
+  bool in_code = false;
+  for (std::string line; std::getline(in, line);) {
+    if (line.starts_with("```")) in_code = !in_code;
+    if (!in_code && line.starts_with("#")) {
+      current.clear();
+      if (line.starts_with("### `") && line.size() > 6 && line.back() == '`') {
+        current = line.substr(5, line.size() - 6);
+        EXPECT_FALSE(sections.contains(current)) << current << " has two sections";
+        sections[current];
+      }
+    } else if (in_code && !current.empty() && line.starts_with("$ ")) {
+      sections[current].push_back(line);
+    }
+  }
+  std::set<std::string> read;
+  for (const std::string_view type : sudoku::iss_types())
+    read.emplace(type);
+  for (const std::string& type : read)
+    EXPECT_TRUE(sections.contains(type))
+        << "the reader reads " << type << ", the page has no section";
+  for (const auto& [type, commands] : sections) {
+    EXPECT_TRUE(read.contains(type))
+        << "the page has a section for " << type << ", which the reader does not read";
+    // The type as an item: '.' then its name, then '~', '.', a quote or a blank.
+    const bool shown = std::ranges::any_of(commands, [&](const std::string& c) {
+      for (auto at = c.find("." + type); at != std::string::npos; at = c.find("." + type, at + 1)) {
+        const std::size_t after = at + 1 + type.size();
+        if (after == c.size() || std::string_view("~.' ").find(c[after]) != std::string_view::npos)
+          return true;
+      }
+      return false;
+    });
+    EXPECT_TRUE(shown) << "the section of " << type << " has no `$ ` example that reads ." << type;
+  }
 }
 
 }  // namespace

@@ -13,7 +13,12 @@
 // (1: from the bottom left, -1: from the top left), Windoku, DisjointSets,
 // Jigsaw (a layout of n*n characters) and NoBoxes. Any other type is refused
 // with its name and column, never dropped. Text after the string, separated
-// by a blank, is an annotation.
+// by a blank, is an annotation. docs/iss-format.md has every type's syntax.
+//
+// A share link of ISS (https://sigh.github.io/Interactive-Sudoku-Solver/?q=...)
+// is read as the string its q parameter carries, decoded as a browser decodes
+// a query ('+' a blank, %7E a '~'); its other parameters (mode, ...) are
+// ignored, and errors name columns of the link as written.
 //
 // ISS's grid formats are read as its parser reads them, and tried first:
 // plain grids ("=" and a grid, or n*n characters), the killer formats (81
@@ -23,6 +28,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -41,6 +47,11 @@ namespace sudoku {
 ///   if (auto e = sudoku::parse_iss(".Thermo~R1C1~R1C2", v, givens)) { ... e->message ... }
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields = nullptr);
+
+/// The constraint types parse_iss reads, by ISS's names: "Given" (also
+/// written as the empty type), "Shape", the regions, then iss_name() of every
+/// clue_kind. Any other type is refused.
+[[nodiscard]] std::span<const std::string_view> iss_types();
 
 /// Appends the constraint string of a puzzle: parse_iss reads it back to the
 /// same variant and givens. Variants ISS cannot express (samurai) have none:

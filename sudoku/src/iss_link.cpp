@@ -1,0 +1,71 @@
+// ISS's share links (iss_detail.hpp): the constraint string a link's q
+// parameter carries, decoded as a browser decodes a query.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cctype>
+
+#include "iss_detail.hpp"
+
+namespace sudoku::detail {
+
+namespace {
+
+int hex_value(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+}  // namespace
+
+bool is_iss_link(std::string_view word) {
+  auto starts = [&](std::string_view scheme) {
+    return word.size() >= scheme.size() &&
+           std::equal(scheme.begin(), scheme.end(), word.begin(), [](char a, char b) {
+             return a == std::tolower(static_cast<unsigned char>(b));
+           });
+  };
+  return starts("https://") || starts("http://");
+}
+
+std::optional<text_error> read_iss_link(std::string_view link, std::size_t column, iss_link& out) {
+  const std::string no_q =
+      "the link has no q= parameter (ISS's share links carry the constraint string as ?q=...)";
+  link = link.substr(0, link.find('#'));  // a fragment is the page's, not the query's
+  const std::size_t question = link.find('?');
+  if (question == std::string_view::npos) return text_error{column, no_q};
+  // The parameters, name=value separated by '&'; the first q is the one read.
+  for (std::size_t at = question + 1; at <= link.size();) {
+    const std::size_t amp = std::min(link.find('&', at), link.size());
+    if (!link.substr(at, amp - at).starts_with("q=")) {
+      at = amp + 1;
+      continue;
+    }
+    out.value_column = column + at + 2;
+    for (std::size_t i = at + 2; i < amp; ++i) {
+      const char c = link[i];
+      out.columns.push_back(column + i);
+      if (c == '+') {
+        out.text += ' ';
+      } else if (c != '%') {
+        out.text += c;
+      } else {
+        const int hi = i + 2 < amp ? hex_value(link[i + 1]) : -1;
+        const int lo = i + 2 < amp ? hex_value(link[i + 2]) : -1;
+        if (hi < 0 || lo < 0) {
+          return text_error{column + i,
+                            fmt::format("'{}' is not a %-escape (% and two hex digits)",
+                                        link.substr(i, std::min<std::size_t>(3, amp - i)))};
+        }
+        out.text += static_cast<char>(hi * 16 + lo);
+        i += 2;
+      }
+    }
+    return std::nullopt;
+  }
+  return text_error{column, no_q};
+}
+
+}  // namespace sudoku::detail
