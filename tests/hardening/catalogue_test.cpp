@@ -186,7 +186,7 @@ std::vector<bad_case> catalogue() {
        // Valid givens, no solution: r1c9 can hold nothing (row has 1-8, column has 9).
        "12345678." + std::string(8, '.') + "9" + std::string(63, '.') + "\n",
        "",
-       {"{file}:1:1: no solution to draw: none"},
+       {"{file}:1:1: none: the puzzle has no solution"},
        1},
       {"explain_html_with_json",
        "sudoku",
