@@ -124,7 +124,7 @@ command_result run_command_on_terminal(const std::vector<std::string>& argv,
   return run(argv, input, true);
 }
 
-typed_session::typed_session(const std::vector<std::string>& argv) {
+typed_session::typed_session(const std::vector<std::string>& argv, bool stderr_on_terminal) {
   int terminal_child = -1;
   int out_pipe[2], err_pipe[2];
   if (openpty(&terminal_, &terminal_child, nullptr, nullptr, nullptr) != 0 || pipe(out_pipe) ||
@@ -135,7 +135,7 @@ typed_session::typed_session(const std::vector<std::string>& argv) {
   posix_spawn_file_actions_init(&actions);
   posix_spawn_file_actions_adddup2(&actions, terminal_child, 0);
   posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
+  posix_spawn_file_actions_adddup2(&actions, stderr_on_terminal ? terminal_child : err_pipe[1], 2);
   for (int fd : {terminal_, terminal_child, out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
     posix_spawn_file_actions_addclose(&actions, fd);
   std::vector<char*> args;
@@ -150,6 +150,10 @@ typed_session::typed_session(const std::vector<std::string>& argv) {
   close(err_pipe[1]);
   out_ = out_pipe[0];
   err_ = err_pipe[0];
+  if (stderr_on_terminal) {  // what the terminal shows is read from its other side
+    close(err_);
+    err_ = dup(terminal_);
+  }
   if (spawned != 0)
     throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(spawned));
   pid_ = pid;

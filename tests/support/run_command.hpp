@@ -23,8 +23,8 @@ command_result run_command_on_terminal(const std::vector<std::string>& argv,
                                        const std::string& input = {});
 
 /// A program whose standard input is a terminal, as when a person types into
-/// it (stdout and stderr are pipes): the test types lines and reads the
-/// answers before it ends the input.
+/// it (stdout is a pipe; stderr a pipe, or the terminal too): the test types
+/// lines and reads the answers before it ends the input.
 ///
 ///   test_support::typed_session s({SUDOKU_CLI, "solve"});
 ///   s.type(puzzle + "\n");
@@ -32,7 +32,9 @@ command_result run_command_on_terminal(const std::vector<std::string>& argv,
 ///   const auto r = s.finish();                   // Ctrl-D, then the rest
 class typed_session {
  public:
-  explicit typed_session(const std::vector<std::string>& argv);
+  /// With `stderr_on_terminal`, finish()'s `err` is all the terminal showed:
+  /// the typed lines' echo and stderr.
+  explicit typed_session(const std::vector<std::string>& argv, bool stderr_on_terminal = false);
   typed_session(const typed_session&) = delete;
   typed_session& operator=(const typed_session&) = delete;
   ~typed_session();

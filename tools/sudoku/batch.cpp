@@ -396,7 +396,8 @@ class runner {
     bad_input_ |= b->any_invalid_input;
     unanswered_ |= b->any_unanswered;
     spare_.push_back(std::move(b));
-    if (progress_.enabled()) {
+    // (Not between typed lines: a person's next line would begin after it.)
+    if (progress_.enabled() && !interactive_) {
       hold.unlock();
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - progress_started_)
