@@ -214,8 +214,9 @@ class runner {
     } else {
       // A grid pasted without --input-format=grid (n rows of n cells, docs/
       // sudoku-command.md) is read as grids: the first lines are held until
-      // the detector has seen a whole grid, or a line that is no grid's row
-      // (then they are puzzle lines). (Variants have no grid form.)
+      // the detector has seen two rows of a grid (then the file is read as
+      // grids, from its first line), or a line that is no grid's row (then
+      // they are puzzle lines). (Variants have no grid form.)
       sudoku::grid_detector detector(settings_.shape);
       bool detecting = settings_.rules.classic();
       std::vector<std::pair<std::size_t, std::string>> held;
