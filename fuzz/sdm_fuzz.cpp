@@ -41,9 +41,13 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
       if (i < text.size() && !blank(i)) FUZZ_CHECK(e->column == i + 1);
       continue;
     }
-    // Each cell is its character's value, read one at a time.
-    for (std::size_t i = 0; i < puzzle.cells().size(); ++i)
-      FUZZ_CHECK(puzzle.cells()[i] == sudoku::digit_value(line.text[fields.grid_offset + i]));
+    // Each cell is its character's value, read one at a time (where the rows
+    // are apart on the line, cell_column finds them).
+    for (std::size_t i = 0; i < puzzle.cells().size(); ++i) {
+      const std::size_t at = sudoku::cell_column(line.text, fields, i) - 1;
+      FUZZ_CHECK(at < line.text.size());
+      FUZZ_CHECK(puzzle.cells()[i] == sudoku::digit_value(line.text[at]));
+    }
     // What parses prints back as a line that parses to the same grid.
     const std::string printed = sudoku::to_sdm(puzzle);
     FUZZ_CHECK(!sudoku::parse_sdm(printed, again, puzzle.shape()));

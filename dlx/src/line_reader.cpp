@@ -16,6 +16,22 @@ bool line_reader::fill() {
   if (eof_) return false;
   begin_ = 0;
   end_ = 0;
+  if (line_at_a_time_) {
+    // A character at a time up to the newline: a terminal's read returns
+    // each line as it is entered, and no more is asked for.
+    std::size_t got = 0;
+    for (int c; got < chunk_size && (c = in_.get()) != std::istream::traits_type::eof();) {
+      buffer_[got++] = static_cast<char>(c);
+      if (c == '\n') break;
+    }
+    if (in_.bad()) read_error_ = true;
+    if (got == 0) {
+      eof_ = true;
+      return false;
+    }
+    end_ = got;
+    return true;
+  }
   // istream::read, not rdbuf()->sgetn: libstdc++'s filebuf throws on a failing
   // read(2) (a directory, an I/O error) and only the istream turns that into badbit.
   in_.read(buffer_.data(), static_cast<std::streamsize>(chunk_size));

@@ -50,7 +50,8 @@ std::optional<input_error> grid_to_line(const std::string& text, const puzzle_fo
 input_error givens_error(const workspace& w, const puzzle_input& in, std::size_t cell,
                          std::string what) {
   // A grid's cells have no single column: the message names the cells.
-  const std::size_t column = in.shape == puzzle_shape::grid ? 1 : w.fields.grid_offset + cell + 1;
+  const std::size_t column =
+      in.shape == puzzle_shape::grid ? 1 : sudoku::cell_column(in.text, w.fields, cell);
   return input_error{column, std::move(what)};
 }
 

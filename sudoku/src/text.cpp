@@ -14,6 +14,7 @@
 
 namespace sudoku {
 
+using detail::bad_cell;
 using detail::bad_character;
 using detail::grid_field;
 using detail::is_blank;
@@ -36,6 +37,12 @@ std::string detail::bad_character(std::string_view text, std::size_t i) {
   }
   if (!valid) return fmt::format("byte 0x{:02X}, not ASCII (nor UTF-8)", u);
   return fmt::format("non-ASCII character U+{:04X} '{}'", code, text.substr(i, length));
+}
+
+std::string detail::bad_cell(std::string_view text, std::size_t i) {
+  std::string message = bad_character(text, i);
+  if (text[i] == '-' || text[i] == '_') message += blank_hint;
+  return message;
 }
 
 std::string detail::out_of_range(char c, const shape& s) {
@@ -70,9 +77,65 @@ bool is_skippable(std::string_view line) noexcept {
   return i == line.size() || line[i] == '#';
 }
 
-std::size_t sdm_grid_length(std::string_view line) noexcept {
-  const auto [begin, end] = grid_field(strip_cr(line));
-  return end - begin;
+namespace {
+
+// A puzzle written as its rows, blanks between them ("53..7.... 6..195... ..."):
+// the first word, [begin, end), has n cells, and so has the second.
+bool rows_apart(std::string_view line, std::size_t begin, std::size_t end, std::size_t n) {
+  const auto [second, second_end] = grid_field(line, end);
+  return end - begin == n && second_end - second == n;
+}
+
+// Reads the n rows of a puzzle written as rows_apart, of shape `s`.
+std::optional<text_error> parse_rows(std::string_view line, std::size_t begin, const shape& s,
+                                     grid& out, sdm_fields* fields) {
+  const auto n = static_cast<std::size_t>(s.size());
+  std::string cells;
+  cells.reserve(n * n);
+  std::size_t at = begin;
+  for (std::size_t row = 0; row < n; ++row) {
+    const auto [row_begin, row_end] = grid_field(line, at);
+    const std::size_t length = row_end - row_begin;
+    if (length == 0) {
+      return text_error{row_begin + 1, fmt::format("expected {} rows of {} cells, found {}", n, n,
+                                                   dlx::counted(row, "row"))};
+    }
+    if (length != n) {
+      return text_error{length > n ? row_begin + n + 1 : row_end + 1,
+                        fmt::format("expected {} cells in row {}, found {}", n, row + 1, length)};
+    }
+    cells.append(line.substr(row_begin, length));
+    at = row_end;
+  }
+  const sdm_fields where{begin, detail::trimmed_rest(line, at), n};
+  if (auto e = parse_sdm(cells, out, s)) {  // the same checks, on the cells alone
+    e->column = cell_column(line, where, e->column - 1);
+    return e;
+  }
+  if (fields) *fields = where;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::size_t cell_column(std::string_view line, const sdm_fields& fields,
+                        std::size_t cell) noexcept {
+  const std::size_t n = fields.row_length;
+  if (n == 0) return fields.grid_offset + cell + 1;
+  std::size_t at = fields.grid_offset;
+  for (std::size_t row = 0; row < cell / n; ++row)
+    at = detail::skip_blanks(line, at + n);
+  return at + cell % n + 1;
+}
+
+std::optional<shape> sdm_shape(std::string_view line) noexcept {
+  line = strip_cr(line);
+  const auto [begin, end] = grid_field(line);
+  const std::size_t n = end - begin;
+  if (auto s = shape::for_cell_count(n)) return s;
+  if (n > static_cast<std::size_t>(max_size)) return std::nullopt;
+  if (auto s = shape::for_cell_count(n * n); s && rows_apart(line, begin, end, n)) return s;
+  return std::nullopt;
 }
 
 std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optional<shape> expected,
@@ -116,7 +179,7 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
     const int value = values[static_cast<unsigned char>(line[end])];
     if (value < 0) {
       if (value == blank) break;
-      return text_error{end + 1, bad_character(line, end)};
+      return text_error{end + 1, bad_cell(line, end)};
     }
     largest = std::max(largest, value);
   }
@@ -127,6 +190,9 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   if (expected) {
     s = *expected;
     if (cells.size() != static_cast<std::size_t>(s.cell_count())) {
+      if (rows_apart(line, begin, end, static_cast<std::size_t>(s.size()))) {
+        return parse_rows(line, begin, s, out, fields);
+      }
       const bool too_long = cells.size() > static_cast<std::size_t>(s.cell_count());
       return text_error{too_long ? begin + static_cast<std::size_t>(s.cell_count()) + 1 : end + 1,
                         fmt::format("expected {} cells for {}, found {}", s.cell_count(), s.name(),
@@ -135,6 +201,12 @@ std::optional<text_error> parse_sdm(std::string_view line, grid& out, std::optio
   } else {
     auto inferred = shape::for_cell_count(cells.size());
     if (!inferred) {
+      const auto rows = cells.size() <= static_cast<std::size_t>(max_size)
+                            ? shape::for_cell_count(cells.size() * cells.size())
+                            : std::nullopt;
+      if (rows && rows_apart(line, begin, end, cells.size())) {
+        return parse_rows(line, begin, *rows, out, fields);
+      }
       return text_error{end + 1, fmt::format("{} is not a Sudoku size ({})",
                                              dlx::counted(cells.size(), "cell"), size_list())};
     }
@@ -211,6 +283,18 @@ bool is_rule(std::string_view line) {
 
 }  // namespace
 
+void grid_reader::put_back(std::size_t number, std::string text) {
+  put_back_.emplace_back(number, std::move(text));
+}
+
+bool grid_reader::next_line(dlx::text_line& line) {
+  if (put_back_.empty()) return lines_.next(line);
+  current_ = std::move(put_back_.front().second);
+  line = {current_, put_back_.front().first, false, true};
+  put_back_.pop_front();
+  return true;
+}
+
 bool grid_reader::next(grid_item& item) {
   item.error.reset();
   item.error_line = 0;
@@ -224,7 +308,7 @@ bool grid_reader::next(grid_item& item) {
       item.error_line = at_line;
     }
   };
-  while (lines_.next(line)) {
+  while (next_line(line)) {
     const std::string_view text = strip_cr(line.text);
     if (line.too_long) {
       if (rows == 0) item.first_line = line.number;
@@ -252,7 +336,7 @@ bool grid_reader::next(grid_item& item) {
       if (is_blank(c) || c == '|') continue;
       const int v = digit_value(c);
       if (v < 0) {
-        fail(line.number, i + 1, bad_character(text, i));
+        fail(line.number, i + 1, bad_cell(text, i));
         continue;
       }
       if (expected_ && v > n) fail(line.number, i + 1, out_of_range(c, *expected_));
@@ -288,6 +372,11 @@ bool grid_reader::next(grid_item& item) {
 grid_detector::verdict grid_detector::add(std::string_view line) {
   if (verdict_ != verdict::undecided) return verdict_;
   line = strip_cr(line);
+  if (is_skippable(line)) {
+    // Before the first row, nothing; among the rows, the end of a grid cut short.
+    if (rows_ > 0) verdict_ = verdict::not_grid;
+    return verdict_;
+  }
   if (is_rule(line)) return verdict_;
   // A row: cells (digits, letters, blanks '.' and '0') and decoration.
   std::size_t cells = 0;
@@ -297,25 +386,24 @@ grid_detector::verdict grid_detector::add(std::string_view line) {
     ++cells;
   }
   if (rows_ == 0) {
-    // The first row sets the size; a line that is itself an SDM line of some
-    // size (sixteen 4x4 puzzles, say) is SDM, whatever follows.
-    const auto s = shape::for_cell_count(cells * cells);
-    if (!s || (expected_ && expected_->size() != s->size()) ||
-        shape::for_cell_count(sdm_grid_length(line))) {
-      return verdict_ = verdict::not_grid;
-    }
+    // The first row sets the size.
+    const auto s = cells <= static_cast<std::size_t>(max_size)
+                       ? shape::for_cell_count(cells * cells)
+                       : std::nullopt;
+    if (!s || (expected_ && expected_->size() != s->size())) return verdict_ = verdict::not_grid;
     size_ = cells;
   } else if (cells != size_) {
     return verdict_ = verdict::not_grid;
   }
-  if (++rows_ == size_) verdict_ = verdict::grid;
+  // A line that is a puzzle by itself (sixteen 4x4 puzzles, say) is SDM,
+  // whatever follows: only a 16x16 grid's rows can look like one.
+  grid puzzle;
+  if (!parse_sdm(line, puzzle, expected_)) return verdict_ = verdict::not_grid;
+  // Two rows decide: a file of puzzle lines has a puzzle in its first two
+  // lines, and a grid with a mistake further down is then read as a grid
+  // (one located message for it, not an "invalid" per row).
+  if (++rows_ == 2) verdict_ = verdict::grid;
   return verdict_;
-}
-
-std::string grid_detector::description() const {
-  if (verdict_ != verdict::grid) return {};
-  return fmt::format("a {} grid ({} of {})", shape::for_cell_count(size_ * size_)->name(),
-                     dlx::counted(size_, "row"), dlx::counted(size_, "cell"));
 }
 
 }  // namespace sudoku

@@ -26,6 +26,14 @@ std::string bad_character(std::string_view text, std::size_t i);
 /// A character that is a digit of some larger grid but not of this one.
 std::string out_of_range(char c, const shape& s);
 
+/// What bad_character says after a '-' or '_' where a cell belongs: other
+/// programs write blanks so, and the message says how ours are written (as
+/// out_of_range does for an 'x').
+inline constexpr std::string_view blank_hint = ": blanks are 0 or .";
+
+/// bad_character for the place of a cell: a '-' or '_' gets blank_hint.
+std::string bad_cell(std::string_view text, std::size_t i);
+
 /// Where a line's first blank-separated word begins and ends.
 struct field {
   std::size_t begin, end;

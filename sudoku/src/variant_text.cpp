@@ -213,7 +213,8 @@ std::optional<shape> line_shape(std::string_view line, const rules& r) noexcept 
   const auto [begin, end] = grid_field(strip_cr(line));
   const std::size_t length = end - begin;
   if (r.jigsaw && !r.layout) return length % 2 ? std::nullopt : shape::for_cell_count(length / 2);
-  return shape::for_cell_count(length);
+  if (r.jigsaw) return shape::for_cell_count(length);
+  return sdm_shape(line);  // its rows may be written apart
 }
 
 std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, variant& v,
@@ -229,6 +230,10 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
   if (r.jigsaw) return parse_jigsaw(line, r, v, givens, expected, fields);
   if (auto e = parse_sdm(line, givens, expected, fields)) {
     if (const auto hint = r.classic() ? variant_hint(line) : std::nullopt) {
+      // A samurai's '-' is not a blank written another way: the hint says what it is.
+      if (e->message.ends_with(detail::blank_hint)) {
+        e->message.resize(e->message.size() - detail::blank_hint.size());
+      }
       e->message += fmt::format(" (this looks like {})", *hint);
     }
     return e;
@@ -278,7 +283,7 @@ std::optional<text_error> parse_board(std::string_view line, const variant& v, g
       return text_error{begin + i + 1,
                         c == '-'
                             ? fmt::format("'-' at {}, which is a cell of a grid", v.cell_name(i))
-                        : value < 0 ? bad_character(cells, i)
+                        : value < 0 ? detail::bad_cell(cells, i)
                                     : detail::out_of_range(c, v.shape())};
     }
     dst[i] = static_cast<std::uint8_t>(value);

@@ -756,6 +756,31 @@ TEST(LineReader, SplitsLinesAndKeepsCarriageReturns) {
   EXPECT_FALSE(lines.read_error());
 }
 
+// A line at a time (a terminal): the same lines, and the stream read no
+// further than the end of the line handed out, so that nothing waits for more.
+TEST(LineReader, LineAtATimeReadsNoFurtherThanTheLine) {
+  const std::string long_line(100000, 'y');  // longer than a chunk
+  std::istringstream in("one\r\n" + long_line + "\n\nlast");
+  dlx::line_reader lines(in, 1000);
+  lines.read_line_at_a_time();
+  dlx::text_line line;
+  ASSERT_TRUE(lines.next(line));
+  EXPECT_EQ(line.text, "one\r");
+  EXPECT_EQ(in.tellg(), 5);  // past "one\r\n" only
+  ASSERT_TRUE(lines.next(line));
+  EXPECT_TRUE(line.too_long);
+  EXPECT_EQ(line.text, long_line.substr(0, 1000));
+  EXPECT_EQ(in.tellg(), static_cast<std::streamoff>(5 + long_line.size() + 1));
+  ASSERT_TRUE(lines.next(line));
+  EXPECT_EQ(line.text, "");
+  EXPECT_EQ(line.number, 3u);
+  ASSERT_TRUE(lines.next(line));
+  EXPECT_EQ(line.text, "last");
+  EXPECT_FALSE(line.terminated);
+  EXPECT_FALSE(lines.next(line));
+  EXPECT_FALSE(lines.read_error());
+}
+
 TEST(LineReader, CapsLongLinesAndCarriesOn) {
   const std::string huge(200000, 'x');
   std::istringstream in("short\n" + huge + "\nafter\n");

@@ -478,18 +478,34 @@ std::vector<bad_case> catalogue() {
        "invalid\n1234341221434321\n",
        {"{file}:3:1: the puzzle ends after 2 of 4 rows"},
        2},
-      // ---- a grid where SDM lines were expected: one hint for the file, not a line each
-      {"sdm_pasted_grid",
+      // ---- a grid where SDM lines were expected is read as a grid, its mistakes
+      // located as with --input-format=grid; a puzzle's rows apart on one line
+      {"sdm_pasted_grid_short_row",
        "sudoku",
-       {"solve", "{file}"},
+       {"solve", "-q", "{file}"},
        "+-------+-------+-------+\n| 5 3 . | . 7 . | . . . |\n| 6 . . | 1 9 5 | . . . |\n"
        "| . 9 8 | . . . | . 6 . |\n+-------+-------+-------+\n| 8 . . | . 6 . | . . 3 |\n"
        "| 4 . . | 8 . 3 | . . 1 |\n| 7 . . | . 2 . | . . 6 |\n+-------+-------+-------+\n"
-       "| . 6 . | . . . | 2 8 . |\n| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | . 7 9 |\n"
+       "| . 6 . | . . . | 2 8 . |\n| . . . | 4 1 9 | . . 5 |\n| . . . | . 8 . | 7 9 |\n"
        "+-------+-------+-------+\n",
-       "",
-       {"sudoku: {file}:1: this looks like a 9x9 grid (9 rows of 9 cells), not one puzzle per "
-        "line: use --input-format=grid"},
+       "invalid\n",
+       {"{file}:12:24: expected 9 cells in a row, found 8"},
+       2},
+      {"sdm_rows_apart_short_row",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       "53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 "
+       "....8..7\n" +
+           W + "\n",
+       "invalid\n" + WS + "\n",
+       {"{file}:1:89: expected 9 cells in row 9, found 8"},
+       2},
+      {"sdm_blank_written_as_dash",
+       "sudoku",
+       {"solve", "-q", "{file}"},
+       "53-" + W.substr(3) + "\n",
+       "invalid\n",
+       {"{file}:1:3: bad character '-': blanks are 0 or ."},
        2},
       {"sdm_line_of_one_cell",
        "sudoku",

@@ -101,6 +101,16 @@ def test_bad_input_says_where_and_what(puzzle, message):
     assert message in str(e.value)
 
 
+def test_rows_apart_on_one_line_are_one_puzzle():
+    # A grid pasted onto one line, its rows apart (issue 61): read as the
+    # command reads it, and a clash located in the line as written.
+    rows = " ".join(WIKI[r * 9:r * 9 + 9] for r in range(9))
+    assert d.solve(rows) == d.solve(WIKI)
+    clash = rows[:70] + "5" + rows[71:]  # r8c1 = 5, as r1c1
+    with pytest.raises(ValueError, match=r"column 71: clashing givens: r8c1 repeats 5 of r1c1"):
+        d.solve(clash)
+
+
 def test_bad_lists_say_the_row_and_column():
     bad = lists(WIKI)
     bad[2][3] = 12

@@ -1,3 +1,4 @@
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
@@ -83,6 +84,97 @@ TEST(Sdm, ErrorsNameTheColumn) {
   e = sudoku::parse_sdm(std::string(wiki).replace(5, 1, std::string(1, '\0')), g);
   ASSERT_TRUE(e);
   EXPECT_EQ(e->column, 6u);
+
+  // Blanks that other programs write as '-' or '_' are told how ours are written.
+  for (const char blank : {'-', '_'}) {
+    bad[6] = blank;
+    e = sudoku::parse_sdm(bad, g);
+    ASSERT_TRUE(e);
+    EXPECT_EQ(e->column, 7u);
+    EXPECT_EQ(e->message, fmt::format("bad character '{}': blanks are 0 or .", blank));
+  }
+  bad[6] = '*';  // (only those two: '*' is no blank anywhere)
+  e = sudoku::parse_sdm(bad, g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->message, "bad character '*'");
+}
+
+// A puzzle pasted onto one line with its rows apart ("53..7.... 6..195... ..."):
+// when the line's first two words have n cells each and n*n is a Sudoku size,
+// its first n words are the rows.
+TEST(Sdm, RowsSeparatedByBlanks) {
+  std::string rows;
+  for (std::size_t r = 0; r < 9; ++r)
+    rows += std::string(wiki).substr(r * 9, 9) + (r < 8 ? " " : "");
+  sudoku::grid g, expected;
+  ASSERT_FALSE(sudoku::parse_sdm(wiki, expected));
+  sudoku::sdm_fields f;
+  const std::string line = " " + rows + "  wikipedia\r";
+  ASSERT_FALSE(sudoku::parse_sdm(line, g, std::nullopt, &f));
+  EXPECT_EQ(g, expected);
+  EXPECT_EQ(f.grid_offset, 1u);
+  EXPECT_EQ(f.row_length, 9u);
+  EXPECT_EQ(f.annotation, "wikipedia");
+  // Columns of cells, for messages: r1c1, r2c1 past one blank, r9c9.
+  EXPECT_EQ(sudoku::cell_column(line, f, 0), 2u);
+  EXPECT_EQ(sudoku::cell_column(line, f, 9), 12u);
+  EXPECT_EQ(sudoku::cell_column(line, f, 80), 90u);
+  EXPECT_EQ(sudoku::sdm_shape(line), sudoku::shape{});
+  // The same with a shape expected, tabs or several blanks between rows.
+  std::string tabs = rows;
+  std::replace(tabs.begin(), tabs.end(), ' ', '\t');
+  ASSERT_FALSE(sudoku::parse_sdm(tabs, g, sudoku::shape{}));
+  EXPECT_EQ(g, expected);
+  std::string wide;
+  for (std::size_t r = 0; r < 9; ++r)
+    wide += std::string(wiki).substr(r * 9, 9) + "   ";
+  ASSERT_FALSE(sudoku::parse_sdm(wide, g, std::nullopt, &f));
+  EXPECT_EQ(g, expected);
+  EXPECT_EQ(sudoku::cell_column(wide, f, 10), 14u);  // r2c2: 12 characters on
+  // 4x4 and 6x6.
+  ASSERT_FALSE(sudoku::parse_sdm("1234 3412 2143 4321", g));
+  EXPECT_EQ(g.shape(), (sudoku::shape{2, 2}));
+  EXPECT_EQ(sudoku::to_sdm(g), "1234341221434321");
+  ASSERT_FALSE(sudoku::parse_sdm("123456 456123 231564 564231 312645 645312", g));
+  EXPECT_EQ(g.shape(), (sudoku::shape{2, 3}));
+  // One word of 9 cells and an annotation: not rows, and said as before.
+  auto e = sudoku::parse_sdm("53..7.... a note", g);
+  ASSERT_TRUE(e);
+  EXPECT_EQ(e->column, 10u);
+  EXPECT_EQ(e->message.substr(0, 28), "9 cells is not a Sudoku size");
+  EXPECT_FALSE(sudoku::sdm_shape("53..7.... a note"));
+  EXPECT_FALSE(sudoku::sdm_shape("53..7...."));
+}
+
+TEST(Sdm, RowsSeparatedByBlanksHaveLocatedErrors) {
+  const std::string rows =
+      "53..7.... 6..195... .98....6. 8...6...3 4..8.3..1 7...2...6 .6....28. ...419..5 ....8..79";
+  sudoku::grid g;
+  auto error = [&](std::string line, std::optional<sudoku::shape> s = std::nullopt) {
+    auto e = sudoku::parse_sdm(line, g, s);
+    EXPECT_TRUE(e) << line;
+    return e ? *e : sudoku::text_error{0, ""};
+  };
+  // A bad character, out of range, a blank written '-', in the ninth row.
+  auto e = error(std::string(rows).replace(82, 1, "x"));
+  EXPECT_EQ(e.column, 83u);
+  EXPECT_EQ(e.message, "bad character 'x': 9x9 digits are 1-9, blanks 0 or .");
+  e = error(std::string(rows).replace(86, 1, "-"));
+  EXPECT_EQ(e.column, 87u);
+  EXPECT_EQ(e.message, "bad character '-': blanks are 0 or .");
+  // A short row, a long one, a row missing.
+  e = error(std::string(rows).erase(21, 1));
+  EXPECT_EQ(e.column, 29u);
+  EXPECT_EQ(e.message, "expected 9 cells in row 3, found 8");
+  e = error(std::string(rows).insert(21, "."), sudoku::shape{});
+  EXPECT_EQ(e.column, 30u);  // the row's tenth character
+  EXPECT_EQ(e.message, "expected 9 cells in row 3, found 10");
+  e = error(rows.substr(0, 79));
+  EXPECT_EQ(e.column, 80u);
+  EXPECT_EQ(e.message, "expected 9 rows of 9 cells, found 8 rows");
+  // A shape expected that is not the rows': the line's size is wrong.
+  e = error(rows, sudoku::shape{2, 2});
+  EXPECT_EQ(e.message, "expected 16 cells for 4x4, found 9");
 }
 
 // The reader takes sixteen characters at a time while they are digits or dots:
@@ -204,6 +296,28 @@ TEST(GridFormat, ReadsDecoratedGridsAndPrettyOutput) {
   EXPECT_EQ(items[1].first_line, 14u);
 }
 
+// A reader made after a grid_detector held the first lines is given them back.
+TEST(GridFormat, LinesPutBackAreReadFirst) {
+  std::istringstream in("+----+\n12|34\n34|12\n21|43\n43|21\n+----+\n1234\n3412\n2143\n4321\n");
+  dlx::line_reader lines(in);
+  dlx::text_line line;
+  std::vector<std::pair<std::size_t, std::string>> held;
+  for (int i = 0; i < 3 && lines.next(line); ++i)
+    held.emplace_back(line.number, std::string(line.text));
+  sudoku::grid_reader reader(lines);
+  for (auto& [number, text] : held)
+    reader.put_back(number, std::move(text));
+  sudoku::grid_item item;
+  ASSERT_TRUE(reader.next(item));
+  ASSERT_FALSE(item.error) << item.error->message;
+  EXPECT_EQ(item.first_line, 2u);
+  EXPECT_EQ(sudoku::to_sdm(item.puzzle), "1234341221434321");
+  ASSERT_TRUE(reader.next(item));
+  ASSERT_FALSE(item.error) << item.error->message;
+  EXPECT_EQ(item.first_line, 7u);
+  EXPECT_FALSE(reader.next(item));
+}
+
 TEST(GridFormat, PlainSdkStyle) {
   const auto items = read_grids(
       "53..7....\r\n6..195...\r\n.98....6.\r\n8...6...3\r\n4..8.3..1\r\n7...2...6\r\n"
@@ -231,6 +345,14 @@ TEST(GridFormat, ErrorsAreLocated) {
   EXPECT_EQ(items[0].error_line, 3u);
   EXPECT_FALSE(items[1].error);
 
+  // A blank written '_'.
+  items = read_grids("1234\n34_12\n2143\n4321\n");
+  ASSERT_EQ(items.size(), 1u);
+  ASSERT_TRUE(items[0].error);
+  EXPECT_EQ(items[0].error_line, 2u);
+  EXPECT_EQ(items[0].error->column, 3u);
+  EXPECT_EQ(items[0].error->message, "bad character '_': blanks are 0 or .");
+
   // A bad character.
   items = read_grids("12x4\n3412\n2143\n4321\n");
   ASSERT_EQ(items.size(), 1u);
@@ -239,14 +361,14 @@ TEST(GridFormat, ErrorsAreLocated) {
   EXPECT_EQ(items[0].error->column, 3u);
 }
 
-// A grid given where SDM lines were expected: recognized once its n rows of n
-// cells are in, whatever its decoration; anything else is SDM (or not a grid).
+// A grid given where SDM lines were expected: recognized by its first two rows
+// of n cells, whatever its decoration; anything else is SDM (or not a grid).
+// (A reader then reads the input as grids: docs/sudoku-command.md.)
 sudoku::grid_detector::verdict detect(const std::string& text,
                                       std::optional<sudoku::shape> expected = std::nullopt) {
   sudoku::grid_detector d(expected);
   std::istringstream in(text);
   for (std::string line; std::getline(in, line);) {
-    if (sudoku::is_skippable(line)) continue;
     if (d.add(line) != sudoku::grid_detector::verdict::undecided) break;
   }
   return d.current();
@@ -267,11 +389,42 @@ TEST(GridDetector, RecognizesGridsPastedAsTheyComeFromPages) {
                    "| 2 1 | 4 3 |\n| 4 3 | 2 1 |\n+-----+-----+\n"),
             verdict::grid);
   sudoku::grid_detector d;
-  for (const char* row : {"1 2 | 3 4", "3 4 | 1 2", "----+----", "2 1 | 4 3"})
+  for (const char* row : {"", "# a title", "+----+----+", "| 1 2 | 3 4 |", "+----+----+"})
     EXPECT_EQ(d.add(row), verdict::undecided) << row;
-  EXPECT_EQ(d.description(), "");
-  EXPECT_EQ(d.add("4 3 | 2 1\r"), verdict::grid);
-  EXPECT_EQ(d.description(), "a 4x4 grid (4 rows of 4 cells)");
+  EXPECT_EQ(d.add("| 3 4 | 1 2 |\r"), verdict::grid);  // two rows decide
+  EXPECT_EQ(d.add("a line that is no row"), verdict::grid);
+  // Rows with their boxes apart.
+  EXPECT_EQ(detect("53. .7. ...\n6.. 195 ...\n.98 ... .6.\n8.. .6. ..3\n4.. 8.3 ..1\n"
+                   "7.. .2. ..6\n.6. ... 28.\n... 419 ..5\n... .8. .79\n"),
+            verdict::grid);
+}
+
+// A 16x16 grid's rows have 16 cells, as a 4x4 puzzle's line has: a row that
+// reads as a 4x4 puzzle (1-4 and blanks) makes the input SDM lines.
+TEST(GridDetector, SixteenCellRowsAreAGridOnlyWhenNoneIsA4x4Puzzle) {
+  using verdict = sudoku::grid_detector::verdict;
+  const std::string digits = "123456789ABCDEFG";
+  std::string grid16, boxes16;  // a solved 16x16, bare and with its boxes apart
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) {
+      const char d = digits[static_cast<std::size_t>((4 * (r % 4) + r / 4 + c) % 16)];
+      grid16 += d;
+      boxes16 += d;
+      if (c % 4 == 3 && c != 15) boxes16 += ' ';
+    }
+    grid16 += '\n';
+    boxes16 += '\n';
+  }
+  EXPECT_EQ(detect(grid16), verdict::grid);
+  EXPECT_EQ(detect(boxes16), verdict::grid);  // "1234 5678 9ABC DEFG" is no 4x4 puzzle
+  // A row of 1-4 and blanks: the lines are 4x4 puzzles (the first one's '5' an error).
+  std::string with_a_4x4 = grid16;
+  with_a_4x4.replace(17, 16, "1234............");
+  EXPECT_EQ(detect(with_a_4x4), verdict::not_grid);
+  std::string puzzles = "5234341221434321\n";
+  for (int i = 0; i < 15; ++i)
+    puzzles += "1234341221434321\n";
+  EXPECT_EQ(detect(puzzles), verdict::not_grid);
 }
 
 TEST(GridDetector, SdmLinesAndBrokenShapesAreNotGrids) {
@@ -281,11 +434,18 @@ TEST(GridDetector, SdmLinesAndBrokenShapesAreNotGrids) {
   EXPECT_EQ(detect("1234341221434321\n1234341221434321\n1234341221434321\n1234341221434321\n"),
             verdict::not_grid);
   // A row of the wrong length, an annotation, a size that is no Sudoku's (5, 7).
-  EXPECT_EQ(detect("12 34\n34 12\n21 4\n43 21\n"), verdict::not_grid);
+  EXPECT_EQ(detect("12 34\n34 1\n21 43\n43 21\n"), verdict::not_grid);
   EXPECT_EQ(detect("1234 clues=4\n3412\n2143\n4321\n"), verdict::not_grid);
   EXPECT_EQ(detect("12345\n"), verdict::not_grid);
-  // Fewer rows than the size: undecided (a reader then takes them as SDM lines).
-  EXPECT_EQ(detect("1234\n3412\n2143\n"), verdict::undecided);
+  // One row: undecided (a reader then takes it as an SDM line). Two decide,
+  // whatever follows (a reader of grids then says what is wrong further on).
+  EXPECT_EQ(detect("1234\n"), verdict::undecided);
+  EXPECT_EQ(detect("1234\n3412\n21\n"), verdict::grid);
+  // A blank or comment line between the first two rows: no grid.
+  EXPECT_EQ(detect("1234\n\n3412\n2143\n4321\n"), verdict::not_grid);
+  EXPECT_EQ(detect("1234\n# note\n3412\n2143\n4321\n"), verdict::not_grid);
+  // A puzzle with its rows apart is a puzzle line, not a row of 16 cells.
+  EXPECT_EQ(detect("1234 3412 2143 4321\n"), verdict::not_grid);
   // A forced shape: only its size.
   EXPECT_EQ(detect("1234\n3412\n2143\n4321\n", sudoku::shape{3, 3}), verdict::not_grid);
   EXPECT_EQ(detect("1234\n3412\n2143\n4321\n", sudoku::shape{2, 2}), verdict::grid);

@@ -97,6 +97,12 @@ TEST(VariantText, LineShape) {
   EXPECT_EQ(sudoku::line_shape(std::string(16, '.'), plain), (shape{2, 2}));
   EXPECT_EQ(sudoku::line_shape(std::string(36, '.') + " note", plain), (shape{2, 3}));
   EXPECT_FALSE(sudoku::line_shape(std::string(80, '.'), plain));
+  // A puzzle's rows apart on its line: 9 words of 9 cells.
+  std::string rows = "53..7....";
+  for (int r = 1; r < 9; ++r)
+    rows += " .........";
+  EXPECT_EQ(sudoku::line_shape(rows, plain), shape{});
+  EXPECT_EQ(sudoku::line_shape(rows, rules_of("x")), shape{});
   const auto jigsaw = rules_of("jigsaw");
   EXPECT_EQ(sudoku::line_shape(std::string(162, '1'), jigsaw), shape{});
   EXPECT_EQ(sudoku::line_shape(std::string(32, '1'), jigsaw), (shape{2, 2}));
@@ -439,6 +445,18 @@ TEST(VariantText, SamuraiDashOnACell) {
   line = puzzle_lines("samurai.sdm").at(0);
   line[0] = 'x';
   EXPECT_ERROR(error_of(line, rules_of("samurai")), 1, "bad character 'x'");
+  line[0] = '_';  // a blank written another way, told how ours are written
+  EXPECT_EQ(error_of(line, rules_of("samurai")).message, "bad character '_': blanks are 0 or .");
+}
+
+// Read as a plain puzzle, a samurai's '-' is named as a samurai's, not as a
+// blank written another way.
+TEST(VariantText, SamuraiReadAsPlainIsNamed) {
+  const std::string line = puzzle_lines("samurai.sdm").at(0);
+  const auto e = error_of(line, sudoku::rules{});
+  EXPECT_EQ(e.message.find("blanks are"), std::string::npos) << e.message;
+  EXPECT_NE(e.message.find("bad character '-' (this looks like a samurai board"), std::string::npos)
+      << e.message;
 }
 
 TEST(VariantText, SamuraiWrongLength) {

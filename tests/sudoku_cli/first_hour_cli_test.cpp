@@ -1,7 +1,7 @@
-// What a new user meets in the first hour (issue 30): a grid pasted without
-// --input-format=grid, the summary line of one puzzle and of no puzzle,
-// generate's seed and variants, the samurai drawn as a grid, and helps that
-// point to documentation an installed user has.
+// What a new user meets in the first hour (issues 30 and 61): a grid pasted
+// without --input-format=grid, a puzzle's rows pasted onto one line, the summary line of one puzzle
+// and of no puzzle, generate's seed and variants, the samurai drawn as a grid, and helps that point
+// to documentation an installed user has.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -43,28 +43,100 @@ test_support::command_result sudoku(std::vector<std::string> args, const std::st
 
 // ---- a pasted grid ----------------------------------------------------------------
 
-TEST(sudoku_cli_first_hour, a_pasted_grid_gets_one_hint_not_a_dozen_invalids) {
-  const std::string hint =
-      "this looks like a 9x9 grid (9 rows of 9 cells), not one puzzle per line: use "
-      "--input-format=grid\n";
+// A grid pasted without --input-format=grid is read as one (issue 61): n rows
+// of n cells, decorated or not, separator lines allowed.
+TEST(sudoku_cli_first_hour, a_pasted_grid_is_read_as_a_grid) {
   const auto r = sudoku({"solve"}, wiki_grid);
-  EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, "");
-  EXPECT_EQ(r.err, "sudoku: <stdin>:1: " + hint);  // and no summary: no puzzle was read
-  // Rows of bare digits after a comment; the other files are still answered.
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, wiki_solution + "\n");
+  EXPECT_TRUE(r.err.starts_with("sudoku solve: 1 puzzle: 1 solved in ")) << r.err;
+  // Rows of bare digits after a comment, two grids; the other files are answered too.
   std::string digits = "# from a book\n";
   for (std::size_t row = 0; row < 9; ++row)
     digits += wiki.substr(row * 9, 9) + "\n";
-  const std::string file = write_temp_file("pasted.txt", digits);
+  const std::string file = write_temp_file("pasted.txt", digits + "\n" + digits);
   const std::string fine = write_temp_file("fine.sdm", wiki + "\n");
-  const auto two = sudoku({"solve", "-q", file, fine});
-  EXPECT_EQ(two.exit_code, 2);
-  EXPECT_EQ(two.out, wiki_solution + "\n");
-  EXPECT_EQ(two.err, "sudoku: " + file + ":2: " + hint);
-  // What the hint says works.
-  const auto grid = sudoku({"solve", "-q", "--input-format=grid"}, wiki_grid);
-  EXPECT_EQ(grid.exit_code, 0);
-  EXPECT_EQ(grid.out, wiki_solution + "\n");
+  const auto two = sudoku({"solve", "-q", file, fine, "--json"});
+  EXPECT_EQ(two.exit_code, 0) << two.err;
+  const auto lines = lines_of(two.out);
+  ASSERT_EQ(lines.size(), 3u) << two.out;
+  EXPECT_TRUE(lines[0].starts_with(R"({"file":")" + file + R"(","line":2,"status":"solved")"))
+      << lines[0];
+  EXPECT_TRUE(lines[1].starts_with(R"({"file":")" + file + R"(","line":13,"status":"solved")"))
+      << lines[1];
+  EXPECT_TRUE(lines[2].starts_with(R"({"file":")" + fine + R"(","line":1,"status":"solved")"))
+      << lines[2];
+  // What is wrong in a grid read so is located as with --input-format=grid.
+  std::string short_row = wiki_grid;
+  short_row.erase(short_row.find(". 6 ."), 2);  // row 3 of the second grid
+  const auto bad = sudoku({"solve", "-q"}, wiki_grid + "\n" + short_row);
+  EXPECT_EQ(bad.exit_code, 2);
+  EXPECT_EQ(bad.out, wiki_solution + "\ninvalid\n");
+  EXPECT_EQ(bad.err, "<stdin>:15:20: expected 9 cells in a row, found 8\n");
+}
+
+// A puzzle pasted onto one line with its rows apart is one puzzle.
+TEST(sudoku_cli_first_hour, a_puzzle_with_its_rows_apart_is_one_puzzle) {
+  std::string rows;
+  for (std::size_t row = 0; row < 9; ++row)
+    rows += wiki.substr(row * 9, 9) + (row < 8 ? " " : " from a book");
+  const auto r = sudoku({"solve", "-q", "--json"}, wiki + "\n" + rows + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 2u) << r.out;
+  EXPECT_TRUE(contains(lines[1], R"("status":"solved","solution":")" + wiki_solution)) << lines[1];
+  EXPECT_TRUE(lines[1].ends_with(R"("annotation":"from a book"})")) << lines[1];
+  // A clash is located in the line as written: r8c1 is at column 71.
+  std::string clash = rows;
+  clash[70] = '5';  // r8c1 = 5, as r1c1
+  const auto c = sudoku({"solve", "-q"}, clash + "\n");
+  EXPECT_EQ(c.exit_code, 2);
+  EXPECT_EQ(c.err, "<stdin>:1:71: clashing givens: r8c1 repeats 5 of r1c1 (same column)\n");
+  // A row too short says which.
+  const auto s = sudoku({"solve", "-q"}, rows.substr(0, 20) + rows.substr(21) + "\n");
+  EXPECT_EQ(s.err, "<stdin>:1:29: expected 9 cells in row 3, found 8\n");
+}
+
+// A 16x16 grid's rows are 16 cells long, as a 4x4 puzzle's line is: the rows
+// are a grid only when none of them reads as a 4x4 puzzle.
+TEST(sudoku_cli_first_hour, sixteen_cell_rows_are_a_grid_unless_one_is_a_4x4_puzzle) {
+  const std::string digits = "123456789ABCDEFG";
+  std::string grid16, solution16;
+  for (int r = 0; r < 16; ++r) {
+    for (int c = 0; c < 16; ++c) {
+      const char d = digits[static_cast<std::size_t>((4 * (r % 4) + r / 4 + c) % 16)];
+      solution16 += d;
+      grid16 += (r + c) % 3 == 0 ? '.' : d;
+      if (c % 4 == 3 && c != 15) grid16 += ' ';
+    }
+    grid16 += '\n';
+  }
+  const auto grid = sudoku({"solve", "-q"}, grid16);
+  EXPECT_EQ(grid.exit_code, 0) << grid.err;
+  EXPECT_EQ(grid.out, solution16 + "\n");
+  // Sixteen 4x4 puzzles are sixteen puzzles, even when the first has a typo.
+  std::string puzzles = "5234341221434321\n";
+  for (int i = 0; i < 15; ++i)
+    puzzles += "1234341221434321\n";
+  const auto lines = sudoku({"solve", "-q"}, puzzles);
+  EXPECT_EQ(lines.exit_code, 2);
+  EXPECT_EQ(lines_of(lines.out).size(), 16u);
+  EXPECT_TRUE(lines.err.starts_with("<stdin>:1:1: bad character '5': 4x4 digits are 1-4"))
+      << lines.err;
+}
+
+// Blanks written as other programs write them are told how ours are written.
+TEST(sudoku_cli_first_hour, blanks_written_dash_or_underscore_get_a_hint) {
+  for (const char blank : {'-', '_', 'x'}) {
+    std::string line = wiki;
+    line[2] = blank;
+    const auto r = sudoku({"solve", "-q"}, line + "\n");
+    EXPECT_EQ(r.exit_code, 2);
+    EXPECT_EQ(r.out, "invalid\n");
+    EXPECT_TRUE(contains(r.err, "<stdin>:1:3: bad character '" + std::string(1, blank) + "': "))
+        << r.err;
+    EXPECT_TRUE(contains(r.err, "blanks 0 or .") || contains(r.err, "blanks are 0 or .")) << r.err;
+  }
 }
 
 // A variant's line read as a plain puzzle says which option it needs, and the
@@ -97,8 +169,8 @@ TEST(sudoku_cli_first_hour, a_variant_line_without_its_option_names_the_option) 
       << iss.err;
 }
 
-TEST(sudoku_cli_first_hour, what_is_not_a_whole_grid_is_read_line_by_line) {
-  // Eight rows of a grid: each line answered, its message in the singular.
+TEST(sudoku_cli_first_hour, a_grid_cut_short_has_one_located_message) {
+  // Eight rows of a grid: its first two rows make it a grid, one message.
   std::string rows;
   for (const auto& line : lines_of(wiki_grid)) {
     if (line.starts_with("-")) continue;
@@ -108,9 +180,12 @@ TEST(sudoku_cli_first_hour, what_is_not_a_whole_grid_is_read_line_by_line) {
   const std::string eight = rows.substr(0, rows.size() - lines.back().size() - 1);
   const auto r = sudoku({"solve", "-q"}, eight);
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(lines_of(r.out), std::vector<std::string>(8, "invalid"));
-  EXPECT_TRUE(lines_of(r.err).at(0).starts_with("<stdin>:1:2: 1 cell is not a Sudoku size (16"))
-      << r.err;
+  EXPECT_EQ(r.out, "invalid\n");
+  EXPECT_EQ(r.err, "<stdin>:9:1: the input ends after 8 of 9 rows\n");
+  // One row alone is a line, not a grid.
+  const auto one = sudoku({"solve", "-q"}, lines.front() + "\n");
+  EXPECT_EQ(one.out, "invalid\n");
+  EXPECT_TRUE(one.err.starts_with("<stdin>:1:2: 1 cell is not a Sudoku size (16")) << one.err;
   // Under a variant, lines are that variant's, never a grid.
   const auto x = sudoku({"solve", "-q", "--variant", "x"}, rows);
   EXPECT_EQ(lines_of(x.out), std::vector<std::string>(9, "invalid"));

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <chrono>
 #include <csignal>
 #include <cstdlib>
 #include <cstring>
@@ -121,6 +122,121 @@ command_result run_command(const std::vector<std::string>& argv, const std::stri
 command_result run_command_on_terminal(const std::vector<std::string>& argv,
                                        const std::string& input) {
   return run(argv, input, true);
+}
+
+typed_session::typed_session(const std::vector<std::string>& argv, bool stderr_on_terminal) {
+  int terminal_child = -1;
+  int out_pipe[2], err_pipe[2];
+  if (openpty(&terminal_, &terminal_child, nullptr, nullptr, nullptr) != 0 || pipe(out_pipe) ||
+      pipe(err_pipe)) {
+    throw std::runtime_error("openpty or pipe failed");
+  }
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, terminal_child, 0);
+  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, stderr_on_terminal ? terminal_child : err_pipe[1], 2);
+  for (int fd : {terminal_, terminal_child, out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
+    posix_spawn_file_actions_addclose(&actions, fd);
+  std::vector<char*> args;
+  for (const auto& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(terminal_child);
+  close(out_pipe[1]);
+  close(err_pipe[1]);
+  out_ = out_pipe[0];
+  err_ = err_pipe[0];
+  if (stderr_on_terminal) {  // what the terminal shows is read from its other side
+    close(err_);
+    err_ = dup(terminal_);
+  }
+  if (spawned != 0)
+    throw std::runtime_error("cannot run " + argv[0] + ": " + std::strerror(spawned));
+  pid_ = pid;
+}
+
+typed_session::~typed_session() {
+  if (!finished_ && pid_ > 0) {
+    kill(pid_, SIGKILL);
+    int status = 0;
+    waitpid(pid_, &status, 0);
+  }
+  for (int fd : {terminal_, out_, err_}) {
+    if (fd >= 0) close(fd);
+  }
+}
+
+void typed_session::type(const std::string& text) {
+  std::size_t written = 0;
+  while (written < text.size()) {
+    const ssize_t w = write(terminal_, text.data() + written, text.size() - written);
+    if (w < 0 && errno == EINTR) continue;
+    if (w < 0) throw std::runtime_error("cannot type at the terminal");
+    written += static_cast<std::size_t>(w);
+  }
+}
+
+std::string typed_session::read_out_line(int timeout_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(timeout_ms);
+  char buffer[4096];
+  for (;;) {
+    const auto newline = out_buffer_.find('\n');
+    if (newline != std::string::npos) {
+      std::string line = out_buffer_.substr(0, newline);
+      out_buffer_.erase(0, newline + 1);
+      return line;
+    }
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+        deadline - std::chrono::steady_clock::now());
+    if (left.count() <= 0) return {};
+    // stderr too, so that a program with much to say there is not blocked.
+    pollfd fds[2] = {{out_, POLLIN, 0}, {err_, POLLIN, 0}};
+    if (poll(fds, 2, static_cast<int>(left.count())) <= 0) continue;
+    for (const pollfd& f : fds) {
+      if (f.revents == 0) continue;
+      const ssize_t r = read(f.fd, buffer, sizeof buffer);
+      if (r > 0) {
+        (f.fd == out_ ? out_buffer_ : err_buffer_).append(buffer, static_cast<std::size_t>(r));
+      } else if (f.fd == out_) {
+        return {};  // the program closed its output
+      }
+    }
+  }
+}
+
+command_result typed_session::finish() {
+  type("\x04");  // the terminal's end of input (VEOF)
+  command_result result;
+  char buffer[4096];
+  bool out_open = true, err_open = true;
+  while (out_open || err_open) {
+    pollfd fds[2] = {{out_open ? out_ : -1, POLLIN, 0}, {err_open ? err_ : -1, POLLIN, 0}};
+    if (poll(fds, 2, -1) < 0) {
+      if (errno == EINTR) continue;
+      break;
+    }
+    for (const pollfd& f : fds) {
+      if (f.fd < 0 || f.revents == 0) continue;
+      const ssize_t r = read(f.fd, buffer, sizeof buffer);
+      if (r > 0) {
+        (f.fd == out_ ? out_buffer_ : err_buffer_).append(buffer, static_cast<std::size_t>(r));
+      } else if (r == 0 || errno != EINTR) {
+        (f.fd == out_ ? out_open : err_open) = false;
+      }
+    }
+  }
+  int status = 0;
+  while (waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
+  }
+  finished_ = true;
+  result.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  result.out = std::move(out_buffer_);
+  result.err = std::move(err_buffer_);
+  return result;
 }
 
 std::string read_file(const std::string& path) {

@@ -22,6 +22,39 @@ command_result run_command(const std::vector<std::string>& argv, const std::stri
 command_result run_command_on_terminal(const std::vector<std::string>& argv,
                                        const std::string& input = {});
 
+/// A program whose standard input is a terminal, as when a person types into
+/// it (stdout is a pipe; stderr a pipe, or the terminal too): the test types
+/// lines and reads the answers before it ends the input.
+///
+///   test_support::typed_session s({SUDOKU_CLI, "solve"});
+///   s.type(puzzle + "\n");
+///   EXPECT_EQ(s.read_out_line(5000), solution);  // before the end of the input
+///   const auto r = s.finish();                   // Ctrl-D, then the rest
+class typed_session {
+ public:
+  /// With `stderr_on_terminal`, finish()'s `err` is all the terminal showed:
+  /// the typed lines' echo and stderr.
+  explicit typed_session(const std::vector<std::string>& argv, bool stderr_on_terminal = false);
+  typed_session(const typed_session&) = delete;
+  typed_session& operator=(const typed_session&) = delete;
+  ~typed_session();
+  /// Types `text` at the terminal (a line ends with '\n').
+  void type(const std::string& text);
+  /// The next line of standard output without its newline, waiting up to
+  /// `timeout_ms`; empty when none came in time.
+  std::string read_out_line(int timeout_ms);
+  /// Ends the input (Ctrl-D at the start of a line), waits for the program and
+  /// returns its exit status, the output not read yet, and its stderr.
+  command_result finish();
+
+ private:
+  int terminal_ = -1;  // the side a person types on
+  int out_ = -1, err_ = -1;
+  int pid_ = -1;
+  std::string out_buffer_, err_buffer_;
+  bool finished_ = false;
+};
+
 /// Reads a whole file; fails the calling test (ADD_FAILURE) if it cannot.
 std::string read_file(const std::string& path);
 

@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
 #include "cli.hpp"
 #include "output.hpp"
 #include "run_summary.hpp"
@@ -81,8 +83,9 @@ class runner {
       return tools::exit_output;
     }
     const auto hold = progress_.pause();
+    // The run's work: the wait for a person's typing is none of it.
     const double seconds =
-        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+        std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count() - waited_;
     // A run that read no puzzle has nothing to sum up: a note or an error said why.
     if (settings_.summary && total_.puzzles > 0) {
       fmt::print(stderr, "{}\n", summary(total_, seconds));
@@ -145,6 +148,10 @@ class runner {
   }
 
   void maybe_submit() {
+    if (interactive_) {
+      answer_now();
+      return;
+    }
     const std::size_t jobs = settings_.batch_jobs != 0   ? settings_.batch_jobs
                              : settings_.sink != nullptr ? document_batch_jobs
                                                          : batch_jobs;
@@ -163,27 +170,53 @@ class runner {
     j.preset_column = max + 1;
   }
 
+  // Standard input on a terminal is a person typing: each line is read as it
+  // is entered and answered at once, and the time spent waiting for the next
+  // line is no work (run() leaves it out of the summary's time).
+  [[nodiscard]] bool typed(const std::string& path) const {
+    return path == "-" && isatty(STDIN_FILENO) == 1;
+  }
+
+  void begin_typed_input(dlx::line_reader& lines) {
+    lines.read_line_at_a_time();
+    interactive_ = true;
+    typing_started_ = std::chrono::steady_clock::now();
+    answering_at_start_ = answering_;
+  }
+
+  void end_typed_input() {
+    interactive_ = false;
+    const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - typing_started_;
+    waited_ += spent.count() - (answering_ - answering_at_start_);
+  }
+
+  void read_grids(sudoku::grid_reader& reader, std::uint32_t index) {
+    sudoku::grid_item item;
+    while (reader.next(item)) {
+      job& j = add_job(index, item.first_line);
+      j.parsed = static_cast<std::int32_t>(current_->parsed.size());
+      current_->parsed.push_back(item);
+      maybe_submit();
+    }
+  }
+
   void read_file(std::uint32_t index) {
     std::ifstream file;
     std::istream* in = open(settings_.files[index], file);
     if (!in) return;
     dlx::line_reader lines(*in, settings_.max_line);
+    if (typed(settings_.files[index])) begin_typed_input(lines);
     std::optional<sudoku::shape> shape = settings_.shape;
     const std::uint64_t jobs_before = jobs_read_;
     if (settings_.input == input_format::grid) {
       sudoku::grid_reader reader(lines, settings_.shape);
-      sudoku::grid_item item;
-      while (reader.next(item)) {
-        job& j = add_job(index, item.first_line);
-        j.parsed = static_cast<std::int32_t>(current_->parsed.size());
-        current_->parsed.push_back(item);
-        maybe_submit();
-      }
+      read_grids(reader, index);
     } else {
-      // A grid pasted without --input-format=grid would be a dozen lines of
-      // "invalid": its first lines are held until the detector has seen a
-      // grid (then one message for the file) or a line that is no grid row.
-      // (Variants have no grid form.)
+      // A grid pasted without --input-format=grid (n rows of n cells, docs/
+      // sudoku-command.md) is read as grids: the first lines are held until
+      // the detector has seen two rows of a grid (then the file is read as
+      // grids, from its first line), or a line that is no grid's row (then
+      // they are puzzle lines). (Variants have no grid form.)
       sudoku::grid_detector detector(settings_.shape);
       bool detecting = settings_.rules.classic();
       std::vector<std::pair<std::size_t, std::string>> held;
@@ -195,33 +228,38 @@ class runner {
         maybe_submit();
       };
       for (dlx::text_line line; lines.next(line);) {
-        if (!line.too_long && sudoku::is_skippable(line.text)) continue;
         if (detecting) {
           using verdict = sudoku::grid_detector::verdict;
+          if (held.empty() && !line.too_long && sudoku::is_skippable(line.text)) continue;
           if (!line.too_long && detector.add(line.text) != verdict::not_grid) {
             held.emplace_back(line.number, line.text);
             if (detector.current() == verdict::undecided) continue;
-            report_file_problem(
-                fmt::format("{}:{}", names_[index], held.front().first),
-                fmt::format("this looks like {}, not one puzzle per line: use --input-format=grid",
-                            detector.description()));
-            return;
+            sudoku::grid_reader reader(lines, settings_.shape);
+            for (auto& [number, text] : held)
+              reader.put_back(number, std::move(text));
+            read_grids(reader, index);
+            break;
           }
           detecting = false;
-          for (const auto& [number, text] : held)
-            add_line(number, text);
+          for (const auto& [number, text] : held) {
+            if (!sudoku::is_skippable(text)) add_line(number, text);
+          }
           held.clear();
         }
         if (line.too_long) {
           too_long(add_job(index, line.number), lines.max_line());
           maybe_submit();
-        } else {
+        } else if (!sudoku::is_skippable(line.text)) {
           add_line(line.number, line.text);
         }
       }
-      for (const auto& [number, text] : held)  // the input ended undecided
-        add_line(number, text);
+      if (detector.current() == sudoku::grid_detector::verdict::undecided) {
+        for (const auto& [number, text] : held) {  // the input ended undecided
+          if (!sudoku::is_skippable(text)) add_line(number, text);
+        }
+      }
     }
+    if (interactive_) end_typed_input();
     report_read_error(lines, index);
     if (jobs_read_ == jobs_before && !lines.read_error()) note_empty(names_[index]);
   }
@@ -242,6 +280,8 @@ class runner {
     if (!solutions || !puzzles) return;
     dlx::line_reader solution_lines(*solutions, settings_.max_line);
     dlx::line_reader puzzle_lines(*puzzles, settings_.max_line);
+    if (typed(settings_.files[0])) begin_typed_input(solution_lines);
+    if (typed(*settings_.against)) begin_typed_input(puzzle_lines);
     std::optional<sudoku::shape> shape = settings_.shape;
     auto next_content = [](dlx::line_reader& lines, dlx::text_line& line) {
       while (lines.next(line)) {
@@ -278,6 +318,7 @@ class runner {
     } else if (jobs_read_ == 0 && !solution_lines.read_error()) {
       note_empty(names_[0]);
     }
+    if (interactive_) end_typed_input();
     report_read_error(solution_lines, 0);
     report_read_error(puzzle_lines, puzzles_index);
   }
@@ -304,6 +345,16 @@ class runner {
     b->any_invalid_input = false;
     b->any_unanswered = false;
     return b;
+  }
+
+  // A typed line's answer, written before the next line is read.
+  void answer_now() {
+    const auto started = std::chrono::steady_clock::now();
+    submit();
+    while (!in_flight_.empty())
+      write_front();
+    out_.flush();
+    answering_ += std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   }
 
   void submit() {
@@ -346,7 +397,8 @@ class runner {
     bad_input_ |= b->any_invalid_input;
     unanswered_ |= b->any_unanswered;
     spare_.push_back(std::move(b));
-    if (progress_.enabled()) {
+    // (Not between typed lines: a person's next line would begin after it.)
+    if (progress_.enabled() && !interactive_) {
       hold.unlock();
       const double seconds =
           std::chrono::duration<double>(std::chrono::steady_clock::now() - progress_started_)
@@ -370,6 +422,13 @@ class runner {
   std::uint64_t answered_ = 0;  // puzzles handed to settings_.sink
   bool bad_input_ = false;
   bool unanswered_ = false;
+  // Typed input (typed()): answered a line at a time; the seconds spent
+  // answering and waiting.
+  bool interactive_ = false;
+  double answering_ = 0;
+  double answering_at_start_ = 0;
+  double waited_ = 0;
+  std::chrono::steady_clock::time_point typing_started_{};
   // Last, so that it is destroyed first: its workers may still hold batches.
   std::unique_ptr<sudoku::workspace_pool> pool_;
 };

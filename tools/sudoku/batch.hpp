@@ -4,6 +4,14 @@
 // hands each batch to a pool of workers (sudoku::workspace_pool); it writes the batches' answers in
 // input order as they complete, so the output does not depend on the thread count. At most a few
 // batches per thread are in flight, so memory stays bounded whatever the input size.
+//
+// Standard input on a terminal is a person typing, not a file: it is read a
+// line at a time, each puzzle is answered (and flushed) as soon as its line is
+// entered, and the summary's time leaves out the wait for the next line.
+//
+// Plain Sudoku without --input-format: a file whose first lines make a grid of
+// n rows of n cells (sudoku::grid_detector) is read as grids, as with
+// --input-format=grid; any other file is one puzzle per line.
 #pragma once
 
 #include <sudoku/answer.hpp>

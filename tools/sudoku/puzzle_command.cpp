@@ -100,7 +100,9 @@ bool answer_context::read_pair(const job& j) {
 }
 
 std::size_t answer_context::column_of(std::size_t cell) const {
-  return grid_input_ ? 1 : w_.fields.grid_offset + cell + 1;
+  if (grid_input_) return 1;
+  return sudoku::cell_column(std::string_view(b_.text).substr(job_->offset, job_->length),
+                             w_.fields, cell);
 }
 
 void answer_context::message(std::size_t column, std::string_view what) {

@@ -33,6 +33,11 @@ class line_reader {
 
   explicit line_reader(std::istream& in, std::size_t max_line = default_max_line);
 
+  /// Reads no further than the end of each line, so that a line typed at a
+  /// terminal is handed out as soon as it is entered (a read of a whole chunk
+  /// waits for 64 KiB or the end of the input). Slower: for terminals only.
+  void read_line_at_a_time(bool on = true) noexcept { line_at_a_time_ = on; }
+
   /// Reads the next line; false at the end of the input (or on a read error).
   bool next(text_line& line);
   /// True when reading stopped because the stream failed, not at end of file.
@@ -51,6 +56,7 @@ class line_reader {
   std::size_t number_ = 0;
   bool eof_ = false;
   bool read_error_ = false;
+  bool line_at_a_time_ = false;
 };
 
 }  // namespace dlx
