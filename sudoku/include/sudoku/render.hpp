@@ -29,6 +29,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,6 +59,15 @@ struct svg_options {
 /// The board as an SVG document (one line per element, ending in a newline).
 [[nodiscard]] std::string render_svg(const variant& v, const board_state& board,
                                      const highlight& marks = {}, const svg_options& options = {});
+
+/// Several pictures of render_svg as one SVG document: each whole, nested as
+/// an <svg> of its own (its title, viewBox and size kept), top to bottom and
+/// 16 pixels apart, under a title saying how many there are. One picture is
+/// returned as it is; none gives "". Throws std::invalid_argument for a text
+/// that is not render_svg's (no <svg> with a width and height).
+///
+///   std::string sheet = sudoku::stack_svg({render_svg(v, a), render_svg(v, b)});
+[[nodiscard]] std::string stack_svg(std::span<const std::string> pictures);
 
 /// What a logic step marks, on the board as it stood before the step: its
 /// placements and eliminations, its units, its cells (a subset's, or where the
