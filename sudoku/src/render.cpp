@@ -612,8 +612,10 @@ std::string stack_svg(std::span<const std::string> pictures) {
   }
   writer add;
   add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" "
-      "height=\"{}\">\n<title>{} pictures</title>\n",
-      num(width), num(height), num(width), num(height), parts.size());
+      "height=\"{}\">\n<title>{} pictures</title>\n<rect class=\"sd-ground\" width=\"{}\" "
+      "height=\"{}\" fill=\"{}\"/>\n",
+      num(width), num(height), num(width), num(height), parts.size(), num(width), num(height),
+      ground);
   double y = 0;
   for (const part& p : parts) {
     std::string_view text = p.text;

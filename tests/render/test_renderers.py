@@ -120,9 +120,9 @@ PICTURES = {
 
 # Clue texts centred on a point (text-anchor middle, baseline 0.36 em below):
 # their class, and how far their ink may reach from that point, in em, across
-# and up and down (the X-sum's angle brackets are wide).
+# and up and down.
 CENTRED_CLUES = {"sd-x": (0.5, 0.5), "sd-v": (0.5, 0.5), "sd-little-killer": (0.8, 0.5),
-                 "sd-sandwich": (0.8, 0.5), "sd-x-sum": (1.4, 0.6), "sd-rules": (8, 0.6)}
+                 "sd-sandwich": (0.8, 0.5), "sd-x-sum": (0.8, 0.5), "sd-rules": (8, 0.6)}
 # Clue numbers in a cell's corner on a patch of ground, as cage sums are.
 LABELLED_CLUES = ("sd-sum-total", "sd-clue-cage-sum", "sd-lunchbox-sum", "sd-sum-line-sum")
 

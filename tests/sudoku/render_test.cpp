@@ -606,10 +606,12 @@ TEST(StackSvg, SeveralPicturesNestWholeOneBelowTheOther) {
   EXPECT_EQ(sudoku::stack_svg(std::vector<std::string>{a}), a);  // one: as it is
   const std::string sheet = sudoku::stack_svg(std::vector<std::string>{a, b});
   // One root, as wide as the widest and as tall as both and the gap.
-  EXPECT_EQ(sheet.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 376 568\" "
-                        "width=\"376\" height=\"568\">\n<title>2 pictures</title>\n",
-                        0),
-            0u)
+  EXPECT_EQ(
+      sheet.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 376 568\" "
+                  "width=\"376\" height=\"568\">\n<title>2 pictures</title>\n"
+                  "<rect class=\"sd-ground\" width=\"376\" height=\"568\" fill=\"#ffffff\"/>\n",
+                  0),
+      0u)
       << sheet.substr(0, 200);
   // Each picture whole, its root tag placed.
   EXPECT_NE(sheet.find("<svg x=\"0\" y=\"0\"" + a.substr(4, a.size() - 5) + "\n"),

@@ -62,7 +62,8 @@ struct svg_options {
 
 /// Several pictures of render_svg as one SVG document: each whole, nested as
 /// an <svg> of its own (its title, viewBox and size kept), top to bottom and
-/// 16 pixels apart, under a title saying how many there are. One picture is
+/// 16 pixels apart, on a white ground, under a title saying how many there
+/// are ("3 pictures"). One picture is
 /// returned as it is; none gives "". Throws std::invalid_argument for a text
 /// that is not render_svg's (no <svg> with a width and height).
 ///
