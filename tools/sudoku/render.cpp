@@ -25,11 +25,12 @@ int run_render(int argc, char** argv) {
       "text, and its own white ground.\n"
       "\n"
       "Without -o, the picture goes to standard output; several puzzles make one SVG\n"
-      "document that holds each picture whole, one below the other (never SVG files one\n"
-      "after another, which no reader takes). -o FILE writes that document to FILE; -o DIR/\n"
-      "(a folder, made if missing) writes one file per puzzle, named by its number in input\n"
-      "order: 1.svg, 2.svg, ... A line that is not a usable puzzle gets no picture and its\n"
-      "located reason on stderr, as in every command.";
+      "document that holds each picture whole, one below the other (written when the last\n"
+      "is drawn; never SVG files one after another, which no reader takes). -o FILE writes\n"
+      "that document to FILE; -o DIR/ (a folder, made if missing) writes one file per\n"
+      "puzzle as it comes, named by its number in input order: 1.svg, 2.svg, ... A line\n"
+      "that is not a usable puzzle gets no picture and its located reason on stderr, as in\n"
+      "every command.";
   command.has_budget = false;
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings& s) {
     s.documents = true;
