@@ -577,7 +577,7 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
 // ---- Several pictures in one document.
 
 std::string stack_svg(std::span<const std::string> pictures) {
-  if (pictures.size() <= 1) return pictures.empty() ? std::string() : pictures.front();
+  if (pictures.size() == 1) return pictures.front();
   // Each picture's root tag, and its size in pixels (its width and height).
   struct part {
     std::string_view text;

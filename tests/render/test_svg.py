@@ -185,6 +185,11 @@ def test_several_puzzles_make_one_svg_document_and_bad_lines_get_no_picture(tmp_
     assert root.findall(SVG_NS + "svg") == [] and digits_in(root, "sd-given") == givens(lines[0], 9)
     assert ET.fromstring(sudoku("render", "-q", "-o", "-", input=lines[0] + "\n")[0]) is not None
 
+    # No usable puzzle: still a document (an empty file is not XML).
+    out, err, code = sudoku("render", "-q", "-o", "-", input="12x4\n", check=False)
+    assert code == 2 and "<stdin>:1:" in err
+    assert ET.fromstring(out).findtext(SVG_NS + "title") == "0 pictures"
+
     folder = tmp_path / "numbered"
     _, err, code = sudoku("render", "-q", "-o", f"{folder}/", input=text, check=False)
     assert code == 2 and "<stdin>:2:" in err

@@ -602,7 +602,11 @@ TEST(Explanation, OneFramePerStepAndTheSolvedGridLast) {
 TEST(StackSvg, SeveralPicturesNestWholeOneBelowTheOther) {
   const std::string a = render_line("1...2..3..4....2", "classic");            // 4x4: 176 x 176
   const std::string b = render_line(lines_of("famous.sdm", 1)[0], "classic");  // 376 x 376
-  EXPECT_EQ(sudoku::stack_svg({}), "");
+  // None: a document all the same (an empty file is not XML).
+  EXPECT_EQ(sudoku::stack_svg({}),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 0 0\" width=\"0\" "
+            "height=\"0\">\n<title>0 pictures</title>\n<rect class=\"sd-ground\" width=\"0\" "
+            "height=\"0\" fill=\"#ffffff\"/>\n</svg>\n");
   EXPECT_EQ(sudoku::stack_svg(std::vector<std::string>{a}), a);  // one: as it is
   const std::string sheet = sudoku::stack_svg(std::vector<std::string>{a, b});
   // One root, as wide as the widest and as tall as both and the gap.

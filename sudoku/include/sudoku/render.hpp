@@ -64,7 +64,8 @@ struct svg_options {
 /// an <svg> of its own (its title, viewBox and size kept), top to bottom and
 /// 16 pixels apart, on a white ground, under a title saying how many there
 /// are ("3 pictures"). One picture is
-/// returned as it is; none gives "". Throws std::invalid_argument for a text
+/// returned as it is; none gives an empty document ("0 pictures", no size),
+/// still well-formed. Throws std::invalid_argument for a text
 /// that is not render_svg's (no <svg> with a width and height).
 ///
 ///   std::string sheet = sudoku::stack_svg({render_svg(v, a), render_svg(v, b)});
