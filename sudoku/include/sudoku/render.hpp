@@ -6,7 +6,8 @@
 // windoku's windows shaded, killer cages as dashed outlines inset from the cell
 // edges with the sum in the cage's first cell, samurai's five grids. Givens are
 // bold and black, other digits blue; candidates are pencil marks in a small grid
-// inside the cell, laid out like the boxes. A highlight marks one step of an
+// inside the cell, laid out like the boxes, clear of the clues drawn over the
+// cell (a cage's outline and sum, dots and letters on its edges, a quad's circle). A highlight marks one step of an
 // explanation: the digits it places (large and green, as they will stand), the
 // candidates it removes (red, struck through), the cells, units and candidates
 // of its pattern, and a chain's links as arrows between candidates, routed
