@@ -7,12 +7,12 @@
 // edges with the sum in the cage's first cell, samurai's five grids. Givens are
 // bold and black, other digits blue; candidates are pencil marks in a small grid
 // inside the cell, laid out like the boxes, clear of the clues drawn over the
-// cell (a cage's outline and sum, dots and letters on its edges, a quad's circle). A highlight marks one step of an
-// explanation: the digits it places (large and green, as they will stand), the
-// candidates it removes (red, struck through), the cells, units and candidates
-// of its pattern, and a chain's links as arrows between candidates, routed
-// beside the pencil marks they pass and under the digits, which then wear a
-// halo of the ground's colour.
+// cell (a cage's outline and sum, dots and letters on its edges, a quad's
+// circle). A highlight marks one step of an explanation: the digits it places
+// (large and green, as they will stand), the candidates it removes (red, struck
+// through), the cells, units and candidates of its pattern, and a chain's links
+// as arrows between candidates, routed beside the pencil marks they pass and
+// under the digits, which then wear a halo of the ground's colour.
 //
 // The SVG stands alone: a viewBox (it scales to any size), a <title>, digits as
 // <text> (searchable and copyable), each on its own plain baseline, which every
