@@ -32,6 +32,11 @@ iss() { awk -F'\t' -v name="example_puzzles.js:$1" '$1 == name { print $2 }' tes
 iss 'Thermo' | render --input-format=iss -o "$out/iss-thermo.svg"
 iss 'Double arrow' | render --input-format=iss -o "$out/iss-double-arrow.svg"
 iss 'XV Kropki Sudoku' | render --input-format=iss -o "$out/iss-xv-kropki.svg"
+# Pencil marks among clues: dots and letters on the edges, cage sums in the
+# corners, quads on the corners (docs/pictures.md).
+iss 'XV Kropki Sudoku' | render --input-format=iss --candidates -o "$out/iss-xv-kropki-candidates.svg"
+iss 'Killer' | render --input-format=iss --candidates -o "$out/iss-killer-candidates.svg"
+iss 'Quadruple X' | render --input-format=iss --candidates -o "$out/iss-quadruple-candidates.svg"
 
 # One frame of an explanation page: the SVG of frame K of section 1.
 frame() { python3 scripts/explain-page.py "$1"; }

@@ -197,27 +197,45 @@ std::string html_page_begin(std::string_view title) {
 <title>{}</title>
 <style>
   :root {{ color-scheme: light dark; }}
-  body {{ font-family: system-ui, sans-serif; margin: 1.5em; background: #fafafa; color: #1b1b1b; }}
+  body {{ font-family: system-ui, sans-serif; margin: 1em 1.5em; background: #fafafa; color: #1b1b1b; }}
   @media (prefers-color-scheme: dark) {{ body {{ background: #1e1f22; color: #e8e8e8; }} }}
+  h1 {{ font-size: 1.4em; margin: 0 0 0.2em; }}
   section.puzzle {{ margin-bottom: 3em; outline: none; }}
   section.puzzle h2 {{ margin: 0 0 0.2em; font-size: 1.2em; }}
   .summary {{ margin: 0 0 0.8em; font-weight: 600; }}
-  .nav {{ display: flex; gap: 0.5em; align-items: center; margin-bottom: 0.8em; }}
+  .nav {{ display: flex; flex-wrap: wrap; gap: 0.5em; align-items: center; margin-bottom: 0.8em; }}
   .nav button {{ font: inherit; padding: 0.3em 0.8em; cursor: pointer; }}
-  .frame {{ display: flex; flex-wrap: wrap; gap: 1.5em; align-items: flex-start; }}
   .frame[hidden] {{ display: none; }}
-  /* The board takes the room it has: the width beside the text, and no more
-     than the window's height less the heading and buttons above it. */
-  .frame .picture {{ flex: 3 1 20em; min-width: 0; max-width: calc(100vh - 8em); }}
   .frame .picture svg {{ display: block; width: 100%; height: auto; }}
-  .frame .text {{ flex: 1 1 14em; max-width: 32em; margin: 0; font-size: 1.05em; line-height: 1.5; }}
-  .help {{ color: #777; font-size: 0.9em; }}
+  .frame .text {{ margin: 0; font-size: 1.05em; line-height: 1.5; }}
+  /* The board on the left, as large as the window's height allows below the
+     page's title (about 5 em; the 7 em keep a margin under the board), its
+     section's heading, buttons and the step's text beside it on the right:
+     the whole board in view in a 1200 x 900 window. */
+  @media screen and (min-width: 50em) {{
+    section.puzzle {{ display: grid; column-gap: 1.5em; align-items: start;
+      grid-template-columns: min(calc(100vh - 7em), calc(100% - 17.5em)) minmax(14em, 32em);
+      grid-template-rows: auto auto auto 1fr; }}
+    section.puzzle > h2, section.puzzle > .summary, section.puzzle > .nav {{ grid-column: 2; }}
+    section.puzzle > h2 {{ grid-row: 1; }}
+    section.puzzle > .summary {{ grid-row: 2; }}
+    section.puzzle > .nav {{ grid-row: 3; }}
+    .frame:not([hidden]) {{ display: contents; }}
+    .frame .picture {{ grid-column: 1; grid-row: 1 / span 4; min-width: 0; }}
+    .frame .picture svg {{ max-height: calc(100vh - 7em); }}
+    .frame .text {{ grid-column: 2; grid-row: 4; }}
+  }}
+  /* A narrow window: the heading and buttons, the board as wide as the
+     window (no taller than it), the text below. */
+  @media screen and (max-width: 50em) {{
+    .frame .picture {{ max-width: calc(100vh - 8em); margin-bottom: 1em; }}
+  }}
+  .help {{ color: #777; font-size: 0.9em; margin: 0 0 0.8em; }}
   /* On paper: the step shown, as wide as the page, its text below it. */
   @media print {{
     body {{ margin: 0; background: #fff; color: #000; }}
     .help, .nav {{ display: none; }}
     section.puzzle {{ break-inside: avoid; }}
-    .frame {{ display: block; }}
     .frame .picture {{ max-width: min(100%, calc(100vh - 8em)); margin-bottom: 1em; }}
     .frame .text {{ max-width: none; }}
     .frame .picture svg {{ print-color-adjust: exact; -webkit-print-color-adjust: exact; }}

@@ -17,6 +17,7 @@
 #include <map>
 #include <set>
 #include <span>
+#include <stdexcept>
 #include <string_view>
 #include <utility>
 
@@ -119,7 +120,21 @@ class painter {
         band_(o.coordinates ? 20 : 0),
         margin_(8),
         outside_(detail::outside_room(v)),
-        caption_(detail::caption_room(v)) {}
+        caption_(detail::caption_room(v)),
+        room_(static_cast<std::size_t>(v.rows()) * static_cast<std::size_t>(v.columns())) {
+    for (const cage& g : v.cages()) {
+      for (std::uint32_t p : g.cells)
+        room_[p] = {detail::cage_room, detail::cage_room, detail::cage_room, detail::cage_room};
+      room_[g.cells.front()].top = detail::label_room;
+    }
+    detail::keep_clear_of_clues(v, room_);
+    const shape& s = v.shape();
+    candidate_size_ = 0.78 * std::min(double(cell) / s.box_rows, double(cell) / s.box_cols);
+    for (std::uint32_t p : v.cells()) {
+      const auto [across, down] = spacing(p);
+      candidate_size_ = std::min({candidate_size_, across, down});
+    }
+  }
 
   [[nodiscard]] double x_of(double column) const {
     return margin_ + band_ + outside_ + column * cell;
@@ -146,20 +161,28 @@ class painter {
                           {x_of(0), y_of(0), double(cell)}, inset);
   }
 
-  // The centre of a candidate's pencil mark, and the size of its mark. On a
-  // killer board the marks keep below the band where cage sums go.
+  // The centre of a candidate's pencil mark, and the size of the marks. The
+  // marks of a cell are laid out like its boxes in the room its clues leave
+  // (a cage's outline and sum, dots and letters on its edges, a quad on a
+  // corner: pencil_room), closer together where there is less; one size on
+  // the whole board, the size that fits the tightest cell, at most what a
+  // plain board has.
   [[nodiscard]] std::pair<double, double> candidate_centre(std::size_t position, int digit) const {
     const shape& s = v_.shape();
     const int r = static_cast<int>(position) / v_.columns();
     const int c = static_cast<int>(position) % v_.columns();
     const int row = (digit - 1) / s.box_cols, col = (digit - 1) % s.box_cols;
-    const double band = cage_band();
-    return {x_of(c) + (col + 0.5) * cell / s.box_cols,
-            y_of(r) + band + (row + 0.5) * (cell - band) / s.box_rows};
+    const detail::pencil_room& room = room_of(position);
+    const auto [across, down] = spacing(position);
+    return {x_of(c) + room.left + (col + 0.5) * across, y_of(r) + room.top + (row + 0.5) * down};
   }
-  [[nodiscard]] double candidate_size() const {
+  [[nodiscard]] double candidate_size() const { return candidate_size_; }
+  // The distance between the centres of neighbouring marks in a cell, across and down.
+  [[nodiscard]] std::pair<double, double> spacing(std::size_t position) const {
     const shape& s = v_.shape();
-    return 0.78 * std::min((cell - cage_band()) / s.box_rows, double(cell) / s.box_cols);
+    const detail::pencil_room& room = room_of(position);
+    return {(cell - room.left - room.right) / s.box_cols,
+            (cell - room.top - room.bottom) / s.box_rows};
   }
   // A chain link's path from one candidate's mark to the other's: out
   // sideways, along a lane beside the straight way, and back in, turning in
@@ -178,9 +201,8 @@ class painter {
     const double length = std::hypot(x3 - x0, y3 - y0);
     if (length < 1e-9) return {};
     const double ux = (x3 - x0) / length, uy = (y3 - y0) / length;
-    const shape& s = v_.shape();
-    const double across =
-        std::abs(uy) * cell / s.box_cols + std::abs(ux) * (cell - cage_band()) / s.box_rows;
+    const auto [spacing_x, spacing_y] = spacing(from.cell);
+    const double across = std::abs(uy) * spacing_x + std::abs(ux) * spacing_y;
     const double cut = std::min(candidate_size() * 0.55, length / 3);
     // The marks near enough to matter, but the link's own two.
     std::vector<glyph> near;
@@ -238,7 +260,6 @@ class painter {
     }
     return d;
   }
-  [[nodiscard]] double cage_band() const { return v_.cages().empty() ? 0.0 : 11.0; }
   [[nodiscard]] std::pair<double, double> centre(std::size_t position) const {
     return {x_of(static_cast<double>(position % static_cast<std::size_t>(v_.columns())) + 0.5),
             y_of(static_cast<double>(position / static_cast<std::size_t>(v_.columns())) + 0.5)};
@@ -246,9 +267,15 @@ class painter {
 
  private:
   const variant& v_;
+  [[nodiscard]] const detail::pencil_room& room_of(std::size_t position) const {
+    return room_[position];
+  }
+
   int band_;
   int margin_;
   double outside_, caption_;
+  std::vector<detail::pencil_room> room_;  // by cell position
+  double candidate_size_ = 0;
 };
 
 // The boxes and regions to outline, each distinct cell set once (samurai's
@@ -542,6 +569,60 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
           num(at.x_of(c + 0.5)), num(svg::text_baseline(at.y_of(0) - at.outside() - 11, 11)),
           candidate_ink, c + 1);
     }
+  }
+  add.text += "</svg>\n";
+  return std::move(add.text);
+}
+
+// ---- Several pictures in one document.
+
+std::string stack_svg(std::span<const std::string> pictures) {
+  if (pictures.size() == 1) return pictures.front();
+  // Each picture's root tag, and its size in pixels (its width and height).
+  struct part {
+    std::string_view text;
+    std::size_t tag_end = 0;  // after "<svg"
+    double width = 0, height = 0;
+  };
+  const auto attribute = [](std::string_view tag, std::string_view name) {
+    const std::string key = fmt::format(" {}=\"", name);
+    const std::size_t at = tag.find(key);
+    if (at == std::string_view::npos) throw std::invalid_argument("stack_svg: not a picture");
+    const std::size_t from = at + key.size(), to = tag.find('"', from);
+    try {
+      return std::stod(std::string(tag.substr(from, to - from)));
+    } catch (const std::exception&) {
+      throw std::invalid_argument("stack_svg: not a picture");
+    }
+  };
+  std::vector<part> parts;
+  double width = 0, height = 0;
+  constexpr double gap = 16;
+  for (const std::string& picture : pictures) {
+    part p{picture};
+    const std::size_t open = picture.find("<svg ");
+    const std::size_t close = open == std::string::npos ? open : picture.find('>', open);
+    if (close == std::string::npos) throw std::invalid_argument("stack_svg: not a picture");
+    const std::string_view tag = p.text.substr(open, close - open);
+    p.tag_end = open + 4;
+    p.width = attribute(tag, "width"), p.height = attribute(tag, "height");
+    width = std::max(width, p.width);
+    height += (parts.empty() ? 0 : gap) + p.height;
+    parts.push_back(p);
+  }
+  writer add;
+  add("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 {} {}\" width=\"{}\" "
+      "height=\"{}\">\n<title>{} pictures</title>\n<rect class=\"sd-ground\" width=\"{}\" "
+      "height=\"{}\" fill=\"{}\"/>\n",
+      num(width), num(height), num(width), num(height), parts.size(), num(width), num(height),
+      ground);
+  double y = 0;
+  for (const part& p : parts) {
+    std::string_view text = p.text;
+    while (!text.empty() && text.back() == '\n')
+      text.remove_suffix(1);
+    add("<svg x=\"0\" y=\"{}\"{}\n", num(y), text.substr(p.tag_end));
+    y += p.height + gap;
   }
   add.text += "</svg>\n";
   return std::move(add.text);

@@ -3,13 +3,15 @@
 // thick light-grey lines from a filled bulb; the other lines thinner, a colour
 // per kind (dotted for modular, entropic; dashed for sum lines); arrows as a
 // thin grey shaft from an empty circle or a pill to an arrowhead; dots, X and V
-// and greater-than signs on the edge between two cells; a quad's digits in a
-// small circle on the corner of its four cells; cages and sums as outlines
-// inset from the cell edges (dashed, dotted), their numbers in the first
-// cell's corner; little killers, sandwiches and X-sums outside the grid at the
-// start of their diagonal, row or column. Arrowheads are plain paths, not
-// markers: no ids to clash on a page of many pictures, and every renderer draws
-// them alike.
+// and greater-than signs on the edge between two cells; a quad's digits, a
+// quarter of a cell tall, two over two in a white circle on the corner of its
+// four cells (as SudokuPad draws them); cages and sums as outlines inset from
+// the cell edges (dashed, dotted), their numbers in the first cell's corner;
+// little killers, sandwiches and X-sums outside the grid at the start of their
+// diagonal, row or column, sandwiches and X-sums as plain numbers (as setters
+// draw them). Arrowheads are plain paths, not markers: no ids to clash on a
+// page of many pictures, and every renderer draws them alike. Pencil marks keep
+// clear of what is drawn over their cells (keep_clear_of_clues).
 #include "render_clues.hpp"
 
 #include <svg/cells.hpp>
@@ -33,6 +35,7 @@ constexpr std::string_view ink = "#111111";
 constexpr std::string_view arrow_ink = "#8a8a8a";
 constexpr std::string_view caption_ink = "#5c5c5c";
 constexpr double circle_radius = 14;  // an arrow's circle, a thermometer's bulb
+constexpr double quad_radius = 12.5;  // a quad's circle, on the corner of its four cells
 constexpr double outside = 26;        // room for outside clues beyond each edge
 constexpr double caption = 18;        // the caption line's height
 
@@ -325,20 +328,26 @@ class clue_painter {
   void quad(std::size_t k, const clue& c) {
     const std::uint32_t p = c.cells.front();
     const double cx = at_.x_of(column(p) + 1), cy = at_.y_of(row(p) + 1);
-    add("<circle class=\"sd-quad\" data-clue=\"{}\" cx=\"{}\" cy=\"{}\" r=\"11\" fill=\"{}\" "
+    add("<circle class=\"sd-quad\" data-clue=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" fill=\"{}\" "
         "stroke=\"{}\" stroke-width=\"1\"/>\n",
-        k, num(cx), num(cy), ground, ink);
-    // The digits evenly round the centre (one: on it; two: left and right).
+        k, num(cx), num(cy), num(quad_radius), ground, ink);
+    // The digits in a square, as SudokuPad sets them: one in the middle, two
+    // side by side, three as two over one, four two over two; 10 units tall
+    // (a quarter of a cell), 12 for one alone.
     const std::size_t n = c.values.size();
-    const double start = n > 2 ? -M_PI / 2 : M_PI;
-    const double offset = n == 1 ? 0 : n == 2 ? 3.4 : 5.2, size = n > 2 ? 6.5 : 7;
+    const double size = n == 1 ? 12 : 10, dx = 3.6, dy = 4.2;
     for (std::size_t i = 0; i < n; ++i) {
-      const double angle = start + 2 * M_PI * static_cast<double>(i) / static_cast<double>(n);
+      double x = 0, y = 0;
+      if (n == 2) {
+        x = i == 0 ? -dx : dx;
+      } else if (n >= 3) {
+        const bool top = i < 2;
+        y = top ? -dy : dy;
+        x = (n == 3 && !top) ? 0 : (i % 2 == 0 ? -dx : dx);
+      }
       add("<text class=\"sd-quad-digit\" data-clue=\"{}\" x=\"{}\" y=\"{}\" font-size=\"{}\" "
           "text-anchor=\"middle\" fill=\"{}\">{}</text>\n",
-          k, num(cx + offset * std::cos(angle)),
-          num(svg::text_baseline(cy + offset * std::sin(angle), size)), num(size), ink,
-          c.values[i]);
+          k, num(cx + x), num(svg::text_baseline(cy + y, size)), num(size), ink, c.values[i]);
     }
   }
 
@@ -428,11 +437,9 @@ class clue_painter {
     } else {
       y = dr > 0 ? at_.y_of(0) - outside / 2 : at_.y_of(v_.rows()) + outside / 2;
     }
-    if (c.kind == clue_kind::x_sum) {
-      outside_text(k, "sd-x-sum", x, y, 10, fmt::format("\u27e8{}\u27e9", value));
-    } else {
-      outside_text(k, "sd-sandwich", x, y, 12, value);
-    }
+    // A plain number, as setters draw X-sums and sandwiches alike (the
+    // title and the rules say which).
+    outside_text(k, c.kind == clue_kind::x_sum ? "sd-x-sum" : "sd-sandwich", x, y, 12, value);
   }
 
   void caption_line() {
@@ -459,6 +466,85 @@ class clue_painter {
 
 std::string board_frame::outline_path(std::span<const std::uint32_t> cells, double inset) const {
   return svg::path_data(svg::outline(rows, columns, cells), {left, top, cell}, inset);
+}
+
+void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room) {
+  const int columns = v.columns();
+  const auto raise = [&](std::uint32_t p, double pencil_room::*side, double by) {
+    if (p < room.size()) room[p].*side = std::max(room[p].*side, by);
+  };
+  // The sides of a cell that a mark on the edge between a and b covers.
+  const auto edge = [&](std::uint32_t a, std::uint32_t b, double by) {
+    const std::uint32_t first = std::min(a, b), second = std::max(a, b);
+    if (second - first == 1) {  // side by side
+      raise(first, &pencil_room::right, by);
+      raise(second, &pencil_room::left, by);
+    } else {
+      raise(first, &pencil_room::bottom, by);
+      raise(second, &pencil_room::top, by);
+    }
+  };
+  const auto cage_cells = [&](const clue& c) {
+    for (std::uint32_t p : c.cells) {
+      for (double pencil_room::*side :
+           {&pencil_room::top, &pencil_room::right, &pencil_room::bottom, &pencil_room::left})
+        raise(p, side, cage_room);
+    }
+  };
+  for (const clue& c : v.clues()) {
+    if (c.cells.empty()) continue;
+    switch (c.kind) {
+      // A dot's circle (radius 5) reaches 5.5 units into each cell, an X or V
+      // (14 units, bold, with its halo) 6.5, a sign's chevron 3.5: room that
+      // keeps the nearest pencil mark's ink a unit or more away, as the marks
+      // sit half their spacing in from the room's edge.
+      case clue_kind::white_dot:
+      case clue_kind::black_dot:
+      case clue_kind::greater_than:
+      case clue_kind::x:
+      case clue_kind::v: {
+        const double by = c.kind == clue_kind::x || c.kind == clue_kind::v ? 5.5
+                          : c.kind == clue_kind::greater_than              ? 3
+                                                                           : 4.5;
+        for (std::size_t i = 0; i < c.cells.size(); ++i) {
+          for (std::size_t j = i + 1; j < c.cells.size(); ++j) {
+            const int dr = std::abs(static_cast<int>(c.cells[i]) / columns -
+                                    static_cast<int>(c.cells[j]) / columns);
+            const int dc = std::abs(static_cast<int>(c.cells[i]) % columns -
+                                    static_cast<int>(c.cells[j]) % columns);
+            if (dr + dc == 1) edge(c.cells[i], c.cells[j], by);
+          }
+        }
+        break;
+      }
+      case clue_kind::quad: {
+        // The circle on the corner shared by the block's four cells: room on
+        // the two sides of each cell that meet there.
+        const std::uint32_t p = c.cells.front();
+        const auto cols = static_cast<std::uint32_t>(columns);
+        constexpr double by = 8;
+        raise(p, &pencil_room::bottom, by), raise(p, &pencil_room::right, by);
+        raise(p + 1, &pencil_room::bottom, by), raise(p + 1, &pencil_room::left, by);
+        raise(p + cols, &pencil_room::top, by), raise(p + cols, &pencil_room::right, by);
+        raise(p + cols + 1, &pencil_room::top, by), raise(p + cols + 1, &pencil_room::left, by);
+        break;
+      }
+      case clue_kind::cage:
+      case clue_kind::sum:
+      case clue_kind::lunchbox:
+      case clue_kind::same_values: {
+        cage_cells(c);
+        if (c.kind != clue_kind::same_values && !c.values.empty())
+          raise(*std::min_element(c.cells.begin(), c.cells.end()), &pencil_room::top, label_room);
+        break;
+      }
+      case clue_kind::sum_line:
+        if (!c.values.empty()) raise(c.cells.front(), &pencil_room::top, label_room);
+        break;
+      default:
+        break;
+    }
+  }
 }
 
 double outside_room(const variant& v) {

@@ -38,6 +38,21 @@ struct board_frame {
 /// "thermo", "arrow", "kropki", "anti-knight".
 [[nodiscard]] std::vector<std::string_view> clue_names(const variant& v);
 
+/// Room a cell's pencil marks leave free along each side, in units of a
+/// 40-unit cell, for what is drawn over the cell: a dot, letter or sign on an
+/// edge, a quad's circle on a corner, a cage's outline inset from the edges
+/// and its sum in the top-left corner.
+struct pencil_room {
+  double top = 0, right = 0, bottom = 0, left = 0;
+};
+/// The room a cage's dashed outline takes (inset 4, its stroke 1.2).
+inline constexpr double cage_room = 4;
+/// The room a cage sum's label takes at the top of its cell: its patch of
+/// ground reaches 13 units down; the pencil marks' ink starts below it.
+inline constexpr double label_room = 12.5;
+/// Raises `room` (an entry per cell position) where the clues are drawn.
+void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room);
+
 enum class clue_layer : std::uint8_t { under, over };
 /// Appends the elements of the clues of one layer.
 void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::string& out);

@@ -375,6 +375,22 @@ std::string variant::unit_name(const unit& u) const {
 
 std::string variant::clue_name(const clue& c) const {
   if (c.cells.empty()) return fmt::format("the {} rule", to_string(c.kind));
+  // A mark on an edge belongs to both its cells, and a cell has up to four
+  // edges: "the black dot at r5c1" could be either of two dots. So could a
+  // quad's corner be any of four.
+  const bool on_edge = c.kind == clue_kind::white_dot || c.kind == clue_kind::black_dot ||
+                       c.kind == clue_kind::x || c.kind == clue_kind::v ||
+                       c.kind == clue_kind::greater_than;
+  if ((on_edge || c.kind == clue_kind::quad) && c.cells.size() >= 2) {
+    std::vector<std::uint32_t> sorted = c.cells;  // in reading order
+    std::sort(sorted.begin(), sorted.end());
+    std::string cells;
+    for (std::size_t i = 0; i < sorted.size(); ++i) {
+      if (i > 0) cells += i + 1 == sorted.size() ? " and " : ", ";
+      cells += cell_name(sorted[i]);
+    }
+    return fmt::format("the {} {} {}", to_string(c.kind), on_edge ? "between" : "on", cells);
+  }
   return fmt::format("the {} at {}", to_string(c.kind), cell_name(c.cells.front()));
 }
 

@@ -52,9 +52,12 @@ def parse_svg(text):
 
 
 def split_svgs(text):
-    """Several SVG documents printed one after another."""
-    parts = re.findall(r"<svg\b.*?</svg>", text, flags=re.S)
-    return [parse_svg(p) for p in parts]
+    """The pictures of a document of `sudoku render`: the document itself for
+    one puzzle, the pictures nested in it for several (one SVG document either
+    way, parsed as XML)."""
+    root = parse_svg(text)
+    nested = root.findall(SVG_NS + "svg")
+    return nested if nested else [root]
 
 
 def by_class(root, cls):

@@ -55,7 +55,8 @@ def browser():
 
 
 # ---- The pictures: how each is made, and the layout of its pencil marks
-# (box rows and columns), or None for a tiling.
+# (box rows and columns, or "own": each around its own point), or None for a
+# tiling.
 
 def first(*path):
     return puzzle_lines(corpus(*path))[0][1]
@@ -116,13 +117,21 @@ PICTURES = {
                          ".LittleKiller~20~R1C2.Sandwich~5~C5.XSum~R5~~12.Cage~~R4C5~R4C6"
                          ".Sum~15~R5C5~R5C6.AntiKnight.~R9C9_1_3~R1C5_4~R6C6_7~R7C8_2",
                          "--input-format=iss"), (3, 3)),
+    # Pencil marks among clues: each cell's marks close up beside a dot, a
+    # letter, a quad's circle or a cage's sum, so each is checked against its
+    # own point ("own"), not a fixed grid of places.
+    "ISS candidates among clues": (render(
+        ".BlackDot~R4C1~R5C1.BlackDot~R5C1~R6C1.WhiteDot~R5C1~R5C2.X~R1C1~R1C2.V~R2C1~R3C1"
+        ".Quad~R4C4~1~2~3~4.Quad~R5C5~5.WhiteDot~R5C5~R6C5.Cage~12~R7C4~R7C5~R8C4"
+        ".Sum~16~R1C5~R1C6.~R9C9_5", "--input-format=iss", "--candidates"), "own"),
 }
 
 # Clue texts centred on a point (text-anchor middle, baseline 0.36 em below):
 # their class, and how far their ink may reach from that point, in em, across
-# and up and down (the X-sum's angle brackets are wide).
+# and up and down.
 CENTRED_CLUES = {"sd-x": (0.5, 0.5), "sd-v": (0.5, 0.5), "sd-little-killer": (0.8, 0.5),
-                 "sd-sandwich": (0.8, 0.5), "sd-x-sum": (1.4, 0.6), "sd-rules": (8, 0.6)}
+                 "sd-sandwich": (0.8, 0.5), "sd-x-sum": (0.8, 0.5), "sd-rules": (8, 0.6),
+                 "sd-quad-digit": (0.38, 0.45)}
 # Clue numbers in a cell's corner on a patch of ground, as cage sums are.
 LABELLED_CLUES = ("sd-sum-total", "sd-clue-cage-sum", "sd-lunchbox-sum", "sd-sum-line-sum")
 
@@ -167,6 +176,8 @@ def places(root, layout):
         left = min(x for x, _, _, _ in cells.values())
         top = min(y for _, y, _, _ in cells.values())
     sums = 0
+    mark_size = {t: float(g.get("font-size")) for g in by_class(root, "sd-candidate")
+                 for t in g.iter(SVG_NS + "text")}
     for e, classes, fill in texts(root):
         x, y = float(e.get("x")), float(e.get("y"))
         what = f"{' '.join(sorted(classes)) or 'text'} {e.get('data-cell') or ''} {e.text!r}"
@@ -180,6 +191,11 @@ def places(root, layout):
             # Clear of the lines and of a killer cage's dashed outline (4 units in).
             out.append((what, (cx + 5.5, cy + 5.5, cx + w - 5.5, cy + h - 5.5),
                         (cx + w / 2, cy + h / 2), fill))
+        elif "sd-candidate" in classes and layout == "own":
+            # Around its own point: the baseline 0.36 em below it.
+            size = mark_size[e]
+            my, half = y - 0.36 * size, 0.42 * size
+            out.append((what, (x - half, my - half, x + half, my + half), (x, my), fill))
         elif "sd-candidate" in classes:
             cx, cy, w, h = cells[e.get("data-cell")]
             rows, columns = layout

@@ -8,6 +8,7 @@ import json
 import os
 import re
 import subprocess
+import xml.etree.ElementTree as ET
 
 import pytest
 
@@ -149,19 +150,52 @@ def test_variants_outlines_givens_and_published_solutions(tmp_path, variant):
             assert sums == {head: s for head, (s, _) in cages.items()}, where
 
 
-def test_several_puzzles_without_o_print_one_svg_each_and_bad_lines_get_none(tmp_path):
+def test_several_puzzles_make_one_svg_document_and_bad_lines_get_no_picture(tmp_path):
+    """Several puzzles to standard output were SVG documents one after another
+    (not XML: no reader takes it), and `-o file.svg` wrote the first and failed
+    with exit 4. Both now hold one well-formed document, a nested picture per
+    usable puzzle, one below the other; a folder gets a file each."""
     lines = [p for _, p in puzzle_lines(corpus("famous.sdm"))][:3]
     text = "\n".join([lines[0], "12x4", lines[1], lines[2]]) + "\n"
     out, err, code = sudoku("render", input=text, check=False)
     assert code == 2
     assert "<stdin>:2:" in err
-    assert len(split_svgs(out)) == 3
+    root = ET.fromstring(out)  # one document: well-formed XML, an <svg> root
+    assert root.tag == SVG_NS + "svg" and root.findtext(SVG_NS + "title") == "3 pictures"
+    pictures = root.findall(SVG_NS + "svg")
+    assert len(pictures) == 3 == len(split_svgs(out))
+    assert [digits_in(p, "sd-given") for p in pictures] == [givens(l, 9) for l in lines]
+    # One below the other, inside the document's viewBox.
+    tops = [float(p.get("y")) for p in pictures]
+    assert tops == sorted(tops) and tops[0] == 0
+    for p, top in zip(pictures, tops):
+        assert p.findtext(SVG_NS + "title").startswith("Sudoku 9x9")
+        assert top + float(p.get("height")) <= float(root.get("viewBox").split()[3])
+        assert_good_svg(p)
+
+    # -o FILE: the same document (it wrote the first picture and exited 4).
+    sheet = tmp_path / "all.svg"
+    _, err, code = sudoku("render", "-q", "-o", str(sheet), input=text, check=False)
+    assert code == 2 and "<stdin>:2:" in err
+    assert sheet.read_text() == out
+
+    # One puzzle: its picture alone, as before.
+    single, _, _ = sudoku("render", input=lines[0] + "\n")
+    root = ET.fromstring(single)
+    assert root.findall(SVG_NS + "svg") == [] and digits_in(root, "sd-given") == givens(lines[0], 9)
+    assert ET.fromstring(sudoku("render", "-q", "-o", "-", input=lines[0] + "\n")[0]) is not None
+
+    # No usable puzzle: still a document (an empty file is not XML).
+    out, err, code = sudoku("render", "-q", "-o", "-", input="12x4\n", check=False)
+    assert code == 2 and "<stdin>:1:" in err
+    assert ET.fromstring(out).findtext(SVG_NS + "title") == "0 pictures"
 
     folder = tmp_path / "numbered"
     _, err, code = sudoku("render", "-q", "-o", f"{folder}/", input=text, check=False)
     assert code == 2 and "<stdin>:2:" in err
     assert sorted(os.listdir(folder)) == ["1.svg", "3.svg", "4.svg"]
     assert digits_in(parse_svg((folder / "3.svg").read_text()), "sd-given") == givens(lines[1], 9)
+    assert (folder / "1.svg").read_text() == single
 
 
 def test_coordinates_only_when_asked():

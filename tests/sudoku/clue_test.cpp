@@ -246,6 +246,23 @@ TEST(ClueBruteForce, GivensBreakingAClueHaveNoSolution) {
   EXPECT_EQ(check.message(v), "the thermometer at r1c1: r1c1 (3) and r1c2 (2) does not rise");
 }
 
+// "the black dot at r5c1" named either of two dots; a mark on an edge names
+// both its cells, in reading order, and a quad its block's four.
+TEST(ClueNames, AMarkOnAnEdgeNamesBothItsCells) {
+  sudoku::variant v(sudoku::shape{3, 3});
+  const auto at = [](int r, int c) { return static_cast<std::uint32_t>((r - 1) * 9 + c - 1); };
+  const sudoku::clue above{clue_kind::black_dot, {at(4, 1), at(5, 1)}, {}, false};
+  const sudoku::clue below{clue_kind::black_dot, {at(6, 1), at(5, 1)}, {}, false};
+  EXPECT_EQ(v.clue_name(above), "the black dot between r4c1 and r5c1");
+  EXPECT_EQ(v.clue_name(below), "the black dot between r5c1 and r6c1");
+  EXPECT_EQ(v.clue_name({clue_kind::x, {at(1, 2), at(1, 1)}, {}, false}),
+            "the X between r1c1 and r1c2");
+  EXPECT_EQ(v.clue_name({clue_kind::quad, {at(1, 1), at(1, 2), at(2, 1), at(2, 2)}, {3}, false}),
+            "the quadruple on r1c1, r1c2, r2c1 and r2c2");
+  EXPECT_EQ(v.clue_name({clue_kind::thermo, {at(4, 1), at(4, 2)}, {}, false}),
+            "the thermometer at r4c1");
+}
+
 }  // namespace
 
 namespace {

@@ -10,6 +10,11 @@
 #include <sudoku/render.hpp>
 #include <sudoku/variant_text.hpp>
 
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <regex>
 #include <string>
 #include <vector>
@@ -144,6 +149,38 @@ TEST(CluePictures, QuadOnTheCornerOfItsBlock) {
   EXPECT_EQ(elements(d.svg, "sd-quad-digit").size(), 4u);
 }
 
+// A quad's digits were 6.5 units tall, about 6 pixels at the default cell
+// size: now a quarter of a cell (10), two over two as SudokuPad sets them,
+// each digit's ink inside the circle and apart from the others.
+TEST(CluePictures, QuadDigitsAreReadableAndInsideTheirCircle) {
+  for (const char* line :
+       {".Quad~R4C4~1~2~3~4", ".Quad~R4C4~1~2~3", ".Quad~R4C4~5~6", ".Quad~R4C4~9"}) {
+    const drawn d = render_iss(line);
+    const auto circle = elements(d.svg, "sd-quad");
+    ASSERT_EQ(circle.size(), 1u);
+    const double cx = std::stod(attribute(circle[0], "cx")),
+                 cy = std::stod(attribute(circle[0], "cy"));
+    const double r = std::stod(attribute(circle[0], "r"));
+    std::vector<std::array<double, 4>> boxes;
+    for (const std::string& t : elements(d.svg, "sd-quad-digit")) {
+      const double size = std::stod(attribute(t, "font-size"));
+      EXPECT_GE(size, 10) << line;
+      const double x = std::stod(attribute(t, "x")), y = std::stod(attribute(t, "y"));
+      const std::array<double, 4> box{x - 0.3 * size, y - 0.72 * size, x + 0.3 * size, y};
+      for (const double bx : {box[0], box[2]}) {
+        for (const double by : {box[1], box[3]})
+          EXPECT_LT(std::hypot(bx - cx, by - cy), r) << line << ": " << t;
+      }
+      for (const auto& other : boxes) {
+        const bool apart =
+            box[2] <= other[0] || other[2] <= box[0] || box[3] <= other[1] || other[3] <= box[1];
+        EXPECT_TRUE(apart) << line << ": " << t;
+      }
+      boxes.push_back(box);
+    }
+  }
+}
+
 TEST(CluePictures, CageWithoutSumIsDashedLikeACageAndHasNoLabel) {
   const drawn plain = render_iss(".Cage~~R1C1~R1C2");
   const drawn summed = render_iss(".Cage~3~R1C1~R1C2");
@@ -190,9 +227,11 @@ TEST(CluePictures, SandwichAndXSumAtTheEndsOfTheirLines) {
   const auto x_sum = elements(d.svg, "sd-x-sum");
   ASSERT_EQ(x_sum.size(), 2u);
   EXPECT_EQ(attribute(x_sum[0], "x"), "21");
-  EXPECT_NE(x_sum[0].find(">\u27e88\u27e9</text>"), std::string::npos);
   EXPECT_EQ(attribute(x_sum[1], "x"), "407");  // read from the right: right of the row
-  EXPECT_NE(x_sum[1].find(">\u27e89\u27e9</text>"), std::string::npos);
+  // Plain numbers, as setters draw them (they were "\u27e88\u27e9"), as large as a sandwich's.
+  EXPECT_NE(x_sum[0].find(">8</text>"), std::string::npos) << x_sum[0];
+  EXPECT_NE(x_sum[1].find(">9</text>"), std::string::npos) << x_sum[1];
+  EXPECT_EQ(attribute(x_sum[0], "font-size"), attribute(sandwich[0], "font-size"));
 }
 
 TEST(CluePictures, GlobalRulesInACaptionAndKindsInTheTitle) {
@@ -233,6 +272,154 @@ TEST(CluePictures, EveryKindDrawsWellFormedElementsTaggedWithTheirClue) {
   const std::regex tagged("<\\w+ ([^>]*)data-clue=");
   for (std::sregex_iterator it(d.svg.begin(), d.svg.end(), tagged), end; it != end; ++it)
     EXPECT_EQ((*it)[1].str().rfind("class=\"sd-", 0), 0u) << it->str();
+}
+
+// ---- Pencil marks and the clues over them.
+//
+// A pencil mark's ink, for a digit of font size s on baseline y centred on x:
+// [x - 0.3 s, x + 0.3 s] by [y - 0.72 s, y] (digits are about 0.55 em wide and
+// 0.72 em tall in the sans-serif fonts a picture meets).
+struct box {
+  double x0, y0, x1, y1;
+  [[nodiscard]] bool meets(const box& o) const {
+    return x0 < o.x1 && o.x0 < x1 && y0 < o.y1 && o.y0 < y1;
+  }
+  [[nodiscard]] bool meets_circle(double cx, double cy, double r) const {
+    const double nx = std::clamp(cx, x0, x1), ny = std::clamp(cy, y0, y1);
+    return std::hypot(nx - cx, ny - cy) < r;
+  }
+};
+
+std::string describe(const box& b) {
+  return "[" + std::to_string(b.x0) + ", " + std::to_string(b.y0) + " - " + std::to_string(b.x1) +
+         ", " + std::to_string(b.y1) + "]";
+}
+
+struct pencil_mark {
+  std::string cell, text;
+  box ink;
+};
+
+std::vector<pencil_mark> pencil_marks(const std::string& svg) {
+  std::vector<pencil_mark> out;
+  const std::size_t group = svg.find("<g class=\"sd-candidate\"");
+  if (group == std::string::npos) return out;
+  const std::string g = svg.substr(group, svg.find("</g>", group) - group);
+  const double size = std::stod(attribute(g.substr(0, g.find('>')), "font-size"));
+  const std::regex text(R"re(<text data-cell="(\w+)" x="([\d.]+)" y="([\d.]+)">(\w)</text>)re");
+  for (std::sregex_iterator it(g.begin(), g.end(), text), end; it != end; ++it) {
+    const double x = std::stod((*it)[2].str()), y = std::stod((*it)[3].str());
+    out.push_back(
+        {(*it)[1].str(), (*it)[4].str(), {x - 0.3 * size, y - 0.72 * size, x + 0.3 * size, y}});
+  }
+  return out;
+}
+
+// Every pencil mark of the board with the candidates its givens leave keeps
+// clear of every dot, quad circle, X or V, greater-than sign, sum label and
+// cage outline drawn over the cells.
+void expect_pencil_marks_clear(const sudoku::variant& v, const sudoku::grid& givens,
+                               const std::string& what) {
+  const std::string svg = sudoku::render_svg(v, sudoku::board_state::with_candidates(v, givens));
+  const std::vector<pencil_mark> marks = pencil_marks(svg);
+  ASSERT_GT(marks.size(), 100u) << what;
+  std::vector<std::pair<std::string, box>> boxes;
+  std::vector<std::pair<std::string, std::array<double, 3>>> circles;
+  for (const char* cls : {"sd-dot-white", "sd-dot-black", "sd-quad"}) {
+    for (const std::string& e : elements(svg, cls)) {
+      circles.push_back({e,
+                         {std::stod(attribute(e, "cx")), std::stod(attribute(e, "cy")),
+                          std::stod(attribute(e, "r")) + 0.5}});
+    }
+  }
+  for (const char* cls : {"sd-x", "sd-v"}) {
+    for (const std::string& e : elements(svg, cls)) {  // bold, 14 units, a 1.5-unit halo
+      const double x = std::stod(attribute(e, "x")), y = std::stod(attribute(e, "y"));
+      boxes.push_back(
+          {e, {x - 0.35 * 14 - 1.5, y - 0.72 * 14 - 1.5, x + 0.35 * 14 + 1.5, y + 1.5}});
+    }
+  }
+  const std::regex label(R"(<rect class="[\w-]+-label"[^>]*>)");
+  for (std::sregex_iterator it(svg.begin(), svg.end(), label), end; it != end; ++it) {
+    const std::string e = it->str();
+    const double x = std::stod(attribute(e, "x")), y = std::stod(attribute(e, "y"));
+    boxes.push_back(
+        {e, {x, y, x + std::stod(attribute(e, "width")), y + std::stod(attribute(e, "height"))}});
+  }
+  // Signs and outlines: each straight piece of their paths, as thick as its stroke.
+  for (const char* cls : {"sd-greater", "sd-cage", "sd-clue-cage", "sd-sum", "sd-lunchbox"}) {
+    for (const std::string& e : elements(svg, cls)) {
+      const double half = std::stod(attribute(e, "stroke-width")) / 2;
+      const std::string d = attribute(e, "d");
+      const std::regex point(R"(([MLZ])\s*(?:([\d.]+) ([\d.]+))?)");
+      std::vector<std::array<double, 2>> loop;
+      std::array<double, 2> previous{}, start{};
+      for (std::sregex_iterator it(d.begin(), d.end(), point), end; it != end; ++it) {
+        const char op = (*it)[1].str()[0];
+        const std::array<double, 2> at =
+            op == 'Z' ? start
+                      : std::array<double, 2>{std::stod((*it)[2].str()), std::stod((*it)[3].str())};
+        if (op == 'M') {
+          start = at;
+        } else {
+          boxes.push_back(
+              {e,
+               {std::min(previous[0], at[0]) - half, std::min(previous[1], at[1]) - half,
+                std::max(previous[0], at[0]) + half, std::max(previous[1], at[1]) + half}});
+        }
+        previous = at;
+      }
+    }
+  }
+  ASSERT_FALSE(boxes.empty() && circles.empty()) << what;
+  for (const pencil_mark& m : marks) {
+    for (const auto& [e, b] : boxes)
+      EXPECT_FALSE(m.ink.meets(b))
+          << what << ": " << m.cell << "'s " << m.text << " " << describe(m.ink) << " under " << e;
+    for (const auto& [e, c] : circles)
+      EXPECT_FALSE(m.ink.meets_circle(c[0], c[1], c[2]))
+          << what << ": " << m.cell << "'s " << m.text << " " << describe(m.ink) << " under " << e;
+  }
+}
+
+std::string iss_example(const std::string& name) {
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" / "iss_examples.tsv");
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(name + "\t", 0) == 0) {
+      const std::size_t from = name.size() + 1;
+      return line.substr(from, line.find('\t', from) - from);
+    }
+  }
+  ADD_FAILURE() << "no " << name << " in iss_examples.tsv";
+  return "";
+}
+
+// Kropki dots covered r4c1's 8, an X covered a 6, a cage's sum "12" ran into
+// the candidates 1 2 3, and a quad's circle covered four cells' corner marks.
+TEST(CluePictures, PencilMarksKeepClearOfTheCluesOverTheirCells) {
+  const std::vector<std::string> lines = {
+      iss_example("example_puzzles.js:XV Kropki Sudoku"), iss_example("example_puzzles.js:Killer"),
+      iss_example("example_puzzles.js:Quadruple X"), iss_example("collections.js:Kropki sudoku"),
+      // Every kind at once, crowded: a cell between two dots and under a
+      // quad, a sum label in a cell with a dot below it.
+      ".BlackDot~R4C1~R5C1.BlackDot~R5C1~R6C1.WhiteDot~R5C1~R5C2.X~R1C1~R1C2.V~R2C1~R3C1"
+      ".GreaterThan~R7C1~R7C2.Quad~R4C4~1~2~3~4.Quad~R5C5~5.WhiteDot~R5C5~R6C5"
+      ".Cage~12~R7C4~R7C5~R8C4.WhiteDot~R7C4~R8C4.Sum~16~R1C5~R1C6.SumLine~10~R9C7~R9C8"
+      ".Lunchbox~10~R2C7~R2C8~R2C9.X~R2C8~R3C8"};
+  for (const std::string& line : lines) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto e = sudoku::parse_iss(line, v, givens);
+    ASSERT_FALSE(e) << line << ": " << (e ? e->message : "");
+    expect_pencil_marks_clear(v, givens, line.substr(0, 60));
+  }
+  // A classic killer (its cages from the variant, not from clues) alike.
+  sudoku::variant killer;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_puzzle(std::string(81, '.'), {}, killer, givens));
+  killer.add_cage({{0, 1, 9}, 12});
+  killer.add_cage({{40, 41}, 17});
+  expect_pencil_marks_clear(killer, givens, "killer");
 }
 
 TEST(CluePictures, ABoardWithoutCluesIsDrawnAsFromPlainText) {

@@ -597,6 +597,36 @@ TEST(Explanation, OneFramePerStepAndTheSolvedGridLast) {
   EXPECT_EQ(page.find("<script src"), std::string::npos);
 }
 
+// ---- Several pictures in one document (sudoku render of several puzzles).
+
+TEST(StackSvg, SeveralPicturesNestWholeOneBelowTheOther) {
+  const std::string a = render_line("1...2..3..4....2", "classic");            // 4x4: 176 x 176
+  const std::string b = render_line(lines_of("famous.sdm", 1)[0], "classic");  // 376 x 376
+  // None: a document all the same (an empty file is not XML).
+  EXPECT_EQ(sudoku::stack_svg({}),
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 0 0\" width=\"0\" "
+            "height=\"0\">\n<title>0 pictures</title>\n<rect class=\"sd-ground\" width=\"0\" "
+            "height=\"0\" fill=\"#ffffff\"/>\n</svg>\n");
+  EXPECT_EQ(sudoku::stack_svg(std::vector<std::string>{a}), a);  // one: as it is
+  const std::string sheet = sudoku::stack_svg(std::vector<std::string>{a, b});
+  // One root, as wide as the widest and as tall as both and the gap.
+  EXPECT_EQ(
+      sheet.rfind("<svg xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 376 568\" "
+                  "width=\"376\" height=\"568\">\n<title>2 pictures</title>\n"
+                  "<rect class=\"sd-ground\" width=\"376\" height=\"568\" fill=\"#ffffff\"/>\n",
+                  0),
+      0u)
+      << sheet.substr(0, 200);
+  // Each picture whole, its root tag placed.
+  EXPECT_NE(sheet.find("<svg x=\"0\" y=\"0\"" + a.substr(4, a.size() - 5) + "\n"),
+            std::string::npos);
+  EXPECT_NE(sheet.find("<svg x=\"0\" y=\"192\"" + b.substr(4, b.size() - 5) + "\n"),
+            std::string::npos);
+  EXPECT_EQ(sheet.substr(sheet.size() - 7), "</svg>\n");
+  EXPECT_THROW((void)sudoku::stack_svg(std::vector<std::string>{a, "not a picture"}),
+               std::invalid_argument);
+}
+
 // ---- Golden pictures.
 
 void expect_golden(const std::string& name, const std::string& svg) {

@@ -250,8 +250,7 @@ int run_explain(int argc, char** argv) {
   };
   command.make_sink = [&](const command_settings&) -> std::unique_ptr<answer_sink> {
     if (html.empty()) return nullptr;
-    return file_sink(html, sudoku::html_page_begin("sudoku explain"), sudoku::html_page_end(),
-                     /*single=*/false);
+    return file_sink(html, sudoku::html_page_begin("sudoku explain"), sudoku::html_page_end());
   };
   command.answer = [&](answer_context& c) {
     if (se) {

@@ -23,8 +23,8 @@ namespace {
 
 class one_file : public answer_sink {
  public:
-  one_file(const std::string& path, std::string prologue, std::string epilogue, bool single)
-      : path_(path), epilogue_(std::move(epilogue)), single_(single) {
+  one_file(const std::string& path, std::string prologue, std::string epilogue)
+      : path_(path), epilogue_(std::move(epilogue)) {
     if (path != "-") {
       file_ = std::fopen(path.c_str(), "wb");
       if (file_ == nullptr) fail(path, "cannot open for writing");
@@ -37,17 +37,7 @@ class one_file : public answer_sink {
   one_file(const one_file&) = delete;
   one_file& operator=(const one_file&) = delete;
 
-  void answer(std::uint64_t, std::string_view text) override {
-    if (text.empty()) return;
-    if (single_ && written_ > 0) {
-      throw tools::output_error(
-          0, fmt::format("{}: holds one picture, and there is more than one puzzle; give a "
-                         "folder for several (-o DIR/)",
-                         path_));
-    }
-    ++written_;
-    write(text);
-  }
+  void answer(std::uint64_t, std::string_view text) override { write(text); }
 
   void finish() override {
     write(epilogue_);
@@ -69,9 +59,30 @@ class one_file : public answer_sink {
 
   std::string path_;
   std::string epilogue_;
-  bool single_;
   std::FILE* file_ = nullptr;
-  std::uint64_t written_ = 0;
+};
+
+// Every answer kept until the end, then what `combine` makes of them written
+// to one file.
+class combined_file : public answer_sink {
+ public:
+  combined_file(const std::string& path,
+                std::function<std::string(std::vector<std::string>)> combine)
+      : file_(path, "", ""), combine_(std::move(combine)) {}
+
+  void answer(std::uint64_t, std::string_view text) override {
+    if (!text.empty()) answers_.emplace_back(text);
+  }
+
+  void finish() override {
+    file_.answer(0, combine_(std::move(answers_)));
+    file_.finish();
+  }
+
+ private:
+  one_file file_;
+  std::function<std::string(std::vector<std::string>)> combine_;
+  std::vector<std::string> answers_;
 };
 
 class folder : public answer_sink {
@@ -103,8 +114,13 @@ class folder : public answer_sink {
 }  // namespace
 
 std::unique_ptr<answer_sink> file_sink(const std::string& path, std::string prologue,
-                                       std::string epilogue, bool single) {
-  return std::make_unique<one_file>(path, std::move(prologue), std::move(epilogue), single);
+                                       std::string epilogue) {
+  return std::make_unique<one_file>(path, std::move(prologue), std::move(epilogue));
+}
+
+std::unique_ptr<answer_sink> combined_file_sink(
+    const std::string& path, std::function<std::string(std::vector<std::string>)> combine) {
+  return std::make_unique<combined_file>(path, std::move(combine));
 }
 
 std::unique_ptr<answer_sink> folder_sink(const std::string& path, std::string extension) {

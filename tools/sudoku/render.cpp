@@ -25,11 +25,13 @@ int run_render(int argc, char** argv) {
       "pencil marks. The SVG has a viewBox (it scales to any size), a title, its digits as\n"
       "text, and its own white ground.\n"
       "\n"
-      "Without -o, the pictures go to standard output one after another (one puzzle: one\n"
-      "SVG file). -o FILE writes one puzzle's picture to FILE; -o DIR/ (a folder, made if\n"
-      "missing) writes one file per puzzle, named by its number in input order: 1.svg,\n"
-      "2.svg, ... A line that is not a usable puzzle gets no picture and its located\n"
-      "reason on stderr, as in every command.";
+      "Without -o, the picture goes to standard output; several puzzles make one SVG\n"
+      "document that holds each picture whole, one below the other (written when the last\n"
+      "is drawn; never SVG files one after another, which no reader takes). -o FILE writes\n"
+      "that document to FILE; -o DIR/ (a folder, made if missing) writes one file per\n"
+      "puzzle as it comes, named by its number in input order: 1.svg, 2.svg, ... A line\n"
+      "that is not a usable puzzle gets no picture and its located reason on stderr, as in\n"
+      "every command.";
   command.has_budget = false;
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings& s) {
     s.documents = true;
@@ -46,7 +48,8 @@ int run_render(int argc, char** argv) {
                              static_cast<int>(tools::parse_unsigned(v, "--cell-size", 4, 1000));
                        }});
     options.push_back({'o', "output", "FILE|DIR/",
-                       "write to FILE (one puzzle), or one file per puzzle into the folder DIR",
+                       "write to FILE (several puzzles: one document, a picture each), or one "
+                       "file per puzzle into the folder DIR",
                        [&](std::string_view v) {
                          if (v.empty()) throw tools::usage_error("--output: expected a path");
                          output = std::string(v);
@@ -60,9 +63,11 @@ int run_render(int argc, char** argv) {
       throw tools::usage_error("--solution and --candidates do not go together");
   };
   command.make_sink = [&](const command_settings&) -> std::unique_ptr<answer_sink> {
-    if (output.empty()) return nullptr;
-    if (names_folder(output)) return folder_sink(output, ".svg");
-    return file_sink(output, "", "", /*single=*/true);
+    if (!output.empty() && names_folder(output)) return folder_sink(output, ".svg");
+    // One document, to the file or standard output, however many puzzles.
+    return combined_file_sink(output.empty() ? "-" : output, [](std::vector<std::string> pictures) {
+      return sudoku::stack_svg(pictures);
+    });
   };
   command.answer = [&](answer_context& c) {
     const sudoku::variant& v = c.variant();

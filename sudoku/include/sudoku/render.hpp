@@ -6,12 +6,13 @@
 // windoku's windows shaded, killer cages as dashed outlines inset from the cell
 // edges with the sum in the cage's first cell, samurai's five grids. Givens are
 // bold and black, other digits blue; candidates are pencil marks in a small grid
-// inside the cell, laid out like the boxes. A highlight marks one step of an
-// explanation: the digits it places (large and green, as they will stand), the
-// candidates it removes (red, struck through), the cells, units and candidates
-// of its pattern, and a chain's links as arrows between candidates, routed
-// beside the pencil marks they pass and under the digits, which then wear a
-// halo of the ground's colour.
+// inside the cell, laid out like the boxes, clear of the clues drawn over the
+// cell (a cage's outline and sum, dots and letters on its edges, a quad's
+// circle). A highlight marks one step of an explanation: the digits it places
+// (large and green, as they will stand), the candidates it removes (red, struck
+// through), the cells, units and candidates of its pattern, and a chain's links
+// as arrows between candidates, routed beside the pencil marks they pass and
+// under the digits, which then wear a halo of the ground's colour.
 //
 // The SVG stands alone: a viewBox (it scales to any size), a <title>, digits as
 // <text> (searchable and copyable), each on its own plain baseline, which every
@@ -29,6 +30,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <span>
 #include <string>
 #include <vector>
 
@@ -58,6 +60,17 @@ struct svg_options {
 /// The board as an SVG document (one line per element, ending in a newline).
 [[nodiscard]] std::string render_svg(const variant& v, const board_state& board,
                                      const highlight& marks = {}, const svg_options& options = {});
+
+/// Several pictures of render_svg as one SVG document: each whole, nested as
+/// an <svg> of its own (its title, viewBox and size kept), top to bottom and
+/// 16 pixels apart, on a white ground, under a title saying how many there
+/// are ("3 pictures"). One picture is
+/// returned as it is; none gives an empty document ("0 pictures", no size),
+/// still well-formed. Throws std::invalid_argument for a text
+/// that is not render_svg's (no <svg> with a width and height).
+///
+///   std::string sheet = sudoku::stack_svg({render_svg(v, a), render_svg(v, b)});
+[[nodiscard]] std::string stack_svg(std::span<const std::string> pictures);
 
 /// What a logic step marks, on the board as it stood before the step: its
 /// placements and eliminations, its units, its cells (a subset's, or where the

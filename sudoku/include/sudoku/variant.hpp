@@ -182,7 +182,8 @@ class variant {
   [[nodiscard]] std::string unit_name(const unit& u) const;
   /// "cage r1c1 r1c2 (sum 10)".
   [[nodiscard]] std::string cage_name(const cage& c) const;
-  /// "the thermometer at r1c1", "the anti-knight rule".
+  /// "the thermometer at r1c1", "the black dot between r5c1 and r6c1" (a mark
+  /// on an edge names both its cells), "the anti-knight rule".
   [[nodiscard]] std::string clue_name(const clue& c) const;
 
   friend bool operator==(const variant& a, const variant& b) {
