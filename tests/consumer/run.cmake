@@ -24,6 +24,17 @@ file(STRINGS "${package_config}" spdx REGEX "^# SPDX-License-Identifier: MIT$")
 if(NOT spdx)
   message(FATAL_ERROR "${package_config} says no SPDX-License-Identifier: MIT")
 endif()
+# The headers under the project's own folder, none at the top of include/.
+foreach(header dlx/solver.hpp sudoku/solver.hpp sudoku/render.hpp svg/cells.hpp)
+  if(NOT EXISTS "${WORK_DIR}/prefix/include/dlx-sudoku/${header}")
+    message(FATAL_ERROR "no ${header} in ${WORK_DIR}/prefix/include/dlx-sudoku")
+  endif()
+endforeach()
+foreach(folder dlx sudoku svg)
+  if(EXISTS "${WORK_DIR}/prefix/include/${folder}")
+    message(FATAL_ERROR "headers installed at the top of include/: ${folder}/")
+  endif()
+endforeach()
 # The commands the README's examples call by name, in the prefix's bin/ (which the
 # README puts on PATH), when the build has them.
 foreach(program sudoku dlx dlx-queens dlx-langford dlx-pentomino dlx-matrices dlx-wordsquares

@@ -580,8 +580,9 @@ TEST(IssReader, ReadsAShareLinkAsTheStringItCarries) {
   EXPECT_EQ(v.digits(), 4);
   EXPECT_EQ(sudoku::solver(v).count(givens, 0).solutions, 12u);
   // Text after the link, past a blank, is the line's annotation.
-  sudoku::sdm_fields fields;
-  ASSERT_FALSE(sudoku::parse_iss("  " + site + "?q=.%7ER1C1_5 my puzzle", v, givens, &fields));
+  sudoku::sdm_fields fields;  // its annotation views the line, which must outlive it
+  const std::string annotated = "  " + site + "?q=.%7ER1C1_5 my puzzle";
+  ASSERT_FALSE(sudoku::parse_iss(annotated, v, givens, &fields));
   EXPECT_EQ(fields.grid_offset, 2u);
   EXPECT_EQ(fields.annotation, "my puzzle");
   EXPECT_EQ(givens.cells()[0], 5);
@@ -665,7 +666,10 @@ TEST(IssFormatPage, HasASectionWithAnExampleForEveryTypeRead) {
   for (const std::string& type : read)
     EXPECT_TRUE(sections.contains(type))
         << "the reader reads " << type << ", the page has no section";
-  for (const auto& [type, commands] : sections) {
+  for (const auto& section : sections) {
+    // (clang 14's lambdas cannot capture a structured binding.)
+    const std::string& type = section.first;
+    const std::vector<std::string>& commands = section.second;
     EXPECT_TRUE(read.contains(type))
         << "the page has a section for " << type << ", which the reader does not read";
     // The type as an item: '.' then its name, then '~', '.', a quote or a blank.

@@ -233,4 +233,31 @@ TEST(sudoku_cli_logic, an_iss_puzzle_without_solution_is_none_everywhere) {
   }
 }
 
+TEST(sudoku_cli_logic, show_multiple_gives_two_solutions_and_their_differences_for_iss) {
+  // A 6x6 ISS puzzle with one thermometer and no givens: many solutions.
+  const auto r = run_command({SUDOKU_CLI, "solve", "-q", "--show-multiple", "--input-format=iss"},
+                             ".Shape~6x6.Thermo~R1C1~R1C2~R1C3\n");
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  const std::string head = "multiple: the solutions differ in r";
+  ASSERT_TRUE(r.out.starts_with(head)) << r.out;
+  std::vector<std::string> lines;
+  for (std::size_t at = 0; at < r.out.size();) {
+    const std::size_t end = r.out.find('\n', at);
+    lines.push_back(r.out.substr(at, end - at));
+    at = end + 1;
+  }
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  ASSERT_EQ(lines[1].size(), lines[2].size());
+  EXPECT_NE(lines[1], lines[2]);
+  // Every cell named differs between the two, and no other does.
+  std::size_t differing = 0;
+  for (std::size_t i = 0; i < lines[1].size(); ++i)
+    differing += lines[1][i] != lines[2][i];
+  std::size_t named = 0;
+  for (std::size_t at = lines[0].find(" r"); at != std::string::npos;
+       at = lines[0].find(" r", at + 1))
+    ++named;
+  EXPECT_EQ(named, differing) << r.out;
+}
+
 }  // namespace
