@@ -40,7 +40,9 @@ namespace sudoku {
 
 /// Parses one constraint string into its variant and givens (pencil marks go
 /// into the variant: variant::restrict_digits). Errors name the 1-based
-/// column of the item or argument at fault.
+/// column of the item or argument at fault. An ISS share link
+/// (https://...?q=...) is read as the string it carries. `fields`, when
+/// given, views `line`: the line must outlive it.
 ///
 ///   sudoku::variant v;
 ///   sudoku::grid givens;
