@@ -391,7 +391,7 @@ void bind_sudoku(py::module_& m) {
           // be a wrong answer. Its picture shows the givens.
           e.outcome = e.level = sudoku::to_string(a.uniqueness.status);
           e.result =
-              a.none ? "no solution: not explained" : "more than one solution: not explained";
+              a.none() ? "no solution: not explained" : "more than one solution: not explained";
           path->end_text = e.result;
           e.path = std::move(path);
           return e;

@@ -25,7 +25,6 @@ logic_answer answer_by_logic(workspace& w, bool search, const dlx::search_option
   logic_answer a;
   solver& s = w.solver_for(w.variant);
   a.uniqueness = s.solve_unique(w.puzzle, w.solution, options);
-  a.none = a.uniqueness.status == status::none;
   if (a.uniqueness.status == status::invalid) a.result.outcome = logic_outcome::invalid;
   if (!a.unique()) return a;
   verify_solution(w.variant, w.puzzle, w.solution);

@@ -48,7 +48,7 @@ TEST(Answer, LogicThenSearchGivesThePublishedSolutionChecked) {
   EXPECT_EQ(a.result.level, sudoku::level::beyond);
   ASSERT_TRUE(a.searched);
   EXPECT_EQ(a.searched->status, sudoku::status::solved);
-  EXPECT_FALSE(a.none);
+  EXPECT_FALSE(a.none());
   EXPECT_EQ(sudoku::to_sdm(w.solution), inkala_solution);
   // Without search, logic's answer alone.
   const sudoku::logic_answer alone = sudoku::answer_by_logic(w, false);
@@ -68,7 +68,7 @@ TEST(Answer, ClashingGivensAndNoSolutionAreTold) {
   none[8 + 9] = '9';  // r2c9 = 9: r1c9 can only be 9, which its column forbids
   ASSERT_FALSE(sudoku::read_puzzle(w, none, {}));
   const sudoku::logic_answer a = sudoku::answer_by_logic(w, true);
-  EXPECT_TRUE(a.none);
+  EXPECT_TRUE(a.none());
   EXPECT_EQ(a.uniqueness.status, sudoku::status::none);
   EXPECT_TRUE(a.result.steps.empty());  // the logic does not run
 }
@@ -82,7 +82,7 @@ TEST(Answer, APuzzleThatIsNotUniqueIsNotRatedNorExplained) {
   const sudoku::logic_answer a = sudoku::answer_by_logic(w, true);
   EXPECT_EQ(a.uniqueness.status, sudoku::status::multiple);
   EXPECT_FALSE(a.unique());
-  EXPECT_FALSE(a.none);
+  EXPECT_FALSE(a.none());
   EXPECT_TRUE(a.result.steps.empty());
   EXPECT_FALSE(a.searched);
   // A unique one: the count's solution is the published one.
@@ -136,7 +136,7 @@ TEST(Answer, AnIssPuzzleWithoutSolutionIsNoneNotAWrongGrid) {
   for (const bool search : {false, true}) {
     sudoku::logic_answer a;
     ASSERT_NO_THROW(a = sudoku::answer_by_logic(w, search));
-    EXPECT_TRUE(a.none);
+    EXPECT_TRUE(a.none());
     EXPECT_EQ(a.uniqueness.status, sudoku::status::none);
   }
 }

@@ -15,6 +15,7 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <initializer_list>
 #include <sstream>
 #include <stdexcept>
 
@@ -23,6 +24,26 @@ extern char** environ;
 namespace test_support {
 
 namespace {
+
+// Starts argv[0] with `in`, `out` and `err` as its standard streams and
+// `inherited` closed; posix_spawn's error (0: started, its pid in `pid`).
+int spawn(const std::vector<std::string>& argv, int in, int out, int err,
+          std::initializer_list<int> inherited, pid_t& pid) {
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_adddup2(&actions, in, 0);
+  posix_spawn_file_actions_adddup2(&actions, out, 1);
+  posix_spawn_file_actions_adddup2(&actions, err, 2);
+  for (int fd : inherited)
+    posix_spawn_file_actions_addclose(&actions, fd);
+  std::vector<char*> args;
+  for (const auto& a : argv)
+    args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  return spawned;
+}
 
 command_result run(const std::vector<std::string>& argv, const std::string& input,
                    bool terminal_stderr) {
@@ -34,21 +55,10 @@ command_result run(const std::vector<std::string>& argv, const std::string& inpu
     throw std::runtime_error("pipe failed");
   }
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in_pipe[0], 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, err_pipe[1], 2);
-  for (int fd : {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}) {
-    posix_spawn_file_actions_addclose(&actions, fd);
-  }
-  std::vector<char*> args;
-  for (const auto& a : argv)
-    args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const int spawned =
+      spawn(argv, in_pipe[0], out_pipe[1], err_pipe[1],
+            {in_pipe[0], in_pipe[1], out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}, pid);
   close(in_pipe[0]);
   close(out_pipe[1]);
   close(err_pipe[1]);
@@ -131,20 +141,10 @@ typed_session::typed_session(const std::vector<std::string>& argv, bool stderr_o
       pipe(err_pipe)) {
     throw std::runtime_error("openpty or pipe failed");
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, terminal_child, 0);
-  posix_spawn_file_actions_adddup2(&actions, out_pipe[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, stderr_on_terminal ? terminal_child : err_pipe[1], 2);
-  for (int fd : {terminal_, terminal_child, out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]})
-    posix_spawn_file_actions_addclose(&actions, fd);
-  std::vector<char*> args;
-  for (const auto& a : argv)
-    args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
   pid_t pid = 0;
-  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
+  const int spawned =
+      spawn(argv, terminal_child, out_pipe[1], stderr_on_terminal ? terminal_child : err_pipe[1],
+            {terminal_, terminal_child, out_pipe[0], out_pipe[1], err_pipe[0], err_pipe[1]}, pid);
   close(terminal_child);
   close(out_pipe[1]);
   close(err_pipe[1]);

@@ -65,8 +65,9 @@ struct logic_answer {
   sudoku::result uniqueness;
   logic_result result;  ///< the logic's run (empty unless unique)
   std::optional<sudoku::result> searched;
-  bool none = false;  ///< the puzzle has no solution
   [[nodiscard]] bool unique() const noexcept { return uniqueness.status == status::unique; }
+  /// The puzzle has no solution.
+  [[nodiscard]] bool none() const noexcept { return uniqueness.status == status::none; }
 };
 
 /// Counts w.puzzle's solutions to two (its solution in w.solution, verified)
