@@ -3,7 +3,7 @@
 // format (DLX1; DLX3 for the matrices, DLX2 for the word squares) on standard output, for `dlx`
 // to solve. One source, seven programs: the program's name picks the encoder. A board's size is
 // WIDTHxHEIGHT for every encoder, columns then rows, as its picture (--svg) is drawn.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/format.hpp>
 
 #include <cerrno>

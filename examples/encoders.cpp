@@ -1,6 +1,6 @@
 #include "encoders.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/format.hpp>
 #include <dlx/line_reader.hpp>
 

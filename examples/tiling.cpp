@@ -1,7 +1,7 @@
 // Tilings as pictures (tiling.hpp).
 #include "tiling.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/format.hpp>
 #include <dlx/line_reader.hpp>
 #include <svg/cells.hpp>

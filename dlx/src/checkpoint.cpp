@@ -1,6 +1,6 @@
 #include "dlx/checkpoint.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <charconv>
 #include <limits>

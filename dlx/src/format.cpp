@@ -1,6 +1,6 @@
 #include "dlx/format.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <unordered_set>
 

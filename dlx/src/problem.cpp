@@ -2,7 +2,7 @@
 
 #include "dlx/counted.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <limits>

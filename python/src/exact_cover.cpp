@@ -7,7 +7,7 @@
 // time (a mutex says so); the lazy solutions iterator searches a copy of it,
 // so any number of them can be open at once. Here: the searches and the
 // bindings; exact_cover_reading.cpp makes the problem, zdd_module.cpp the Zdd.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <dlx/format.hpp>

@@ -3,7 +3,7 @@
 // searched in exact_cover.cpp.
 #pragma once
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <pybind11/pybind11.h>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>

@@ -1,6 +1,6 @@
 // dlx_sudoku._core: the compiled half of the Python module (the package's
 // __init__.py re-exports it; __init__.pyi describes it for editors).
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <chrono>

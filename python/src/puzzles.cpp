@@ -1,6 +1,6 @@
 #include "puzzles.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/line_reader.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>

@@ -7,7 +7,7 @@
 #include <pybind11/pybind11.h>
 #include <sudoku/workspace_pool.hpp>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <atomic>

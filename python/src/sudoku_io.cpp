@@ -1,7 +1,7 @@
 // Python objects in, answers out (sudoku_io.hpp).
 #include "sudoku_io.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>

@@ -2,7 +2,7 @@
 // (sudoku_io.hpp), answers with the library (puzzles.hpp, sudoku/answer.hpp),
 // and returns a str, lists or a result object (sudoku_results.hpp); the batch
 // functions run on the library's workspace pool (sudoku_batches.hpp).
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>

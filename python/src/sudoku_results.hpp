@@ -10,7 +10,7 @@
 #include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <cstddef>
 #include <cstdint>

@@ -1,7 +1,7 @@
 // The Zdd class for Python (zdd_module.hpp).
 #include "zdd_module.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <dlx/format.hpp>

@@ -1,6 +1,6 @@
 #include "sudoku/answer.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include "sudoku/validate.hpp"
 #include "sudoku/variant_text.hpp"

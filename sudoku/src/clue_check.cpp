@@ -4,7 +4,7 @@
 // with blanks, a clue is judged only where the cells it needs are filled.
 #include "clue_check.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cstdlib>

@@ -3,7 +3,7 @@
 #include "chain_unrolling.hpp"
 #include "sum_line_loops.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <array>

@@ -1,7 +1,7 @@
 // Explanations in pictures and the step-through page (explanation.hpp).
 #include "sudoku/explanation.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <svg/cells.hpp>
 
 #include <algorithm>

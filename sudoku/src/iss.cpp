@@ -4,7 +4,7 @@
 #include "sudoku/model.hpp"
 #include "text_detail.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 #include "iss_detail.hpp"
 #include "killer_text.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <array>

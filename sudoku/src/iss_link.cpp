@@ -1,6 +1,6 @@
 // ISS's share links (iss_detail.hpp): the constraint string a link's q
 // parameter carries, decoded as a browser decodes a query.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cctype>

@@ -1,6 +1,6 @@
 // The constraint types of ISS's strings: those parse_iss reads (iss.hpp), and
 // ISS's others, which it refuses by name.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <vector>
 

@@ -1,5 +1,5 @@
 // Writing ISS constraint strings (iss.hpp); the reader is iss.cpp.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <cstdlib>
 #include <string>

@@ -1,7 +1,7 @@
 // The killer cage formats (killer_text.hpp).
 #include "killer_text.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <charconv>
 

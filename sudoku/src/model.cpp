@@ -3,7 +3,7 @@
 #include "clue_model.hpp"
 #include "combined_sums.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/solver.hpp>
 
 #include <algorithm>

@@ -8,7 +8,7 @@
 
 #include <svg/cells.hpp>
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <array>

@@ -1,6 +1,6 @@
 #include "sudoku/solver.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>

@@ -9,7 +9,7 @@
 
 #include "text_detail.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 
 namespace sudoku {

@@ -6,7 +6,7 @@
 
 #include "clue_check.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <boost/container/small_vector.hpp>
 
 #include <algorithm>

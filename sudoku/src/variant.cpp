@@ -1,6 +1,6 @@
 #include "sudoku/variant.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 
 #include <algorithm>

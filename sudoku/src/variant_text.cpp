@@ -3,7 +3,7 @@
 
 #include "sudoku/iss.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 
 #include <algorithm>

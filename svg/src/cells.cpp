@@ -1,7 +1,7 @@
 // Outlines of sets of cells (cells.hpp).
 #include "svg/cells.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <cmath>
 #include <map>

@@ -1,7 +1,7 @@
 // Golden tests of the `dlx` command and the encoder programs, run as child
 // processes: exact standard output, exit codes (0 solved, 1 no solution, 2 bad
 // usage or input, 3 budget ran out) and located messages on standard error.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <dlx/format.hpp>
 

@@ -1,7 +1,7 @@
 // Knuth's text formats (DLX1, DLX2's colors, DLX3's bounds): what read_dlx
 // accepts, the located errors it reports for what it refuses, and write_dlx
 // round trips.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <dlx/format.hpp>
 #include <dlx/line_reader.hpp>
@@ -228,7 +228,10 @@ TEST(ReadDlxErrors, LineTooLong) {
   limits.max_line_length = 16;
   expect_error("a b\na b a b a b a b a b\n", 2, 17, "line too long", limits);
   // Also when the first line is too long.
-  expect_error(std::string(100, 'x') + "\n", 1, 17, "line too long (more than 16 bytes)", limits);
+  // (Built in place: g++ 12 warns falsely, -Warray-bounds, on string(100, 'x') + "\n".)
+  std::string long_line(100, 'x');
+  long_line.push_back('\n');
+  expect_error(long_line, 1, 17, "line too long (more than 16 bytes)", limits);
 }
 
 TEST(ReadDlxErrors, TooManyItems) {

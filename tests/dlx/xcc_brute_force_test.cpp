@@ -15,7 +15,7 @@
 // order, so it checks what is found, not how. The counters (nodes, updates,
 // cleansings) are checked against Knuth's figures in reference_test.cpp; here
 // they are only required to agree between the two engines.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <dlx/memo.hpp>
 #include <dlx/solver.hpp>

@@ -1,6 +1,6 @@
 // The bundled corpus against its expected answers, and the team's shared sets
 // (published puzzle collections with independently checked answers).
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sudoku/generator.hpp>
 #include <sudoku/logic.hpp>

@@ -10,7 +10,7 @@
 //   real browser);
 // - a few small golden pictures, diffed as text (DLX_UPDATE_GOLDEN=1 rewrites
 //   them after an intended change; look at them before committing).
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sudoku/explanation.hpp>
 #include <sudoku/logic.hpp>

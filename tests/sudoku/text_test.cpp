@@ -1,4 +1,4 @@
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>

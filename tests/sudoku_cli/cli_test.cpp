@@ -6,7 +6,7 @@
 // output, and output that does not depend on the number of threads. Every
 // printed solution is checked with the library's independent validator, and
 // against the published answers in corpus/expected.answers.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sudoku/grid.hpp>
 #include <sudoku/text.hpp>

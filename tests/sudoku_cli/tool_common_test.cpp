@@ -4,6 +4,7 @@
 // the time a run happens to take.
 #include <gtest/gtest.h>
 #include <dlx/counted.hpp>
+#include <dlx/memo.hpp>
 
 #include <filesystem>
 #include <string>

@@ -2,7 +2,7 @@
 // solved, counted and validated against their published solutions from the
 // command line; located errors for each new format; the same output for any
 // thread count; every command working from --variant alone.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <gtest/gtest.h>
 #include <sudoku/solver.hpp>
 #include <sudoku/text.hpp>

@@ -1,9 +1,10 @@
 #include "output.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <unistd.h>
 #include <dlx/counted.hpp>
 #include <dlx/format.hpp>
+#include <dlx/memo.hpp>
 
 #include <cerrno>
 #include <cstring>

@@ -12,13 +12,18 @@
 #include <string>
 #include <string_view>
 
-#include <dlx/memo.hpp>
 #include <dlx/problem.hpp>
 #include <dlx/search.hpp>
 
 #include <fstream>
 #include <istream>
 #include <span>
+
+// Declared only: dlx/memo.hpp brings Boost.Multiprecision, which every tool
+// would otherwise parse (about 2 s a file).
+namespace dlx {
+struct memo_progress;
+}
 
 namespace tools {
 

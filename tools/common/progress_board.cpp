@@ -1,6 +1,6 @@
 #include "progress_board.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 namespace tools {
 

@@ -1,6 +1,6 @@
 #include "run_summary.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 
 #include <algorithm>

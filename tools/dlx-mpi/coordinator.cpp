@@ -7,7 +7,7 @@
 // stopped. Only rank 0's main thread calls MPI (MPI_THREAD_FUNNELED).
 #include "coordinator.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <mpi.h>
 
 #include <algorithm>

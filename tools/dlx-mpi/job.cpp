@@ -2,7 +2,7 @@
 // the same solver; then rank 0 coordinates and the others work.
 #include "job.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <mpi.h>
 
 #include <algorithm>

@@ -6,7 +6,7 @@
 // (coordinator.cpp, local_worker.cpp, piece_queue.cpp); the other ranks search
 // the pieces they are given (worker.cpp); wire.hpp has the messages between
 // them. Only rank 0's main thread calls MPI (MPI_THREAD_FUNNELED).
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <mpi.h>
 
 #include <cstdio>

@@ -1,6 +1,6 @@
 // dlx: solve an exact-cover problem written in Knuth's DLX1, DLX2 (colors) or DLX3
 // (multiplicities) format.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>

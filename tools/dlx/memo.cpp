@@ -8,7 +8,7 @@
 #include "memo.hpp"
 #include "solution_output.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <unistd.h>
 #include <dlx/counted.hpp>
 

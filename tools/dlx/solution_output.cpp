@@ -1,7 +1,7 @@
 // How dlx prints a solution (solution_output.hpp).
 #include "solution_output.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include "../common/cli.hpp"
 

@@ -1,6 +1,6 @@
 #include "batch.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 #include <dlx/line_reader.hpp>
 #include <sudoku/variant_text.hpp>

@@ -1,5 +1,5 @@
 // sudoku count: each puzzle's number of solutions, up to a limit.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <optional>
 

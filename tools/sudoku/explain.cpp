@@ -1,5 +1,5 @@
 // sudoku explain: each puzzle solved the way a person would, step by step.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>
 #include <sudoku/render.hpp>

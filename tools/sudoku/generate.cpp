@@ -4,7 +4,7 @@
 // and the main thread writes them in order: the same output for any -j.
 #include "commands.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 #include <sudoku/generator.hpp>
 #include <sudoku/text.hpp>

@@ -1,6 +1,6 @@
 #include "logic_answer.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <sudoku/validate.hpp>
 
 #include <algorithm>

@@ -1,5 +1,5 @@
 // sudoku minimize: a minimal puzzle with the same solution, for each puzzle.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <sudoku/generator.hpp>
 #include <sudoku/variant_text.hpp>
 

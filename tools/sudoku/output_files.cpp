@@ -1,7 +1,7 @@
 // Answers written to files (output_files.hpp).
 #include "output_files.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <cerrno>
 #include <cstdio>

@@ -1,6 +1,6 @@
 #include "puzzle_command.hpp"
 
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <dlx/counted.hpp>
 #include <sudoku/validate.hpp>
 #include <sudoku/variant_text.hpp>

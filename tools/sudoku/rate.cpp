@@ -1,5 +1,5 @@
 // sudoku rate: the difficulty of each puzzle, from the techniques it needs.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include "commands.hpp"
 #include "logic_answer.hpp"

@@ -1,5 +1,5 @@
 // sudoku redundant: the givens of each puzzle that can go on their own.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <sudoku/generator.hpp>
 
 #include "commands.hpp"

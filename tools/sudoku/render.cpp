@@ -1,5 +1,5 @@
 // sudoku render: each puzzle as an SVG picture.
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <sudoku/render.hpp>
 
 #include "commands.hpp"

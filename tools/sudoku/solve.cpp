@@ -1,5 +1,5 @@
 // sudoku solve: each puzzle's solution, or why there is none.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include "commands.hpp"
 #include "puzzle_command.hpp"

@@ -1,7 +1,7 @@
 // sudoku: solve, count, check, explain, rate and make Sudoku puzzles and their
 // variants in bulk. This file only dispatches: each command lives in its own
 // file (commands.hpp), the per-puzzle ones over puzzle_command.hpp.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <iostream>
 #include <string_view>

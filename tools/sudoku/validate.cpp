@@ -1,5 +1,5 @@
 // sudoku validate: is each grid a valid solution (of its puzzle, with --against)?
-#include <fmt/format.h>
+#include <fmt/core.h>
 #include <sudoku/validate.hpp>
 
 #include "commands.hpp"

@@ -1,7 +1,7 @@
 // SE's rating loop (Solver.getDifficulty as gsf's serate runs it): apply the
 // first hint of the first technique that has one, in SE's order, until the
 // grid is solved or nothing applies.
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <cmath>

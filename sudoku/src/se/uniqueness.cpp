@@ -4,7 +4,7 @@
 //
 // The searches follow SE's code closely, including its quirks, because the
 // hint that comes first decides the rating path (see the notes inline).
-#include <fmt/format.h>
+#include <fmt/core.h>
 
 #include <algorithm>
 #include <array>
