@@ -28,7 +28,8 @@ LAYERS = {
         ["dlx/include/dlx/format.hpp", "dlx/include/dlx/reducer.hpp",
          "dlx/include/dlx/search.hpp", "dlx/include/dlx/structure.hpp"],
         ["dlx/include/dlx/checkpoint.hpp", "dlx/include/dlx/zdd.hpp", "dlx/src/engine.hpp"],
-        ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp"],
+        ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp",
+         "dlx/src/structure_engine.hpp"],
         ["dlx/src/bitset_pair_rule.hpp", "dlx/src/bitset_weight_rule.hpp", "dlx/src/memo_search.hpp"],
         ["dlx/include/dlx/solver.hpp", "dlx/src/memo_shared.hpp"],
     ],
@@ -56,10 +57,9 @@ LAYERS = {
     ],
 }
 
-# Over 700 lines, and why that is right.
-LARGE = {
-    "dlx/src/structure_engine.cpp": "one engine: the structure search",
-}
+# Over 700 lines, and why that is right (none at present: the structure search and SE's
+# chains, once listed here, are split by concept).
+LARGE = {}
 PRODUCT = ("dlx/", "sudoku/", "svg/", "tools/", "python/src/")
 LIMIT = 700
 
