@@ -173,7 +173,7 @@ def main(argv):
     if problems:
         return 1
     print("check-layout: every include runs down its library's layers; no product file over 700 "
-          "lines but the listed engines")
+          "lines but those listed in LARGE")
     return 0
 
 
