@@ -28,7 +28,8 @@ LAYERS = {
         ["dlx/include/dlx/format.hpp", "dlx/include/dlx/reducer.hpp",
          "dlx/include/dlx/search.hpp", "dlx/include/dlx/structure.hpp"],
         ["dlx/include/dlx/checkpoint.hpp", "dlx/include/dlx/zdd.hpp", "dlx/src/engine.hpp"],
-        ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp"],
+        ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp",
+         "dlx/src/structure_engine.hpp"],
         ["dlx/src/bitset_pair_rule.hpp", "dlx/src/bitset_weight_rule.hpp", "dlx/src/memo_search.hpp"],
         ["dlx/include/dlx/solver.hpp", "dlx/src/memo_shared.hpp"],
     ],
@@ -43,9 +44,10 @@ LAYERS = {
         ["sudoku/include/sudoku/model.hpp", "sudoku/include/sudoku/variant_text.hpp",
          "sudoku/include/sudoku/validate.hpp", "sudoku/include/sudoku/iss.hpp",
          "sudoku/src/clue_check.hpp", "sudoku/src/combined_sums.hpp",
-         "sudoku/src/iss_detail.hpp", "sudoku/src/render_clues.hpp"],
+         "sudoku/src/iss_detail.hpp", "sudoku/src/render_clues.hpp",
+         "sudoku/src/se/chain_potentials.hpp"],
         ["sudoku/include/sudoku/solver.hpp", "sudoku/include/sudoku/logic.hpp",
-         "sudoku/src/clue_model.hpp"],
+         "sudoku/src/clue_model.hpp", "sudoku/src/se/chainer.hpp"],
         ["sudoku/include/sudoku/generator.hpp", "sudoku/include/sudoku/se_rating.hpp",
          "sudoku/include/sudoku/board_state.hpp", "sudoku/src/sum_line_loops.hpp",
          "sudoku/src/chain_unrolling.hpp"],
@@ -55,11 +57,9 @@ LAYERS = {
     ],
 }
 
-# Over 700 lines, and why that is right.
-LARGE = {
-    "dlx/src/structure_engine.cpp": "one engine: the structure search",
-    "sudoku/src/se/chaining.cpp": "one technique family: Sudoku Explainer's chains",
-}
+# Over 700 lines, and why that is right (none at present: the structure search and SE's
+# chains, once listed here, are split by concept).
+LARGE = {}
 PRODUCT = ("dlx/", "sudoku/", "svg/", "tools/", "python/src/")
 LIMIT = 700
 
@@ -173,7 +173,7 @@ def main(argv):
     if problems:
         return 1
     print("check-layout: every include runs down its library's layers; no product file over 700 "
-          "lines but the listed engines")
+          "lines but those listed in LARGE")
     return 0
 
 

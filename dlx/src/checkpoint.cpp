@@ -2,9 +2,14 @@
 
 #include <fmt/core.h>
 
+#include <cerrno>
 #include <charconv>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <limits>
 #include <unordered_map>
+#include <utility>
 
 #include "dlx/line_reader.hpp"
 
@@ -78,6 +83,17 @@ class fields {
   std::size_t at_ = 0;
   std::size_t field_column_ = 1;
 };
+
+// Writes a file whole, through a temporary and a rename, so that a killed run
+// leaves the old file or the new one, never half of one.
+void write_whole(const std::string& path, const std::string& text) {
+  const std::string temporary = path + ".tmp";
+  std::FILE* f = std::fopen(temporary.c_str(), "wb");
+  bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
+  if (f != nullptr) ok = std::fclose(f) == 0 && ok;
+  if (ok) ok = std::rename(temporary.c_str(), path.c_str()) == 0;
+  if (!ok) throw checkpoint_file_error(path, "cannot write", errno);
+}
 
 }  // namespace
 
@@ -178,6 +194,69 @@ std::string format_finished_piece(const finished_piece& piece) {
   const search_result& c = piece.counts;
   return fmt::format("piece {} {} {} {} {} {} {} {} {}\n", piece.piece, c.solutions, c.nodes,
                      c.updates, c.cleansings, c.branches, c.forced, c.eliminated, c.max_level);
+}
+
+checkpoint_file_error::checkpoint_file_error(const std::string& path, std::string_view action,
+                                             int error_number)
+    : std::runtime_error(fmt::format("{}: {}: {}", path, action, std::strerror(error_number))),
+      error_number_(error_number) {}
+
+std::optional<checkpoint> load_checkpoint(const std::string& path) {
+  if (!std::filesystem::exists(path)) return std::nullopt;
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw checkpoint_file_error(path, "cannot open", errno);
+  return read_checkpoint(in, path);
+}
+
+std::uint64_t pieces_to_resume(const checkpoint& previous, std::string_view path,
+                               std::uint64_t problem_hash, std::string_view problem_name,
+                               std::uint64_t pieces) {
+  // Located at the header's fields: the hash (line 2) and the pieces asked (line 3).
+  if (previous.header.problem_hash != problem_hash) {
+    throw parse_error(std::string(path), 2, 9,
+                      fmt::format("the checkpoint is of another problem than {}", problem_name));
+  }
+  if (pieces != 0 && pieces != previous.header.pieces_asked) {
+    throw parse_error(std::string(path), 3, 7,
+                      fmt::format("the checkpoint splits into {} pieces, not --pieces {}",
+                                  previous.header.pieces_asked, pieces));
+  }
+  return previous.header.pieces_asked;
+}
+
+void check_checkpoint_split(const checkpoint& previous, std::string_view path,
+                            const checkpoint_header& header) {
+  if (!(previous.header == header)) {
+    throw parse_error(std::string(path), 3, 7,
+                      "the checkpoint's pieces are not this search's (another version of "
+                      "dlx-mpi?)");
+  }
+}
+
+checkpoint_writer::checkpoint_writer(std::string path, const checkpoint_header& header,
+                                     const checkpoint* previous)
+    : path_(std::move(path)) {
+  if (previous == nullptr) {
+    write_whole(path_, format_checkpoint_header(header));
+  } else if (!previous->warnings.empty()) {
+    // Drop a torn last line: write the file again as read, so appends start clean.
+    std::string text = format_checkpoint_header(header);
+    for (const finished_piece& f : previous->finished)
+      text += format_finished_piece(f);
+    write_whole(path_, text);
+  }
+  file_ = std::fopen(path_.c_str(), "ab");
+  if (file_ == nullptr) throw checkpoint_file_error(path_, "cannot write", errno);
+}
+
+checkpoint_writer::~checkpoint_writer() {
+  if (file_ != nullptr) std::fclose(file_);
+}
+
+void checkpoint_writer::append(const finished_piece& piece) {
+  const std::string line = format_finished_piece(piece);
+  if (std::fwrite(line.data(), 1, line.size(), file_) != line.size() || std::fflush(file_) != 0)
+    throw checkpoint_file_error(path_, "cannot write", errno);
 }
 
 }  // namespace dlx

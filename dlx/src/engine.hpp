@@ -117,7 +117,7 @@ class engine {
   [[nodiscard]] bool structure_search_applies() const noexcept {
     return option_colors_.empty() && upper_.empty() && !weighted() &&
            longest_item_ <= structure_longest_item &&
-           option_count() < (std::size_t{1} << 30);  // its paths' codes (structure_engine.cpp)
+           option_count() < (std::size_t{1} << 30);  // its paths' codes (structure_engine.hpp)
   }
   // Whether a search may infer as `p` asks (see search.hpp).
   [[nodiscard]] bool infers(propagation p) const noexcept { return supports(p); }

@@ -3,7 +3,8 @@
 // whichever rank asks (a rank asks when it has finished its last piece: the
 // load balances itself), searches pieces itself on a second thread, adds up
 // the totals in arbitrary precision and prints them as `dlx` does. With
-// --checkpoint it records each finished piece, so a killed run resumes where it
+// --checkpoint it records each finished piece (dlx/checkpoint.hpp reads and
+// writes the file; this prints its errors), so a killed run resumes where it
 // stopped. Only rank 0's main thread calls MPI (MPI_THREAD_FUNNELED).
 #include "coordinator.hpp"
 
@@ -16,11 +17,8 @@
 #include <cerrno>
 #include <chrono>
 #include <cstdio>
-#include <cstring>
 #include <dlx/checkpoint.hpp>
 #include <dlx/counted.hpp>
-#include <filesystem>
-#include <fstream>
 #include <optional>
 #include <span>
 #include <string>
@@ -107,71 +105,36 @@ class coordinator {
   }
 
  private:
-  // Splits the search and reads or starts the checkpoint; false (reported) on
-  // a checkpoint that cannot be used.
+  // Splits the search and reads or starts the checkpoint (dlx/checkpoint.hpp);
+  // false (reported) on a checkpoint that cannot be used.
   bool prepare() {
     std::uint64_t asked = s_.pieces ? s_.pieces : 256 * static_cast<std::uint64_t>(ranks_);
     std::optional<dlx::checkpoint> previous;
-    if (s_.checkpoint && std::filesystem::exists(*s_.checkpoint)) {
-      std::ifstream in(*s_.checkpoint, std::ios::binary);
-      if (!in) {
-        fmt::print(stderr, "dlx-mpi: {}: cannot open: {}\n", *s_.checkpoint, std::strerror(errno));
-        return false;
-      }
-      try {
-        previous = dlx::read_checkpoint(in, *s_.checkpoint);
-      } catch (const dlx::parse_error& e) {
-        fmt::print(stderr, "{}\n", e.what());  // located, as dlx reports its input
-        return false;
-      }
-      for (const auto& w : previous->warnings)
-        fmt::print(stderr, "{}\n", w.to_string());
-      if (previous->header.problem_hash != problem_hash_) {
-        fmt::print(stderr, "{}:2:9: the checkpoint is of another problem than {}\n", *s_.checkpoint,
-                   s_.file);
-        return false;
-      }
-      if (s_.pieces && s_.pieces != previous->header.pieces_asked) {
-        fmt::print(stderr, "{}:3:7: the checkpoint splits into {} pieces, not --pieces {}\n",
-                   *s_.checkpoint, previous->header.pieces_asked, s_.pieces);
-        return false;
-      }
-      asked = previous->header.pieces_asked;
-    }
+    if (s_.checkpoint && !reported([&] {
+          previous = dlx::load_checkpoint(*s_.checkpoint);
+          if (!previous) return;
+          for (const auto& w : previous->warnings)
+            fmt::print(stderr, "{}\n", w.to_string());
+          asked =
+              dlx::pieces_to_resume(*previous, *s_.checkpoint, problem_hash_, s_.file, s_.pieces);
+        }))
+      return false;
     split_ = solver_.split(asked);
     const dlx::checkpoint_header header{problem_hash_, asked, split_.pieces.size(),
                                         dlx::hash_pieces(split_.pieces)};
+    if (s_.checkpoint && !reported([&] {
+          if (previous) dlx::check_checkpoint_split(*previous, *s_.checkpoint, header);
+          record_.emplace(*s_.checkpoint, header, previous ? &*previous : nullptr);
+        }))
+      return false;
     done_.assign(split_.pieces.size(), false);
     total_.add(split_.above);
     if (previous) {
-      if (!(previous->header == header)) {
-        fmt::print(stderr,
-                   "{}:3:7: the checkpoint's pieces are not this search's (another "
-                   "version of dlx-mpi?)\n",
-                   *s_.checkpoint);
-        return false;
-      }
       for (const auto& f : previous->finished) {
         done_[f.piece] = true;
         total_.add(f.counts);
         done_weight_ += split_.weights[f.piece];
         ++resumed_;
-      }
-      // Drop a torn last line: rewrite the file as read, so appends start clean.
-      if (!previous->warnings.empty()) {
-        std::string text = dlx::format_checkpoint_header(header);
-        for (const auto& f : previous->finished)
-          text += dlx::format_finished_piece(f);
-        if (!write_whole(*s_.checkpoint, text)) return false;
-      }
-    } else if (s_.checkpoint) {
-      if (!write_whole(*s_.checkpoint, dlx::format_checkpoint_header(header))) return false;
-    }
-    if (s_.checkpoint) {
-      record_ = std::fopen(s_.checkpoint->c_str(), "ab");
-      if (record_ == nullptr) {
-        fmt::print(stderr, "dlx-mpi: {}: cannot write: {}\n", *s_.checkpoint, std::strerror(errno));
-        return false;
       }
     }
     for (std::uint64_t i = 0; i < split_.pieces.size(); ++i) {
@@ -180,16 +143,19 @@ class coordinator {
     return true;
   }
 
-  // Writes a file whole (through a temporary and a rename, so that a killed
-  // run leaves the old file or the new one, never half of one).
-  static bool write_whole(const std::string& path, const std::string& text) {
-    const std::string temporary = path + ".tmp";
-    std::FILE* f = std::fopen(temporary.c_str(), "wb");
-    bool ok = f != nullptr && std::fwrite(text.data(), 1, text.size(), f) == text.size();
-    if (f != nullptr) ok = std::fclose(f) == 0 && ok;
-    if (ok) ok = std::rename(temporary.c_str(), path.c_str()) == 0;
-    if (!ok) fmt::print(stderr, "dlx-mpi: {}: cannot write: {}\n", path, std::strerror(errno));
-    return ok;
+  // Runs a checkpoint step: false when it threw, the error printed (a located
+  // one as dlx reports its input).
+  template <class Step>
+  static bool reported(Step&& step) {
+    try {
+      step();
+      return true;
+    } catch (const dlx::parse_error& e) {
+      fmt::print(stderr, "{}\n", e.what());
+    } catch (const dlx::checkpoint_file_error& e) {
+      fmt::print(stderr, "dlx-mpi: {}\n", e.what());
+    }
+    return false;
   }
 
   void found(std::span<const dlx::option_id> solution) {
@@ -203,11 +169,11 @@ class coordinator {
     if (s_.limit != 0 && total_.solutions >= s_.limit) pending_.close();
     done_weight_ += split_.weights[piece];
     ++finished_;
-    if (record_ != nullptr && r.status == dlx::search_status::complete) {
-      const std::string line = dlx::format_finished_piece({piece, r});
-      if (std::fwrite(line.data(), 1, line.size(), record_) != line.size() ||
-          std::fflush(record_) != 0) {
-        fmt::print(stderr, "dlx-mpi: {}: cannot write: {}\n", *s_.checkpoint, std::strerror(errno));
+    if (record_ && r.status == dlx::search_status::complete) {
+      try {
+        record_->append({piece, r});
+      } catch (const dlx::checkpoint_file_error& e) {
+        fmt::print(stderr, "dlx-mpi: {}\n", e.what());
         MPI_Abort(MPI_COMM_WORLD, tools::exit_output);
       }
     }
@@ -322,10 +288,10 @@ class coordinator {
   std::uint64_t finished_ = 0;
   std::uint64_t resumed_ = 0;
   std::uint64_t printed_ = 0;
-  std::vector<std::uint64_t> sent_;      // per rank: pieces sent
-  std::vector<std::uint64_t> answered_;  // per rank: requests answered
-  std::uint64_t in_flight_ = 0;          // pieces sent and not reported
-  std::FILE* record_ = nullptr;
+  std::vector<std::uint64_t> sent_;               // per rank: pieces sent
+  std::vector<std::uint64_t> answered_;           // per rank: requests answered
+  std::uint64_t in_flight_ = 0;                   // pieces sent and not reported
+  std::optional<dlx::checkpoint_writer> record_;  // with --checkpoint
   tools::line_output out_;
   tools::progress_line progress_;
 };

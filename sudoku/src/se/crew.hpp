@@ -1,5 +1,5 @@
 // The threads one rating uses: a chain search of one step splits its starts
-// over them (chaining.cpp). Internal to the sudoku library.
+// over them (chainer.cpp). Internal to the sudoku library.
 //
 // A rating runs hundreds of such searches, from a millisecond to seconds each,
 // so the helper threads are made on the first search and wait between
