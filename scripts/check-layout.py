@@ -10,6 +10,12 @@ cannot pass: two headers of one layer that include each other are reported too.
 Sizes. No product file (dlx/, sudoku/, svg/, tools/, python/src/) over 700 lines, except
 the files that hold one engine or one technique family each, listed in LARGE with why.
 
+Compile time. No source file includes <fmt/format.h> unless it uses a name that only it
+declares (fmt::join, fmt::to_string, fmt::memory_buffer, a formatter of its own, ...):
+with <fmt/core.h> alone, fmt::format_to calls libfmt's compiled formatting engine, where
+<fmt/format.h> makes every file compile that engine again (4 to 9 s a file under clang
+with the sanitizers).
+
   scripts/check-layout.py [ROOT]        exit 0, or 1 with "file:line: what is wrong" lines
   scripts/check-layout.py --self-test   shows that the check fails on a bad tree
 """
@@ -63,6 +69,13 @@ LARGE = {}
 PRODUCT = ("dlx/", "sudoku/", "svg/", "tools/", "python/src/")
 LIMIT = 700
 
+# Every folder with C++ of ours, for the compile-time rule.
+SOURCES = PRODUCT + ("tests/", "fuzz/", "examples/", "bench/")
+FMT_FORMAT = re.compile(r'^\s*#\s*include\s*<fmt/format\.h>')
+# Names <fmt/format.h> declares and <fmt/core.h> does not (fmt 9 and 10).
+FMT_FORMAT_ONLY = re.compile(r"fmt::(join|to_string|to_wstring|memory_buffer|basic_memory_buffer|"
+                             r"ptr|group_digits|format_error|underlying|format_int|formatter<|"
+                             r"system_error|bytes|detail::)|FMT_STRING|struct formatter<")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 
 
@@ -140,11 +153,27 @@ def check(root):
             if lines > LIMIT and rel not in LARGE:
                 problems.append(f"{rel}:{LIMIT + 1}: {lines} lines, over {LIMIT}: split it by "
                                 f"concept (or, for one engine or technique family, list it in LARGE)")
+    for prefix in SOURCES:
+        base = root / prefix
+        if not base.exists():
+            continue
+        for path in sorted(base.rglob("*")):
+            if path.suffix not in (".hpp", ".cpp", ".h") or "build" in path.parts:
+                continue
+            text = path.read_text()
+            if FMT_FORMAT_ONLY.search(text):
+                continue
+            for number, line in enumerate(text.splitlines(), 1):
+                if FMT_FORMAT.match(line):
+                    problems.append(f"{path.relative_to(root).as_posix()}:{number}: includes "
+                                    f"<fmt/format.h> but uses nothing <fmt/core.h> lacks: include "
+                                    f"<fmt/core.h> (each file would compile fmt's engine again)")
     return problems
 
 
 def self_test():
-    """A tree with a header that includes one above it, and an oversized file: both caught."""
+    """A tree with a header that includes one above it, an oversized file and a needless
+    <fmt/format.h>: all three caught, and a file that needs <fmt/format.h> let be."""
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         for lib, layers in LAYERS.items():
@@ -154,12 +183,16 @@ def self_test():
                     (t / h).write_text("#pragma once\n")
         (t / "sudoku/include/sudoku/grid.hpp").write_text('#include "sudoku/solver.hpp"\n')
         (t / "dlx/src/big.cpp").write_text("int x;\n" * (LIMIT + 1))
+        (t / "tests/a_test.cpp").parent.mkdir(parents=True)
+        (t / "tests/a_test.cpp").write_text("#include <fmt/format.h>\nauto s = fmt::format(\"{}\", 1);\n")
+        (t / "tests/b_test.cpp").write_text("#include <fmt/format.h>\nauto s = fmt::to_string(1);\n")
         found = check(t)
         assert any("grid.hpp:1: includes sudoku/include/sudoku/solver.hpp, which runs back up"
                    in p for p in found), found
         assert any("dlx/src/big.cpp" in p and "over 700" in p for p in found), found
-        assert len(found) == 2, found
-    print("check-layout: the self-test caught both")
+        assert any(p.startswith("tests/a_test.cpp:1: includes <fmt/format.h>") for p in found), found
+        assert len(found) == 3, found
+    print("check-layout: the self-test caught all three")
     return 0
 
 
