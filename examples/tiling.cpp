@@ -141,8 +141,7 @@ std::string tiling_svg(const tiling& t, std::string_view title) {
       const bool odd = ((r + c) % 2 + 2) % 2 == 1;
       fill = domino_palette[(across ? 0 : 2) + (odd ? 1 : 0)];
     }
-    fmt::format_to(
-        std::back_inserter(out),
+    out += fmt::format(
         "<path class=\"piece\" data-piece=\"{}\" d=\"{}\" fill=\"{}\" stroke=\"#222222\" "
         "stroke-width=\"1.5\" stroke-linejoin=\"round\"/>\n",
         svg::escape(t.labels[k].empty() ? std::to_string(k + 1) : t.labels[k]),
@@ -167,8 +166,7 @@ std::string tiling_svg(const tiling& t, std::string_view title) {
           };
           return d(a) < d(z);
         });
-    fmt::format_to(
-        std::back_inserter(out),
+    out += fmt::format(
         "<text x=\"{}\" y=\"{}\" font-size=\"14\" font-weight=\"bold\" text-anchor=\"middle\" "
         "fill=\"#111111\">{}</text>\n",
         svg::number(margin + (best % static_cast<std::uint32_t>(b.columns) + 0.5) * cell),

@@ -11,10 +11,13 @@ Sizes. No product file (dlx/, sudoku/, svg/, tools/, python/src/) over 700 lines
 the files that hold one engine or one technique family each, listed in LARGE with why.
 
 Compile time. No source file includes <fmt/format.h> unless it uses a name that only it
-declares (fmt::join, fmt::to_string, fmt::memory_buffer, a formatter of its own, ...):
-with <fmt/core.h> alone, fmt::format_to calls libfmt's compiled formatting engine, where
-<fmt/format.h> makes every file compile that engine again (4 to 9 s a file under clang
-with the sanitizers).
+declares (fmt::join, fmt::to_string, fmt::memory_buffer, a formatter of its own, ...) or
+calls fmt::format_to: <fmt/format.h> makes a file compile fmt's formatting engine again
+(4 to 9 s a file under clang with the sanitizers), where fmt::format and fmt::print call
+libfmt's. fmt::format_to needs it all the same: with <fmt/core.h> alone it calls the
+engine by a name that clang mangles otherwise than the g++ that built Debian's libfmt (a
+link error in clang's builds), so a file that appends in place (a large diagram's text)
+pays for the engine once, and the rest append fmt::format's string.
 
   scripts/check-layout.py [ROOT]        exit 0, or 1 with "file:line: what is wrong" lines
   scripts/check-layout.py --self-test   shows that the check fails on a bad tree
@@ -76,6 +79,7 @@ FMT_FORMAT = re.compile(r'^\s*#\s*include\s*<fmt/format\.h>')
 FMT_FORMAT_ONLY = re.compile(r"fmt::(join|to_string|to_wstring|memory_buffer|basic_memory_buffer|"
                              r"ptr|group_digits|format_error|underlying|format_int|formatter<|"
                              r"system_error|bytes|detail::)|FMT_STRING|struct formatter<")
+FMT_FORMAT_TO = re.compile(r"fmt::format_to\b")
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^">]+)[">]')
 
 
@@ -161,19 +165,27 @@ def check(root):
             if path.suffix not in (".hpp", ".cpp", ".h") or "build" in path.parts:
                 continue
             text = path.read_text()
-            if FMT_FORMAT_ONLY.search(text):
+            rel = path.relative_to(root).as_posix()
+            lines = text.splitlines()
+            includes_format = [n for n, line in enumerate(lines, 1) if FMT_FORMAT.match(line)]
+            format_to = [n for n, line in enumerate(lines, 1) if FMT_FORMAT_TO.search(line)]
+            if format_to and not includes_format:
+                problems.append(f"{rel}:{format_to[0]}: calls fmt::format_to without "
+                                f"<fmt/format.h> (clang's builds fail to link it): include it, "
+                                f"or append fmt::format's string")
+            if FMT_FORMAT_ONLY.search(text) or format_to:
                 continue
-            for number, line in enumerate(text.splitlines(), 1):
-                if FMT_FORMAT.match(line):
-                    problems.append(f"{path.relative_to(root).as_posix()}:{number}: includes "
-                                    f"<fmt/format.h> but uses nothing <fmt/core.h> lacks: include "
-                                    f"<fmt/core.h> (each file would compile fmt's engine again)")
+            for number in includes_format:
+                problems.append(f"{rel}:{number}: includes <fmt/format.h> but uses nothing "
+                                f"<fmt/core.h> lacks: include <fmt/core.h> (each file would "
+                                f"compile fmt's engine again)")
     return problems
 
 
 def self_test():
-    """A tree with a header that includes one above it, an oversized file and a needless
-    <fmt/format.h>: all three caught, and a file that needs <fmt/format.h> let be."""
+    """A tree with a header that includes one above it, an oversized file, a needless
+    <fmt/format.h> and a format_to without it: all four caught, and a file that needs
+    <fmt/format.h> let be."""
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         for lib, layers in LAYERS.items():
@@ -186,13 +198,16 @@ def self_test():
         (t / "tests/a_test.cpp").parent.mkdir(parents=True)
         (t / "tests/a_test.cpp").write_text("#include <fmt/format.h>\nauto s = fmt::format(\"{}\", 1);\n")
         (t / "tests/b_test.cpp").write_text("#include <fmt/format.h>\nauto s = fmt::to_string(1);\n")
+        (t / "tests/c_test.cpp").write_text("#include <fmt/core.h>\nvoid f(std::string& s) {\n"
+                                            "  fmt::format_to(std::back_inserter(s), \"{}\", 1);\n}\n")
         found = check(t)
         assert any("grid.hpp:1: includes sudoku/include/sudoku/solver.hpp, which runs back up"
                    in p for p in found), found
         assert any("dlx/src/big.cpp" in p and "over 700" in p for p in found), found
         assert any(p.startswith("tests/a_test.cpp:1: includes <fmt/format.h>") for p in found), found
-        assert len(found) == 3, found
-    print("check-layout: the self-test caught all three")
+        assert any(p.startswith("tests/c_test.cpp:3: calls fmt::format_to") for p in found), found
+        assert len(found) == 4, found
+    print("check-layout: the self-test caught all four")
     return 0
 
 

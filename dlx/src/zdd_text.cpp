@@ -1,7 +1,7 @@
 // The diagram's text form: Knuth's ZDD format, as DLX6 writes it, and the
 // product line `id: (a&b)` beyond it; the reader checks every line and names
 // the line and column of what is wrong.
-#include <fmt/core.h>
+#include <fmt/format.h>
 
 #include <cctype>
 #include <limits>

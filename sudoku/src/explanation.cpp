@@ -265,10 +265,10 @@ std::string html_section(const explained_puzzle& p) {
     const std::string label = f == 0                     ? std::string("start")
                               : f + 1 == p.frames.size() ? std::string("end")
                                                          : fmt::format("step {}", f);
-    fmt::format_to(std::back_inserter(out),
-                   "<div class=\"frame\" data-frame=\"{}\"{}>\n<div class=\"picture\"></div>\n"
-                   "<p class=\"text\"><b>{}</b>: {}</p>\n</div>\n",
-                   f, f == 0 ? "" : " hidden", label, escape(p.frames[f].text));
+    out += fmt::format(
+        "<div class=\"frame\" data-frame=\"{}\"{}>\n<div class=\"picture\"></div>\n"
+        "<p class=\"text\"><b>{}</b>: {}</p>\n</div>\n",
+        f, f == 0 ? "" : " hidden", label, escape(p.frames[f].text));
   }
   // The pictures, one edit a line: the first from nothing, each other from the one before.
   out += "<script type=\"application/json\" class=\"pictures\">[\n";

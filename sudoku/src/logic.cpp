@@ -50,8 +50,8 @@ std::string candidate_list(const variant& v, const std::vector<candidate>& list,
                            std::string_view op) {
   std::string text;
   for (const auto& c : list) {
-    fmt::format_to(std::back_inserter(text), "{}{}{}{}", text.empty() ? "" : " ",
-                   v.cell_name(c.cell), op, digit_char(c.digit));
+    text += fmt::format("{}{}{}{}", text.empty() ? "" : " ", v.cell_name(c.cell), op,
+                        digit_char(c.digit));
   }
   return text;
 }

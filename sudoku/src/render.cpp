@@ -255,8 +255,8 @@ class painter {
     }
     std::string d = fmt::format("M{} {}", num(best.front()[0][0]), num(best.front()[0][1]));
     for (const bezier& c : best) {
-      fmt::format_to(std::back_inserter(d), " C{} {} {} {} {} {}", num(c[1][0]), num(c[1][1]),
-                     num(c[2][0]), num(c[2][1]), num(c[3][0]), num(c[3][1]));
+      d += fmt::format(" C{} {} {} {} {} {}", num(c[1][0]), num(c[1][1]), num(c[2][0]),
+                       num(c[2][1]), num(c[3][0]), num(c[3][1]));
     }
     return d;
   }
@@ -312,7 +312,7 @@ struct writer {
   std::string text;
   template <class... A>
   void operator()(fmt::format_string<A...> format, A&&... args) {
-    fmt::format_to(std::back_inserter(text), format, std::forward<A>(args)...);
+    text += fmt::format(format, std::forward<A>(args)...);
   }
 };
 

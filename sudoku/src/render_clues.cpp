@@ -153,12 +153,11 @@ xy towards(const xy& a, const xy& b, double d) {
 std::string path_through(const std::vector<xy>& points, bool loop = false) {
   std::string d;
   for (std::size_t i = 0; i < points.size(); ++i) {
-    fmt::format_to(std::back_inserter(d), "{}{}{} {}", i == 0 ? "" : " ", i == 0 ? 'M' : 'L',
-                   num(points[i][0]), num(points[i][1]));
+    d += fmt::format("{}{}{} {}", i == 0 ? "" : " ", i == 0 ? 'M' : 'L', num(points[i][0]),
+                     num(points[i][1]));
   }
   // A line of one cell: a dot, drawn by the round caps of a line of no length.
-  if (points.size() == 1)
-    fmt::format_to(std::back_inserter(d), " L{} {}", num(points[0][0]), num(points[0][1]));
+  if (points.size() == 1) d += fmt::format(" L{} {}", num(points[0][0]), num(points[0][1]));
   if (loop) d += " Z";
   return d;
 }
@@ -170,7 +169,7 @@ class clue_painter {
 
   template <class... A>
   void add(fmt::format_string<A...> format, A&&... args) {
-    fmt::format_to(std::back_inserter(out_), format, std::forward<A>(args)...);
+    out_ += fmt::format(format, std::forward<A>(args)...);
   }
 
   [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / v_.columns(); }

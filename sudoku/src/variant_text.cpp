@@ -321,7 +321,7 @@ void append_puzzle(const variant& v, const grid& givens, std::string& out) {
         value[p] = v.cages()[k].sum * 256 + static_cast<int>(k % 256);
     }
     for (std::size_t p = 0; p < value.size(); ++p)
-      fmt::format_to(std::back_inserter(out), "{}{}", p ? ":" : "", value[p]);
+      out += fmt::format("{}{}", p ? ":" : "", value[p]);
     if (givens.given_count() == 0) return;
     out += ' ';
   }

@@ -77,7 +77,7 @@ std::string path_data(const std::vector<loop>& loops, const placement& at, doubl
       const point& after = l.inward[i];
       const double x = at.left + l.corners[i].x * at.size + inset * (before.x + after.x);
       const double y = at.top + l.corners[i].y * at.size + inset * (before.y + after.y);
-      fmt::format_to(std::back_inserter(d), "{}{} {}", i == 0 ? "M" : " L", number(x), number(y));
+      d += fmt::format("{}{} {}", i == 0 ? "M" : " L", number(x), number(y));
     }
     d += " Z ";
   }

@@ -45,8 +45,7 @@ int run_count(int argc, char** argv) {
     }
     if (c.settings().json) {
       c.json_head(sudoku::to_string(r.status));
-      fmt::format_to(std::back_inserter(c.out()), ",\"count\":{},\"exact\":{}", r.solutions,
-                     r.exact ? "true" : "false");
+      c.out() += fmt::format(",\"count\":{},\"exact\":{}", r.solutions, r.exact ? "true" : "false");
       c.json_tail(r);
     } else if (r.status == sudoku::status::unknown) {
       c.word("unknown");

@@ -18,8 +18,8 @@ std::string json_candidates(const sudoku::variant& v, const std::vector<sudoku::
                             std::string_view op) {
   std::string text = "[";
   for (std::size_t i = 0; i < list.size(); ++i) {
-    fmt::format_to(std::back_inserter(text), "{}\"{}{}{}\"", i ? "," : "",
-                   v.cell_name(list[i].cell), op, sudoku::digit_char(list[i].digit));
+    text += fmt::format("{}\"{}{}{}\"", i ? "," : "", v.cell_name(list[i].cell), op,
+                        sudoku::digit_char(list[i].digit));
   }
   return text + "]";
 }
@@ -99,30 +99,27 @@ void write_explanation(answer_context& c, const sudoku::logic_answer& a) {
   std::string& out = c.out();
   if (c.settings().json) {
     c.json_head(r.outcome == sudoku::logic_outcome::solved ? "solved" : "stuck");
-    fmt::format_to(std::back_inserter(out), ",\"level\":\"{}\",\"steps\":[",
-                   sudoku::to_string(r.level));
+    out += fmt::format(",\"level\":\"{}\",\"steps\":[", sudoku::to_string(r.level));
     for (std::size_t k = 0; k < r.steps.size(); ++k) {
       const auto& st = r.steps[k];
-      fmt::format_to(std::back_inserter(out),
-                     "{}{{\"technique\":\"{}\",\"where\":{},\"placed\":{},\"eliminated\":{},"
-                     "\"solved\":{},\"unsolved\":{},\"candidates\":{}}}",
-                     k ? "," : "", sudoku::technique_name(st.technique),
-                     tools::json_string(st.where), json_candidates(v, st.placed, "="),
-                     json_candidates(v, st.eliminated, "<>"), st.solved, st.unsolved,
-                     st.candidates);
+      out += fmt::format(
+          "{}{{\"technique\":\"{}\",\"where\":{},\"placed\":{},\"eliminated\":{},"
+          "\"solved\":{},\"unsolved\":{},\"candidates\":{}}}",
+          k ? "," : "", sudoku::technique_name(st.technique), tools::json_string(st.where),
+          json_candidates(v, st.placed, "="), json_candidates(v, st.eliminated, "<>"), st.solved,
+          st.unsolved, st.candidates);
     }
     out += "]";
     if (r.hardest) {
-      fmt::format_to(std::back_inserter(out), ",\"hardest\":\"{}\"",
-                     sudoku::technique_name(*r.hardest));
+      out += fmt::format(",\"hardest\":\"{}\"", sudoku::technique_name(*r.hardest));
     }
-    if (a.searched) fmt::format_to(std::back_inserter(out), ",\"nodes\":{}", a.searched->nodes);
+    if (a.searched) out += fmt::format(",\"nodes\":{}", a.searched->nodes);
     if (solution) {
       out += ",\"solution\":\"";
       c.append_board(*solution, out);
       out += '"';
     }
-    fmt::format_to(std::back_inserter(out), ",\"result\":{}}}\n", tools::json_string(result));
+    out += fmt::format(",\"result\":{}}}\n", tools::json_string(result));
     return;
   }
   out += fmt::format("puzzle {}:{} ", c.file_name(), c.line());
@@ -149,14 +146,14 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
   if (c.settings().json) {
     c.json_head(status);
     if (r.outcome != sudoku::se_rating::outcome::unknown)
-      fmt::format_to(std::back_inserter(out), ",\"rating\":\"{}\"", sudoku::to_string(r));
+      out += fmt::format(",\"rating\":\"{}\"", sudoku::to_string(r));
     out += ",\"steps\":[";
     for (std::size_t k = 0; k < r.steps.size(); ++k) {
       const sudoku::se_step& st = r.steps[k];
-      fmt::format_to(std::back_inserter(out),
-                     "{}{{\"technique\":{},\"rating\":{},\"placed\":{},\"eliminated\":{}}}",
-                     k ? "," : "", tools::json_string(st.technique), sudoku::se_format(st.rating),
-                     json_candidates(v, st.placed, "="), json_candidates(v, st.eliminated, "<>"));
+      out +=
+          fmt::format("{}{{\"technique\":{},\"rating\":{},\"placed\":{},\"eliminated\":{}}}",
+                      k ? "," : "", tools::json_string(st.technique), sudoku::se_format(st.rating),
+                      json_candidates(v, st.placed, "="), json_candidates(v, st.eliminated, "<>"));
     }
     out += "]";
     if (rated) {
@@ -164,7 +161,7 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
       c.append_board(r.reached, out);
       out += '"';
     }
-    fmt::format_to(std::back_inserter(out), ",\"work\":{}}}\n", r.work);
+    out += fmt::format(",\"work\":{}}}\n", r.work);
     return;
   }
   out += fmt::format("puzzle {}:{} ", c.file_name(), c.line());
@@ -174,8 +171,8 @@ void write_se_explanation(answer_context& c, const sudoku::se_rating& r) {
     out += sudoku::describe(st);
     out += '\n';
   }
-  fmt::format_to(std::back_inserter(out), "result: {} {}, {}", status, sudoku::to_string(r),
-                 dlx::counted(r.steps.size(), "step"));
+  out += fmt::format("result: {} {}, {}", status, sudoku::to_string(r),
+                     dlx::counted(r.steps.size(), "step"));
   if (rated) {
     out += ", solution ";
     c.append_board(r.reached, out);

@@ -24,8 +24,9 @@ int run_minimize(int argc, char** argv) {
     sudoku::append_puzzle(c.variant(), *minimal, line);
     if (c.settings().json) {
       c.json_head("unique");
-      fmt::format_to(std::back_inserter(c.out()), ",\"puzzle\":{},\"clues\":{},\"from\":{}}}\n",
-                     tools::json_string(line), minimal->given_count(), c.puzzle().given_count());
+      c.out() +=
+          fmt::format(",\"puzzle\":{},\"clues\":{},\"from\":{}}}\n", tools::json_string(line),
+                      minimal->given_count(), c.puzzle().given_count());
     } else {
       c.out() += line;
       c.out() += '\n';

@@ -106,25 +106,23 @@ std::size_t answer_context::column_of(std::size_t cell) const {
 }
 
 void answer_context::message(std::size_t column, std::string_view what) {
-  fmt::format_to(std::back_inserter(b_.err), "{}:{}:{}: {}\n", (*b_.names)[job_->file], job_->line,
-                 column, what);
+  b_.err += fmt::format("{}:{}:{}: {}\n", (*b_.names)[job_->file], job_->line, column, what);
 }
 
 void answer_context::json_head(std::string_view status) {
-  fmt::format_to(std::back_inserter(b_.out), "{{\"file\":{},\"line\":{},\"status\":\"{}\"",
-                 tools::json_string((*b_.names)[job_->file]), job_->line, status);
+  b_.out += fmt::format("{{\"file\":{},\"line\":{},\"status\":\"{}\"",
+                        tools::json_string((*b_.names)[job_->file]), job_->line, status);
 }
 
 void answer_context::unusable(std::uint32_t file, std::uint64_t line, std::size_t column,
                               std::string_view what) {
-  fmt::format_to(std::back_inserter(b_.err), "{}:{}:{}: {}\n", (*b_.names)[file], line, column,
-                 what);
+  b_.err += fmt::format("{}:{}:{}: {}\n", (*b_.names)[file], line, column, what);
   ++b_.counts.invalid;
   b_.any_invalid_input = true;
   if (s_.json) {
     json_head("invalid");
-    fmt::format_to(std::back_inserter(b_.out), ",\"error\":{},\"error_line\":{},\"column\":{}}}\n",
-                   tools::json_string(what), line, column);
+    b_.out += fmt::format(",\"error\":{},\"error_line\":{},\"column\":{}}}\n",
+                          tools::json_string(what), line, column);
   } else if (!s_.documents) {
     word("invalid");
   }
@@ -160,10 +158,9 @@ void answer_context::verify(const sudoku::grid& puzzle, const sudoku::grid& solu
 }
 
 void answer_context::json_tail(const sudoku::result& r) {
-  fmt::format_to(std::back_inserter(b_.out), ",\"nodes\":{},\"guesses\":{}", r.nodes, r.guesses);
+  b_.out += fmt::format(",\"nodes\":{},\"guesses\":{}", r.nodes, r.guesses);
   if (!w_.fields.annotation.empty()) {
-    fmt::format_to(std::back_inserter(b_.out), ",\"annotation\":{}",
-                   tools::json_string(w_.fields.annotation));
+    b_.out += fmt::format(",\"annotation\":{}", tools::json_string(w_.fields.annotation));
   }
   b_.out += "}\n";
 }
@@ -225,7 +222,7 @@ std::string outcome_summary(
   char separator = ':';
   for (const auto& [count, what] : outcomes) {
     if (count == 0) continue;
-    fmt::format_to(std::back_inserter(out), "{} {} {}", separator, count, what);
+    out += fmt::format("{} {} {}", separator, count, what);
     separator = ',';
   }
   return out;

@@ -16,10 +16,10 @@ void answer_levels(answer_context& c) {
   const std::string hardest = r.hardest ? sudoku::technique_name(*r.hardest) : std::string("none");
   if (c.settings().json) {
     c.json_head("rated");
-    fmt::format_to(std::back_inserter(c.out()), ",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
-                   sudoku::to_string(r.level), hardest, r.steps.size());
+    c.out() += fmt::format(",\"level\":\"{}\",\"hardest\":\"{}\",\"steps\":{}",
+                           sudoku::to_string(r.level), hardest, r.steps.size());
     if (a->searched) {
-      fmt::format_to(std::back_inserter(c.out()), ",\"nodes\":{}", a->searched->nodes);
+      c.out() += fmt::format(",\"nodes\":{}", a->searched->nodes);
     }
     c.out() += "}\n";
   } else {
@@ -38,14 +38,13 @@ void answer_se(answer_context& c) {
   }
   if (r->outcome == sudoku::se_rating::outcome::unknown) {
     c.json_head("unknown");
-    fmt::format_to(std::back_inserter(c.out()), ",\"work\":{}}}\n", r->work);
+    c.out() += fmt::format(",\"work\":{}}}\n", r->work);
     return;
   }
   c.json_head(r->outcome == sudoku::se_rating::outcome::rated ? "rated" : "stuck");
-  fmt::format_to(std::back_inserter(c.out()),
-                 ",\"rating\":\"{}\",\"er\":{},\"ep\":{},\"ed\":{},\"work\":{}}}\n",
-                 sudoku::to_string(*r), sudoku::se_format(r->er), sudoku::se_format(r->ep),
-                 sudoku::se_format(r->ed), r->work);
+  c.out() += fmt::format(",\"rating\":\"{}\",\"er\":{},\"ep\":{},\"ed\":{},\"work\":{}}}\n",
+                         sudoku::to_string(*r), sudoku::se_format(r->er), sudoku::se_format(r->ep),
+                         sudoku::se_format(r->ed), r->work);
 }
 
 }  // namespace

@@ -23,8 +23,7 @@ int run_redundant(int argc, char** argv) {
       c.json_head(redundant.empty() ? "minimal" : "redundant");
       c.out() += ",\"redundant\":[";
       for (std::size_t k = 0; k < redundant.size(); ++k) {
-        fmt::format_to(std::back_inserter(c.out()), "{}\"{}\"", k ? "," : "",
-                       v.cell_name(redundant[k]));
+        c.out() += fmt::format("{}\"{}\"", k ? "," : "", v.cell_name(redundant[k]));
       }
       c.out() += "]}\n";
       return;

@@ -13,9 +13,9 @@ std::string cell_names(const sudoku::variant& v, const std::vector<std::size_t>&
   std::string out;
   for (std::size_t i = 0; i < cells.size(); ++i) {
     if (json)
-      fmt::format_to(std::back_inserter(out), "{}\"{}\"", i ? "," : "", v.cell_name(cells[i]));
+      out += fmt::format("{}\"{}\"", i ? "," : "", v.cell_name(cells[i]));
     else
-      fmt::format_to(std::back_inserter(out), "{}{}", i ? " " : "", v.cell_name(cells[i]));
+      out += fmt::format("{}{}", i ? " " : "", v.cell_name(cells[i]));
   }
   return out;
 }
@@ -92,15 +92,15 @@ int run_solve(int argc, char** argv) {
         c.append_board(two.first, c.out());
         c.out() += "\",\"";
         c.append_board(two.second, c.out());
-        fmt::format_to(std::back_inserter(c.out()), "\"],\"differences\":[{}]",
-                       cell_names(c.variant(), two.differences, true));
+        c.out() +=
+            fmt::format("\"],\"differences\":[{}]", cell_names(c.variant(), two.differences, true));
       }
       c.json_tail(r);
     } else if (answered) {
       c.write_board(c.solution());
     } else if (multiple && show_multiple) {
-      fmt::format_to(std::back_inserter(c.out()), "multiple: the solutions differ in {}\n",
-                     cell_names(c.variant(), two.differences, false));
+      c.out() += fmt::format("multiple: the solutions differ in {}\n",
+                             cell_names(c.variant(), two.differences, false));
       c.write_board(two.first);
       c.write_board(two.second);
     } else {

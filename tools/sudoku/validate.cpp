@@ -51,8 +51,8 @@ int run_validate(int argc, char** argv) {
     if (c.settings().json) {
       c.json_head(check.ok() ? "valid" : "invalid");
       if (!check.ok()) {
-        fmt::format_to(std::back_inserter(c.out()), ",\"error\":{},\"column\":{}",
-                       tools::json_string(reason), c.column_of(check.cell));
+        c.out() += fmt::format(",\"error\":{},\"column\":{}", tools::json_string(reason),
+                               c.column_of(check.cell));
       }
       c.out() += "}\n";
     } else {

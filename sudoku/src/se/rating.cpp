@@ -233,10 +233,9 @@ std::string describe(const se_step& s) {
   std::string line = fmt::format("{} {}:", se_format(s.rating), s.technique);
   // SE's board is 9x9: cell = row * 9 + column.
   for (const candidate& p : s.placed)
-    fmt::format_to(std::back_inserter(line), " r{}c{}={}", p.cell / 9 + 1, p.cell % 9 + 1, p.digit);
+    line += fmt::format(" r{}c{}={}", p.cell / 9 + 1, p.cell % 9 + 1, p.digit);
   for (const candidate& e : s.eliminated)
-    fmt::format_to(std::back_inserter(line), " r{}c{}<>{}", e.cell / 9 + 1, e.cell % 9 + 1,
-                   e.digit);
+    line += fmt::format(" r{}c{}<>{}", e.cell / 9 + 1, e.cell % 9 + 1, e.digit);
   return line;
 }
 
