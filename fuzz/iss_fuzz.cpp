@@ -1,8 +1,7 @@
-// The ISS constraint-string reader (iss.hpp) on arbitrary bytes, as one line:
-// it must either be rejected with a column inside the line (or just past its
-// end) and a message, or parse to a variant and givens that append_iss writes
-// back as a string that parses to the same. On small boards (6x6 at most) the
-// clues' exact-cover model is built (a clue needing too many options is
+// The ISS constraint-string reader (iss.hpp) on arbitrary bytes, as one line,
+// held to its contract (iss_round_trip.hpp; iss_text fuzzes that alone), and
+// what is read is answered. On small boards (6x6 at most) the clues'
+// exact-cover model is built (a clue needing too many options is
 // refused with std::invalid_argument, which is no bug) and searched to two
 // solutions under a small node budget: every solution found must pass the
 // validator, whose code for the clues is separate from the model's. When the
@@ -14,7 +13,6 @@
 // is not unique gets no rating, and a unique one's logic and search end on the
 // count's solution (answer_by_logic throws wrong_answer otherwise).
 #include <sudoku/answer.hpp>
-#include <sudoku/iss.hpp>
 #include <sudoku/logic.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/validate.hpp>
@@ -22,38 +20,18 @@
 #include <cstdint>
 #include <cstdio>
 #include <stdexcept>
-#include <string>
 #include <string_view>
 #include <vector>
 
 #include "fuzz_support.hpp"
+#include "iss_round_trip.hpp"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   std::string_view line(reinterpret_cast<const char*>(data), size);
   line = line.substr(0, line.find('\n'));  // one line, as the tools read it
   sudoku::variant v;
   sudoku::grid givens;
-  if (const auto e = sudoku::parse_iss(line, v, givens)) {
-    FUZZ_CHECK(e->column >= 1 && e->column <= line.size() + 1);
-    FUZZ_CHECK(!e->message.empty());
-    return 0;
-  }
-  FUZZ_CHECK(givens.shape() == v.shape() && givens.cells().size() == v.positions());
-
-  // What parses writes back as a string that parses to the same.
-  std::string printed;
-  FUZZ_CHECK(sudoku::append_iss(v, givens, printed));
-  sudoku::variant again_v;
-  sudoku::grid again;
-  if (const auto back = sudoku::parse_iss(printed, again_v, again)) {
-    std::fprintf(stderr, "append_iss wrote '%s'; column %zu: %s\n", printed.c_str(), back->column,
-                 back->message.c_str());
-    FUZZ_CHECK(false);
-  }
-  if (!(again_v == v) || !(again == givens)) {
-    std::fprintf(stderr, "append_iss wrote '%s', which reads back differently\n", printed.c_str());
-    FUZZ_CHECK(false);
-  }
+  if (!iss_round_trip(line, v, givens)) return 0;
 
   try {
     static sudoku::workspace w;  // its solvers are reused across inputs of one layout

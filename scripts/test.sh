@@ -1,16 +1,23 @@
 #!/usr/bin/env bash
-# Set up, build, and run the whole test suite twice: the Release build (g++, with
-# the Python module's pytest suite and a `pip install .` into a scratch venv), then
-# a build with AddressSanitizer and UndefinedBehaviorSanitizer (clang) in which
-# the engines also check their own data structures as they search (DLX_SANITY).
-# Then ThreadSanitizer (clang) on everything that runs threads: the library's
-# split searches (the Parallel, Split and Threads tests, which also run the dlx
-# command with --threads) and the sudoku command, whose every test runs its
-# worker pool. (dlx-mpi is left out there: Open MPI itself is not instrumented.)
-# The Python module's tests run under ASan too, with its runtime preloaded into
-# Python (tests/python/CMakeLists.txt).
-# The browser and renderer tests (tests/render) must run here, not skip: setup.sh
-# installed Chromium and librsvg's rsvg-convert.
+# Set up, build, and run the whole test suite, each test once, in the build that
+# checks it hardest:
+# - the Release build (g++; DLX_UNIT_TESTS off) runs what is about the Release
+#   build itself: the published counts at full speed, the documentation's
+#   examples, the pictures (the browser and renderer tests must run here, not
+#   skip: setup.sh installed Chromium and librsvg's rsvg-convert), the
+#   installed package (CMake and pkg-config) and `pip install .`;
+# - a build with AddressSanitizer and UndefinedBehaviorSanitizer (clang), in
+#   which the engines also check their own data structures as they search
+#   (DLX_SANITY), runs every unit test, fuzz replay and Python suite (the
+#   module under ASan, its runtime preloaded into Python:
+#   tests/python/CMakeLists.txt);
+# - ThreadSanitizer (clang) runs again everything that runs threads: the
+#   library's split searches (the Parallel, Split and Threads tests, which also
+#   run the dlx command with --threads) and the sudoku command, whose every test
+#   runs its worker pool. (dlx-mpi is left out there: Open MPI itself is not
+#   instrumented.)
+# Running the unit tests in Release as well took a third of CI's time for no
+# check the sanitizer build does not make (2026-12-03).
 #
 # A clean build is part of the product: every build has DLX_WERROR (the
 # compiler's warnings are errors), and check_log fails on any other warning in
@@ -38,10 +45,31 @@ check_log() {
   fi
 }
 
-scripts/setup.sh --sanitizers -DDLX_WERROR=ON
+# The sanitizer builds run in the background at low priority, each beside the
+# tests before it: the tests keep the cores they need, and the build takes the
+# cycles they leave idle (their last minutes run a few long tests alone).
+# Killed with this script (a failed test stops the run).
+start_build() {  # start_build DIR [cmake --build options]
+  local dir=$1
+  shift
+  echo "test.sh: building $dir beside the tests (log: $dir/build.log)" >&2
+  setsid nice -n 10 cmake --build "$dir" "$@" >"$dir/build.log" 2>&1 &
+  build_pid=$!
+}
+finish_build() {  # finish_build DIR: waits for it; a failed build shows its log's end
+  if ! wait "$build_pid"; then
+    tail -n 60 "$1/build.log" >&2
+    echo "test.sh: the build in $1 failed (above; all of it in $1/build.log)" >&2
+    exit 1
+  fi
+  build_pid=""
+  echo "test.sh: $1 built: $(grep -c '^\[' "$1/build.log") steps" >&2
+}
+build_pid=""
+trap 'if [ -n "$build_pid" ]; then kill -- "-$build_pid" 2>/dev/null || true; fi' EXIT
+
+scripts/setup.sh --sanitizers -DDLX_WERROR=ON -DDLX_UNIT_TESTS=OFF
 check_log build/release
-export DLX_REQUIRE_BROWSER=1
-ctest --test-dir build/release --output-on-failure -j "$(nproc)"
 
 sanitize="-fsanitize=address,undefined -fno-sanitize=pointer-overflow -fno-sanitize-recover=all"
 sanitize="$sanitize -fno-omit-frame-pointer"
@@ -52,16 +80,24 @@ cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WE
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
   -DDLX_SANITY=ON -DDLX_BUILD_BENCH=OFF -DPython3_EXECUTABLE=/usr/bin/python3 >/dev/null
-cmake --build build/sanitize 2>&1 | tee build/sanitize/build.log
+start_build build/sanitize
+
+export DLX_REQUIRE_BROWSER=1
+ctest --test-dir build/release --output-on-failure -j "$(nproc)"
+
+finish_build build/sanitize
 check_log build/sanitize
-ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
-  ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
 
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$quick" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF >/dev/null
-cmake --build build/tsan --target dlx_tests sudoku_cli_tests 2>&1 | tee build/tsan/build.log
+start_build build/tsan --target dlx_tests sudoku_cli_tests
+
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
+  ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
+
+finish_build build/tsan
 check_log build/tsan
 TSAN_OPTIONS=halt_on_error=1 \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" \
