@@ -48,13 +48,18 @@ check_log() {
 # The sanitizer builds run in the background at low priority, each beside the
 # tests before it: the tests keep the cores they need, and the build takes the
 # cycles they leave idle (their last minutes run a few long tests alone).
-# Killed with this script (a failed test stops the run).
+# In this script's session: Linux's autogroup scheduler shares the cores
+# equally between sessions whatever their priority, so a build started with
+# setsid took half the cores from the tests. Its own process group (set -m),
+# killed with this script (a failed test stops the run).
 start_build() {  # start_build DIR [cmake --build options]
   local dir=$1
   shift
   echo "test.sh: building $dir beside the tests (log: $dir/build.log)" >&2
-  setsid nice -n 10 cmake --build "$dir" "$@" >"$dir/build.log" 2>&1 &
+  set -m
+  nice -n 10 cmake --build "$dir" "$@" >"$dir/build.log" 2>&1 &
   build_pid=$!
+  set +m
 }
 finish_build() {  # finish_build DIR: waits for it; a failed build shows its log's end
   if ! wait "$build_pid"; then
