@@ -179,13 +179,53 @@ def check(root):
                 problems.append(f"{rel}:{number}: includes <fmt/format.h> but uses nothing "
                                 f"<fmt/core.h> lacks: include <fmt/core.h> (each file would "
                                 f"compile fmt's engine again)")
+    problems += full_speed_problems(root)
+    return problems
+
+
+# A test the sanitizer builds skip must be one the Release build of
+# scripts/test.sh runs, which runs no other unit test: FullSpeed.* in C++,
+# full_speed in a Python test's name (tests/CMakeLists.txt).
+CPP_TEST = re.compile(r"^TEST(?:_F|_P)?\((\w+),")
+CPP_SKIP = re.compile(r"sanitized\(\)\)\s*GTEST_SKIP")
+PY_SKIP = re.compile(r"skipif\(\s*SANITIZED")
+PY_TEST = re.compile(r"^def (test_\w+)")
+
+
+def full_speed_problems(root):
+    problems = []
+    base = Path(root) / "tests"
+    if not base.exists():
+        return problems
+    for path in sorted(base.rglob("*")):
+        if path.suffix not in (".cpp", ".py") or "build" in path.parts:
+            continue
+        rel = path.relative_to(root).as_posix()
+        suite, skip_line = None, None
+        for number, line in enumerate(path.read_text().splitlines(), 1):
+            if path.suffix == ".cpp":
+                if m := CPP_TEST.match(line):
+                    suite = m.group(1)
+                if CPP_SKIP.search(line) and suite != "FullSpeed":
+                    problems.append(f"{rel}:{number}: a test the sanitizers skip is named "
+                                    f"FullSpeed.* (else no build of scripts/test.sh runs it)")
+            else:
+                if PY_SKIP.search(line):
+                    skip_line = number
+                elif skip_line and (m := PY_TEST.match(line)):
+                    if "full_speed" not in m.group(1):
+                        problems.append(f"{rel}:{skip_line}: a test the sanitizers skip has "
+                                        f"full_speed in its name (else no build of "
+                                        f"scripts/test.sh runs it)")
+                    skip_line = None
     return problems
 
 
 def self_test():
     """A tree with a header that includes one above it, an oversized file, a needless
-    <fmt/format.h> and a format_to without it: all four caught, and a file that needs
-    <fmt/format.h> let be."""
+    <fmt/format.h>, a format_to without it, and a C++ and a Python test the sanitizers
+    skip that no build would run: all six caught, and a file that needs <fmt/format.h>
+    and the FullSpeed tests let be."""
     with tempfile.TemporaryDirectory() as tmp:
         t = Path(tmp)
         for lib, layers in LAYERS.items():
@@ -200,14 +240,24 @@ def self_test():
         (t / "tests/b_test.cpp").write_text("#include <fmt/format.h>\nauto s = fmt::to_string(1);\n")
         (t / "tests/c_test.cpp").write_text("#include <fmt/core.h>\nvoid f(std::string& s) {\n"
                                             "  fmt::format_to(std::back_inserter(s), \"{}\", 1);\n}\n")
+        (t / "tests/d_test.cpp").write_text("TEST(Slow, Thing) {\n"
+                                            "  if (test_support::sanitized()) GTEST_SKIP();\n}\n"
+                                            "TEST(FullSpeed, Thing) {\n"
+                                            "  if (test_support::sanitized()) GTEST_SKIP();\n}\n")
+        (t / "tests/e_test.py").write_text("@pytest.mark.skipif(SANITIZED, reason='slow')\n"
+                                           "def test_slow():\n    pass\n"
+                                           "@pytest.mark.skipif(SANITIZED, reason='slow')\n"
+                                           "def test_slow_full_speed():\n    pass\n")
         found = check(t)
         assert any("grid.hpp:1: includes sudoku/include/sudoku/solver.hpp, which runs back up"
                    in p for p in found), found
         assert any("dlx/src/big.cpp" in p and "over 700" in p for p in found), found
         assert any(p.startswith("tests/a_test.cpp:1: includes <fmt/format.h>") for p in found), found
         assert any(p.startswith("tests/c_test.cpp:3: calls fmt::format_to") for p in found), found
-        assert len(found) == 4, found
-    print("check-layout: the self-test caught all four")
+        assert any(p.startswith("tests/d_test.cpp:2: a test the sanitizers skip") for p in found), found
+        assert any(p.startswith("tests/e_test.py:1: a test the sanitizers skip") for p in found), found
+        assert len(found) == 6, found
+    print("check-layout: the self-test caught all six")
     return 0
 
 
@@ -221,7 +271,7 @@ def main(argv):
     if problems:
         return 1
     print("check-layout: every include runs down its library's layers; no product file over 700 "
-          "lines but those listed in LARGE")
+          "lines but those listed in LARGE; every test the sanitizers skip is a FullSpeed one")
     return 0
 
 

@@ -2,7 +2,8 @@
 # Set up, build, and run the whole test suite, each test once, in the build that
 # checks it hardest:
 # - the Release build (g++; DLX_UNIT_TESTS off) runs what is about the Release
-#   build itself: the published counts at full speed, the documentation's
+#   build itself: the published counts and the few unit tests too slow for
+#   the sanitizers (FullSpeed.*) at full speed, the documentation's
 #   examples, the pictures (the browser and renderer tests must run here, not
 #   skip: setup.sh installed Chromium and librsvg's rsvg-convert), the
 #   installed package (CMake and pkg-config) and `pip install .`;

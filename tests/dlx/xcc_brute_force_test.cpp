@@ -1111,11 +1111,11 @@ void expect_threads_figures(const dlx::memo_result& threaded, const dlx::memo_re
 }
 
 // Fewer than the one-thread tests: a search on threads takes about a
-// millisecond to set up in Release, 30 ms under ThreadSanitizer; and these
-// small problems are done before a second thread starts (the larger ones
-// below are where the threads meet).
+// millisecond to set up in Release, 30 ms under ThreadSanitizer (which runs
+// a third of them); and these small problems are done before a second thread
+// starts (the larger ones below are where the threads meet).
 int threaded_instance_count() {
-  return test_support::sanitized() ? 20 : 60;
+  return test_support::thread_sanitized() ? 20 : 60;
 }
 
 void expect_threads_match(flavour f, bool decompose, std::uint32_t seed) {

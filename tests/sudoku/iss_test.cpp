@@ -56,28 +56,29 @@ std::string in_iss_characters(const sudoku::grid& g, int digits) {
 // Hailstone took some 25 s in Release and 3.5 minutes under AddressSanitizer;
 // with the sums its regions imply (combined_sums.hpp) about 2 s in Release,
 // likely 15-20 s under ASan, on code every other puzzle runs: the Release
-// build checks it.
-bool left_to_release(const example& e) {
-  return test_support::sanitized() && e.name == "collections.js:Hailstone - little killer";
+// build checks it (FullSpeed.HailstoneHasItsPublishedSolutionAndNoOther).
+const char* const hailstone = "collections.js:Hailstone - little killer";
+
+void expect_published_solution_only(const example& e) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  const auto error = sudoku::parse_iss(e.puzzle, v, givens);
+  ASSERT_FALSE(error) << e.name << ": " << error->message;
+  sudoku::solver solver(v);
+  sudoku::grid solution = v.empty_grid();
+  dlx::search_options budget;
+  budget.node_budget = 1'000'000;
+  const sudoku::result r = solver.solve_unique(givens, solution, budget);
+  EXPECT_EQ(r.status, sudoku::status::unique) << e.name;
+  EXPECT_EQ(in_iss_characters(solution, v.digits()), e.solution) << e.name;
+  EXPECT_TRUE(sudoku::check_solution(v, givens, solution).ok()) << e.name;
 }
 
 TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
   const auto all = examples();
   ASSERT_GE(all.size(), 60u);
   for (const example& e : all) {
-    if (left_to_release(e)) continue;
-    sudoku::variant v;
-    sudoku::grid givens;
-    const auto error = sudoku::parse_iss(e.puzzle, v, givens);
-    ASSERT_FALSE(error) << e.name << ": " << error->message;
-    sudoku::solver solver(v);
-    sudoku::grid solution = v.empty_grid();
-    dlx::search_options budget;
-    budget.node_budget = 1'000'000;
-    const sudoku::result r = solver.solve_unique(givens, solution, budget);
-    EXPECT_EQ(r.status, sudoku::status::unique) << e.name;
-    EXPECT_EQ(in_iss_characters(solution, v.digits()), e.solution) << e.name;
-    EXPECT_TRUE(sudoku::check_solution(v, givens, solution).ok()) << e.name;
+    if (e.name != hailstone) expect_published_solution_only(e);
   }
 }
 
@@ -258,43 +259,66 @@ TEST(IssExamples, AModelBuiltAgainIsTheSameProblem) {
 // The logic solver on modern variants: every step keeps the published
 // solution (a placed digit is the solution's, an eliminated one is not), and
 // what the clues' rules give takes part.
+struct logic_check {
+  bool clue_step = false;
+  bool solved = false;
+};
+
+void expect_logic_keeps_solution(const example& e, logic_check& out) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
+  sudoku::solver solver(v);
+  sudoku::grid solution = v.empty_grid();
+  ASSERT_EQ(solver.solve(givens, solution).status, sudoku::status::solved) << e.name;
+  const auto digit = [&](std::size_t cell) { return static_cast<int>(solution.cells()[cell]); };
+  sudoku::logic_solver logic(v);
+  const sudoku::logic_result r = logic.run(givens);
+  EXPECT_TRUE(r.outcome == sudoku::logic_outcome::solved ||
+              r.outcome == sudoku::logic_outcome::stuck)
+      << e.name << ": " << sudoku::to_string(r.outcome) << " " << r.contradiction;
+  for (const sudoku::logic_step& st : r.steps) {
+    out.clue_step |= st.technique == sudoku::technique::clue;
+    for (const sudoku::candidate& c : st.placed)
+      EXPECT_EQ(c.digit, digit(c.cell)) << e.name << ": " << sudoku::describe(v, st);
+    for (const sudoku::candidate& c : st.eliminated)
+      EXPECT_NE(c.digit, digit(c.cell)) << e.name << ": " << sudoku::describe(v, st);
+    if (st.technique == sudoku::technique::clue) {
+      EXPECT_TRUE(st.where.starts_with("the ")) << e.name << ": " << st.where;
+    }
+  }
+  if (r.outcome == sudoku::logic_outcome::solved) {
+    EXPECT_EQ(r.reached, solution) << e.name;
+    out.solved = true;
+  }
+}
+
 TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
   int with_clue_steps = 0, solved_with_clues = 0;
   for (const example& e : examples()) {
-    if (left_to_release(e)) continue;
-    sudoku::variant v;
-    sudoku::grid givens;
-    ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
-    sudoku::solver solver(v);
-    sudoku::grid solution = v.empty_grid();
-    ASSERT_EQ(solver.solve(givens, solution).status, sudoku::status::solved) << e.name;
-    const auto digit = [&](std::size_t cell) { return static_cast<int>(solution.cells()[cell]); };
-    sudoku::logic_solver logic(v);
-    const sudoku::logic_result r = logic.run(givens);
-    EXPECT_TRUE(r.outcome == sudoku::logic_outcome::solved ||
-                r.outcome == sudoku::logic_outcome::stuck)
-        << e.name << ": " << sudoku::to_string(r.outcome) << " " << r.contradiction;
-    bool clue_step = false;
-    for (const sudoku::logic_step& st : r.steps) {
-      clue_step |= st.technique == sudoku::technique::clue;
-      for (const sudoku::candidate& c : st.placed)
-        EXPECT_EQ(c.digit, digit(c.cell)) << e.name << ": " << sudoku::describe(v, st);
-      for (const sudoku::candidate& c : st.eliminated)
-        EXPECT_NE(c.digit, digit(c.cell)) << e.name << ": " << sudoku::describe(v, st);
-      if (st.technique == sudoku::technique::clue) {
-        EXPECT_TRUE(st.where.starts_with("the ")) << e.name << ": " << st.where;
-      }
-    }
-    if (r.outcome == sudoku::logic_outcome::solved) {
-      EXPECT_EQ(r.reached, solution) << e.name;
-    }
-    with_clue_steps += clue_step;
-    solved_with_clues += clue_step && r.outcome == sudoku::logic_outcome::solved;
+    if (e.name == hailstone) continue;
+    logic_check c;
+    expect_logic_keeps_solution(e, c);
+    with_clue_steps += c.clue_step;
+    solved_with_clues += c.clue_step && c.solved;
   }
   // Measured when written: 33 puzzles with clue steps, 6 of them solved by logic;
   // with 85 puzzles and a relation's items both ways, 43 and 8 (explain on each).
   EXPECT_GE(with_clue_steps, 30);
   EXPECT_GE(solved_with_clues, 5);
+}
+
+// FullSpeed: the Release build runs it (tests/CMakeLists.txt), the sanitizer
+// builds skip it.
+TEST(FullSpeed, HailstoneHasItsPublishedSolutionAndNoOther) {
+  if (test_support::sanitized()) GTEST_SKIP() << "2 s in Release, 15-20 s under ASan";
+  const auto all = examples();
+  const auto it =
+      std::find_if(all.begin(), all.end(), [](const example& e) { return e.name == hailstone; });
+  ASSERT_NE(it, all.end());
+  expect_published_solution_only(*it);
+  logic_check unused;
+  expect_logic_keeps_solution(*it, unused);
 }
 
 // Counts against ISS's own (iss_generated.tsv): puzzles made from its examples by

@@ -36,7 +36,9 @@ std::string shared_line(const std::string& set, std::size_t number) {
   return number >= 1 && number <= lines.size() ? lines[number - 1] : std::string();
 }
 
-TEST(SePublished, GoldenNuggetAsPublished) {
+// FullSpeed: the Release build runs it (tests/CMakeLists.txt), the sanitizer
+// builds skip it.
+TEST(FullSpeed, GoldenNuggetRatesAsPublished) {
   // Golden Nugget (tarek, the players' forum): SE 1.2.1 rates it 11.9/11.9/11.3, as
   // Wikipedia's list of the hardest puzzles gives. Some 13-17 s of chains in Release
   // on one thread; rated on two, it also runs some 250 split chain searches (the
