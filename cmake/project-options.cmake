@@ -22,6 +22,10 @@ endfunction()
 # issue 28, idea 71).
 set(dlx_native_flags -march=native -mprefer-vector-width=256)
 function(dlx_set_speed target)
+  # Compiled file by file even in a unity build (CMAKE_UNITY_BUILD, which
+  # scripts/test.sh uses for the tests and tools): each engine is a heavy unit
+  # of its own, and its inlining must not depend on which files share a batch.
+  set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
     target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O3>)
     if(DLX_NATIVE)

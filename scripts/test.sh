@@ -22,6 +22,14 @@
 # 319 s, without them 146 steps and 222 s (2026-12-03, the second on a machine
 # a fifth slower).
 #
+# Every build is a unity build (CMAKE_UNITY_BUILD): the files of each test
+# executable, command and the Python module are compiled together, a batch of
+# eight at a time, so the headers and templates they share are compiled once
+# per batch (the ASan build took 933 CPU-seconds instead of 1,098, the Release
+# build about a third less for the commands and the module; 2026-12-03). The
+# libraries stay file by file (dlx_set_speed). A developer's build, without the
+# option, compiles file by file and checks that each file stands alone.
+#
 # A clean build is part of the product: every build has DLX_WERROR (the
 # compiler's warnings are errors), and check_log fails on any other warning in
 # a build's log (the linker's, say).
@@ -76,13 +84,13 @@ finish_build() {  # finish_build DIR: waits for it; a failed build shows its log
 build_pid=""
 trap 'if [ -n "$build_pid" ]; then kill -- "-$build_pid" 2>/dev/null || true; fi' EXIT
 
-scripts/setup.sh --sanitizers -DDLX_WERROR=ON -DDLX_UNIT_TESTS=OFF
+scripts/setup.sh --sanitizers -DDLX_WERROR=ON -DDLX_UNIT_TESTS=OFF -DCMAKE_UNITY_BUILD=ON
 check_log build/release
 
 sanitize="-fsanitize=address,undefined -fno-sanitize=pointer-overflow -fno-sanitize-recover=all"
 sanitize="$sanitize -fno-omit-frame-pointer"
 quick="-O1 -gline-tables-only -DNDEBUG"
-cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON \
+cmake -S . -B build/sanitize -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON -DCMAKE_UNITY_BUILD=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="$sanitize" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$quick" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" \
@@ -96,7 +104,7 @@ ctest --test-dir build/release --output-on-failure -j "$(nproc)"
 finish_build build/sanitize
 check_log build/sanitize
 
-cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON \
+cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON -DCMAKE_UNITY_BUILD=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$quick" \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF >/dev/null

@@ -19,9 +19,9 @@
 
 namespace {
 
-namespace fs = std::filesystem;
+using test_support::reference_dir;
 
-const fs::path reference_dir = DLX_SHARED_DIR "/dlx-reference/";
+namespace fs = std::filesystem;
 
 dlx::search_options conflicts(dlx::propagation p) {
   dlx::search_options o = test_support::with_propagation(p);
@@ -43,12 +43,12 @@ std::vector<std::vector<dlx::option_id>> sorted_solutions(dlx::solver& s,
   return out;
 }
 
-struct reference_case {
+struct branching_case {
   const char* file;
   bool learns;  // some setting's tree differs from Knuth's (xcc-ref-04's dead ends never tip it)
 };
 
-class Branching : public ::testing::TestWithParam<reference_case> {};
+class Branching : public ::testing::TestWithParam<branching_case> {};
 
 TEST_P(Branching, ConflictsFindTheSameSolutionsInATreeOfTheirOwn) {
   const fs::path path = reference_dir / GetParam().file;
@@ -87,12 +87,12 @@ TEST_P(Branching, ConflictsFindTheSameSolutionsInATreeOfTheirOwn) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Knuth, Branching,
-                         ::testing::Values(reference_case{"langford-7.dlx", true},
-                                           reference_case{"pentomino-3x20.dlx", true},
-                                           reference_case{"queens-8.dlx", true},
-                                           reference_case{"xcc-ref-00.dlx", true},
-                                           reference_case{"xcc-ref-04.dlx", false}),
-                         [](const ::testing::TestParamInfo<reference_case>& param) {
+                         ::testing::Values(branching_case{"langford-7.dlx", true},
+                                           branching_case{"pentomino-3x20.dlx", true},
+                                           branching_case{"queens-8.dlx", true},
+                                           branching_case{"xcc-ref-00.dlx", true},
+                                           branching_case{"xcc-ref-04.dlx", false}),
+                         [](const ::testing::TestParamInfo<branching_case>& param) {
                            return test_support::reference_test_name(param.param.file);
                          });
 

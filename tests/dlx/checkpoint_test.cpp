@@ -18,14 +18,14 @@
 
 namespace {
 
-dlx::checkpoint read(const std::string& text) {
+dlx::checkpoint read_checkpoint_text(const std::string& text) {
   std::istringstream in(text);
   return dlx::read_checkpoint(in, "run.checkpoint");
 }
 
 std::string error_of(const std::string& text) {
   try {
-    read(text);
+    read_checkpoint_text(text);
   } catch (const dlx::parse_error& e) {
     return e.what();
   }
@@ -62,7 +62,7 @@ TEST(Checkpoint, WrittenAndReadBackAlike) {
   EXPECT_EQ(text,
             "dlx-checkpoint 1\nproblem 0123456789abcdef\nsplit 256 300 fedcba9876543210\n"
             "piece 299 18446744073709551615 2 3 4 5 6 7 8\n");
-  const auto back = read(text);
+  const auto back = read_checkpoint_text(text);
   EXPECT_EQ(back.header, header);
   ASSERT_EQ(back.finished.size(), 1U);
   EXPECT_EQ(back.finished[0].piece, 299U);
@@ -74,7 +74,7 @@ TEST(Checkpoint, WrittenAndReadBackAlike) {
 TEST(Checkpoint, ATornLastLineIsDroppedWithAWarning) {
   const std::string header =
       "dlx-checkpoint 1\nproblem 0000000000000001\nsplit 4 4 0000000000000002\n";
-  const auto c = read(header + "piece 0 1 1 1 0 0 0 0 1\npiece 1 2 3");
+  const auto c = read_checkpoint_text(header + "piece 0 1 1 1 0 0 0 0 1\npiece 1 2 3");
   EXPECT_EQ(c.finished.size(), 1U);
   ASSERT_EQ(c.warnings.size(), 1U);
   EXPECT_EQ(c.warnings[0].to_string(),

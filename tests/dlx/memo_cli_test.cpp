@@ -16,15 +16,15 @@
 #include "encoders.hpp"
 #include "json_checker.hpp"
 #include "problem_text.hpp"
+#include "reference_files.hpp"
 #include "run_command.hpp"
 
 namespace {
 
 using test_support::contains;
 using test_support::lines_of;
+using test_support::reference_dir;
 using test_support::run_command;
-
-const std::string dlx_program = DLX_CLI;
 
 using test_support::as_text;
 
@@ -34,22 +34,20 @@ std::string encoded(const std::string& encoder, const std::string& size) {
   return r.out;
 }
 
-const std::filesystem::path reference_dir = std::filesystem::path(DLX_SHARED_DIR) / "dlx-reference";
-
 TEST(DlxMemoCli, CountsExactlyPastSixtyFourBits) {
   // OEIS A004003 for the 12 x 12 and 14 x 14 boards; the Aztec diamond of order 9.
-  auto r = run_command({dlx_program, "--count", "--memo"}, encoded(DLX_DOMINOES, "12x12"));
+  auto r = run_command({DLX_CLI, "--count", "--memo"}, encoded(DLX_DOMINOES, "12x12"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "53060477521960000\n");
   EXPECT_EQ(r.err, "");
-  r = run_command({dlx_program, "-c", "-m"}, encoded(DLX_DOMINOES, "14x14"));
+  r = run_command({DLX_CLI, "-c", "-m"}, encoded(DLX_DOMINOES, "14x14"));
   EXPECT_EQ(r.out, "112202208776036178000000\n");
-  r = run_command({dlx_program, "-c", "-m"}, encoded(DLX_AZTEC, "9"));
+  r = run_command({DLX_CLI, "-c", "-m"}, encoded(DLX_AZTEC, "9"));
   EXPECT_EQ(r.out, "35184372088832\n");  // 2^45
 }
 
 TEST(DlxMemoCli, NoSolutionExitsOne) {
-  const auto r = run_command({dlx_program, "-c", "-m"}, encoded(DLX_DOMINOES, "3x3"));
+  const auto r = run_command({DLX_CLI, "-c", "-m"}, encoded(DLX_DOMINOES, "3x3"));
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "0\n");
 }
@@ -58,12 +56,12 @@ TEST(DlxMemoCli, NoSolutionExitsOne) {
 TEST(DlxMemoCli, ListsThePlainSearchsSolutions) {
   for (const std::string& problem : {as_text(examples::queens(6)), as_text(examples::langford(7)),
                                      encoded(DLX_DOMINOES, "4x5")}) {
-    const auto plain = run_command({dlx_program}, problem);
-    const auto memo = run_command({dlx_program, "--memo"}, problem);
+    const auto plain = run_command({DLX_CLI}, problem);
+    const auto memo = run_command({DLX_CLI, "--memo"}, problem);
     EXPECT_EQ(memo.exit_code, 0) << memo.err;
     EXPECT_EQ(memo.out, plain.out);
-    const auto first = run_command({dlx_program, "--memo", "--limit", "2"}, problem);
-    const auto plain_first = run_command({dlx_program, "--limit", "2"}, problem);
+    const auto first = run_command({DLX_CLI, "--memo", "--limit", "2"}, problem);
+    const auto plain_first = run_command({DLX_CLI, "--limit", "2"}, problem);
     EXPECT_EQ(first.out, plain_first.out);
   }
 }
@@ -72,7 +70,7 @@ TEST(DlxMemoCli, ListsThePlainSearchsSolutions) {
 TEST(DlxMemoCli, StatsAreKnuthsDlx6Figures) {
   const auto path = reference_dir / "queens-8.dlx";
   if (!std::filesystem::exists(path)) GTEST_SKIP() << "no " << path;
-  const auto r = run_command({dlx_program, "-c", "-m", "--stats", path.string()});
+  const auto r = run_command({DLX_CLI, "-c", "-m", "--stats", path.string()});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "92\n");
   EXPECT_TRUE(contains(r.err,
@@ -80,7 +78,7 @@ TEST(DlxMemoCli, StatsAreKnuthsDlx6Figures) {
                        "nodes (469 in the reduced diagram), 590+382 signatures, 130 hits, "))
       << r.err;
   const auto first =
-      run_command({dlx_program, "-c", "-m", "--stats", "--branch", "first", path.string()});
+      run_command({DLX_CLI, "-c", "-m", "--stats", "--branch", "first", path.string()});
   // dlx6-noMRV's figures for the same file.
   EXPECT_TRUE(contains(first.err, "1395 search nodes, 23663 updates, 0 cleansings, 426 ZDD nodes"))
       << first.err;
@@ -91,7 +89,7 @@ TEST(DlxMemoCli, WritesTheDiagramAndReadsItBack) {
   const std::string problem = encoded(DLX_DOMINOES, "6x6");
   const auto path = test_support::write_temp_file("6x6.dlx", problem);
   const auto zdd = test_support::write_temp_file("6x6.zdd", "");
-  auto r = run_command({dlx_program, "--memo", "--zdd", zdd, path});
+  auto r = run_command({DLX_CLI, "--memo", "--zdd", zdd, path});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "6728\n");  // with --zdd and no other question: the count
   const std::string text = test_support::read_file(zdd);
@@ -101,14 +99,14 @@ TEST(DlxMemoCli, WritesTheDiagramAndReadsItBack) {
   // dlx6 makes 365 nodes here, none of them equal: 363 lines and the root's.
   EXPECT_EQ(lines.size(), 364u);
 
-  const auto to_stdout = run_command({dlx_program, "--zdd", "-", path});
+  const auto to_stdout = run_command({DLX_CLI, "--zdd", "-", path});
   EXPECT_EQ(to_stdout.out, text);
 
-  r = run_command({dlx_program, "-c", "--from-zdd", zdd, path});
+  r = run_command({DLX_CLI, "-c", "--from-zdd", zdd, path});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "6728\n");
-  const auto listed = run_command({dlx_program, "--from-zdd", zdd, "--limit", "5", path});
-  const auto plain = run_command({dlx_program, "--limit", "5", path});
+  const auto listed = run_command({DLX_CLI, "--from-zdd", zdd, "--limit", "5", path});
+  const auto plain = run_command({DLX_CLI, "--limit", "5", path});
   EXPECT_EQ(listed.out, plain.out);
 }
 
@@ -130,11 +128,11 @@ std::set<std::set<std::string>> solutions_of(const std::string& output) {
 
 TEST(DlxMemoCli, SamplesAreSolutionsAndRepeatWithTheSeed) {
   const std::string problem = encoded(DLX_DOMINOES, "4x5");  // 95 tilings
-  const auto all = solutions_of(run_command({dlx_program}, problem).out);
+  const auto all = solutions_of(run_command({DLX_CLI}, problem).out);
   ASSERT_EQ(all.size(), 95u);
-  const auto a = run_command({dlx_program, "--sample", "30", "--seed", "4"}, problem);
-  const auto b = run_command({dlx_program, "--sample", "30", "--seed", "4"}, problem);
-  const auto c = run_command({dlx_program, "--sample", "30", "--seed", "5"}, problem);
+  const auto a = run_command({DLX_CLI, "--sample", "30", "--seed", "4"}, problem);
+  const auto b = run_command({DLX_CLI, "--sample", "30", "--seed", "4"}, problem);
+  const auto c = run_command({DLX_CLI, "--sample", "30", "--seed", "5"}, problem);
   EXPECT_EQ(a.exit_code, 0) << a.err;
   EXPECT_EQ(a.out, b.out);
   EXPECT_NE(a.out, c.out);
@@ -152,7 +150,7 @@ TEST(DlxMemoCli, SamplesAreSolutionsAndRepeatWithTheSeed) {
   ASSERT_EQ(drawn.size(), 30u);
   for (const auto& s : drawn)
     EXPECT_TRUE(all.contains(s));
-  const auto json = run_command({dlx_program, "--sample", "2", "--seed", "4", "--json"}, problem);
+  const auto json = run_command({DLX_CLI, "--sample", "2", "--seed", "4", "--json"}, problem);
   const auto lines = lines_of(json.out);
   ASSERT_EQ(lines.size(), 3u);
   for (const auto& line : lines)
@@ -163,26 +161,26 @@ TEST(DlxMemoCli, SamplesAreSolutionsAndRepeatWithTheSeed) {
 
 TEST(DlxMemoCli, MinCostInDlx5Notation) {
   const std::string problem = "a b c\na b |4\nc |1\na |2\nb c |2\n";
-  const auto r = run_command({dlx_program, "--min-cost", "2"}, problem);
+  const auto r = run_command({DLX_CLI, "--min-cost", "2"}, problem);
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "cost 4\na |2\nb c |2\n\ncost 5\na b |4\nc |1\n");
-  const auto one = run_command({dlx_program, "--min-cost"}, problem);
+  const auto one = run_command({DLX_CLI, "--min-cost"}, problem);
   EXPECT_EQ(one.out, "cost 4\na |2\nb c |2\n");
 }
 
 TEST(DlxMemoCli, CountsBySize) {
   // Every tiling of the 4 x 4 board has 8 dominoes.
-  auto r = run_command({dlx_program, "--by-size"}, encoded(DLX_DOMINOES, "4x4"));
+  auto r = run_command({DLX_CLI, "--by-size"}, encoded(DLX_DOMINOES, "4x4"));
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "8 36\n");
   // Options {a}, {b}, {a b}: one solution of 2 options, one of 1.
-  r = run_command({dlx_program, "--by-size"}, "a b\na\nb\na b\n");
+  r = run_command({DLX_CLI, "--by-size"}, "a b\na\nb\na b\n");
   EXPECT_EQ(r.out, "1 1\n2 1\n");
 }
 
 TEST(DlxMemoCli, MemoryBudgetIsAnAnswerNotACrash) {
-  const auto r = run_command({dlx_program, "-c", "-m", "--memory-budget", "2M"},
-                             encoded(DLX_DOMINOES, "16x16"));
+  const auto r =
+      run_command({DLX_CLI, "-c", "-m", "--memory-budget", "2M"}, encoded(DLX_DOMINOES, "16x16"));
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.out, "unknown\n");  // the count, as the plain search and `sudoku count` say
   EXPECT_TRUE(contains(r.err, "dlx: memory budget exhausted after ")) << r.err;
@@ -194,14 +192,14 @@ TEST(DlxMemoCli, MemoryBudgetIsAnAnswerNotACrash) {
 // The count on threads is one thread's, with and without --decompose.
 TEST(DlxMemoCli, CountsOnThreadsAsOnOne) {
   const std::string problem = encoded(DLX_DOMINOES, "10x10");
-  const auto one = run_command({dlx_program, "--count", "--memo", "-j", "1"}, problem);
+  const auto one = run_command({DLX_CLI, "--count", "--memo", "-j", "1"}, problem);
   EXPECT_EQ(one.exit_code, 0) << one.err;
   EXPECT_EQ(one.out, "258584046368\n");  // OEIS A004003
   for (const std::vector<std::string>& how : {std::vector<std::string>{"--memo", "-j", "2"},
                                               {"--memo", "--threads", "2"},
                                               {"--decompose", "-j", "2"},
                                               {"--decompose", "--threads", "3"}}) {
-    std::vector<std::string> argv{dlx_program, "--count"};
+    std::vector<std::string> argv{DLX_CLI, "--count"};
     argv.insert(argv.end(), how.begin(), how.end());
     const auto r = run_command(argv, problem);
     EXPECT_EQ(r.exit_code, 0) << how[0] << ' ' << how[2] << ": " << r.err;
@@ -220,8 +218,8 @@ TEST(DlxMemoCli, WritesOneThreadsDiagramOnThreads) {
     const auto path = test_support::write_temp_file("threads.dlx", problem);
     const auto one_path = test_support::write_temp_file("threads-1.zdd", "");
     const auto two_path = test_support::write_temp_file("threads-2.zdd", "");
-    const auto one = run_command({dlx_program, "--memo", "--zdd", one_path, "-j", "1", path});
-    const auto two = run_command({dlx_program, "--memo", "--zdd", two_path, "-j", "2", path});
+    const auto one = run_command({DLX_CLI, "--memo", "--zdd", one_path, "-j", "1", path});
+    const auto two = run_command({DLX_CLI, "--memo", "--zdd", two_path, "-j", "2", path});
     EXPECT_EQ(two.exit_code, one.exit_code) << two.err;
     EXPECT_EQ(two.out, one.out);  // the count
     const std::string text = test_support::read_file(one_path);
@@ -241,8 +239,8 @@ long long json_number(const std::string& line, const std::string& key) {
 // the threads named, zdd_nodes the diagram's size.
 TEST(DlxMemoCli, JsonAndStatsOnThreads) {
   const std::string problem = as_text(examples::queens(8));
-  const auto one = run_command({dlx_program, "-c", "-m", "--json", "--stats"}, problem);
-  const auto two = run_command({dlx_program, "-c", "-m", "--json", "--stats", "-j", "2"}, problem);
+  const auto one = run_command({DLX_CLI, "-c", "-m", "--json", "--stats"}, problem);
+  const auto two = run_command({DLX_CLI, "-c", "-m", "--json", "--stats", "-j", "2"}, problem);
   EXPECT_EQ(two.exit_code, 0) << two.err;
   ASSERT_EQ(lines_of(two.out).size(), 1u) << two.out;
   const std::string line = lines_of(two.out).front();
@@ -265,8 +263,7 @@ TEST(DlxMemoCli, JsonAndStatsOnThreads) {
 TEST(DlxMemoCli, MemoryBudgetOnThreadsIsAnAnswerNotACrash) {
   const std::string problem = encoded(DLX_DOMINOES, "16x16");
   for (const char* how : {"--memo", "--decompose"}) {
-    const auto r =
-        run_command({dlx_program, "-c", how, "-j", "2", "--memory-budget", "2M"}, problem);
+    const auto r = run_command({DLX_CLI, "-c", how, "-j", "2", "--memory-budget", "2M"}, problem);
     EXPECT_EQ(r.exit_code, 3) << how;
     EXPECT_EQ(r.out, "unknown\n") << how;
     EXPECT_TRUE(contains(r.err, "dlx: memory budget exhausted after ")) << how << ": " << r.err;

@@ -76,7 +76,7 @@ bool covers_exactly(const dlx::problem& p, std::span<const dlx::option_id> solut
   return true;
 }
 
-solution_set all_solutions(dlx::solver& s, const dlx::search_options& options) {
+solution_set all_solutions_as_set(dlx::solver& s, const dlx::search_options& options) {
   solution_set out;
   std::mutex guard;  // the visitor is called one at a time; the lock checks nothing breaks if not
   s.enumerate(
@@ -132,10 +132,10 @@ TEST(Parallel, BothEnginesAndEveryPropagationKeepOneThreadsTotals) {
 TEST(Parallel, EnumerationDeliversEverySolutionOnce) {
   const dlx::problem p = examples::langford(8);
   dlx::solver s(p);
-  const solution_set one = all_solutions(s, {});
+  const solution_set one = all_solutions_as_set(s, {});
   ASSERT_EQ(one.size(), 300U);  // A014552(8) = 150, doubled for reversals
   for (unsigned threads : {2U, 3U}) {
-    const solution_set many = all_solutions(s, threaded(threads));
+    const solution_set many = all_solutions_as_set(s, threaded(threads));
     EXPECT_EQ(many, one) << threads << " threads";
   }
   for (const auto& solution : one)
@@ -265,7 +265,7 @@ TEST(Parallel, PreselectionsHoldInEveryThread) {
   EXPECT_GT(one.solutions, 0U);
   EXPECT_LT(one.solutions, 724U);
   expect_threads_keep_totals(s, threaded(3), one, "preselected");
-  for (const auto& solution : all_solutions(s, threaded(2)))
+  for (const auto& solution : all_solutions_as_set(s, threaded(2)))
     EXPECT_EQ(solution.front(), 3U);
 }
 

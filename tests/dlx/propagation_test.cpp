@@ -19,9 +19,9 @@
 
 namespace {
 
-namespace fs = std::filesystem;
+using test_support::reference_dir;
 
-const fs::path reference_dir = DLX_SHARED_DIR "/dlx-reference/";
+namespace fs = std::filesystem;
 
 std::vector<std::vector<dlx::option_id>> all_solutions(dlx::solver& s, dlx::propagation p) {
   const auto o = test_support::with_propagation(p);
@@ -36,12 +36,12 @@ std::vector<std::vector<dlx::option_id>> all_solutions(dlx::solver& s, dlx::prop
   return out;
 }
 
-struct reference_case {
+struct propagation_case {
   const char* file;
   bool expect_eliminations;  // the pair rule finds something to remove
 };
 
-class Propagation : public ::testing::TestWithParam<reference_case> {};
+class Propagation : public ::testing::TestWithParam<propagation_case> {};
 
 TEST_P(Propagation, SameSolutionsInASmallerTree) {
   const fs::path path = reference_dir / GetParam().file;
@@ -110,13 +110,13 @@ TEST_P(Propagation, SameSolutionsInASmallerTree) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Knuth, Propagation,
-                         ::testing::Values(reference_case{"queens-8.dlx", false},
-                                           reference_case{"langford-7.dlx", true},
-                                           reference_case{"pentomino-3x20.dlx", true},
-                                           reference_case{"aztec-4.dlx", false},
-                                           reference_case{"xcc-ref-00.dlx", true},
-                                           reference_case{"xcc-ref-04.dlx", true}),
-                         [](const ::testing::TestParamInfo<reference_case>& param) {
+                         ::testing::Values(propagation_case{"queens-8.dlx", false},
+                                           propagation_case{"langford-7.dlx", true},
+                                           propagation_case{"pentomino-3x20.dlx", true},
+                                           propagation_case{"aztec-4.dlx", false},
+                                           propagation_case{"xcc-ref-00.dlx", true},
+                                           propagation_case{"xcc-ref-04.dlx", true}),
+                         [](const ::testing::TestParamInfo<propagation_case>& param) {
                            return test_support::reference_test_name(param.param.file);
                          });
 

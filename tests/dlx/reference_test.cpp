@@ -24,9 +24,8 @@
 
 namespace {
 
+using test_support::reference_dir;
 using test_support::with_seed;
-
-const std::filesystem::path reference_dir = DLX_SHARED_DIR "/dlx-reference/";
 
 struct reference_case {
   const char* file;
@@ -42,7 +41,7 @@ void PrintTo(const reference_case& c, std::ostream* os) {
 }
 
 // From /work/shared/dlx-reference/README.md.
-const reference_case cases[] = {
+const reference_case reference_cases[] = {
     {"queens-8.dlx", 92, 1199, 21375},
     {"langford-7.dlx", 52, 607, 8339},
     {"pentomino-3x20.dlx", 8, 32892, 10949954},
@@ -184,9 +183,10 @@ TEST_P(Reference, SeededCountFindsTheSameNumber) {
   }
 }
 
-INSTANTIATE_TEST_SUITE_P(Knuth, Reference, ::testing::ValuesIn(cases), [](const auto& test) {
-  return test_support::reference_test_name(test.param.file);
-});
+INSTANTIATE_TEST_SUITE_P(Knuth, Reference, ::testing::ValuesIn(reference_cases),
+                         [](const auto& test) {
+                           return test_support::reference_test_name(test.param.file);
+                         });
 
 // The encoders of examples/ against the reference files. A full count's nodes
 // and updates depend on the items (their order decides ties) and on the options
@@ -240,7 +240,7 @@ TEST_F(ReferenceEncoders, Queens8) {
   // The reference numbers the b diagonals the other way round (b(n-1-j+i) where
   // the encoder has b(n-1-i+j)): compare the options on their primary items.
   EXPECT_EQ(options_by_name(encoded, true), options_by_name(reference, true));
-  expect_figures(encoded, cases[0]);
+  expect_figures(encoded, reference_cases[0]);
 }
 
 TEST_F(ReferenceEncoders, Langford7) {
@@ -248,7 +248,7 @@ TEST_F(ReferenceEncoders, Langford7) {
   const dlx::problem encoded = examples::langford(7);
   expect_same_items(reference, encoded);
   EXPECT_EQ(options_by_name(encoded), options_by_name(reference));
-  expect_figures(encoded, cases[1]);
+  expect_figures(encoded, reference_cases[1]);
 }
 
 TEST_F(ReferenceEncoders, Pentomino3x20) {
@@ -256,7 +256,7 @@ TEST_F(ReferenceEncoders, Pentomino3x20) {
   const dlx::problem encoded = examples::pentominoes(3, 20);
   expect_same_items(reference, encoded);
   EXPECT_EQ(options_by_name(encoded), options_by_name(reference));  // orientations in another order
-  expect_figures(encoded, cases[2]);
+  expect_figures(encoded, reference_cases[2]);
 }
 
 }  // namespace

@@ -167,7 +167,7 @@ TEST(Weighted, TheProblemKeepsWeightsAsGiven) {
 
 // ---- Brute force.
 
-struct instance {
+struct weighted_instance {
   dlx::problem problem;
   std::vector<std::vector<dlx::option_entry>> rows;
   std::vector<std::vector<std::int64_t>> weight;  // [option][weighted item]
@@ -175,9 +175,9 @@ struct instance {
   std::size_t primaries = 0;
 };
 
-instance random_instance(std::mt19937& rng) {
+weighted_instance random_weighted_instance(std::mt19937& rng) {
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  instance in;
+  weighted_instance in;
   in.primaries = static_cast<std::size_t>(uniform(1, 6));
   const int secondaries = uniform(0, 2);
   in.problem = dlx::problem(in.primaries, static_cast<std::size_t>(secondaries));
@@ -220,7 +220,7 @@ instance random_instance(std::mt19937& rng) {
 // Every subset of the options with a primary item, containing `forced`, that
 // covers each primary item once, each secondary item once or with one color,
 // and keeps every total within its bounds.
-std::set<solution_t> brute_force(const instance& in, const solution_t& forced) {
+std::set<solution_t> brute_force(const weighted_instance& in, const solution_t& forced) {
   std::set<solution_t> out;
   const std::size_t options = in.rows.size();
   for (std::uint32_t mask = 0; mask < (1U << options); ++mask) {
@@ -263,7 +263,7 @@ std::set<solution_t> brute_force(const instance& in, const solution_t& forced) {
   return out;
 }
 
-std::set<solution_t> solve_all(const instance& in, const solution_t& forced,
+std::set<solution_t> solve_all(const weighted_instance& in, const solution_t& forced,
                                dlx::propagation setting) {
   dlx::solver s(in.problem);
   if (s.preselect(forced)) return {};
@@ -285,7 +285,7 @@ TEST(Weighted, RandomProblemsAgainstBruteForce) {
   std::mt19937 rng(20261126);
   int with_solutions = 0;
   for (int trial = 0; trial < 1500; ++trial) {
-    const instance in = random_instance(rng);
+    const weighted_instance in = random_weighted_instance(rng);
     const std::set<solution_t> expected = brute_force(in, {});
     with_solutions += !expected.empty();
     for (dlx::propagation setting : every_setting) {

@@ -67,7 +67,7 @@ const char* name_of(flavour f) {
   return "?";
 }
 
-struct instance {
+struct xcc_instance {
   dlx::problem problem;
   std::string text;  // in Knuth's format, so that a failure can be replayed with `dlx`
 };
@@ -110,7 +110,7 @@ constexpr dlx::item_bounds bounds_menu[] = {{1, 1}, {0, 1}, {1, 2}, {2, 2}, {0, 
 // every primary item gets a planted coverage within its bounds, and each
 // secondary item one color (or none, then only one planted option names it).
 // Random options fill up the rest; some have only secondary items.
-instance random_instance(std::mt19937& rng, flavour f) {
+xcc_instance random_xcc_instance(std::mt19937& rng, flavour f) {
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const bool colors = f == flavour::colors || f == flavour::both;
   const bool bounds = f == flavour::multiplicities || f == flavour::both;
@@ -182,7 +182,7 @@ instance random_instance(std::mt19937& rng, flavour f) {
     }
     std::shuffle(rows.begin(), rows.end(), rng);
 
-    instance in;
+    xcc_instance in;
     dlx::problem& p = in.problem;
     for (int i = 0; i < primaries; ++i)
       p.add_item(fmt::format("p{}", i), item_bounds[i]);  // not "p" + ...: GCC 12 -Wrestrict
@@ -311,13 +311,13 @@ class oracle {
 
 // ---- Running the solver ------------------------------------------------------------
 
-struct run_record {
+struct xcc_run_record {
   std::vector<solution_t> sequence;  // as reported, in order
   dlx::search_result result;
 };
 
-run_record record(dlx::solver& s, const dlx::search_options& options = {}) {
-  run_record r;
+xcc_run_record record_run(dlx::solver& s, const dlx::search_options& options = {}) {
+  xcc_run_record r;
   r.result = s.enumerate(
       [&](std::span<const option_id> solution) {
         r.sequence.emplace_back(solution.begin(), solution.end());
@@ -348,27 +348,27 @@ std::vector<std::unique_ptr<dlx::solver>> solvers_for(const dlx::problem& p) {
   return out;
 }
 
-// For SCOPED_TRACE: the instance, ready to replay with `dlx --stats`.
-std::string describe(int k, const instance& in) {
-  return "instance " + std::to_string(k) + ", in Knuth's format:\n" + in.text;
+// For SCOPED_TRACE: the xcc_instance, ready to replay with `dlx --stats`.
+std::string describe(int k, const xcc_instance& in) {
+  return "xcc_instance " + std::to_string(k) + ", in Knuth's format:\n" + in.text;
 }
 
 // ---- 1. Solution sets ------------------------------------------------------------
 
-constexpr int instance_count = 300;
+constexpr int xcc_instance_count = 300;
 
 void expect_solution_sets_match(flavour f, std::uint32_t seed) {
   std::mt19937 rng(seed);
   int with_solutions = 0, with_several = 0, with_secondary_only = 0;
-  for (int k = 0; k < instance_count; ++k) {
-    const instance in = random_instance(rng, f);
+  for (int k = 0; k < xcc_instance_count; ++k) {
+    const xcc_instance in = random_xcc_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     const std::set<solution_t> expected = oracle(p).solutions();
     for (auto& s : solvers_for(p)) {
       SCOPED_TRACE(name_of(s->engine()));
       ASSERT_TRUE(s->check_invariants());
-      const run_record r = record(*s);
+      const xcc_run_record r = record_run(*s);
       EXPECT_EQ(as_set(r.sequence), expected);
       EXPECT_EQ(r.sequence.size(), expected.size()) << "a solution was found twice";
       EXPECT_EQ(r.result.status, dlx::search_status::complete);
@@ -394,12 +394,12 @@ void expect_solution_sets_match(flavour f, std::uint32_t seed) {
         break;
       }
     }
-    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+    if (::testing::Test::HasFailure()) return;  // one xcc_instance's report is enough
   }
   // The generator really produced the cases this test is about.
-  EXPECT_GE(with_solutions, instance_count / 2) << name_of(f);
-  EXPECT_GE(with_several, instance_count / 5) << name_of(f);
-  EXPECT_GE(with_secondary_only, instance_count / 20) << name_of(f);
+  EXPECT_GE(with_solutions, xcc_instance_count / 2) << name_of(f);
+  EXPECT_GE(with_several, xcc_instance_count / 5) << name_of(f);
+  EXPECT_GE(with_secondary_only, xcc_instance_count / 20) << name_of(f);
 }
 
 TEST(XccBruteForce, SolutionSetsMatch) {
@@ -416,7 +416,7 @@ TEST(XccMccBruteForce, SolutionSetsMatch) {
 TEST(XccBruteForce, OracleAgreesWithTheLiteralModel) {
   std::mt19937 rng(5);
   for (int k = 0; k < 60; ++k) {
-    const instance in = random_instance(rng, static_cast<flavour>(1 + k % 3));
+    const xcc_instance in = random_xcc_instance(rng, static_cast<flavour>(1 + k % 3));
     const dlx::problem& p = in.problem;
     if (p.option_count() > 12) continue;  // 4096 subsets are plenty
     SCOPED_TRACE(describe(k, in));
@@ -512,8 +512,8 @@ void expect_preselections_match(flavour f, std::uint32_t seed) {
   std::mt19937 rng(seed);
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   int accepted = 0, accepted_with_solutions = 0, refused = 0;
-  for (int k = 0; k < instance_count; ++k) {
-    const instance in = random_instance(rng, f);
+  for (int k = 0; k < xcc_instance_count; ++k) {
+    const xcc_instance in = random_xcc_instance(rng, f);
     const dlx::problem& p = in.problem;
     if (p.option_count() < 2) continue;
     SCOPED_TRACE(describe(k, in));
@@ -563,7 +563,7 @@ void expect_preselections_match(flavour f, std::uint32_t seed) {
         }
         const std::set<solution_t> expected = truth.solutions(before);
         if (!conflict) accepted_with_solutions += !expected.empty();
-        const run_record r = record(*s);
+        const xcc_run_record r = record_run(*s);
         EXPECT_EQ(as_set(r.sequence), expected);
         EXPECT_EQ(r.sequence.size(), expected.size());
         EXPECT_EQ(r.result.status, dlx::search_status::complete);
@@ -578,13 +578,13 @@ void expect_preselections_match(flavour f, std::uint32_t seed) {
       s->clear_preselection();
       EXPECT_TRUE(s->preselected().empty());
       EXPECT_TRUE(s->check_invariants());
-      EXPECT_EQ(as_set(record(*s).sequence), full);
+      EXPECT_EQ(as_set(record_run(*s).sequence), full);
     }
     if (::testing::Test::HasFailure()) return;
   }
-  EXPECT_GE(accepted, instance_count / 2) << name_of(f);
-  EXPECT_GE(accepted_with_solutions, instance_count / 5) << name_of(f);
-  EXPECT_GE(refused, instance_count / 5) << name_of(f);
+  EXPECT_GE(accepted, xcc_instance_count / 2) << name_of(f);
+  EXPECT_GE(accepted_with_solutions, xcc_instance_count / 5) << name_of(f);
+  EXPECT_GE(refused, xcc_instance_count / 5) << name_of(f);
 }
 
 TEST(XccBruteForce, PreselectionMatches) {
@@ -648,9 +648,9 @@ TEST(XccBruteForce, PreselectionConflictsByHand) {
 
 TEST(XccBruteForce, LimitsAndBudgets) {
   std::mt19937 rng(8);
-  for (int k = 0; k < instance_count; ++k) {
+  for (int k = 0; k < xcc_instance_count; ++k) {
     const auto f = static_cast<flavour>(1 + k % 3);
-    const instance in = random_instance(rng, f);
+    const xcc_instance in = random_xcc_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     const std::set<solution_t> expected = oracle(p).solutions();
@@ -665,7 +665,7 @@ TEST(XccBruteForce, LimitsAndBudgets) {
         EXPECT_EQ(counted.solutions, std::min(limit, total));
         EXPECT_EQ(counted.status, total >= limit ? dlx::search_status::limit_reached
                                                  : dlx::search_status::complete);
-        const run_record r = record(*s, with_limit(limit));
+        const xcc_run_record r = record_run(*s, with_limit(limit));
         EXPECT_EQ(r.sequence.size(), std::min(limit, total));
         EXPECT_EQ(r.result.status, counted.status);
         for (const solution_t& solution : as_set(r.sequence))
@@ -675,7 +675,7 @@ TEST(XccBruteForce, LimitsAndBudgets) {
           1 + static_cast<std::uint64_t>(
                   std::uniform_int_distribution<std::uint64_t>(0, full.nodes + 1)(rng));
       SCOPED_TRACE(::testing::Message() << "node budget " << budget << " of " << full.nodes);
-      const run_record r = record(*s, with_node_budget(budget));
+      const xcc_run_record r = record_run(*s, with_node_budget(budget));
       EXPECT_TRUE(r.result.status == dlx::search_status::complete ||
                   r.result.status == dlx::search_status::budget_exhausted);
       EXPECT_EQ(r.result.solutions, r.sequence.size());
@@ -705,30 +705,30 @@ TEST(XccBruteForce, LimitsAndBudgets) {
 
 TEST(XccBruteForce, SeededSearchesFindTheSameSolutions) {
   std::mt19937 rng(12);
-  for (int k = 0; k < instance_count; ++k) {
+  for (int k = 0; k < xcc_instance_count; ++k) {
     const auto f = static_cast<flavour>(1 + k % 3);
-    const instance in = random_instance(rng, f);
+    const xcc_instance in = random_xcc_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     const std::set<solution_t> expected = oracle(p).solutions();
     const std::uint64_t seed = rng();
     SCOPED_TRACE(::testing::Message() << "seed " << seed);
-    std::vector<run_record> seeded;
+    std::vector<xcc_run_record> seeded;
     for (auto& s : solvers_for(p)) {
       SCOPED_TRACE(name_of(s->engine()));
-      seeded.push_back(record(*s, with_seed(seed)));
+      seeded.push_back(record_run(*s, with_seed(seed)));
       EXPECT_EQ(as_set(seeded.back().sequence), expected);
       EXPECT_EQ(seeded.back().sequence.size(), expected.size());
       EXPECT_EQ(seeded.back().result.status, dlx::search_status::complete);
       // The same seed, the same search.
-      const run_record again = record(*s, with_seed(seed));
+      const xcc_run_record again = record_run(*s, with_seed(seed));
       EXPECT_EQ(again.sequence, seeded.back().sequence);
       EXPECT_EQ(again.result.nodes, seeded.back().result.nodes);
       EXPECT_TRUE(s->check_invariants());
     }
     if (seeded.size() == 2) {  // both engines: one seeded search
-      const run_record& x = seeded[0];
-      const run_record& y = seeded[1];
+      const xcc_run_record& x = seeded[0];
+      const xcc_run_record& y = seeded[1];
       EXPECT_EQ(x.sequence, y.sequence) << "engines differ under a seed";
       EXPECT_EQ(x.result.nodes, y.result.nodes);
       EXPECT_EQ(x.result.updates, y.result.updates);
@@ -744,15 +744,15 @@ TEST(XccBruteForce, SeededSearchesFindTheSameSolutions) {
 TEST(XccBruteForce, EnginesAgreeStepByStep) {
   std::mt19937 rng(13);
   int compared = 0;
-  for (int k = 0; k < instance_count; ++k) {
-    const instance in = random_instance(rng, k % 2 ? flavour::colors : flavour::both);
+  for (int k = 0; k < xcc_instance_count; ++k) {
+    const xcc_instance in = random_xcc_instance(rng, k % 2 ? flavour::colors : flavour::both);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     ++compared;
     dlx::solver links(p, dlx::engine_kind::dancing_links);
     dlx::solver bits(p, dlx::engine_kind::bitset);
-    const run_record x = record(links);
-    const run_record y = record(bits);
+    const xcc_run_record x = record_run(links);
+    const xcc_run_record y = record_run(bits);
     EXPECT_EQ(x.sequence, y.sequence);
     EXPECT_EQ(x.result.status, y.result.status);
     EXPECT_EQ(x.result.solutions, y.result.solutions);
@@ -763,19 +763,19 @@ TEST(XccBruteForce, EnginesAgreeStepByStep) {
     EXPECT_EQ(x.result.max_level, y.result.max_level);
     if (HasFailure()) return;
   }
-  EXPECT_GE(compared, instance_count / 2);  // every XCC instance at least
+  EXPECT_GE(compared, xcc_instance_count / 2);  // every XCC xcc_instance at least
 }
 
 TEST(XccBruteForce, LazyRangesMatchEnumerate) {
   std::mt19937 rng(14);
-  for (int k = 0; k < instance_count; ++k) {
+  for (int k = 0; k < xcc_instance_count; ++k) {
     const auto f = static_cast<flavour>(1 + k % 3);
-    const instance in = random_instance(rng, f);
+    const xcc_instance in = random_xcc_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     for (auto& s : solvers_for(p)) {
       SCOPED_TRACE(name_of(s->engine()));
-      const run_record eager = record(*s);
+      const xcc_run_record eager = record_run(*s);
       std::vector<solution_t> lazy;
       dlx::search_result lazy_result;
       {
@@ -811,7 +811,7 @@ TEST(XccBruteForce, LazyRangesMatchEnumerate) {
         }
       }  // destroyed mid-search
       EXPECT_TRUE(s->check_invariants());
-      const run_record after = record(*s);
+      const xcc_run_record after = record_run(*s);
       EXPECT_EQ(after.sequence, eager.sequence);
       EXPECT_EQ(after.result.nodes, eager.result.nodes);
     }
@@ -869,8 +869,8 @@ void expect_sizes_and_cheapest(const dlx::zdd& z, const dlx::problem& p,
 void expect_memo_matches(flavour f, std::uint32_t seed) {
   std::mt19937 rng(seed);
   int with_solutions = 0, with_several = 0;
-  for (int k = 0; k < instance_count; ++k) {
-    const instance in = random_instance(rng, f);
+  for (int k = 0; k < xcc_instance_count; ++k) {
+    const xcc_instance in = random_xcc_instance(rng, f);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     const std::set<solution_t> expected = oracle(p).solutions();
@@ -883,7 +883,7 @@ void expect_memo_matches(flavour f, std::uint32_t seed) {
     for (std::span<const option_id> s : z.solutions())
       listed.emplace_back(s.begin(), s.end());
     dlx::solver plain(p, dlx::engine_kind::dancing_links);
-    EXPECT_EQ(listed, record(plain).sequence);
+    EXPECT_EQ(listed, record_run(plain).sequence);
     EXPECT_EQ(as_set(listed), expected);
     for (std::size_t r = 0; r < listed.size(); ++r)
       EXPECT_EQ(z.unrank(r), listed[r]) << "rank " << r;
@@ -905,10 +905,10 @@ void expect_memo_matches(flavour f, std::uint32_t seed) {
 
     with_solutions += !expected.empty();
     with_several += expected.size() > 1;
-    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+    if (::testing::Test::HasFailure()) return;  // one xcc_instance's report is enough
   }
-  EXPECT_GE(with_solutions, instance_count / 2) << name_of(f);
-  EXPECT_GE(with_several, instance_count / 5) << name_of(f);
+  EXPECT_GE(with_solutions, xcc_instance_count / 2) << name_of(f);
+  EXPECT_GE(with_several, xcc_instance_count / 5) << name_of(f);
 }
 
 TEST(XBruteForce, MemoizedSearchMatches) {
@@ -927,8 +927,8 @@ TEST(XccBruteForce, MemoizedSearchMatches) {
 // count by size, the cheapest solutions, samples and the text form agree with one another.
 
 // The items and options of `b` after those of `a`; b's colors renamed apart.
-instance side_by_side(const instance& a, const instance& b) {
-  instance out;
+xcc_instance side_by_side(const xcc_instance& a, const xcc_instance& b) {
+  xcc_instance out;
   dlx::problem& p = out.problem;
   std::vector<item_id> from_a(a.problem.item_count()), from_b(b.problem.item_count());
   for (item_id i = 0; i < a.problem.item_count(); ++i)
@@ -960,17 +960,17 @@ instance side_by_side(const instance& a, const instance& b) {
 }
 
 struct blocks_instance {
-  instance in;
-  int blocks;  // 0 or 1: a single random instance
+  xcc_instance in;
+  int blocks;  // 0 or 1: a single random xcc_instance
 };
 
 // Up to three random instances side by side, sometimes bridged.
 blocks_instance random_blocks(std::mt19937& rng, flavour f) {
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
-  blocks_instance out{random_instance(rng, f), uniform(0, 3)};
-  instance& in = out.in;
+  blocks_instance out{random_xcc_instance(rng, f), uniform(0, 3)};
+  xcc_instance& in = out.in;
   for (int b = 1; b < out.blocks; ++b)
-    in = side_by_side(in, random_instance(rng, f));
+    in = side_by_side(in, random_xcc_instance(rng, f));
   if (out.blocks >= 2 && uniform(0, 2) == 0 && in.problem.primary_count() >= 2) {
     // A bridge: an option on a primary item of the first block and of the last.
     std::vector<item_id> primaries;
@@ -988,7 +988,7 @@ blocks_instance random_blocks(std::mt19937& rng, flavour f) {
 std::set<solution_t> expected_solutions(const blocks_instance& b) {
   if (b.blocks <= 1) return oracle(b.in.problem).solutions();
   dlx::solver plain(b.in.problem, dlx::engine_kind::dancing_links);
-  return as_set(record(plain).sequence);
+  return as_set(record_run(plain).sequence);
 }
 
 void expect_decomposed_matches(flavour f, std::uint32_t seed) {
@@ -997,7 +997,7 @@ void expect_decomposed_matches(flavour f, std::uint32_t seed) {
   decompose.decompose = true;
   std::uint64_t splits = 0, products = 0;
   int with_several = 0;
-  for (int k = 0; k < instance_count; ++k) {
+  for (int k = 0; k < xcc_instance_count; ++k) {
     const blocks_instance drawn = random_blocks(rng, f);
     const dlx::problem& p = drawn.in.problem;
     SCOPED_TRACE(describe(k, drawn.in));
@@ -1035,12 +1035,12 @@ void expect_decomposed_matches(flavour f, std::uint32_t seed) {
     EXPECT_EQ(dlx::read_zdd(back).count(), z.count());
 
     with_several += expected.size() > 1;
-    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+    if (::testing::Test::HasFailure()) return;  // one xcc_instance's report is enough
   }
-  EXPECT_GE(with_several, instance_count / 5) << name_of(f);
+  EXPECT_GE(with_several, xcc_instance_count / 5) << name_of(f);
   // The test must exercise what it tests: many problems split, many products made.
-  EXPECT_GE(splits, static_cast<std::uint64_t>(instance_count / 4)) << name_of(f);
-  EXPECT_GE(products, static_cast<std::uint64_t>(instance_count / 10)) << name_of(f);
+  EXPECT_GE(splits, static_cast<std::uint64_t>(xcc_instance_count / 4)) << name_of(f);
+  EXPECT_GE(products, static_cast<std::uint64_t>(xcc_instance_count / 10)) << name_of(f);
 }
 
 TEST(XBruteForce, DecomposedSearchMatches) {
@@ -1160,7 +1160,7 @@ void expect_threads_match(flavour f, bool decompose, std::uint32_t seed) {
       splits += r.stats.splits;
     }
     with_several += expected.size() > 1;
-    if (::testing::Test::HasFailure()) return;  // one instance's report is enough
+    if (::testing::Test::HasFailure()) return;  // one xcc_instance's report is enough
   }
   EXPECT_GE(with_several, threaded_instance_count() / 5) << name_of(f);
   if (decompose) {
@@ -1191,7 +1191,7 @@ TEST(XccBruteForce, DecomposedSearchOnThreadsMatchesOneThread) {
 // that there are millions of solutions: checked against one thread's diagram,
 // which the tests above check, and only in part (the first solutions listed,
 // some ranks), and against the model where the order may differ.
-instance banded_instance(std::mt19937& rng, bool colors) {
+xcc_instance banded_instance(std::mt19937& rng, bool colors) {
   auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
   const int primaries = uniform(30, 50);
   const int window = uniform(4, 7);
@@ -1232,7 +1232,7 @@ instance banded_instance(std::mt19937& rng, bool colors) {
   }
   std::shuffle(rows.begin(), rows.end(), rng);
 
-  instance in;
+  xcc_instance in;
   dlx::problem& p = in.problem;
   for (int i = 0; i < primaries; ++i)
     p.add_item(fmt::format("p{}", i));
@@ -1286,7 +1286,7 @@ void expect_threads_match_on_larger_problems(bool colors, bool decompose, std::u
   constexpr int count = 10;
   constexpr std::size_t listed_count = 200, ranks = 20;
   for (int k = 0; k < count; ++k) {
-    const instance in = banded_instance(rng, colors);
+    const xcc_instance in = banded_instance(rng, colors);
     const dlx::problem& p = in.problem;
     SCOPED_TRACE(describe(k, in));
     const dlx::memo_result alone = dlx::build_zdd(p, one);

@@ -41,9 +41,8 @@
 namespace {
 
 using dlx::option_id;
+using test_support::reference_dir;
 using solution_t = std::vector<option_id>;
-
-const std::filesystem::path reference_dir = DLX_SHARED_DIR "/dlx-reference/";
 
 struct dlx6_case {
   const char* file;
@@ -62,9 +61,9 @@ void PrintTo(const dlx6_case& c, std::ostream* os) {
   *os << c.file;
 }
 
-constexpr auto first = dlx::memo_branching::first;
+constexpr auto no_mrv = dlx::memo_branching::first;
 
-const dlx6_case cases[] = {
+const dlx6_case dlx6_cases[] = {
     // dlx6, default options (dlx-reference/README.md, its DLX6 section).
     {"queens-8.dlx", 92, 1101, 19654, 0, 474, 590, 382, 130},
     {"langford-7.dlx", 52, 588, 8232, 0, 269, 312, 217, 60},
@@ -79,14 +78,14 @@ const dlx6_case cases[] = {
     // if there is one, else the first item), built from his CWEB sources with
     // gcc -O2 and run on the same files. pentomino-3x20 is left out: without
     // MRV it had not finished after a minute.
-    {"queens-8.dlx", 92, 1395, 23663, 0, 426, 840, 334, 222, first},
-    {"langford-7.dlx", 52, 1713, 21130, 0, 222, 1241, 170, 303, first},
-    {"domino-6x6.dlx", 6728, 375, 1643, 0, 365, 11, 245, 120, first},
-    {"aztec-4.dlx", 1024, 404, 1766, 0, 376, 27, 264, 114, first},
-    {"xcc-toy.dlx", 1, 5, 18, 4, 4, 2, 3, 1, first},
-    {"xcc-ref-00.dlx", 77, 396, 4421, 538, 185, 135, 116, 146, first},
-    {"xcc-ref-04.dlx", 1879, 839, 8159, 744, 827, 6, 208, 626, first},
-    {"xcc-ref-05.dlx", 7, 27, 635, 38, 19, 9, 12, 7, first},
+    {"queens-8.dlx", 92, 1395, 23663, 0, 426, 840, 334, 222, no_mrv},
+    {"langford-7.dlx", 52, 1713, 21130, 0, 222, 1241, 170, 303, no_mrv},
+    {"domino-6x6.dlx", 6728, 375, 1643, 0, 365, 11, 245, 120, no_mrv},
+    {"aztec-4.dlx", 1024, 404, 1766, 0, 376, 27, 264, 114, no_mrv},
+    {"xcc-toy.dlx", 1, 5, 18, 4, 4, 2, 3, 1, no_mrv},
+    {"xcc-ref-00.dlx", 77, 396, 4421, 538, 185, 135, 116, 146, no_mrv},
+    {"xcc-ref-04.dlx", 1879, 839, 8159, 744, 827, 6, 208, 626, no_mrv},
+    {"xcc-ref-05.dlx", 7, 27, 635, 38, 19, 9, 12, 7, no_mrv},
 };
 
 class Dlx6 : public ::testing::TestWithParam<dlx6_case> {
@@ -172,9 +171,9 @@ TEST_P(Dlx6, TextRoundTrips) {
   EXPECT_EQ(again.str(), text.str());
 }
 
-INSTANTIATE_TEST_SUITE_P(Knuth, Dlx6, ::testing::ValuesIn(cases), [](const auto& test) {
+INSTANTIATE_TEST_SUITE_P(Knuth, Dlx6, ::testing::ValuesIn(dlx6_cases), [](const auto& test) {
   return test_support::reference_test_name(test.param.file) +
-         (test.param.branching == first ? "_noMRV" : "");
+         (test.param.branching == no_mrv ? "_noMRV" : "");
 });
 
 // The encoders write the very files the reference figures were taken on.

@@ -12,9 +12,13 @@
 #include <fstream>
 #include <map>
 
+#include "puzzles.hpp"
 #include "text_lines.hpp"
 
 namespace {
+
+using test_support::wiki;
+using test_support::wiki_solution;
 
 using sudoku::candidate;
 using sudoku::technique;
@@ -163,11 +167,6 @@ TEST(Logic, Swordfish) {
 }
 
 // Wikipedia's example puzzle is solved by singles alone.
-const char* wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const char* wiki_solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
 TEST(Logic, SinglesSolveAnEasyPuzzle) {
   sudoku::grid puzzle;
   ASSERT_FALSE(sudoku::parse_sdm(wiki, puzzle));

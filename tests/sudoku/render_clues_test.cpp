@@ -19,7 +19,11 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
+
+using test_support::occurrences;
 
 struct drawn {
   sudoku::variant v;
@@ -33,13 +37,6 @@ drawn render_iss(const std::string& line) {
   EXPECT_FALSE(e) << line << ": " << (e ? e->message : "");
   d.svg = sudoku::render_svg(d.v, sudoku::board_state::of_puzzle(givens));
   return d;
-}
-
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
-    ++n;
-  return n;
 }
 
 // The elements of a class, each as its whole tag (and a text's content).

@@ -33,9 +33,13 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku_helpers.hpp"
 #include "text_lines.hpp"
 
 namespace {
+
+using test_support::occurrences;
+using test_support::rules_of;
 
 const std::filesystem::path source_dir = DLX_SOURCE_DIR;
 
@@ -50,20 +54,6 @@ std::vector<std::string> lines_of(const std::string& file, int count) {
   std::vector<std::string> lines = test_support::content_lines(source_dir / "corpus" / file);
   lines.resize(std::min(lines.size(), static_cast<std::size_t>(count)));
   return lines;
-}
-
-sudoku::rules rules_of(const std::string& names) {
-  std::string error;
-  auto r = sudoku::rules::parse(names, error);
-  EXPECT_TRUE(r) << error;
-  return r.value_or(sudoku::rules{});
-}
-
-std::size_t occurrences(const std::string& text, const std::string& part) {
-  std::size_t n = 0;
-  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
-    ++n;
-  return n;
 }
 
 // ---- The pictures show the logic solver's state.

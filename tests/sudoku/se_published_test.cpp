@@ -18,7 +18,7 @@
 
 namespace {
 
-sudoku::grid parse(const std::string& line) {
+sudoku::grid first_grid(const std::string& line) {
   sudoku::grid g;
   EXPECT_FALSE(sudoku::parse_sdm(line.substr(0, 81), g)) << line;
   return g;
@@ -47,7 +47,8 @@ TEST(FullSpeed, GoldenNuggetRatesAsPublished) {
   sudoku::se_options two;
   two.threads = 2;
   const auto r = sudoku::rate_se(
-      parse(".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."),
+      first_grid(
+          ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7....."),
       two);
   EXPECT_EQ(sudoku::to_string(r), "11.9/11.9/11.3");
 }
@@ -70,7 +71,7 @@ TEST(SePublished, SerateRatingsOfPublicPuzzles) {
         continue;
       }
     }
-    const auto r = sudoku::rate_se(parse(puzzle));
+    const auto r = sudoku::rate_se(first_grid(puzzle));
     ++rated;
     const std::string ours = sudoku::to_string(r);
     same += ours == expected;

@@ -14,19 +14,17 @@
 #include <thread>
 #include <vector>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
+
+using test_support::parse_grid;
 
 sudoku::se_options traced(std::uint64_t budget = 0, bool trace = true) {
   sudoku::se_options o;
   o.budget = budget;
   o.trace = trace;
   return o;
-}
-
-sudoku::grid parse(const std::string& line) {
-  sudoku::grid g;
-  EXPECT_FALSE(sudoku::parse_sdm(line, g)) << line;
-  return g;
 }
 
 TEST(SeRating, FormatRoundsHalfUpToOneDecimalAsSeDoes) {
@@ -48,7 +46,8 @@ TEST(SeRating, SinglesOnlyPuzzle) {
   // Wikipedia's example puzzle: hidden singles in boxes (1.2) and full houses
   // (1.0) finish it, as SE's own path does.
   const auto r = sudoku::rate_se(
-      parse("530070000600195000098000060800060003400803001700020006060000280000419005000080079"),
+      parse_grid(
+          "530070000600195000098000060800060003400803001700020006060000280000419005000080079"),
       traced());
   ASSERT_EQ(r.outcome, sudoku::se_rating::outcome::rated);
   EXPECT_EQ(sudoku::to_string(r), "1.2/1.2/1.2");
@@ -65,7 +64,8 @@ TEST(SeRating, OnlyClassicNineByNine) {
 TEST(SeRating, BudgetAnswersUnknown) {
   // corpus/generated/9x9-beyond.sdm's first puzzle: ER 7.1, some 35,000 potentials.
   const auto r = sudoku::rate_se(
-      parse("..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2."),
+      parse_grid(
+          "..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2."),
       traced(10000, false));
   EXPECT_EQ(r.outcome, sudoku::se_rating::outcome::unknown);
   EXPECT_GT(r.work, 10000u);
@@ -84,8 +84,8 @@ TEST(SeRating, ProgressFollowsThePath) {
     searching.emplace_back(p.searching);
   };
   // corpus/generated/9x9-beyond.sdm's first puzzle: ER 7.1, some 35,000 potentials.
-  const sudoku::grid puzzle =
-      parse("..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2.");
+  const sudoku::grid puzzle = parse_grid(
+      "..1..7..3..83..79.9......5....5..97...9.8....8....6.1.2..........672.....73..1.2.");
   const auto r = sudoku::rate_se(puzzle, o);
   ASSERT_EQ(r.outcome, sudoku::se_rating::outcome::rated);
   ASSERT_GT(seen.size(), r.steps.size());  // reports within steps too
@@ -121,7 +121,7 @@ TEST(SeRating, APuzzleThatIsNotUniqueIsNotRated) {
   // two boxes is emptied.
   const std::string s =
       "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-  const sudoku::grid solved = parse(s);
+  const sudoku::grid solved = parse_grid(s);
   bool found = false;
   for (int r1 = 0; r1 < 9 && !found; ++r1)
     for (int r2 = r1 + 1; r2 < 9 && !found; ++r2)
@@ -144,12 +144,12 @@ TEST(SeRating, APuzzleThatIsNotUniqueIsNotRated) {
         }
   EXPECT_TRUE(found);
   // A near-empty grid took SE's chains four minutes on every core to rate 20.0.
-  EXPECT_EQ(sudoku::rate_se(parse(std::string(72, '.') + "123456789")).outcome,
+  EXPECT_EQ(sudoku::rate_se(parse_grid(std::string(72, '.') + "123456789")).outcome,
             sudoku::se_rating::outcome::multiple);
   // No solution: a row that needs a digit no cell can hold.
   std::string none = "12345678." + std::string(72, '.');
   none[8 + 9] = '9';
-  const auto r = sudoku::rate_se(parse(none));
+  const auto r = sudoku::rate_se(parse_grid(none));
   EXPECT_EQ(r.outcome, sudoku::se_rating::outcome::none);
   EXPECT_EQ(sudoku::to_string(r), "none");
 }
@@ -191,11 +191,11 @@ std::vector<std::string> split_puzzles() {
 TEST(SeRatingThreads, SamePathAndWorkOnAnyNumberOfThreads) {
   for (const std::string& p : split_puzzles()) {
     sudoku::se_options o = traced();
-    const auto one = sudoku::rate_se(parse(p), o);
+    const auto one = sudoku::rate_se(parse_grid(p), o);
     ASSERT_EQ(one.outcome, sudoku::se_rating::outcome::rated) << p;
     for (unsigned threads : {2u, 3u}) {
       o.threads = threads;
-      expect_same_path(one, sudoku::rate_se(parse(p), o),
+      expect_same_path(one, sudoku::rate_se(parse_grid(p), o),
                        p + " on " + std::to_string(threads) + " threads");
     }
     // Shared with other answers: a share of one thread leaves the rating
@@ -204,7 +204,7 @@ TEST(SeRatingThreads, SamePathAndWorkOnAnyNumberOfThreads) {
       sudoku::thread_share share(shared);
       o.threads = 3;
       o.share = &share;
-      expect_same_path(one, sudoku::rate_se(parse(p), o),
+      expect_same_path(one, sudoku::rate_se(parse_grid(p), o),
                        p + " sharing " + std::to_string(shared) + " threads");
       o.share = nullptr;
     }
@@ -214,7 +214,7 @@ TEST(SeRatingThreads, SamePathAndWorkOnAnyNumberOfThreads) {
 TEST(SeRatingThreads, BudgetRunsOutAtTheSamePotential) {
   // A rating over N potentials runs out at any budget below N and not at N,
   // whatever the threads: they make the same potentials as one thread.
-  const sudoku::grid puzzle = parse(split_puzzles()[1]);
+  const sudoku::grid puzzle = parse_grid(split_puzzles()[1]);
   const auto all = sudoku::rate_se(puzzle, traced(0, false));
   ASSERT_EQ(all.outcome, sudoku::se_rating::outcome::rated);
   for (std::uint64_t budget : {all.work / 3, all.work - 5000, all.work - 1, all.work}) {
@@ -237,7 +237,7 @@ TEST(SeRatingThreads, BudgetRunsOutAtTheSamePotential) {
 TEST(SeRatingThreads, ProgressAndAStopFromTheCallback) {
   // Reports come from the calling thread, in order, while the threads search;
   // one that throws stops every thread and the rating.
-  const sudoku::grid puzzle = parse(split_puzzles()[1]);
+  const sudoku::grid puzzle = parse_grid(split_puzzles()[1]);
   sudoku::se_options o = traced(0, false);
   o.threads = 2;
   o.progress_interval = 10000;

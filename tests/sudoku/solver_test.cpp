@@ -7,14 +7,13 @@
 #include <set>
 #include <string>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
 
-sudoku::grid parse(const std::string& text) {
-  sudoku::grid g;
-  auto e = sudoku::parse_sdm(text, g);
-  EXPECT_FALSE(e) << e->message;
-  return g;
-}
+using test_support::parse_grid;
+using test_support::wiki;
+using test_support::wiki_solution;
 
 // Every 4x4 Sudoku grid, by plain backtracking over cells with a direct
 // row/column/box check: no exact cover, no dancing links. There are 288.
@@ -109,7 +108,7 @@ TEST(Solver, RandomFourByFourPuzzlesMatchBruteForce) {
         fits &= p[i] == '.' || p[i] == g[i];
       expected += fits;
     }
-    const sudoku::grid puzzle = parse(p);
+    const sudoku::grid puzzle = parse_grid(p);
     if (sudoku::first_clash(puzzle)) {
       EXPECT_EQ(s.count(puzzle, 0).status, sudoku::status::invalid) << p;
       EXPECT_EQ(expected, 0u) << p;
@@ -125,20 +124,14 @@ TEST(Solver, RandomFourByFourPuzzlesMatchBruteForce) {
   }
 }
 
-// Wikipedia's example and its published solution.
-const char* wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const char* wiki_solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-
 TEST(Solver, SolvesAKnownPuzzleToItsPublishedSolution) {
   sudoku::solver s;
   sudoku::grid solution;
-  const auto r = s.solve(parse(wiki), solution);
+  const auto r = s.solve(parse_grid(wiki), solution);
   EXPECT_EQ(r.status, sudoku::status::solved);
   EXPECT_EQ(sudoku::to_sdm(solution), wiki_solution);
   EXPECT_GT(r.nodes, 0u);
-  const auto u = s.solve_unique(parse(wiki), solution);
+  const auto u = s.solve_unique(parse_grid(wiki), solution);
   EXPECT_EQ(u.status, sudoku::status::unique);
   EXPECT_EQ(sudoku::to_sdm(solution), wiki_solution);
 }
@@ -148,12 +141,12 @@ TEST(Solver, ClashingGivensAreInvalidAndNamed) {
   p[2] = '5';  // r1c3 = 5, but r1c1 is 5 already
   sudoku::solver s;
   sudoku::grid solution;
-  const auto r = s.solve(parse(p), solution);
+  const auto r = s.solve(parse_grid(p), solution);
   EXPECT_EQ(r.status, sudoku::status::invalid);
   ASSERT_TRUE(r.conflict);
   EXPECT_EQ(*r.conflict, (sudoku::clash{0, 2, 5, sudoku::unit_kind::row}));
   // The solver is left clean: the real puzzle still solves.
-  EXPECT_EQ(s.solve(parse(wiki), solution).status, sudoku::status::solved);
+  EXPECT_EQ(s.solve(parse_grid(wiki), solution).status, sudoku::status::solved);
   EXPECT_EQ(sudoku::to_sdm(solution), wiki_solution);
 }
 
@@ -163,9 +156,9 @@ TEST(Solver, UnavoidableRectangleGivesExactlyTwo) {
   const std::string two =
       "53467891267219534819834256785976.42.42685.79.713924856961537284287419635345286179";
   sudoku::solver s;
-  const auto r = s.count(parse(two), 0);
+  const auto r = s.count(parse_grid(two), 0);
   EXPECT_EQ(r.solutions, 2u);
-  EXPECT_EQ(s.count(parse(two), 2).status, sudoku::status::multiple);
+  EXPECT_EQ(s.count(parse_grid(two), 2).status, sudoku::status::multiple);
   // Removing every given leaves the empty grid: many.
   EXPECT_EQ(s.count(sudoku::grid{}, 2).status, sudoku::status::multiple);
 }
@@ -176,15 +169,15 @@ TEST(Solver, NoSolutionWithoutAClash) {
       "12345678....................................9....................................";
   sudoku::solver s;
   sudoku::grid solution;
-  EXPECT_FALSE(sudoku::first_clash(parse(p)));
-  EXPECT_EQ(s.solve(parse(p), solution).status, sudoku::status::none);
-  EXPECT_EQ(s.count(parse(p), 2).status, sudoku::status::none);
+  EXPECT_FALSE(sudoku::first_clash(parse_grid(p)));
+  EXPECT_EQ(s.solve(parse_grid(p), solution).status, sudoku::status::none);
+  EXPECT_EQ(s.count(parse_grid(p), 2).status, sudoku::status::none);
 }
 
 TEST(Solver, CompleteGridIsItsOwnUniqueSolution) {
   sudoku::solver s;
   sudoku::grid solution;
-  const auto r = s.solve_unique(parse(wiki_solution), solution);
+  const auto r = s.solve_unique(parse_grid(wiki_solution), solution);
   EXPECT_EQ(r.status, sudoku::status::unique);
   EXPECT_EQ(sudoku::to_sdm(solution), wiki_solution);
 }
@@ -195,8 +188,9 @@ TEST(Solver, BudgetGivesUnknownNotNone) {
   o.node_budget = 5;
   // Easter Monster needs thousands of nodes.
   const auto r = s.count(
-      parse("1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"), 2,
-      o);
+      parse_grid(
+          "1.......2.9.4...5...6...7...5.9.3.......7.......85..4.7.....6...3...9.8...2.....1"),
+      2, o);
   EXPECT_EQ(r.status, sudoku::status::unknown);
   EXPECT_EQ(r.search, dlx::search_status::budget_exhausted);
 }
@@ -204,9 +198,9 @@ TEST(Solver, BudgetGivesUnknownNotNone) {
 TEST(Solver, ReuseGivesTheSameAnswersAndNodes) {
   sudoku::solver s;
   sudoku::grid solution;
-  const auto first = s.solve(parse(wiki), solution);
+  const auto first = s.solve(parse_grid(wiki), solution);
   for (int i = 0; i < 100; ++i) {
-    const auto again = s.solve(parse(wiki), solution);
+    const auto again = s.solve(parse_grid(wiki), solution);
     ASSERT_EQ(again.nodes, first.nodes);
     ASSERT_EQ(again.updates, first.updates);
   }

@@ -8,10 +8,11 @@
 #include <sstream>
 #include <string>
 
+#include "puzzles.hpp"
+
 namespace {
 
-const char* wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
+using test_support::wiki;
 
 TEST(Sdm, ParsesDigitsAndBothBlanks) {
   sudoku::grid g;

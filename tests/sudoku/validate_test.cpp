@@ -2,7 +2,11 @@
 #include <sudoku/text.hpp>
 #include <sudoku/validate.hpp>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
+
+using test_support::parse_grid;
 
 // Wikipedia's example puzzle and its published solution.
 const char* puzzle_text =
@@ -10,24 +14,17 @@ const char* puzzle_text =
 const char* solution_text =
     "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 
-sudoku::grid parse(const std::string& text) {
-  sudoku::grid g;
-  auto e = sudoku::parse_sdm(text, g);
-  EXPECT_FALSE(e) << e->message;
-  return g;
-}
-
 TEST(Validate, PublishedSolutionIsValid) {
-  EXPECT_TRUE(sudoku::check_solution(parse(solution_text)).ok());
-  EXPECT_TRUE(sudoku::check_solution(parse(puzzle_text), parse(solution_text)).ok());
-  EXPECT_TRUE(sudoku::check_puzzle(parse(puzzle_text)).ok());
-  EXPECT_FALSE(sudoku::first_clash(parse(solution_text)));
+  EXPECT_TRUE(sudoku::check_solution(parse_grid(solution_text)).ok());
+  EXPECT_TRUE(sudoku::check_solution(parse_grid(puzzle_text), parse_grid(solution_text)).ok());
+  EXPECT_TRUE(sudoku::check_puzzle(parse_grid(puzzle_text)).ok());
+  EXPECT_FALSE(sudoku::first_clash(parse_grid(solution_text)));
 }
 
 TEST(Validate, SwappingTwoCellsOfARowBreaksColumns) {
   std::string s = solution_text;
   std::swap(s[0], s[1]);  // 5 and 3 swap: rows stay fine, columns 1 and 2 repeat
-  const auto r = sudoku::check_solution(parse(s));
+  const auto r = sudoku::check_solution(parse_grid(s));
   ASSERT_EQ(r.status, sudoku::check_status::clash);
   ASSERT_TRUE(r.conflict);
   // Now r1c2 holds 5, and column 2 already has a 5 at r4c2; r1c1 holds 3, as
@@ -35,14 +32,14 @@ TEST(Validate, SwappingTwoCellsOfARowBreaksColumns) {
   EXPECT_EQ(*r.conflict, (sudoku::clash{1, 28, 5, sudoku::unit_kind::column}));
   EXPECT_EQ(r.cell, 28u);
   EXPECT_EQ(r.message(sudoku::shape{}), "r4c2 repeats 5 of r1c2 (same column)");
-  EXPECT_EQ(sudoku::all_clashes(parse(s)).size(), 2u);
+  EXPECT_EQ(sudoku::all_clashes(parse_grid(s)).size(), 2u);
 }
 
 TEST(Validate, ClashReportsBothCellsAndTheUnit) {
   std::string p(81, '.');
   p[2] = '7';  // r1c3
   p[6] = '7';  // r1c7: same row
-  const auto c = sudoku::first_clash(parse(p));
+  const auto c = sudoku::first_clash(parse_grid(p));
   ASSERT_TRUE(c);
   EXPECT_EQ(c->first, 2u);
   EXPECT_EQ(c->second, 6u);
@@ -53,7 +50,7 @@ TEST(Validate, ClashReportsBothCellsAndTheUnit) {
   std::string q(81, '.');
   q[0] = '4';      // r1c1
   q[9 + 1] = '4';  // r2c2: same box
-  const auto d = sudoku::first_clash(parse(q));
+  const auto d = sudoku::first_clash(parse_grid(q));
   ASSERT_TRUE(d);
   EXPECT_EQ(d->unit, sudoku::unit_kind::box);
   EXPECT_EQ(sudoku::describe(*d, sudoku::shape{}), "r2c2 repeats 4 of r1c1 (same box)");
@@ -61,13 +58,13 @@ TEST(Validate, ClashReportsBothCellsAndTheUnit) {
   std::string r(81, '.');
   r[4] = '9';          // r1c5
   r[8 * 9 + 4] = '9';  // r9c5: same column
-  EXPECT_EQ(sudoku::first_clash(parse(r))->unit, sudoku::unit_kind::column);
+  EXPECT_EQ(sudoku::first_clash(parse_grid(r))->unit, sudoku::unit_kind::column);
 }
 
 TEST(Validate, AllClashesListsEveryRepeat) {
   std::string p(81, '.');
   p[0] = p[1] = p[2] = '1';  // three 1s in row 1 and box 1
-  const auto all = sudoku::all_clashes(parse(p));
+  const auto all = sudoku::all_clashes(parse_grid(p));
   // r1c2 repeats r1c1 in its row and its box; r1c3 repeats r1c1 in both too.
   ASSERT_EQ(all.size(), 4u);
   for (const auto& c : all)
@@ -77,20 +74,20 @@ TEST(Validate, AllClashesListsEveryRepeat) {
 TEST(Validate, IncompleteAndChangedGivens) {
   std::string blank = solution_text;
   blank[40] = '.';
-  const auto r = sudoku::check_solution(parse(blank));
+  const auto r = sudoku::check_solution(parse_grid(blank));
   EXPECT_EQ(r.status, sudoku::check_status::incomplete);
   EXPECT_EQ(r.cell, 40u);
   EXPECT_EQ(r.message(sudoku::shape{}), "r5c5 is blank");
-  EXPECT_TRUE(sudoku::check_puzzle(parse(blank)).ok());
+  EXPECT_TRUE(sudoku::check_puzzle(parse_grid(blank)).ok());
 
   // A different valid grid (digits 1 and 2 relabelled) does not keep the givens.
   std::string other = solution_text;
   for (char& ch : other)
     ch = ch == '1' ? '2' : ch == '2' ? '1' : ch;
-  ASSERT_TRUE(sudoku::check_solution(parse(other)).ok());
-  const auto m = sudoku::check_solution(parse(puzzle_text), parse(other));
+  ASSERT_TRUE(sudoku::check_solution(parse_grid(other)).ok());
+  const auto m = sudoku::check_solution(parse_grid(puzzle_text), parse_grid(other));
   EXPECT_EQ(m.status, sudoku::check_status::changes_given);
-  EXPECT_NE(parse(puzzle_text)[m.cell], 0);
+  EXPECT_NE(parse_grid(puzzle_text)[m.cell], 0);
 }
 
 TEST(Validate, AGivenChangedInAnyCellIsNamed) {
@@ -99,17 +96,18 @@ TEST(Validate, AGivenChangedInAnyCellIsNamed) {
   for (std::size_t cell : {0u, 15u, 16u, 47u, 79u, 80u}) {
     std::string given(81, '.');
     given[cell] = solution_text[cell] == '9' ? '1' : static_cast<char>(solution_text[cell] + 1);
-    const auto r = sudoku::check_solution(parse(given), parse(solution_text));
+    const auto r = sudoku::check_solution(parse_grid(given), parse_grid(solution_text));
     EXPECT_EQ(r.status, sudoku::check_status::changes_given) << cell;
     EXPECT_EQ(r.cell, cell);
     given[cell] = solution_text[cell];
-    EXPECT_TRUE(sudoku::check_solution(parse(given), parse(solution_text)).ok()) << cell;
+    EXPECT_TRUE(sudoku::check_solution(parse_grid(given), parse_grid(solution_text)).ok()) << cell;
   }
 }
 
 TEST(Validate, ShapeMismatchAndBadDigit) {
-  EXPECT_EQ(sudoku::check_solution(sudoku::grid(sudoku::shape{2, 2}), parse(solution_text)).status,
-            sudoku::check_status::shape_mismatch);
+  EXPECT_EQ(
+      sudoku::check_solution(sudoku::grid(sudoku::shape{2, 2}), parse_grid(solution_text)).status,
+      sudoku::check_status::shape_mismatch);
   sudoku::grid g(sudoku::shape{2, 2});
   g.set(0, 0, 7);  // only possible by hand
   EXPECT_EQ(sudoku::check_puzzle(g).status, sudoku::check_status::bad_digit);

@@ -29,6 +29,7 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_helpers.hpp"
 #include "text_lines.hpp"
 
 namespace {
@@ -550,8 +551,8 @@ TEST(VariantBruteForce, RandomCombinations4x4) {
 // ---- 9x9 and samurai: published solutions with cells blanked ------------------
 
 using test_support::content_lines;
-
-const fs::path variants_dir = fs::path(DLX_SOURCE_DIR) / "corpus" / "variants";
+using test_support::rules_of;
+using test_support::variants_dir;
 
 struct published {
   std::string line;      // the puzzle line
@@ -567,13 +568,6 @@ std::vector<published> read_published(const std::string& name) {
   for (std::size_t i = 0; i < puzzles.size() && i < solutions.size(); ++i)
     out.push_back({puzzles[i], solutions[i]});
   return out;
-}
-
-sudoku::rules rules_of(const std::string& name) {
-  std::string error;
-  const auto r = sudoku::rules::parse(name, error);
-  EXPECT_TRUE(r) << error;
-  return r.value_or(sudoku::rules{});
 }
 
 // The published solution with `blanks` random cells cleared.

@@ -17,29 +17,24 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_helpers.hpp"
 #include "text_lines.hpp"
 
 namespace {
+
+using test_support::rules_of;
+using test_support::variants_dir;
 
 namespace fs = std::filesystem;
 using sudoku::shape;
 using sudoku::unit_kind;
 using sudoku::variant;
 
-const fs::path variants_dir = fs::path(DLX_SOURCE_DIR) / "corpus" / "variants";
-
 // The puzzle lines of a corpus file (no comments, no blank lines).
 std::vector<std::string> puzzle_lines(const std::string& file) {
   auto lines = test_support::content_lines(variants_dir / file);
   EXPECT_FALSE(lines.empty()) << file;
   return lines;
-}
-
-sudoku::rules rules_of(const std::string& names) {
-  std::string error;
-  const auto r = sudoku::rules::parse(names, error);
-  EXPECT_TRUE(r) << names << ": " << error;
-  return r.value_or(sudoku::rules{});
 }
 
 // The error parse_puzzle reports for `line` (a failure when there is none).

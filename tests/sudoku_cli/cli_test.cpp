@@ -23,33 +23,25 @@
 #include <vector>
 
 #include "json_checker.hpp"
+#include "puzzles.hpp"
 #include "run_command.hpp"
+#include "sudoku_cli.hpp"
 
 namespace {
 
 using test_support::command_result;
+using test_support::euler_solution;
 using test_support::read_file;
 using test_support::run_command;
+using test_support::sudoku;
+using test_support::wiki;
+using test_support::wiki_solution;
 using test_support::write_temp_file;
 
-const std::string sudoku_program = SUDOKU_CLI;
-
-// Well-known puzzles and their published solutions.
-const std::string wikipedia =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const std::string wikipedia_solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-const std::string euler_solution =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
 const std::string inkala_solution =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 const std::string no_solution_puzzle =
     "12345678....................................9....................................";
-
-command_result sudoku(std::vector<std::string> args, const std::string& input = {}) {
-  args.insert(args.begin(), sudoku_program);
-  return run_command(args, input);
-}
 
 std::string corpus_path(const std::string& name) {
   return std::string(DLX_SOURCE_DIR) + "/corpus/" + name;
@@ -182,19 +174,19 @@ TEST(sudoku_cli_solve, famous_puzzles_from_stdin_match_the_published_solutions) 
   }
   // The first three, exactly: Inkala 2012, Wikipedia, Project Euler 96.
   EXPECT_EQ(out[0], inkala_solution);
-  EXPECT_EQ(out[1], wikipedia_solution);
+  EXPECT_EQ(out[1], wiki_solution);
   EXPECT_EQ(out[2], euler_solution);
   expect_summary(r.err, "sudoku solve: 5 puzzles: 5 solved", "1 thread");
   EXPECT_EQ(lines_of(r.err).size(), 1u) << r.err;
 }
 
 TEST(sudoku_cli_solve, quiet_prints_no_summary) {
-  const auto r = sudoku({"solve", "-q"}, wikipedia + "\n");
+  const auto r = sudoku({"solve", "-q"}, wiki + "\n");
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, wikipedia_solution + "\n");
+  EXPECT_EQ(r.out, wiki_solution + "\n");
   EXPECT_EQ(r.err, "");
-  const auto r2 = sudoku({"solve", "--quiet", "-j", "3"}, wikipedia + "\n");
-  EXPECT_EQ(r2.out, wikipedia_solution + "\n");
+  const auto r2 = sudoku({"solve", "--quiet", "-j", "3"}, wiki + "\n");
+  EXPECT_EQ(r2.out, wiki_solution + "\n");
   EXPECT_EQ(r2.err, "");
 }
 
@@ -238,13 +230,13 @@ TEST(sudoku_cli_solve, whole_corpus_in_one_run) {
 TEST(sudoku_cli_solve, stdin_dash_between_files_keeps_the_order) {
   const auto r =
       sudoku({"solve", "-q", "-j", "2", corpus_path("4x4.sdm"), "-", corpus_path("6x6.sdm")},
-             "# from stdin\n" + wikipedia + "\n");
+             "# from stdin\n" + wiki + "\n");
   EXPECT_EQ(r.exit_code, 0) << r.err;
   const auto out = lines_of(r.out);
   ASSERT_EQ(out.size(), 9u) << r.out;
   EXPECT_EQ(out[0], "4231132421433412");
   EXPECT_EQ(out[3], "2314413212433421");
-  EXPECT_EQ(out[4], wikipedia_solution);
+  EXPECT_EQ(out[4], wiki_solution);
   EXPECT_EQ(out[5], "321654546132632415154263463521215346");
   EXPECT_EQ(out[8], "312564645231534126261453423615156342");
 }
@@ -264,9 +256,9 @@ TEST(sudoku_cli_solve, empty_input_and_only_comments_are_noted_not_errors) {
 }
 
 TEST(sudoku_cli_solve, last_line_without_newline) {
-  const auto r = sudoku({"solve", "-q"}, "# no final newline\n" + wikipedia);
+  const auto r = sudoku({"solve", "-q"}, "# no final newline\n" + wiki);
   EXPECT_EQ(r.exit_code, 0);
-  EXPECT_EQ(r.out, wikipedia_solution + "\n");
+  EXPECT_EQ(r.out, wiki_solution + "\n");
 }
 
 // ---- none / multiple / invalid, answered in place -------------------------------
@@ -275,8 +267,8 @@ TEST(sudoku_cli_solve, mixed_file_answers_every_line_in_place) {
   const std::string file = data_path("sudoku-mixed.sdm");
   const auto r = sudoku({"solve", "-q", file});
   EXPECT_EQ(r.exit_code, 2);  // some line is not a usable puzzle
-  EXPECT_EQ(r.out, join_lines({wikipedia_solution, "none", "invalid", "invalid", "invalid",
-                               "invalid", euler_solution}));
+  EXPECT_EQ(r.out, join_lines({wiki_solution, "none", "invalid", "invalid", "invalid", "invalid",
+                               euler_solution}));
   const auto err = lines_of(r.err);
   ASSERT_EQ(err.size(), 4u) << r.err;
   EXPECT_EQ(err[0], file + ":6:81: expected 81 cells for 9x9, found 80");
@@ -288,10 +280,10 @@ TEST(sudoku_cli_solve, mixed_file_answers_every_line_in_place) {
 }
 
 TEST(sudoku_cli_solve, located_messages_for_bad_lines_from_stdin) {
-  std::string too_long = wikipedia + "7";
-  std::string bad_char = wikipedia;
+  std::string too_long = wiki + "7";
+  std::string bad_char = wiki;
   bad_char[6] = '?';
-  std::string clash_row = wikipedia;  // r1c9 = 5 repeats r1c1
+  std::string clash_row = wiki;  // r1c9 = 5 repeats r1c1
   clash_row[8] = '5';
   const auto r =
       sudoku({"solve", "-q"},
@@ -318,13 +310,12 @@ TEST(sudoku_cli_solve, no_solution_only_exits_1) {
 }
 
 TEST(sudoku_cli_solve, none_beside_good_puzzles_exits_1_invalid_wins_with_2) {
-  const auto one = sudoku({"solve", "-q"}, join_lines({wikipedia, no_solution_puzzle, wikipedia}));
+  const auto one = sudoku({"solve", "-q"}, join_lines({wiki, no_solution_puzzle, wiki}));
   EXPECT_EQ(one.exit_code, 1);
-  EXPECT_EQ(one.out, join_lines({wikipedia_solution, "none", wikipedia_solution}));
-  const auto two =
-      sudoku({"solve", "-q"}, join_lines({no_solution_puzzle, wikipedia.substr(1), wikipedia}));
+  EXPECT_EQ(one.out, join_lines({wiki_solution, "none", wiki_solution}));
+  const auto two = sudoku({"solve", "-q"}, join_lines({no_solution_puzzle, wiki.substr(1), wiki}));
   EXPECT_EQ(two.exit_code, 2);
-  EXPECT_EQ(two.out, join_lines({"none", "invalid", wikipedia_solution}));
+  EXPECT_EQ(two.out, join_lines({"none", "invalid", wiki_solution}));
   EXPECT_EQ(two.err, "<stdin>:2:81: expected 81 cells for 9x9, found 80\n");
 }
 
@@ -348,20 +339,19 @@ TEST(sudoku_cli_solve, unique_on_unique_puzzles_exits_0) {
   const auto r = sudoku({"solve", "-q", "-u", corpus_path("famous.sdm")});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(lines_of(r.out).size(), 5u);
-  EXPECT_EQ(lines_of(r.out)[1], wikipedia_solution);
+  EXPECT_EQ(lines_of(r.out)[1], wiki_solution);
 }
 
 TEST(sudoku_cli_solve, crlf_lines_annotations_and_leading_blanks_are_accepted) {
   // Written here rather than kept in tests/data so no checkout can turn the
   // CRLF line ends into LF.
-  const std::string file = write_temp_file(
-      "crlf.sdm", "# a Windows file\r\n\r\n" + wikipedia + "\r\n" + wikipedia +
-                      " wikipedia, with a note\r\n  " + wikipedia + "\t \r\n#end\r\n" + wikipedia);
+  const std::string file =
+      write_temp_file("crlf.sdm", "# a Windows file\r\n\r\n" + wiki + "\r\n" + wiki +
+                                      " wiki, with a note\r\n  " + wiki + "\t \r\n#end\r\n" + wiki);
   const auto r = sudoku({"solve", "-q", file});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
-  EXPECT_EQ(r.out, join_lines({wikipedia_solution, wikipedia_solution, wikipedia_solution,
-                               wikipedia_solution}));
+  EXPECT_EQ(r.out, join_lines({wiki_solution, wiki_solution, wiki_solution, wiki_solution}));
 }
 
 TEST(sudoku_cli_solve, budget_exhausted_answers_unknown) {
@@ -383,17 +373,17 @@ TEST(sudoku_cli_solve, box_option_sets_the_shape) {
   EXPECT_EQ(tall.exit_code, 2);
   EXPECT_EQ(tall.out, "invalid\n");
   EXPECT_EQ(tall.err, "<stdin>:1:30: clashing givens: r5c6 repeats 5 of r4c5 (same box)\n");
-  const auto wrong = sudoku({"solve", "-q", "--box", "2x2"}, wikipedia + "\n");
+  const auto wrong = sudoku({"solve", "-q", "--box", "2x2"}, wiki + "\n");
   EXPECT_EQ(wrong.exit_code, 2);
   EXPECT_EQ(wrong.err, "<stdin>:1:17: expected 16 cells for 4x4, found 81\n");
 }
 
 TEST(sudoku_cli_solve, line_too_long_is_invalid_in_place) {
-  const std::string file = write_temp_file(
-      "long.sdm", wikipedia + "\n" + std::string(2'000'000, '.') + "\n" + wikipedia + "\n");
+  const std::string file =
+      write_temp_file("long.sdm", wiki + "\n" + std::string(2'000'000, '.') + "\n" + wiki + "\n");
   const auto r = sudoku({"solve", "-q", file});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, join_lines({wikipedia_solution, "invalid", wikipedia_solution}));
+  EXPECT_EQ(r.out, join_lines({wiki_solution, "invalid", wiki_solution}));
   EXPECT_EQ(r.err, file + ":2:1048577: line too long (more than 1048576 bytes)\n");
 }
 
@@ -426,7 +416,7 @@ TEST(sudoku_cli_count, default_limit_2_matches_expected_answers) {
 }
 
 TEST(sudoku_cli_count, unique_and_multiple_exit_0) {
-  const auto r = sudoku({"count", "-j", "1"}, join_lines({wikipedia, std::string(81, '.')}));
+  const auto r = sudoku({"count", "-j", "1"}, join_lines({wiki, std::string(81, '.')}));
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(r.out, "1\n2\n");
   expect_summary(r.err, "sudoku count: 2 puzzles: 1 unique, 1 multiple", "1 thread");
@@ -490,19 +480,19 @@ TEST(sudoku_cli_validate, partial_accepts_blanks_but_not_repeats) {
   EXPECT_EQ(r.err, join_lines({file + ":4:4: r1c4 repeats 4 of r1c3 (same row)",
                                file + ":6:81: expected 81 cells for 9x9, found 80"}));
   // A puzzle is a partial grid: valid with --partial, incomplete without.
-  const auto puzzle = sudoku({"validate", "-q", "--partial"}, wikipedia + "\n");
+  const auto puzzle = sudoku({"validate", "-q", "--partial"}, wiki + "\n");
   EXPECT_EQ(puzzle.exit_code, 0);
   EXPECT_EQ(puzzle.out, "valid\n");
-  const auto strict = sudoku({"validate", "-q"}, wikipedia + "\n");
+  const auto strict = sudoku({"validate", "-q"}, wiki + "\n");
   EXPECT_EQ(strict.exit_code, 1);
   EXPECT_EQ(strict.out, "invalid\n");
   EXPECT_EQ(strict.err, "<stdin>:1:3: r1c3 is blank\n");
 }
 
 TEST(sudoku_cli_validate, repeated_digit_only_exits_1) {
-  std::string column_repeat = wikipedia_solution;  // r9c9 = 6 repeats r6c9 (column)...
-  column_repeat[80] = '6';                         // ...and r9c6 (row): row comes first
-  const auto r = sudoku({"validate", "-q"}, join_lines({wikipedia_solution, column_repeat}));
+  std::string column_repeat = wiki_solution;  // r9c9 = 6 repeats r6c9 (column)...
+  column_repeat[80] = '6';                    // ...and r9c6 (row): row comes first
+  const auto r = sudoku({"validate", "-q"}, join_lines({wiki_solution, column_repeat}));
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.out, "valid\ninvalid\n");
   EXPECT_EQ(r.err, "<stdin>:2:81: r9c9 repeats 6 of r9c6 (same row)\n");
@@ -522,9 +512,8 @@ TEST(sudoku_cli_validate, against_pairs_lines_and_catches_a_changed_given) {
 }
 
 TEST(sudoku_cli_validate, against_with_too_few_or_too_many_puzzles) {
-  const std::string one = write_temp_file("one.sdm", wikipedia + "\n");
-  const std::string two =
-      write_temp_file("two.sdm", wikipedia_solution + "\n" + wikipedia_solution + "\n");
+  const std::string one = write_temp_file("one.sdm", wiki + "\n");
+  const std::string two = write_temp_file("two.sdm", wiki_solution + "\n" + wiki_solution + "\n");
   const auto few = sudoku({"validate", "-q", two, "--against", one});
   EXPECT_EQ(few.exit_code, 2);
   EXPECT_EQ(few.out, "valid\ninvalid\n");
@@ -536,17 +525,16 @@ TEST(sudoku_cli_validate, against_with_too_few_or_too_many_puzzles) {
 }
 
 TEST(sudoku_cli_validate, against_reads_puzzles_from_stdin) {
-  const std::string two =
-      write_temp_file("two.sdm", wikipedia_solution + "\n" + wikipedia_solution + "\n");
-  const auto r = sudoku({"validate", "-q", two, "--against", "-"}, wikipedia + "\n");
+  const std::string two = write_temp_file("two.sdm", wiki_solution + "\n" + wiki_solution + "\n");
+  const auto r = sudoku({"validate", "-q", two, "--against", "-"}, wiki + "\n");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "valid\ninvalid\n");
   EXPECT_EQ(r.err, two + ":2:1: no puzzle for this line: <stdin> has fewer puzzles\n");
 }
 
 TEST(sudoku_cli_validate, unreadable_puzzle_of_a_pair_names_the_puzzle_file) {
-  const std::string puzzles = write_temp_file("p.sdm", "# one\n" + wikipedia.substr(0, 40) + "\n");
-  const auto r = sudoku({"validate", "-q", "--against", puzzles}, wikipedia_solution + "\n");
+  const std::string puzzles = write_temp_file("p.sdm", "# one\n" + wiki.substr(0, 40) + "\n");
+  const auto r = sudoku({"validate", "-q", "--against", puzzles}, wiki_solution + "\n");
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out, "invalid\n");
   EXPECT_EQ(r.err, puzzles + ":2:41: expected 81 cells for 9x9, found 40\n");
@@ -562,9 +550,9 @@ TEST(sudoku_cli_json, solve_lines_carry_status_solution_and_nodes) {
   ASSERT_EQ(lines.size(), 7u) << r.out;
   const std::string head = "{\"file\":\"" + file + "\",";
   EXPECT_TRUE(lines[0].starts_with(head + R"("line":3,"status":"solved","solution":")" +
-                                   wikipedia_solution + R"(","nodes":)"))
+                                   wiki_solution + R"(","nodes":)"))
       << lines[0];
-  EXPECT_TRUE(lines[0].ends_with(R"(,"annotation":"wikipedia"})")) << lines[0];
+  EXPECT_TRUE(lines[0].ends_with(R"(,"annotation":"wiki"})")) << lines[0];
   EXPECT_TRUE(lines[1].starts_with(head + R"("line":5,"status":"none","nodes":)")) << lines[1];
   EXPECT_TRUE(lines[1].ends_with(R"(,"annotation":"no solution"})")) << lines[1];
   EXPECT_EQ(lines[2], head + R"("line":6,"status":"invalid","error":"expected 81 cells for 9x9, )"
@@ -587,12 +575,12 @@ TEST(sudoku_cli_json, solve_lines_carry_status_solution_and_nodes) {
 
 TEST(sudoku_cli_json, unique_and_multiple_statuses) {
   const auto r =
-      sudoku({"solve", "-q", "--json", "--unique"}, join_lines({wikipedia, std::string(81, '.')}));
+      sudoku({"solve", "-q", "--json", "--unique"}, join_lines({wiki, std::string(81, '.')}));
   EXPECT_EQ(r.exit_code, 1);
   const auto lines = json_lines(r.out);
   ASSERT_EQ(lines.size(), 2u);
   EXPECT_TRUE(lines[0].starts_with(R"({"file":"<stdin>","line":1,"status":"unique","solution":")" +
-                                   wikipedia_solution + "\","))
+                                   wiki_solution + "\","))
       << lines[0];
   // Why not unique: two solutions and the cells where they differ (issue 61).
   EXPECT_TRUE(
@@ -618,7 +606,7 @@ TEST(sudoku_cli_json, count_lines_carry_count_and_exactness) {
   const auto limited = sudoku({"count", "-q", "--json", "-l", "5"}, std::string(16, '.') + "\n");
   EXPECT_TRUE(contains(limited.out, R"("status":"multiple","count":5,"exact":false,"nodes":)"))
       << limited.out;
-  const auto unique = sudoku({"count", "-q", "--json"}, wikipedia + "\n");
+  const auto unique = sudoku({"count", "-q", "--json"}, wiki + "\n");
   EXPECT_TRUE(contains(unique.out, R"("status":"unique","count":1,"exact":true,"nodes":)"))
       << unique.out;
   const auto none = sudoku({"count", "-q", "--json"}, no_solution_puzzle + "\n");
@@ -653,7 +641,7 @@ TEST(sudoku_cli_json, validate_lines) {
 
 TEST(sudoku_cli_json, strings_are_escaped) {
   const std::string file =
-      write_temp_file("quote\"back\\slash.sdm", wikipedia + " say \"hi\"\tthere\n" + "5\x01\n");
+      write_temp_file("quote\"back\\slash.sdm", wiki + " say \"hi\"\tthere\n" + "5\x01\n");
   const auto r = sudoku({"solve", "-q", "--json", file});
   const auto lines = json_lines(r.out);
   ASSERT_EQ(lines.size(), 2u);
@@ -815,8 +803,8 @@ TEST(sudoku_cli_threads, count_and_validate_do_not_depend_on_the_thread_count) {
     solutions += m.solutions.at(m.puzzles[i]) + "\n";
     puzzles += m.puzzles[i] + "\n";
   }
-  solutions += wikipedia + "\n";  // one incomplete grid at the end
-  puzzles += wikipedia + "\n";
+  solutions += wiki + "\n";  // one incomplete grid at the end
+  puzzles += wiki + "\n";
   const std::string solutions_file = write_temp_file("solutions.sdm", solutions);
   const std::string puzzles_file = write_temp_file("puzzles.sdm", puzzles);
   const auto v1 = sudoku({"validate", "-q", "-j", "1", solutions_file, "--against", puzzles_file});
@@ -839,7 +827,7 @@ TEST(sudoku_cli_grid_format, decorated_and_plain_grids) {
   const std::string file = data_path("sudoku-grids.txt");
   const auto r = sudoku({"solve", "-q", "--input-format=grid", file});
   EXPECT_EQ(r.exit_code, 0) << r.err;
-  EXPECT_EQ(r.out, join_lines({wikipedia_solution, inkala_solution}));
+  EXPECT_EQ(r.out, join_lines({wiki_solution, inkala_solution}));
   EXPECT_EQ(r.err, "");
   const auto json = sudoku({"solve", "-q", "--input-format", "grid", "--json", file});
   const auto lines = json_lines(json.out);
@@ -901,8 +889,8 @@ TEST(sudoku_cli_grid_format, grid_that_ends_early) {
 }
 
 TEST(sudoku_cli_grid_format, pretty_output) {
-  const auto r = sudoku({"solve", "-q", "--output-format=grid"},
-                        join_lines({wikipedia, wikipedia.substr(0, 80)}));
+  const auto r =
+      sudoku({"solve", "-q", "--output-format=grid"}, join_lines({wiki, wiki.substr(0, 80)}));
   EXPECT_EQ(r.exit_code, 2);
   EXPECT_EQ(r.out,
             "5 3 4 | 6 7 8 | 9 1 2\n"
@@ -980,7 +968,7 @@ TEST(sudoku_cli_sizes_mixed, a_16x16_line_in_a_9x9_file_is_the_wrong_size) {
   const std::string file = data_path("sudoku-9x9-then-16x16.sdm");
   const auto r = sudoku({"solve", "-q", file});
   EXPECT_EQ(r.exit_code, 2);
-  EXPECT_EQ(r.out, join_lines({wikipedia_solution, "invalid", wikipedia_solution}));
+  EXPECT_EQ(r.out, join_lines({wiki_solution, "invalid", wiki_solution}));
   EXPECT_EQ(r.err, file + ":4:82: expected 81 cells for 9x9, found 256\n");
 }
 
@@ -1079,7 +1067,7 @@ TEST(sudoku_cli_usage, bad_command_lines_exit_2_with_a_message) {
     for (const auto& a : c.args)
       shown += " " + a;
     SCOPED_TRACE("sudoku" + shown);
-    const auto r = sudoku(c.args, wikipedia + "\n");
+    const auto r = sudoku(c.args, wiki + "\n");
     EXPECT_EQ(r.exit_code, 2);
     EXPECT_EQ(r.out, "");
     EXPECT_EQ(r.err, c.message + "\n" + c.hint + "\n");
@@ -1154,18 +1142,18 @@ TEST(sudoku_cli_output, closed_pipe_stops_quietly) {
   std::string big;
   big.reserve(82 * 200'000);
   for (int i = 0; i < 200'000; ++i)
-    big += wikipedia + "\n";
+    big += wiki + "\n";
   const std::string file = write_temp_file("big.sdm", big);
   const std::string status = write_temp_file("status", "");
   for (const auto& mode : signal_modes) {
     for (const char* threads : {"1", "4"}) {
       SCOPED_TRACE(mode + " -j " + threads);
       const auto r = run_command({"/bin/sh", "-c",
-                                  "{ /usr/bin/env " + mode + " " + quoted(sudoku_program) +
+                                  "{ /usr/bin/env " + mode + " " + quoted(SUDOKU_CLI) +
                                       " solve -j " + threads + " " + quoted(file) + "; echo $? > " +
                                       quoted(status) + "; } | head -1"});
       EXPECT_EQ(r.exit_code, 0);
-      EXPECT_EQ(r.out, wikipedia_solution + "\n");
+      EXPECT_EQ(r.out, wiki_solution + "\n");
       EXPECT_EQ(r.err, "");  // no "Broken pipe", no summary
       // 141 = 128 + SIGPIPE: returned (EPIPE) or reported by the shell (killed).
       EXPECT_EQ(read_file(status), "141\n");
@@ -1178,7 +1166,7 @@ TEST(sudoku_cli_output, write_error_exits_4) {
   for (const char* threads : {"1", "3"}) {
     SCOPED_TRACE(std::string("-j ") + threads);
     const auto r = run_command({"/bin/sh", "-c",
-                                quoted(sudoku_program) + " solve -j " + threads + " " +
+                                quoted(SUDOKU_CLI) + " solve -j " + threads + " " +
                                     quoted(corpus_path("famous.sdm")) + " > /dev/full"});
     EXPECT_EQ(r.exit_code, 4);
     EXPECT_EQ(r.err, "sudoku: cannot write standard output: No space left on device\n");
@@ -1232,11 +1220,11 @@ TEST(sudoku_cli_count, one_long_count_is_split_over_threads) {
   const std::string first_row = "123456" + std::string(30, '.') + "\n";
   for (const std::string threads : {"1", "2", "3"}) {
     const auto r =
-        run_command({sudoku_program, "count", "--limit", "0", "-q", "-j", threads}, first_row);
+        run_command({SUDOKU_CLI, "count", "--limit", "0", "-q", "-j", threads}, first_row);
     EXPECT_EQ(r.exit_code, 0) << r.err;
     EXPECT_EQ(r.out, "39168\n") << threads;
   }
   const auto limited =
-      run_command({sudoku_program, "count", "--limit", "1000", "-q", "-j", "2"}, first_row);
+      run_command({SUDOKU_CLI, "count", "--limit", "1000", "-q", "-j", "2"}, first_row);
   EXPECT_EQ(limited.out, "1000\n");
 }

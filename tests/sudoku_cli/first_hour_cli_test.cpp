@@ -9,7 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "puzzles.hpp"
 #include "run_command.hpp"
+#include "sudoku_cli.hpp"
 #include "text_lines.hpp"
 
 namespace {
@@ -17,12 +19,11 @@ namespace {
 using test_support::contains;
 using test_support::lines_of;
 using test_support::run_command;
+using test_support::sudoku;
+using test_support::wiki;
+using test_support::wiki_solution;
 using test_support::write_temp_file;
 
-const std::string wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const std::string wiki_solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
 const std::string wiki_grid =
     "5 3 . | . 7 . | . . .\n"
     "6 . . | 1 9 5 | . . .\n"
@@ -35,11 +36,6 @@ const std::string wiki_grid =
     ". 6 . | . . . | 2 8 .\n"
     ". . . | 4 1 9 | . . 5\n"
     ". . . | . 8 . | . 7 9\n";
-
-test_support::command_result sudoku(std::vector<std::string> args, const std::string& input = {}) {
-  args.insert(args.begin(), SUDOKU_CLI);
-  return run_command(args, input);
-}
 
 // ---- a pasted grid ----------------------------------------------------------------
 

@@ -7,11 +7,13 @@
 #include <string>
 #include <vector>
 
+#include "puzzles.hpp"
 #include "run_command.hpp"
 
 namespace {
 
 using test_support::run_command;
+using test_support::wiki;
 
 using test_support::lines_of;
 
@@ -122,9 +124,6 @@ TEST(sudoku_cli_generate, bad_options) {
   }
   EXPECT_EQ(run_command({SUDOKU_CLI, "generate", "--help"}).exit_code, 0);
 }
-
-const std::string wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
 
 TEST(sudoku_cli_generate, minimize_keeps_the_solution) {
   const auto r =

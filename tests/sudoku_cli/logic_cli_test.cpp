@@ -5,16 +5,14 @@
 #include <vector>
 
 #include "not_unique_puzzles.hpp"
+#include "puzzles.hpp"
 #include "run_command.hpp"
 
 namespace {
 
 using test_support::run_command;
-
-const std::string wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const std::string wiki_solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+using test_support::wiki;
+using test_support::wiki_solution;
 
 TEST(sudoku_cli_logic, explain_lists_every_step_and_the_result) {
   const auto r = run_command({SUDOKU_CLI, "explain", "-q"}, wiki + "\n");

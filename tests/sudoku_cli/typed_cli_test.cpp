@@ -9,21 +9,16 @@
 #include <string>
 #include <thread>
 
+#include "puzzles.hpp"
 #include "run_command.hpp"
 
 namespace {
 
+using test_support::euler;
+using test_support::euler_solution;
 using test_support::typed_session;
-
-const std::string wiki =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const std::string wiki_solution =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-// Project Euler's first grid, with its solution.
-const std::string euler =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-const std::string euler_solution =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+using test_support::wiki;
+using test_support::wiki_solution;
 
 constexpr int patience_ms = 20000;  // generous: a sanitizer build is slow to start
 

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "run_command.hpp"
+#include "sudoku_cli.hpp"
 
 namespace {
 
@@ -21,12 +22,8 @@ using test_support::contains;
 using test_support::lines_of;
 using test_support::read_file;
 using test_support::run_command;
+using test_support::sudoku;
 using test_support::write_temp_file;
-
-command_result sudoku(std::vector<std::string> args, const std::string& input = {}) {
-  args.insert(args.begin(), SUDOKU_CLI);
-  return run_command(args, input);
-}
 
 std::string variants_path(const std::string& name) {
   return std::string(DLX_SOURCE_DIR) + "/corpus/variants/" + name;
