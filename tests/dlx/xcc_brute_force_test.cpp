@@ -350,7 +350,7 @@ std::vector<std::unique_ptr<dlx::solver>> solvers_for(const dlx::problem& p) {
 
 // For SCOPED_TRACE: the xcc_instance, ready to replay with `dlx --stats`.
 std::string describe(int k, const xcc_instance& in) {
-  return "xcc_instance " + std::to_string(k) + ", in Knuth's format:\n" + in.text;
+  return "instance " + std::to_string(k) + ", in Knuth's format:\n" + in.text;
 }
 
 // ---- 1. Solution sets ------------------------------------------------------------

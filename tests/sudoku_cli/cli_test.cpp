@@ -347,7 +347,7 @@ TEST(sudoku_cli_solve, crlf_lines_annotations_and_leading_blanks_are_accepted) {
   // CRLF line ends into LF.
   const std::string file =
       write_temp_file("crlf.sdm", "# a Windows file\r\n\r\n" + wiki + "\r\n" + wiki +
-                                      " wiki, with a note\r\n  " + wiki + "\t \r\n#end\r\n" + wiki);
+                                      " wikipedia, with a note\r\n  " + wiki + "\t \r\n#end\r\n" + wiki);
   const auto r = sudoku({"solve", "-q", file});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
@@ -552,7 +552,7 @@ TEST(sudoku_cli_json, solve_lines_carry_status_solution_and_nodes) {
   EXPECT_TRUE(lines[0].starts_with(head + R"("line":3,"status":"solved","solution":")" +
                                    wiki_solution + R"(","nodes":)"))
       << lines[0];
-  EXPECT_TRUE(lines[0].ends_with(R"(,"annotation":"wiki"})")) << lines[0];
+  EXPECT_TRUE(lines[0].ends_with(R"(,"annotation":"wikipedia"})")) << lines[0];
   EXPECT_TRUE(lines[1].starts_with(head + R"("line":5,"status":"none","nodes":)")) << lines[1];
   EXPECT_TRUE(lines[1].ends_with(R"(,"annotation":"no solution"})")) << lines[1];
   EXPECT_EQ(lines[2], head + R"("line":6,"status":"invalid","error":"expected 81 cells for 9x9, )"
