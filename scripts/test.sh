@@ -25,8 +25,8 @@
 # Every build is a unity build (CMAKE_UNITY_BUILD): the files of each test
 # executable, command and the Python module are compiled together, a batch of
 # eight at a time, so the headers and templates they share are compiled once
-# per batch (the ASan build took 933 CPU-seconds instead of 1,098, the Release
-# build about a third less for the commands and the module; 2026-12-03). The
+# per batch (the ASan build took 933 CPU-seconds instead of 1,098, back to back
+# on a quiet machine, 2026-12-03). The
 # libraries stay file by file (dlx_set_speed). A developer's build, without the
 # option, compiles file by file and checks that each file stands alone.
 #

@@ -18,6 +18,7 @@
 #include "encoders.hpp"
 #include "json_checker.hpp"
 #include "problem_text.hpp"
+#include "reference_files.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -553,7 +554,7 @@ struct knuth_figures {
 };
 
 TEST(DlxCliReference, KnuthsXccAndMccFigures) {
-  const std::filesystem::path dir = std::filesystem::path(DLX_SHARED_DIR) / "dlx-reference";
+  const std::filesystem::path& dir = test_support::reference_dir;
   if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << "no " << dir;
   const knuth_figures cases[] = {
       {"xcc-toy.dlx", 1, 4, 20, 3},

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "puzzles.hpp"
 #include "run_command.hpp"
 
 namespace {
@@ -25,15 +26,11 @@ using test_support::run_command;
 using test_support::write_temp_file;
 
 // Wikipedia's example puzzle, its published solution, and a second puzzle (Project
-// Euler 96, grid 01) with its solution.
-const std::string W =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const std::string WS =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
-const std::string E =
-    "003020600900305001001806400008102900700000008006708200002609500800203009005010300";
-const std::string ES =
-    "483921657967345821251876493548132976729564138136798245372689514814253769695417382";
+// Euler 96, grid 01) with its solution, by the short names the cases use.
+const std::string& W = test_support::wiki;
+const std::string& WS = test_support::wiki_solution;
+const std::string& E = test_support::euler;
+const std::string& ES = test_support::euler_solution;
 
 // A case's file: its text, or for files of megabytes a function that makes it
 // when the case runs. Every test of this executable is a process of its own,

@@ -7,6 +7,8 @@
 #include <sudoku/text.hpp>
 #include <sudoku/validate.hpp>
 
+#include "puzzles.hpp"
+
 namespace {
 
 using sudoku::clue_symmetry;
@@ -104,8 +106,7 @@ TEST(Generator, OtherSizes) {
 TEST(Generator, MinimizeAndRedundant) {
   // The Wikipedia puzzle is not minimal; minimizing keeps its solution.
   sudoku::grid puzzle;
-  ASSERT_FALSE(sudoku::parse_sdm(
-      "530070000600195000098000060800060003400803001700020006060000280000419005000080079", puzzle));
+  ASSERT_FALSE(sudoku::parse_sdm(test_support::wiki, puzzle));
   sudoku::generator g;
   const auto redundant = g.redundant_givens(puzzle);
   ASSERT_TRUE(redundant);

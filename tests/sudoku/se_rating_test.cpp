@@ -45,10 +45,7 @@ TEST(SeRating, FormatRoundsHalfUpToOneDecimalAsSeDoes) {
 TEST(SeRating, SinglesOnlyPuzzle) {
   // Wikipedia's example puzzle: hidden singles in boxes (1.2) and full houses
   // (1.0) finish it, as SE's own path does.
-  const auto r = sudoku::rate_se(
-      parse_grid(
-          "530070000600195000098000060800060003400803001700020006060000280000419005000080079"),
-      traced());
+  const auto r = sudoku::rate_se(parse_grid(test_support::wiki), traced());
   ASSERT_EQ(r.outcome, sudoku::se_rating::outcome::rated);
   EXPECT_EQ(sudoku::to_string(r), "1.2/1.2/1.2");
   EXPECT_EQ(r.steps.size(), 51u);

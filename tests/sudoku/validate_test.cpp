@@ -9,10 +9,8 @@ namespace {
 using test_support::parse_grid;
 
 // Wikipedia's example puzzle and its published solution.
-const char* puzzle_text =
-    "530070000600195000098000060800060003400803001700020006060000280000419005000080079";
-const char* solution_text =
-    "534678912672195348198342567859761423426853791713924856961537284287419635345286179";
+const std::string& puzzle_text = test_support::wiki;
+const std::string& solution_text = test_support::wiki_solution;
 
 TEST(Validate, PublishedSolutionIsValid) {
   EXPECT_TRUE(sudoku::check_solution(parse_grid(solution_text)).ok());

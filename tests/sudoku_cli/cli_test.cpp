@@ -345,9 +345,9 @@ TEST(sudoku_cli_solve, unique_on_unique_puzzles_exits_0) {
 TEST(sudoku_cli_solve, crlf_lines_annotations_and_leading_blanks_are_accepted) {
   // Written here rather than kept in tests/data so no checkout can turn the
   // CRLF line ends into LF.
-  const std::string file =
-      write_temp_file("crlf.sdm", "# a Windows file\r\n\r\n" + wiki + "\r\n" + wiki +
-                                      " wikipedia, with a note\r\n  " + wiki + "\t \r\n#end\r\n" + wiki);
+  const std::string file = write_temp_file("crlf.sdm", "# a Windows file\r\n\r\n" + wiki + "\r\n" +
+                                                           wiki + " wikipedia, with a note\r\n  " +
+                                                           wiki + "\t \r\n#end\r\n" + wiki);
   const auto r = sudoku({"solve", "-q", file});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.err, "");
