@@ -16,7 +16,12 @@
 namespace sudoku::detail {
 
 // One layer of states: numbered in the order they are first reached, found
-// again by an open-addressing hash of their values. (A std::map per layer
+// again by an open-addressing hash of their values. A layer's transitions are
+// made in the order of its numbers, so a chain's steps depend only on the
+// automaton, not on how states are stored (sorting each layer by value, as
+// the std::map once did, cost a model of large states most of its time). A
+// slot keeps the state's number and the top half of its hash, so two states
+// are compared whole only when their hashes agree. (A std::map per layer
 // compared whole states a score of times per transition, and allocated a node
 // per state.)
 template <class State>
@@ -29,27 +34,20 @@ class chain_layer {
   std::uint32_t find_or_add(State&& s) {
     if (2 * (states_.size() + 1) > slots_.size()) grow();
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t at = hash(s) & mask;; at = (at + 1) & mask) {
-      const std::uint32_t id = slots_[at];
-      if (id == empty) {
-        slots_[at] = static_cast<std::uint32_t>(states_.size());
+    const std::uint64_t h = hash(s);
+    const std::uint64_t tag = h & ~std::uint64_t{0xffffffff};
+    for (std::size_t at = h & mask;; at = (at + 1) & mask) {
+      const std::uint64_t slot = slots_[at];
+      if (slot == empty) {
+        const auto id = static_cast<std::uint32_t>(states_.size());
+        slots_[at] = tag | id;
         used_.push_back(static_cast<std::uint32_t>(at));
         states_.push_back(std::move(s));
-        return slots_[at];
+        return id;
       }
-      if (states_[id] == s) return id;
+      const auto id = static_cast<std::uint32_t>(slot);
+      if ((slot & ~std::uint64_t{0xffffffff}) == tag && states_[id] == s) return id;
     }
-  }
-  // The numbers in the order of the states' values: the order in which a
-  // layer's transitions are made, so that a chain's steps do not depend on
-  // how states are stored.
-  [[nodiscard]] std::vector<std::uint32_t> sorted() const {
-    std::vector<std::uint32_t> order(states_.size());
-    for (std::uint32_t id = 0; id < order.size(); ++id)
-      order[id] = id;
-    std::sort(order.begin(), order.end(),
-              [this](std::uint32_t a, std::uint32_t b) { return states_[a] < states_[b]; });
-    return order;
   }
   // Empty again, keeping the room (a chain has many layers, most small).
   void clear() {
@@ -60,7 +58,7 @@ class chain_layer {
   }
 
  private:
-  static constexpr std::uint32_t empty = ~std::uint32_t{0};
+  static constexpr std::uint64_t empty = ~std::uint64_t{0};  // no state has number 2^32 - 1
   static std::uint64_t mix(std::uint64_t h) noexcept {
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdULL;
@@ -93,16 +91,17 @@ class chain_layer {
     slots_.assign(size, empty);
     used_.clear();
     for (std::uint32_t id = 0; id < states_.size(); ++id) {
-      std::size_t at = hash(states_[id]) & (size - 1);
+      const std::uint64_t h = hash(states_[id]);
+      std::size_t at = h & (size - 1);
       while (slots_[at] != empty)
         at = (at + 1) & (size - 1);
-      slots_[at] = id;
+      slots_[at] = (h & ~std::uint64_t{0xffffffff}) | id;
       used_.push_back(static_cast<std::uint32_t>(at));
     }
   }
 
   std::vector<State> states_;
-  std::vector<std::uint32_t> slots_;  // state numbers, or empty
+  std::vector<std::uint64_t> slots_;  // hash's top half | state number, or empty
   std::vector<std::uint32_t> used_;   // the slots in use
 };
 

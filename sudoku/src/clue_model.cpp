@@ -185,7 +185,7 @@ class lowering {
       const digit_mask digits = v_.candidates(cells[i]);
       sizes[i] = layer.size();
       next_layer.clear();
-      for (const std::uint32_t id : layer.sorted()) {
+      for (std::uint32_t id = 0; id < layer.size(); ++id) {
         for (int d = 1; d <= n_; ++d) {
           if ((digits >> d & 1) == 0) continue;
           std::optional<State> to = next(i, layer[id], d);
