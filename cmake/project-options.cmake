@@ -21,13 +21,21 @@ endfunction()
 # hard Sudokus took 1.08-1.14x the portable build's time (bench/README.md,
 # issue 28, idea 71).
 set(dlx_native_flags -march=native -mprefer-vector-width=256)
+# The level those loops are built at. scripts/test.sh builds its
+# ThreadSanitizer tree with -O1: that tree only runs the threaded tests, and the
+# engines took twice as long to compile at -O3 under TSan.
+set(DLX_SPEED_OPT_LEVEL "-O3" CACHE STRING "optimisation level of the search loops (dlx_set_speed)")
 function(dlx_set_speed target)
-  # Compiled file by file even in a unity build (CMAKE_UNITY_BUILD, which
-  # scripts/test.sh uses for the tests and tools): each engine is a heavy unit
-  # of its own, and its inlining must not depend on which files share a batch.
-  set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
+  # A library is compiled file by file even in a unity build (CMAKE_UNITY_BUILD,
+  # which scripts/test.sh uses): each engine is a heavy unit of its own, and its
+  # inlining must not depend on which files share a batch. A command passes
+  # SHARED_BATCHES: its files may share one (sudoku_cli under the sanitizers took
+  # a quarter of the time so), since its hot loops are the libraries'.
+  if(NOT "SHARED_BATCHES" IN_LIST ARGN)
+    set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
+  endif()
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")
-    target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:-O3>)
+    target_compile_options(${target} PRIVATE $<$<CONFIG:Release,RelWithDebInfo>:${DLX_SPEED_OPT_LEVEL}>)
     if(DLX_NATIVE)
       target_compile_options(${target} PRIVATE ${dlx_native_flags})
     endif()
