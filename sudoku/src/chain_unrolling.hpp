@@ -35,7 +35,7 @@ class chain_layer {
     if (2 * (states_.size() + 1) > slots_.size()) grow();
     const std::size_t mask = slots_.size() - 1;
     const std::uint64_t h = hash(s);
-    const std::uint64_t tag = h & ~std::uint64_t{0xffffffff};
+    const std::uint64_t tag = tag_of(h);
     for (std::size_t at = h & mask;; at = (at + 1) & mask) {
       const std::uint64_t slot = slots_[at];
       if (slot == empty) {
@@ -46,7 +46,7 @@ class chain_layer {
         return id;
       }
       const auto id = static_cast<std::uint32_t>(slot);
-      if ((slot & ~std::uint64_t{0xffffffff}) == tag && states_[id] == s) return id;
+      if (tag_of(slot) == tag && states_[id] == s) return id;
     }
   }
   // Empty again, keeping the room (a chain has many layers, most small).
@@ -59,6 +59,8 @@ class chain_layer {
 
  private:
   static constexpr std::uint64_t empty = ~std::uint64_t{0};  // no state has number 2^32 - 1
+  // A slot's top half: the hash's, beside the state's number below it.
+  static std::uint64_t tag_of(std::uint64_t h) noexcept { return h & ~std::uint64_t{0xffffffff}; }
   static std::uint64_t mix(std::uint64_t h) noexcept {
     h ^= h >> 33;
     h *= 0xff51afd7ed558ccdULL;
@@ -95,7 +97,7 @@ class chain_layer {
       std::size_t at = h & (size - 1);
       while (slots_[at] != empty)
         at = (at + 1) & (size - 1);
-      slots_[at] = (h & ~std::uint64_t{0xffffffff}) | id;
+      slots_[at] = tag_of(h) | id;
       used_.push_back(static_cast<std::uint32_t>(at));
     }
   }
