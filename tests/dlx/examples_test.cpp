@@ -203,14 +203,8 @@ TEST(Pentominoes, Rectangle3x20) {
 TEST(Pentominoes, Rectangle4x15) {
   EXPECT_EQ(count_pentominoes(4, 15), 1472u);
 }
-// The two slow ones (seconds each in Release), under their own names so that
-// they can be labelled or filtered.
-TEST(PentominoesSlow, Rectangle5x12) {
-  EXPECT_EQ(count_pentominoes(5, 12), 4040u);
-}
-TEST(PentominoesSlow, Rectangle6x10) {
-  EXPECT_EQ(count_pentominoes(6, 10), 9356u);
-}
+// 5x12 and 6x10, seconds each in Release, are counted there alone
+// (published_counts_test.cpp).
 
 TEST(Pentominoes, RejectsRectanglesThatAreNot60Cells) {
   EXPECT_THROW(examples::pentominoes(7, 10), std::invalid_argument);

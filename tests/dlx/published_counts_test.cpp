@@ -1,8 +1,8 @@
 // The published counts of issue 13, in full (published_problems.hpp): N-queens
 // 12 to 15, Langford pairs 11 and 12, pentominoes in 6x10, A001499 for 6 and 7.
 // Each with 1, 2 and 3 threads, and with dlx-mpi on 1 to 4 ranks, with the same
-// nodes, updates and cleansings every time. About a minute in a Release build,
-// so it is built only there (tests/dlx/CMakeLists.txt).
+// nodes, updates and cleansings every time; and pentominoes in 5x12. About a
+// minute in a Release build, so it is built only there (tests/dlx/CMakeLists.txt).
 #include <gtest/gtest.h>
 #include <unistd.h>
 #include <dlx/format.hpp>
@@ -59,5 +59,13 @@ TEST_P(PublishedCounts, EveryThreadCountAndEveryRankCountGivesThem) {
 INSTANTIATE_TEST_SUITE_P(Issue13, PublishedCounts,
                          ::testing::ValuesIn(test_support::all_published_problems()),
                          test_support::published_name);
+
+// 1,010 packings (Haselgrove), each counted with its 4 symmetries.
+TEST(PublishedPentominoes, Rectangle5x12) {
+  const dlx::problem p = examples::pentominoes(5, 12);
+  const auto r = dlx::solver(p).count();
+  EXPECT_EQ(r.status, dlx::search_status::complete);
+  EXPECT_EQ(r.solutions, 4040U);
+}
 
 }  // namespace

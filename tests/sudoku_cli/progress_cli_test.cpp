@@ -6,6 +6,7 @@
 #include <string>
 
 #include "run_command.hpp"
+#include "sanitized.hpp"
 
 namespace {
 
@@ -14,14 +15,19 @@ using test_support::run_command;
 using test_support::run_command_on_terminal;
 
 // Golden Nugget: SE's rating takes some 2*10^8 chain potentials (seconds to
-// tens of seconds); a budget of 5*10^7 stops it sooner, answering unknown.
+// tens of seconds); a budget of 5*10^7 stops it sooner, answering unknown,
+// after more than the second that progress waits for. The sanitizers take
+// some ten times as long: half the budget still runs 2 s under ASan and 6 s
+// under TSan, where all of it took 7 s and 20-30 s (2026-12-04).
 const std::string golden_nugget =
     ".......39.....1..5..3.5.8....8.9...6.7...2...1..4.......9.8..5..2....6..4..7.....\n";
+const bool sanitized = test_support::sanitized();
 
 TEST(sudoku_cli_progress, a_long_se_rating_shows_its_step_and_work_on_a_terminal) {
   // Two threads: the worker draws the line while the main thread waits for its answer.
-  const auto r = run_command_on_terminal(
-      {SUDOKU_CLI, "rate", "--scale", "se", "--budget", "50000000", "-j", "2"}, golden_nugget);
+  const auto r = run_command_on_terminal({SUDOKU_CLI, "rate", "--scale", "se", "--budget",
+                                          sanitized ? "25000000" : "50000000", "-j", "2"},
+                                         golden_nugget);
   EXPECT_EQ(r.exit_code, 3) << r.err;  // unknown: the budget ran out
   EXPECT_EQ(r.out, "unknown\n");       // answers on stdout stay clean
   // "sudoku rate: <stdin>:1: SE step 2, 21/81 cells, ER 11.3 so far, trying
@@ -29,7 +35,8 @@ TEST(sudoku_cli_progress, a_long_se_rating_shows_its_step_and_work_on_a_terminal
   EXPECT_TRUE(contains(r.err, "sudoku rate: <stdin>:1: SE step ")) << r.err;
   EXPECT_TRUE(contains(r.err, "/81 cells")) << r.err;
   EXPECT_TRUE(contains(r.err, ", trying dynamic forcing chains")) << r.err;
-  EXPECT_TRUE(contains(r.err, "M potentials of 50M (")) << r.err;
+  EXPECT_TRUE(contains(r.err, sanitized ? "M potentials of 25M (" : "M potentials of 50M ("))
+      << r.err;
   // The line is erased before the summary, which is left alone on its line.
   EXPECT_TRUE(contains(r.err, "\r\x1b[Ksudoku rate: 1 puzzle")) << r.err;
 }
@@ -37,18 +44,19 @@ TEST(sudoku_cli_progress, a_long_se_rating_shows_its_step_and_work_on_a_terminal
 TEST(sudoku_cli_progress, a_long_search_shows_its_nodes_on_a_terminal) {
   // ISS's "Zero solution: Renban" (data/collections.js): ISS proves it has no
   // solution in 16 million guesses; 400,000 of our nodes take 1.2-2.4 s
-  // (much longer under the sanitizers), past the second after which progress
-  // shows: a puzzle's age counts from its start, not from its search's first
-  // report (65,536 nodes in). (tarek's "unsolvable #41", which this test ran
-  // before, now takes 52,864 nodes: about 1.6 s.)
+  // (250,000 under the sanitizers: 3.5 s under ASan, 7 s under TSan), past the
+  // second after which progress shows: a puzzle's age counts from its start,
+  // not from its search's first report (65,536 nodes in). (tarek's
+  // "unsolvable #41", which this test ran before, now takes 52,864 nodes:
+  // about 1.6 s.)
   const std::string zero_renban =
       ".Renban~R7C2~R8C1~R9C2~R8C3.Renban~R7C5~R8C6~R9C5~R8C4.Renban~R8C7~R9C8~"
       "R8C9~R7C8.Renban~R6C8~R5C9~R4C8~R5C7.Renban~R3C2~R2C1~R1C2~R2C3.Renban~R"
       "3C5~R2C4~R1C5~R2C6.Renban~R2C7~R1C8~R2C9~R3C8.Renban~R5C4~R4C5~R5C6~R6C5"
       ".Renban~R4C2~R5C1~R6C2~R5C3.";
-  const auto r = run_command_on_terminal(
-      {SUDOKU_CLI, "count", "--input-format", "iss", "--budget", "400000", "-j", "1"},
-      zero_renban + "\n");
+  const auto r = run_command_on_terminal({SUDOKU_CLI, "count", "--input-format", "iss", "--budget",
+                                          sanitized ? "250000" : "400000", "-j", "1"},
+                                         zero_renban + "\n");
   EXPECT_EQ(r.exit_code, 3) << r.err;
   EXPECT_EQ(r.out, "unknown\n");
   EXPECT_TRUE(contains(r.err, "<stdin>:1: search: ")) << r.err;
