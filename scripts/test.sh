@@ -48,15 +48,17 @@
 #   Symmetry 31.6 -> 10.1 s, IssExamples.EachHasItsPublishedSolutionAndNoOther
 #   29.1 -> 17.0 s; 2026-12-04).
 #
-# The sanitizer builds compile the tests and tools at -O1 with line tables only
-# (file:line in a sanitizer's report is what they are for), which halves their
-# compile time; the libraries, where the tests spend their time, keep their -O3
-# (dlx_set_speed) in the ASan build, and take -O1 in the TSan build, whose few
-# threaded tests ran no slower so (80 s against 83; the build took 432
-# CPU-seconds instead of 497; 2026-12-04). Not -O0: a test file compiles in half the time again
-# (clue_test.cpp 9.2 s -> 5.0 s), but the library code inlined from headers then
-# runs unoptimized in the tests and fuzz replays, and the sanitizer tests took
-# 1,713 s instead of 684 (2026-12-03).
+# The sanitizer builds compile with line tables only (file:line in a
+# sanitizer's report is what they are for). The ASan build compiles the tests
+# and tools at -O1, which halves their compile time, and the libraries, where
+# the tests spend their time, at their -O3 (dlx_set_speed). Not -O0 there: a
+# test file compiles in half the time again (clue_test.cpp 9.2 s -> 5.0 s), but
+# the library code inlined from headers then runs unoptimized in the tests and
+# fuzz replays, and the sanitizer tests took 1,713 s instead of 684
+# (2026-12-03). The TSan build's few threaded tests spend their time in the
+# libraries and the sudoku command, which it compiles at -O1, and the rest at
+# -O0: the build took 322 CPU-seconds instead of about 415 with all at -O1
+# (497 with the libraries at -O3) and its tests ran as fast (49 s; 2026-12-04).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -117,7 +119,7 @@ check_log build/sanitize
 
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON -DCMAKE_UNITY_BUILD=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
-  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$quick" -DDLX_SPEED_OPT_LEVEL=-O1 \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O0 -gline-tables-only -DNDEBUG" -DDLX_SPEED_OPT_LEVEL=-O1 \
   -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=thread" -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF \
   -DCMAKE_DISABLE_FIND_PACKAGE_MPI=ON >/dev/null
 start_build build/tsan --target dlx_tests sudoku_cli_tests
