@@ -13,6 +13,7 @@ whenever the archive changes), where the replay tests and the fuzzers read it.
     scripts/fuzz-corpus.py add NAME FILE...          keep these inputs too (crash inputs)
     scripts/fuzz-corpus.py repack NAME               the archive := its own inputs, packed as pack does
     scripts/fuzz-corpus.py merge NAME FUZZER DIR...  add what libFuzzer's -merge=1 keeps of DIR...
+    scripts/fuzz-corpus.py minimize NAME FUZZER [DIR...]  the fastest inputs that keep the coverage
     scripts/fuzz-corpus.py check [--bytes] [NAME...] each archive is as `pack` makes it
     scripts/fuzz-corpus.py --self-test               shows that check and merge work
 
@@ -28,7 +29,16 @@ also compresses it again and wants the archive's bytes (about 20 s for all ten).
 (libFuzzer keeps every file already in the first folder and copies in each input of the
 others that adds coverage) and packs the result: kept inputs are never dropped. `add`
 keeps files as they are, whatever their coverage: a crash input, once fixed, may add
-none, and is kept as a regression test all the same. Standard library only.
+none, and is kept as a regression test all the same.
+
+`minimize` makes the archive the smallest set of inputs, its own and those of DIR...,
+that the fuzzer finds to cover what they all cover, preferring fast inputs, since the
+replay test runs every kept input under the sanitizers: it times each input (the fuzzer
+run on files prints each one's milliseconds), then merges them into an empty folder in
+tiers of time (under 1 ms, under 4, 16, 64, then the rest), each tier adding only the
+inputs that cover something the faster ones do not (libFuzzer's own merge prefers the
+shorter of two inputs, not the faster). Inputs with a name of their own (`crash-*`,
+`seed-*`: not a 40-digit hash) are kept whatever their coverage. Standard library only.
 """
 
 import io
@@ -144,6 +154,69 @@ def merge(corpus, name, fuzzer, folders):
         write_archive(corpus, name, inputs)
 
 
+TIERS_MS = (1, 4, 16, 64)  # minimize's tiers: under each bound, then the rest
+
+
+def is_hash_name(rel):
+    """libFuzzer names an input by its SHA-1: 40 hex digits. Other names were given by hand."""
+    base = rel.rsplit("/", 1)[-1]
+    return len(base) == 40 and all(c in "0123456789abcdef" for c in base)
+
+
+def time_inputs(fuzzer, files):
+    """{file: milliseconds} of one run of the fuzzer on each file, read from its output."""
+    times = {}
+    for start in range(0, len(files), 500):
+        chunk = [str(f) for f in files[start:start + 500]]
+        run = subprocess.run([fuzzer, *chunk], capture_output=True, text=True)
+        if run.returncode != 0:
+            raise SystemExit(f"fuzz-corpus: {fuzzer} failed on an input:\n{run.stderr[-2000:]}")
+        for line in run.stderr.splitlines():
+            if line.startswith("Executed ") and line.endswith(" ms"):
+                path, _, ms = line[len("Executed "):-len(" ms")].rpartition(" in ")
+                times[path] = int(ms)
+    missing = [f for f in files if str(f) not in times]
+    if missing:
+        raise SystemExit(f"fuzz-corpus: {fuzzer} printed no time for {missing[0]}")
+    return times
+
+
+def minimize(corpus, name, fuzzer, folders):
+    with tempfile.TemporaryDirectory() as scratch:
+        scratch = Path(scratch)
+        own, before = unpack(corpus, name, scratch / "own")
+        inputs = read_folder(own)
+        for folder in folders:
+            for rel, data in read_folder(folder).items():
+                inputs.setdefault(rel.rsplit("/", 1)[-1], data)
+        named = {rel: data for rel, data in inputs.items() if not is_hash_name(rel)}
+        pool = scratch / "pool"
+        pool.mkdir()
+        files = []
+        for rel, data in inputs.items():
+            if rel not in named:
+                files.append(pool / rel.rsplit("/", 1)[-1])
+                files[-1].write_bytes(data)
+        times = time_inputs(fuzzer, files)
+        target = scratch / "kept"
+        target.mkdir()
+        for i, (low, high) in enumerate(zip((0, *TIERS_MS), (*TIERS_MS, None))):
+            tier = scratch / f"tier{i}"
+            tier.mkdir()
+            for f in files:
+                if times[str(f)] >= low and (high is None or times[str(f)] < high):
+                    shutil.copy(f, tier / f.name)
+            if any(tier.iterdir()):  # a control file of its own: libFuzzer resumes from one
+                subprocess.run([fuzzer, "-merge=1", f"-merge_control_file={scratch / f'control{i}'}",
+                                str(target), str(tier)], check=True, capture_output=True)
+        kept = read_folder(target)
+        kept.update(named)
+        total = lambda names: sum(times[str(pool / n)] for n in names if n not in named)
+        print(f"{name}: {before} inputs, with the new {len(inputs)} ({total(inputs)} ms) -> "
+              f"{len(kept)} ({total(kept)} ms)")
+        write_archive(corpus, name, kept)
+
+
 def names(corpus, given):
     if given:
         return given
@@ -226,6 +299,34 @@ def self_test():
         (new / "crash-2").write_bytes(b"\0")
         add(corpus, "t", [new / "crash-2"])
         expect("add keeps a crash input", "crash-2" in read_archive(archive_path(corpus, "t"), "t")[0])
+
+        # minimize: a fake fuzzer whose inputs say their coverage and time ("a 20").
+        own, fast, slow = scratch / "own", scratch / "fast", scratch / "slow"
+        for folder, files in [(own, {"a": b"a 50", "seed-1": b"z 0"}), (fast, {"b": b"a 0", "c": b"b 2"}),
+                              (slow, {"d": b"c 90", "e": b"b 90"})]:
+            folder.mkdir()
+            for file, data in files.items():
+                (folder / (file * 40 if len(file) == 1 else file)).write_bytes(data)
+        write_archive(corpus, "m", read_folder(own))
+        fake.write_text(f"""#!{sys.executable}
+import shutil, sys
+from pathlib import Path
+if sys.argv[1] == "-merge=1":
+    target, tier = Path(sys.argv[3]), Path(sys.argv[4])
+    seen = {{f.read_text().split()[0] for f in target.iterdir()}}
+    for f in sorted(tier.iterdir()):
+        if f.read_text().split()[0] not in seen:
+            seen.add(f.read_text().split()[0])
+            shutil.copy(f, target / f.name)
+else:
+    for f in sys.argv[1:]:
+        print(f"Executed {{f}} in {{Path(f).read_text().split()[1]}} ms", file=sys.stderr)
+""")
+        minimize(corpus, "m", str(fake), [fast, slow])
+        kept = read_archive(archive_path(corpus, "m"), "m")[0]
+        expect("minimize keeps the faster of two inputs alike (dropping a kept one), a slow one "
+               "with new coverage, and a named one",
+               kept == {"b" * 40: b"a 0", "c" * 40: b"b 2", "d" * 40: b"c 90", "seed-1": b"z 0"})
     for what in failures:
         print(f"self-test: expected: {what}")
     return 1 if failures else 0
@@ -255,6 +356,9 @@ def main(argv):
         return 0
     if command == "merge" and len(args) >= 3:
         merge(CORPUS, args[0], args[1], args[2:])
+        return 0
+    if command == "minimize" and len(args) >= 2:
+        minimize(CORPUS, args[0], args[1], args[2:])
         return 0
     if command == "check":
         full = "--bytes" in args
