@@ -44,18 +44,19 @@ TEST(sudoku_cli_typed, each_line_is_answered_as_it_is_entered) {
 }
 
 // With stderr on the same terminal, no progress line is drawn between typed
-// lines (the next line a person types would begin after it).
+// lines (the next line a person types would begin after it), even with
+// progress due from the start (DLX_PROGRESS_DELAY=0).
 TEST(sudoku_cli_typed, no_progress_line_between_typed_lines) {
-  typed_session s({SUDOKU_CLI, "solve", "-j", "1"}, true);
+  typed_session s({"/usr/bin/env", "DLX_PROGRESS_DELAY=0", SUDOKU_CLI, "solve", "-j", "1"}, true);
   for (int i = 0; i < 3; ++i) {
     s.type(wiki + "\n");
     EXPECT_EQ(s.read_out_line(patience_ms), wiki_solution);
-    // Past the second after which a run's progress line shows.
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
   }
   const auto r = s.finish();
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_FALSE(test_support::contains(r.err, "puzzles/s")) << r.err;
+  EXPECT_FALSE(test_support::contains(r.err, "\x1b[K")) << r.err;
   EXPECT_TRUE(test_support::contains(r.err, "sudoku solve: 3 puzzles: 3 solved in ")) << r.err;
 }
 

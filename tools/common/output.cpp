@@ -1,12 +1,16 @@
 #include "output.hpp"
 
+#include "cli.hpp"
+
 #include <fmt/core.h>
 #include <unistd.h>
 #include <dlx/counted.hpp>
 #include <dlx/format.hpp>
 #include <dlx/memo.hpp>
 
+#include <algorithm>
 #include <cerrno>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <iostream>
@@ -61,7 +65,27 @@ void line_output::write_all(std::string_view data) {
 }
 
 progress_line::progress_line()
-    : enabled_(terminal()), next_(std::chrono::steady_clock::now() + std::chrono::seconds(1)) {}
+    : enabled_(terminal()), next_(std::chrono::steady_clock::now() + delay()) {}
+
+std::chrono::steady_clock::duration progress_line::delay() {
+  static const std::chrono::steady_clock::duration value = [] {
+    const std::chrono::steady_clock::duration second = std::chrono::seconds(1);
+    const char* text = std::getenv("DLX_PROGRESS_DELAY");
+    if (text == nullptr) return second;
+    try {
+      return std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+          std::chrono::duration<double>(parse_seconds(text, "DLX_PROGRESS_DELAY")));
+    } catch (const usage_error& e) {
+      fmt::print(stderr, "warning: {}; progress waits a second\n", e.what());
+      return second;
+    }
+  }();
+  return value;
+}
+
+std::chrono::steady_clock::duration progress_line::interval() {
+  return std::min<std::chrono::steady_clock::duration>(delay(), std::chrono::milliseconds(250));
+}
 
 bool progress_line::terminal() {
   return isatty(2) == 1;
@@ -74,7 +98,7 @@ bool progress_line::due() {
   countdown_ = 255;
   const auto now = std::chrono::steady_clock::now();
   if (now < next_) return false;
-  next_ = now + std::chrono::milliseconds(250);
+  next_ = now + interval();
   return true;
 }
 

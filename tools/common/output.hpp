@@ -83,6 +83,14 @@ class progress_line {
   void clear();
   [[nodiscard]] bool enabled() const noexcept { return enabled_; }
 
+  /// How long a run lasts before its progress shows, and a piece of work
+  /// before it is named: a second, or DLX_PROGRESS_DELAY's seconds (as git's
+  /// GIT_PROGRESS_DELAY; 0 shows progress from the start).
+  [[nodiscard]] static std::chrono::steady_clock::duration delay();
+  /// The least time between two redraws: a quarter second, or the delay when
+  /// it is shorter (with 0, every report redraws).
+  [[nodiscard]] static std::chrono::steady_clock::duration interval();
+
  private:
   bool enabled_;
   bool drawn_ = false;

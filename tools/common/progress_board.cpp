@@ -7,7 +7,7 @@ namespace tools {
 progress_board::progress_board(std::string prefix)
     : prefix_(std::move(prefix)),
       enabled_(progress_line::terminal()),
-      next_(std::chrono::steady_clock::now() + std::chrono::seconds(1)) {}
+      next_(std::chrono::steady_clock::now() + progress_line::delay()) {}
 
 void progress_board::overall(std::string_view text) {
   if (!enabled_) return;
@@ -44,14 +44,14 @@ std::unique_lock<std::mutex> progress_board::pause() {
 void progress_board::redraw_if_due() {
   const auto now = std::chrono::steady_clock::now();
   if (now < next_) return;
-  next_ = now + std::chrono::milliseconds(250);
+  next_ = now + progress_line::interval();
   std::string text = prefix_;
   if (!overall_.empty()) text += ": " + overall_;
   if (!running_.empty()) {
     const auto& [key, r] = *running_.begin();
     const double seconds = std::chrono::duration<double>(now - r.since).count();
     // A piece is worth naming once it is slow: the others come and go too fast to read.
-    if (seconds >= 1) {
+    if (now - r.since >= progress_line::delay()) {
       text += fmt::format("{}{}: {} ({:.0f} s)", overall_.empty() ? ": " : "; ", r.where, r.text,
                           seconds);
     }
