@@ -13,7 +13,7 @@ whenever the archive changes), where the replay tests and the fuzzers read it.
     scripts/fuzz-corpus.py add NAME FILE...          keep these inputs too (crash inputs)
     scripts/fuzz-corpus.py repack NAME               the archive := its own inputs, packed as pack does
     scripts/fuzz-corpus.py merge NAME FUZZER DIR...  add what libFuzzer's -merge=1 keeps of DIR...
-    scripts/fuzz-corpus.py minimize NAME FUZZER [DIR...]  the fastest inputs that keep the coverage
+    scripts/fuzz-corpus.py minimize [--max-ms MS] NAME FUZZER [DIR...]  the fastest inputs that keep the coverage
     scripts/fuzz-corpus.py check [--bytes] [NAME...] each archive is as `pack` makes it
     scripts/fuzz-corpus.py --self-test               shows that check and merge work
 
@@ -38,7 +38,9 @@ run on files prints each one's milliseconds), then merges them into an empty fol
 tiers of time (under 1 ms, under 4, 16, 64, then the rest), each tier adding only the
 inputs that cover something the faster ones do not (libFuzzer's own merge prefers the
 shorter of two inputs, not the faster). Inputs with a name of their own (`crash-*`,
-`seed-*`: not a 40-digit hash) are kept whatever their coverage. Standard library only.
+`seed-*`: not a 40-digit hash) are kept whatever their coverage. With --max-ms, inputs
+that take MS milliseconds or more are left out, whatever they cover (it says how many):
+the fuzzer still meets them, the replay test no longer does. Standard library only.
 """
 
 import io
@@ -181,7 +183,7 @@ def time_inputs(fuzzer, files):
     return times
 
 
-def minimize(corpus, name, fuzzer, folders):
+def minimize(corpus, name, fuzzer, folders, max_ms=None):
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         own, before = unpack(corpus, name, scratch / "own")
@@ -200,7 +202,9 @@ def minimize(corpus, name, fuzzer, folders):
         times = time_inputs(fuzzer, files)
         target = scratch / "kept"
         target.mkdir()
-        for i, (low, high) in enumerate(zip((0, *TIERS_MS), (*TIERS_MS, None))):
+        bounds = [b for b in TIERS_MS if max_ms is None or b < max_ms]
+        highs = (*bounds, max_ms)
+        for i, (low, high) in enumerate(zip((0, *bounds), highs)):
             tier = scratch / f"tier{i}"
             tier.mkdir()
             for f in files:
@@ -212,8 +216,11 @@ def minimize(corpus, name, fuzzer, folders):
         kept = read_folder(target)
         kept.update(named)
         total = lambda names: sum(times[str(pool / n)] for n in names if n not in named)
+        slow = [n for n in inputs if n not in named and max_ms is not None and
+                times[str(pool / n)] >= max_ms]
         print(f"{name}: {before} inputs, with the new {len(inputs)} ({total(inputs)} ms) -> "
-              f"{len(kept)} ({total(kept)} ms)")
+              f"{len(kept)} ({total(kept)} ms)" +
+              (f"; {len(slow)} inputs of {max_ms} ms or more left out ({total(slow)} ms)" if slow else ""))
         write_archive(corpus, name, kept)
 
 
@@ -327,6 +334,10 @@ else:
         expect("minimize keeps the faster of two inputs alike (dropping a kept one), a slow one "
                "with new coverage, and a named one",
                kept == {"b" * 40: b"a 0", "c" * 40: b"b 2", "d" * 40: b"c 90", "seed-1": b"z 0"})
+        minimize(corpus, "m", str(fake), [], max_ms=50)
+        kept = read_archive(archive_path(corpus, "m"), "m")[0]
+        expect("minimize --max-ms leaves out the slow input",
+               kept == {"b" * 40: b"a 0", "c" * 40: b"b 2", "seed-1": b"z 0"})
     for what in failures:
         print(f"self-test: expected: {what}")
     return 1 if failures else 0
@@ -357,7 +368,10 @@ def main(argv):
     if command == "merge" and len(args) >= 3:
         merge(CORPUS, args[0], args[1], args[2:])
         return 0
-    if command == "minimize" and len(args) >= 2:
+    if command == "minimize" and len(args) >= 4 and args[0] == "--max-ms" and args[1].isdigit():
+        minimize(CORPUS, args[2], args[3], args[4:], int(args[1]))
+        return 0
+    if command == "minimize" and len(args) >= 2 and not args[0].startswith("-"):
         minimize(CORPUS, args[0], args[1], args[2:])
         return 0
     if command == "check":
