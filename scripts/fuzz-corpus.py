@@ -15,7 +15,7 @@ whenever the archive changes), where the replay tests and the fuzzers read it.
     scripts/fuzz-corpus.py merge NAME FUZZER DIR...  add what libFuzzer's -merge=1 keeps of DIR...
     scripts/fuzz-corpus.py minimize [--max-ms MS] NAME FUZZER [DIR...]  the fastest inputs that keep the coverage
     scripts/fuzz-corpus.py check [--bytes] [NAME...] each archive is as `pack` makes it
-    scripts/fuzz-corpus.py --self-test               shows that check and merge work
+    scripts/fuzz-corpus.py --self-test               shows that check, merge and minimize work
 
 An archive is reproducible: the same inputs give the same bytes. Its members are the
 regular files in name order, each with mode 0644, owner and group 0 without names and
@@ -145,12 +145,17 @@ def add(corpus, name, files):
     write_archive(corpus, name, inputs)
 
 
+def fuzzer_merge(fuzzer, control, target, folders, quiet=False):
+    """libFuzzer's -merge=1: copies into target each input of folders that adds coverage.
+    Each merge needs a control file of its own: libFuzzer resumes from one it finds."""
+    subprocess.run([fuzzer, "-merge=1", f"-merge_control_file={control}", str(target),
+                    *map(str, folders)], check=True, capture_output=quiet)
+
+
 def merge(corpus, name, fuzzer, folders):
     with tempfile.TemporaryDirectory() as scratch:
         target, before = unpack(corpus, name, scratch)
-        control = Path(scratch) / "merge-control"
-        subprocess.run([fuzzer, "-merge=1", f"-merge_control_file={control}", str(target),
-                        *map(str, folders)], check=True)
+        fuzzer_merge(fuzzer, Path(scratch) / "merge-control", target, folders)
         inputs = read_folder(target)
         print(f"{name}: {before} -> {len(inputs)} inputs")
         write_archive(corpus, name, inputs)
@@ -187,37 +192,32 @@ def minimize(corpus, name, fuzzer, folders, max_ms=None):
     with tempfile.TemporaryDirectory() as scratch:
         scratch = Path(scratch)
         own, before = unpack(corpus, name, scratch / "own")
-        inputs = read_folder(own)
-        for folder in folders:
+        inputs = {}  # by file name: libFuzzer names an input by its content
+        for folder in [own, *folders]:
             for rel, data in read_folder(folder).items():
-                inputs.setdefault(rel.rsplit("/", 1)[-1], data)
-        named = {rel: data for rel, data in inputs.items() if not is_hash_name(rel)}
+                inputs.setdefault(Path(rel).name, data)
+        named = {n: data for n, data in inputs.items() if not is_hash_name(n)}
         pool = scratch / "pool"
         pool.mkdir()
-        files = []
-        for rel, data in inputs.items():
-            if rel not in named:
-                files.append(pool / rel.rsplit("/", 1)[-1])
-                files[-1].write_bytes(data)
-        times = time_inputs(fuzzer, files)
+        for n, data in inputs.items():
+            if n not in named:
+                (pool / n).write_bytes(data)
+        files = sorted(pool.iterdir())
+        ms = {Path(path).name: t for path, t in time_inputs(fuzzer, files).items()}
         target = scratch / "kept"
         target.mkdir()
         bounds = [b for b in TIERS_MS if max_ms is None or b < max_ms]
-        highs = (*bounds, max_ms)
-        for i, (low, high) in enumerate(zip((0, *bounds), highs)):
+        for i, (low, high) in enumerate(zip((0, *bounds), (*bounds, max_ms))):
             tier = scratch / f"tier{i}"
             tier.mkdir()
             for f in files:
-                if times[str(f)] >= low and (high is None or times[str(f)] < high):
+                if low <= ms[f.name] and (high is None or ms[f.name] < high):
                     shutil.copy(f, tier / f.name)
-            if any(tier.iterdir()):  # a control file of its own: libFuzzer resumes from one
-                subprocess.run([fuzzer, "-merge=1", f"-merge_control_file={scratch / f'control{i}'}",
-                                str(target), str(tier)], check=True, capture_output=True)
-        kept = read_folder(target)
-        kept.update(named)
-        total = lambda names: sum(times[str(pool / n)] for n in names if n not in named)
-        slow = [n for n in inputs if n not in named and max_ms is not None and
-                times[str(pool / n)] >= max_ms]
+            if any(tier.iterdir()):
+                fuzzer_merge(fuzzer, scratch / f"control{i}", target, [tier], quiet=True)
+        kept = {**read_folder(target), **named}
+        total = lambda names: sum(ms.get(n, 0) for n in names)
+        slow = [n for n in ms if max_ms is not None and ms[n] >= max_ms]
         print(f"{name}: {before} inputs, with the new {len(inputs)} ({total(inputs)} ms) -> "
               f"{len(kept)} ({total(kept)} ms)" +
               (f"; {len(slow)} inputs of {max_ms} ms or more left out ({total(slow)} ms)" if slow else ""))
@@ -262,7 +262,8 @@ def check(corpus, given, full):
 def self_test():
     """The check passes on what pack makes and fails on a tar made with times and out of
     order; pack is reproducible; unpack gives back every input; merge keeps every input
-    and adds what the fuzzer's merge added; add keeps a crash input."""
+    and adds what the fuzzer's merge added; add keeps a crash input; minimize keeps the
+    faster of two inputs alike, and with --max-ms leaves the slow ones out."""
     failures = []
 
     def expect(what, ok):

@@ -49,9 +49,9 @@ void progress_board::redraw_if_due() {
   if (!overall_.empty()) text += ": " + overall_;
   if (!running_.empty()) {
     const auto& [key, r] = *running_.begin();
-    const double seconds = std::chrono::duration<double>(now - r.since).count();
     // A piece is worth naming once it is slow: the others come and go too fast to read.
     if (now - r.since >= progress_line::delay()) {
+      const double seconds = std::chrono::duration<double>(now - r.since).count();
       text += fmt::format("{}{}: {} ({:.0f} s)", overall_.empty() ? ": " : "; ", r.where, r.text,
                           seconds);
     }
