@@ -279,11 +279,15 @@ class bitset_engine final : public engine {
   // Picks each weighted item's carriers and their groups (bitset_weight_rule.cpp).
   void build_carriers();
   struct weighted_option;
+  struct carrier_scratch;
   // Whether every option of `a` excludes every option of `b` of equal weight.
-  bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b) const;
-  // A partition of a weighted item's carriers into groups (bitset_weight_rule.cpp).
-  std::vector<std::vector<std::uint32_t>> carrier_cliques(
-      const std::vector<std::vector<weighted_option>>& picked) const;
+  // Both lists sorted by weight; `scratch` has the options' sorted entries.
+  bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b,
+                 const carrier_scratch& scratch) const;
+  // Partitions the carriers picked for a weighted item into groups
+  // (bitset_weight_rule.cpp): `scratch.members`, group g's from
+  // `scratch.member_start[g]`.
+  void carrier_cliques(carrier_scratch& scratch) const;
   // Whether every weighted item's total lies within its bounds (at a solution).
   [[nodiscard]] bool totals_hold(const view& s) const {
     for (std::size_t w = 0; w < weight_lower_.size(); ++w) {

@@ -15,7 +15,6 @@
 #include <cstdint>
 #include <limits>
 #include <span>
-#include <tuple>
 #include <utility>
 #include <vector>
 
@@ -23,20 +22,84 @@
 
 namespace dlx::detail {
 
+// What picking carriers works with, sized once per engine and reused for
+// every weighted item: no allocation per item.
+template <class Count>
+struct bitset_engine<Count>::carrier_scratch {
+  // The carriers picked for one weighted item: carrier c's options (with
+  // their weights there) are options[start[c], start[c + 1]).
+  std::vector<weighted_option> options;
+  std::vector<std::uint32_t> start;
+  std::vector<std::uint32_t> item;  // carrier c's primary item
+  [[nodiscard]] std::uint32_t size() const { return static_cast<std::uint32_t>(item.size()); }
+  [[nodiscard]] std::span<const weighted_option> of(std::uint32_t c) const {
+    return {options.data() + start[c], start[c + 1] - start[c]};
+  }
+  // carrier_cliques' answer: the groups' carriers, group g's from member_start[g].
+  std::vector<std::uint32_t> members, member_start;
+  // Per option, its entries (indices in option_items_) in order of their
+  // items, and its items hashed to one bit each: options that share an item
+  // share a bit (exclusive() looks at these).
+  std::vector<std::uint32_t> entries;
+  std::vector<std::uint64_t> signature;
+  // carrier_cliques' working lists: each carrier's options sorted by weight
+  // (as `options`), ...
+  std::vector<weighted_option> sorted;
+  [[nodiscard]] std::span<const weighted_option> by_weight(std::uint32_t c) const {
+    return {sorted.data() + start[c], start[c + 1] - start[c]};
+  }
+  std::vector<std::int64_t> least, most;
+  std::vector<std::uint64_t> weight_bits;  // per carrier, its weights above the least of all
+  std::vector<char> table, placed;
+  std::vector<std::uint32_t> order, fits, next, trial, trial_start;
+};
+
 template <class Count>
 void bitset_engine<Count>::build_carriers() {
   const auto options = static_cast<std::uint32_t>(option_count());
   const auto items = static_cast<std::uint32_t>(weight_lower_.size());
-  // Per weighted item, its options that can be chosen, with their weights.
-  std::vector<std::vector<weighted_option>> weighted(items);
+  // Per weighted item, its options that can be chosen, with their weights
+  // (flat: item w's from weighted_start[w]).
+  std::vector<std::uint32_t> weighted_start(items + 1, 0);
   for (option_id o = 0; o < options; ++o) {
     if (!option_has_primary_[o]) continue;
     for (std::uint32_t t = weight_start_[o]; t < weight_start_[o + 1]; ++t)
-      weighted[weight_terms_[t].item].push_back({o, 0, weight_terms_[t].weight});
+      ++weighted_start[weight_terms_[t].item + 1];
+  }
+  for (std::uint32_t w = 0; w < items; ++w)
+    weighted_start[w + 1] += weighted_start[w];
+  std::vector<weighted_option> weighted(weighted_start[items]);
+  {
+    std::vector<std::uint32_t> fill(weighted_start.begin(), weighted_start.end() - 1);
+    for (option_id o = 0; o < options; ++o) {
+      if (!option_has_primary_[o]) continue;
+      for (std::uint32_t t = weight_start_[o]; t < weight_start_[o + 1]; ++t)
+        weighted[fill[weight_terms_[t].item]++] = {o, 0, weight_terms_[t].weight};
+    }
+  }
+  // Each primary item's number of options (that can be chosen).
+  std::vector<std::uint32_t> length(primary_count_, 0);
+  for (std::uint32_t k = 0; k < primary_count_; ++k) {
+    for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
+      length[k] += static_cast<std::uint32_t>(std::popcount(masks_[m].mask));
   }
   std::vector<std::int64_t> weight_of(options, 0);
   std::vector<std::uint32_t> stamp(options, 0), assigned(options, 0), score(primary_count_, 0);
-  std::vector<std::uint32_t> touched;
+  std::vector<std::uint32_t> touched(primary_count_);  // the first touched_count
+  std::uint32_t touched_count = 0;
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> full, partial;  // (-score, item)
+  carrier_scratch scratch;
+  scratch.entries.resize(option_items_.size());
+  scratch.signature.assign(options, 0);
+  for (option_id o = 0; o < options; ++o) {
+    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+      scratch.entries[i] = i;
+      scratch.signature[o] |= std::uint64_t{1} << (option_items_[i] * 0x9e3779b9u >> 26);
+    }
+    std::sort(scratch.entries.begin() + option_start_[o],
+              scratch.entries.begin() + option_start_[o + 1],
+              [&](std::uint32_t i, std::uint32_t j) { return option_items_[i] < option_items_[j]; });
+  }
   groups_start_.push_back(0);
   carrier_options_start_.push_back(0);
   free_start_.push_back(0);
@@ -48,44 +111,65 @@ void bitset_engine<Count>::build_carriers() {
   };
   for (std::uint32_t w = 0; w < items; ++w) {
     const std::uint32_t mark = w + 1;
-    for (const weighted_option& x : weighted[w]) {
+    const std::span<const weighted_option> mine(weighted.data() + weighted_start[w],
+                                                weighted_start[w + 1] - weighted_start[w]);
+    std::uint32_t unassigned = 0;  // distinct weighted options not on a carrier yet
+    for (const weighted_option& x : mine) {
+      if (stamp[x.option] != mark) ++unassigned;
       stamp[x.option] = mark;
       weight_of[x.option] = x.weight;
       for (std::uint32_t i = primary_start_[x.option]; i < primary_start_[x.option + 1]; ++i) {
         const std::uint32_t k = primary_items_[i];
-        if (score[k]++ == 0) touched.push_back(k);
+        if (score[k]++ == 0) touched[touched_count++] = k;
       }
     }
     // Candidates: the primary items of weighted options, those whose options
     // are all weighted first (their bounds are tight), then the most weighted.
-    std::vector<std::tuple<bool, std::uint32_t, std::uint32_t>> order;  // (partial, -score, item)
-    for (std::uint32_t k : touched) {
-      std::uint32_t all = 0;
-      for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
-        all += static_cast<std::uint32_t>(std::popcount(masks_[m].mask));
-      order.emplace_back(score[k] != all, ~score[k], k);
-      score[k] = 0;
+    // Once every weighted option is on a carrier no candidate is disjoint from
+    // them, so the partial ones are sorted only when some are left (a killer
+    // cage's cells take them all).
+    full.clear();
+    for (std::uint32_t t = 0; t < touched_count; ++t) {
+      const std::uint32_t k = touched[t];
+      if (score[k] == length[k]) full.emplace_back(~score[k], k);
     }
-    touched.clear();
-    std::sort(order.begin(), order.end());
-    // The carriers, each with its options and their weights here.
-    std::vector<std::vector<weighted_option>> picked;
-    std::vector<std::uint32_t> picked_item;
-    for (const auto& [partial, inverse_score, k] : order) {
-      bool disjoint = true;
-      options_of(k, [&](std::uint32_t o) {
-        disjoint = disjoint && !(stamp[o] == mark && assigned[o] == mark);
-      });
-      if (!disjoint) continue;
-      std::vector<weighted_option> list;
-      options_of(k, [&](std::uint32_t o) {
-        const bool here = stamp[o] == mark;
-        if (here) assigned[o] = mark;
-        list.push_back({o, 0, here ? weight_of[o] : 0});
-      });
-      picked.push_back(std::move(list));
-      picked_item.push_back(k);
+    scratch.options.clear();
+    scratch.start.assign(1, 0);
+    scratch.item.clear();
+    const auto pick = [&](std::vector<std::pair<std::uint32_t, std::uint32_t>>& candidates) {
+      std::sort(candidates.begin(), candidates.end());
+      for (const auto& [inverse_score, k] : candidates) {
+        if (unassigned == 0) return;
+        bool disjoint = true;
+        options_of(k, [&](std::uint32_t o) {
+          disjoint = disjoint && !(stamp[o] == mark && assigned[o] == mark);
+        });
+        if (!disjoint) continue;
+        // The carrier, with its options and their weights here.
+        options_of(k, [&](std::uint32_t o) {
+          const bool here = stamp[o] == mark;
+          if (here) {
+            assigned[o] = mark;
+            --unassigned;
+          }
+          scratch.options.push_back({o, 0, here ? weight_of[o] : 0});
+        });
+        scratch.start.push_back(static_cast<std::uint32_t>(scratch.options.size()));
+        scratch.item.push_back(k);
+      }
+    };
+    pick(full);
+    if (unassigned != 0) {
+      partial.clear();
+      for (std::uint32_t t = 0; t < touched_count; ++t) {
+        const std::uint32_t k = touched[t];
+        if (score[k] != length[k]) partial.emplace_back(~score[k], k);
+      }
+      pick(partial);
     }
+    for (std::uint32_t t = 0; t < touched_count; ++t)
+      score[touched[t]] = 0;
+    touched_count = 0;
     // Groups: cliques of carriers that exclude each other weight for weight,
     // within 64 weights of one base. The bounds are tightest with few large
     // groups (a group of k adds its k smallest weights, not k times the
@@ -93,27 +177,24 @@ void bitset_engine<Count>::build_carriers() {
     // greedily several ways and the partition with the largest sum of squared
     // sizes is kept: in the carriers' order, by most exclusions among those
     // left, and in two shuffled orders.
-    const std::vector<std::vector<std::uint32_t>> members = carrier_cliques(picked);
-    std::vector<std::pair<std::int64_t, std::int64_t>> span;  // least and greatest weight
-    for (const auto& group : members) {
+    carrier_cliques(scratch);
+    for (std::size_t g = 0; g + 1 < scratch.member_start.size(); ++g) {
+      const std::span<const std::uint32_t> group(scratch.members.data() + scratch.member_start[g],
+                                                 scratch.member_start[g + 1] -
+                                                     scratch.member_start[g]);
       std::int64_t least = std::numeric_limits<std::int64_t>::max();
       std::int64_t most = std::numeric_limits<std::int64_t>::min();
       for (std::uint32_t c : group) {
-        for (const weighted_option& x : picked[c]) {
-          least = std::min(least, x.weight);
-          most = std::max(most, x.weight);
-        }
+        least = std::min(least, scratch.least[c]);
+        most = std::max(most, scratch.most[c]);
       }
-      span.emplace_back(least, most);
-    }
-    for (std::size_t g = 0; g < members.size(); ++g) {
-      const std::int64_t base = span[g].first;
-      const bool bits = span[g].second - base < 64;
+      const std::int64_t base = least;
+      const bool bits = most - base < 64;
       groups_.push_back({static_cast<std::uint32_t>(carriers_.size()), 0, base, bits});
-      for (std::uint32_t c : members[g]) {
-        carriers_.push_back(picked_item[c]);
+      for (std::uint32_t c : group) {
+        carriers_.push_back(scratch.item[c]);
         const std::size_t from = carrier_options_.size();
-        for (weighted_option x : picked[c]) {
+        for (weighted_option x : scratch.of(c)) {
           x.bit = bits ? static_cast<std::uint32_t>(x.weight - base) : 0;
           carrier_options_.push_back(x);
         }
@@ -132,7 +213,7 @@ void bitset_engine<Count>::build_carriers() {
       groups_.back().end = static_cast<std::uint32_t>(carriers_.size());
     }
     groups_start_.push_back(static_cast<std::uint32_t>(groups_.size()));
-    for (const weighted_option& x : weighted[w]) {
+    for (const weighted_option& x : mine) {
       if (assigned[x.option] != mark) free_options_.push_back(x);
     }
     free_start_.push_back(static_cast<std::uint32_t>(free_options_.size()));
@@ -143,67 +224,93 @@ void bitset_engine<Count>::build_carriers() {
 }
 
 template <class Count>
-std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
-    const std::vector<std::vector<weighted_option>>& picked) const {
-  const auto m = static_cast<std::uint32_t>(picked.size());
-  std::vector<std::int64_t> least(m, std::numeric_limits<std::int64_t>::max());
-  std::vector<std::int64_t> most(m, std::numeric_limits<std::int64_t>::min());
+void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
+  const std::uint32_t m = s.size();
+  s.least.assign(m, std::numeric_limits<std::int64_t>::max());
+  s.most.assign(m, std::numeric_limits<std::int64_t>::min());
+  std::int64_t floor = std::numeric_limits<std::int64_t>::max();
+  std::int64_t ceiling = std::numeric_limits<std::int64_t>::min();
   for (std::uint32_t c = 0; c < m; ++c) {
-    for (const weighted_option& x : picked[c]) {
-      least[c] = std::min(least[c], x.weight);
-      most[c] = std::max(most[c], x.weight);
+    for (const weighted_option& x : s.of(c)) {
+      s.least[c] = std::min(s.least[c], x.weight);
+      s.most[c] = std::max(s.most[c], x.weight);
+    }
+    floor = std::min(floor, s.least[c]);
+    ceiling = std::max(ceiling, s.most[c]);
+  }
+  s.sorted = s.options;
+  for (std::uint32_t c = 0; c < m; ++c) {
+    // Insertion sort: a carrier has a few options, often in order already (a
+    // cell's digits) or in reverse (their negatives).
+    weighted_option* const first = s.sorted.data() + s.start[c];
+    weighted_option* const last = s.sorted.data() + s.start[c + 1];
+    if (last - first > 1 && first->weight > (last - 1)->weight) std::reverse(first, last);
+    for (weighted_option* x = first + 1; x < last; ++x) {
+      for (weighted_option* y = x; y > first && (y - 1)->weight > y->weight; --y)
+        std::swap(*(y - 1), *y);
     }
   }
   // Two carriers with no weight in common exclude each other trivially, but
   // in one group they would bound more loosely than apart (the two smallest
   // of both their weights, not the smallest of each): only those that share
-  // a weight join.
-  const auto share_weight = [](std::span<const weighted_option> a,
-                               std::span<const weighted_option> b) {
+  // a weight join. Weights within 64 of each other (a cell's digits) are
+  // compared as bits.
+  const bool as_bits = m > 0 && ceiling - floor < 64;
+  s.weight_bits.assign(as_bits ? m : 0, 0);
+  for (std::uint32_t c = 0; c < s.weight_bits.size(); ++c) {
+    for (const weighted_option& x : s.of(c))
+      s.weight_bits[c] |= std::uint64_t{1} << (x.weight - floor);
+  }
+  const auto share_weight = [&](std::uint32_t c, std::uint32_t d) {
+    if (as_bits) return (s.weight_bits[c] & s.weight_bits[d]) != 0;
+    const auto a = s.of(c), b = s.of(d);
     return std::any_of(a.begin(), a.end(), [&](const weighted_option& x) {
       return std::any_of(b.begin(), b.end(),
                          [&](const weighted_option& y) { return x.weight == y.weight; });
     });
   };
   const auto joinable = [&](std::uint32_t c, std::uint32_t d) {
-    return share_weight(picked[c], picked[d]) && exclusive(picked[c], picked[d]);
+    return share_weight(c, d) && exclusive(s.by_weight(c), s.by_weight(d), s);
   };
   // Growing by most exclusions costs a cube of the carriers: only for few,
   // whose pairs are worked out once; for many, each pair when asked (a table
   // of m^2 would not fit a sum over tens of thousands of options).
   constexpr std::uint32_t few = 256;
   const bool tabled = m <= few;
-  std::vector<std::vector<char>> table(tabled ? m : 0, std::vector<char>(tabled ? m : 0, 0));
-  for (std::uint32_t c = 0; c < table.size(); ++c) {
-    for (std::uint32_t d = c + 1; d < m; ++d)
-      table[c][d] = table[d][c] = joinable(c, d) ? 1 : 0;
+  s.table.assign(tabled ? std::size_t{m} * m : 0, 0);
+  if (tabled) {
+    for (std::uint32_t c = 0; c < m; ++c) {
+      for (std::uint32_t d = c + 1; d < m; ++d)
+        s.table[std::size_t{c} * m + d] = s.table[std::size_t{d} * m + c] = joinable(c, d) ? 1 : 0;
+    }
   }
   const auto clash = [&](std::uint32_t c, std::uint32_t d) -> bool {
-    return tabled ? table[c][d] != 0 : c != d && joinable(c, d);
+    return tabled ? s.table[std::size_t{c} * m + d] != 0 : c != d && joinable(c, d);
   };
-  using partition = std::vector<std::vector<std::uint32_t>>;
   // Grows one clique at a time from the carriers left, each time taking the
   // first of `order` that fits (or, with `best`, the one that excludes the most
-  // of those that fit).
-  const auto grow = [&](const std::vector<std::uint32_t>& order, bool best) {
-    partition out;
-    std::vector<char> placed(m, 0);
-    std::vector<std::uint32_t> fits, next;
+  // of those that fit), into `members` and `start`; returns the partition's
+  // score, the sum of its groups' squared sizes.
+  const auto grow = [&](bool best, std::vector<std::uint32_t>& members,
+                        std::vector<std::uint32_t>& start) {
+    members.clear();
+    start.assign(1, 0);
+    s.placed.assign(m, 0);
+    std::uint64_t score = 0;
     for (std::uint32_t left = m; left > 0;) {
-      fits.clear();
-      for (std::uint32_t c : order) {
-        if (!placed[c]) fits.push_back(c);
+      s.fits.clear();
+      for (std::uint32_t c : s.order) {
+        if (!s.placed[c]) s.fits.push_back(c);
       }
-      std::vector<std::uint32_t> group;
       std::int64_t lo = std::numeric_limits<std::int64_t>::max();
       std::int64_t hi = std::numeric_limits<std::int64_t>::min();
-      while (!fits.empty()) {
-        std::uint32_t pick = fits.front();
+      while (!s.fits.empty()) {
+        std::uint32_t pick = s.fits.front();
         if (best) {
           std::size_t most_clashes = 0;
-          for (std::uint32_t c : fits) {
+          for (std::uint32_t c : s.fits) {
             std::size_t clashes = 0;
-            for (std::uint32_t d : fits)
+            for (std::uint32_t d : s.fits)
               clashes += clash(c, d) ? 1 : 0;
             if (clashes > most_clashes) {
               most_clashes = clashes;
@@ -211,69 +318,94 @@ std::vector<std::vector<std::uint32_t>> bitset_engine<Count>::carrier_cliques(
             }
           }
         }
-        group.push_back(pick);
-        placed[pick] = 1;
+        members.push_back(pick);
+        s.placed[pick] = 1;
         --left;
-        lo = std::min(lo, least[pick]);
-        hi = std::max(hi, most[pick]);
-        next.clear();
-        for (std::uint32_t c : fits) {
-          if (clash(pick, c) && std::max(hi, most[c]) - std::min(lo, least[c]) < 64)
-            next.push_back(c);
+        lo = std::min(lo, s.least[pick]);
+        hi = std::max(hi, s.most[pick]);
+        s.next.clear();
+        for (std::uint32_t c : s.fits) {
+          if (clash(pick, c) && std::max(hi, s.most[c]) - std::min(lo, s.least[c]) < 64)
+            s.next.push_back(c);
         }
-        fits.swap(next);
+        s.fits.swap(s.next);
       }
-      out.push_back(std::move(group));
+      const std::uint64_t size = members.size() - start.back();
+      score += size * size;
+      start.push_back(static_cast<std::uint32_t>(members.size()));
     }
-    return out;
+    return score;
   };
-  const auto score = [](const partition& p) {
-    std::uint64_t sum = 0;
-    for (const auto& g : p)
-      sum += std::uint64_t{g.size()} * g.size();
-    return sum;
-  };
-  std::vector<std::uint32_t> order(m);
+  s.order.resize(m);
   for (std::uint32_t c = 0; c < m; ++c)
-    order[c] = c;
-  partition chosen = grow(order, false);
-  if (m < 4 || !tabled || chosen.size() == 1) return chosen;
-  const auto keep_better = [&](partition p) {
-    if (score(p) > score(chosen)) chosen = std::move(p);
+    s.order[c] = c;
+  std::uint64_t chosen = grow(false, s.members, s.member_start);
+  if (m < 4 || !tabled || s.member_start.size() == 2) return;
+  const auto keep_better = [&](bool best) {
+    const std::uint64_t score = grow(best, s.trial, s.trial_start);
+    if (score <= chosen) return;
+    chosen = score;
+    s.members.swap(s.trial);
+    s.member_start.swap(s.trial_start);
   };
-  keep_better(grow(order, true));
+  keep_better(true);
   std::uint64_t seed = 0x9e3779b97f4a7c15u;  // a fixed sequence: the same groups every run
   for (int trial = 0; trial < 2; ++trial) {
     for (std::uint32_t i = m; i > 1; --i) {
       seed = seed * 6364136223846793005u + 1442695040888963407u;
-      std::swap(order[i - 1], order[(seed >> 33) % i]);
+      std::swap(s.order[i - 1], s.order[(seed >> 33) % i]);
     }
-    keep_better(grow(order, false));
+    keep_better(false);
   }
-  return chosen;
 }
 
 template <class Count>
 bool bitset_engine<Count>::exclusive(std::span<const weighted_option> a,
-                                     std::span<const weighted_option> b) const {
+                                     std::span<const weighted_option> b,
+                                     const carrier_scratch& scratch) const {
   // Every two options of equal weight must clash: share a primary item, or a
   // secondary one they do not give the same color. (One option in both would
-  // give both carriers its weight: not exclusive.)
-  for (const weighted_option& x : a) {
-    for (const weighted_option& y : b) {
-      if (x.weight != y.weight) continue;
-      if (x.option == y.option) return false;
-      bool clash = false;
-      for (std::uint32_t i = option_start_[x.option]; i < option_start_[x.option + 1] && !clash;
-           ++i) {
-        for (std::uint32_t j = option_start_[y.option]; j < option_start_[y.option + 1]; ++j) {
-          if (option_items_[i] != option_items_[j]) continue;
-          clash = option_items_[i] < primary_count_ || entry_color(i) == 0 ||
-                  entry_color(i) != entry_color(j);
-          break;
+  // give both carriers its weight: not exclusive.) Both lists are sorted by
+  // weight, so the pairs of equal weight are found as in a merge.
+  const auto clash = [&](std::uint32_t x, std::uint32_t y) {
+    // No item in common: no clash (most pairs of cells in no common unit).
+    if ((scratch.signature[x] & scratch.signature[y]) == 0) return false;
+    // Else walk both options' entries in order of their items.
+    const std::uint32_t* i = scratch.entries.data() + option_start_[x];
+    const std::uint32_t* const i_end = scratch.entries.data() + option_start_[x + 1];
+    const std::uint32_t* j = scratch.entries.data() + option_start_[y];
+    const std::uint32_t* const j_end = scratch.entries.data() + option_start_[y + 1];
+    while (i != i_end && j != j_end) {
+      const std::uint32_t ki = option_items_[*i], kj = option_items_[*j];
+      if (ki < kj) {
+        ++i;
+      } else if (kj < ki) {
+        ++j;
+      } else {
+        if (ki < primary_count_ || entry_color(*i) == 0 || entry_color(*i) != entry_color(*j))
+          return true;
+        ++i;
+        ++j;
+      }
+    }
+    return false;
+  };
+  for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
+    if (a[i].weight < b[j].weight) {
+      ++i;
+    } else if (b[j].weight < a[i].weight) {
+      ++j;
+    } else {
+      const std::int64_t weight = a[i].weight;
+      std::size_t j_end = j;
+      while (j_end < b.size() && b[j_end].weight == weight)
+        ++j_end;
+      for (; i < a.size() && a[i].weight == weight; ++i) {
+        for (std::size_t k = j; k < j_end; ++k) {
+          if (a[i].option == b[k].option || !clash(a[i].option, b[k].option)) return false;
         }
       }
-      if (!clash) return false;
+      j = j_end;
     }
   }
   return true;

@@ -325,7 +325,7 @@ model::model(sudoku::variant v, weights w)
   for (const cage& c : sums_) {
     if (c.cells.size() < n) {
       option_count_ +=
-          static_cast<int>(cage_combinations(static_cast<int>(c.cells.size()), c.sum, n_).size());
+          static_cast<int>(cage_combination_sets(static_cast<int>(c.cells.size()), c.sum, n_).size());
     }
   }
   clue_items_ = item_count_;
@@ -566,7 +566,7 @@ dlx::problem model::build() const {
   for (std::uint32_t c = 0; c < sums_.size(); ++c) {
     const cage& k = sums_[c];
     if (k.cells.size() >= n) continue;
-    for (std::uint64_t set : cage_combinations(static_cast<int>(k.cells.size()), k.sum, n_)) {
+    for (std::uint64_t set : cage_combination_sets(static_cast<int>(k.cells.size()), k.sum, n_)) {
       items.clear();
       for (int d = 1; d <= n_; ++d) {
         if ((set >> d & 1) == 0) items.push_back(constraint_item(units + c, d));

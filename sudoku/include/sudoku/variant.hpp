@@ -224,5 +224,9 @@ class variant {
 /// The digit sets (as bit masks, bit d for digit d) of `size` distinct digits
 /// 1..`digits` that add up to `sum`; empty when there is none.
 [[nodiscard]] std::vector<std::uint64_t> cage_combinations(int size, int sum, int digits);
+/// The same sets, from a table built once per number of digits (for more than
+/// 16 digits, once per size and sum): no search or allocation for a model
+/// built per puzzle. Valid for the life of the program.
+[[nodiscard]] std::span<const std::uint64_t> cage_combination_sets(int size, int sum, int digits);
 
 }  // namespace sudoku
