@@ -17,25 +17,31 @@ void bitset_engine<Count>::build_reach() {
   // Sharing one option would only restate a forced move, so 0 then: A is never
   // checked.
   const std::uint32_t n = item_count_, primaries = primary_count_;
-  std::vector<std::uint32_t> shared(n, 0), touched;
+  std::vector<std::uint32_t> shared_list(n, 0), touched_list(n);
+  std::uint32_t* const shared = shared_list.data();
+  std::uint32_t* const touched = touched_list.data();
+  const std::uint32_t* const items = option_items_.data();
   pair_reach_.assign(counts_words_ * 8 / sizeof(Count), 0);
   std::uint32_t widest = 0;
   for (std::uint32_t a = 0; a < primaries; ++a) {
+    std::uint32_t count = 0;
     for (std::uint32_t m = masks_start_[a]; m < masks_start_[a + 1]; ++m) {
       for (std::uint64_t bits = masks_[m].mask; bits; bits &= bits - 1) {
         const auto o = masks_[m].word * 64 + static_cast<std::uint32_t>(std::countr_zero(bits));
         for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-          const std::uint32_t b = option_items_[i];
-          if (shared[b]++ == 0) touched.push_back(b);
+          const std::uint32_t b = items[i];
+          touched[count] = b;
+          count += shared[b]++ == 0 ? 1 : 0;
         }
       }
     }
+    shared[a] = 0;  // not its own pair
     std::uint32_t most = 0;
-    for (std::uint32_t b : touched) {
-      if (b != a && shared[b] >= 2) most = std::max(most, shared[b]);
-      shared[b] = 0;
+    for (std::uint32_t t = 0; t < count; ++t) {
+      most = std::max(most, shared[touched[t]]);
+      shared[touched[t]] = 0;
     }
-    touched.clear();
+    if (most < 2) most = 0;
     pair_reach_[a] = static_cast<Count>(std::min<std::uint32_t>(most, covered - 1));
     widest = std::max(widest, most);
   }
