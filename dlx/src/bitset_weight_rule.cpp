@@ -96,9 +96,9 @@ void bitset_engine<Count>::build_carriers() {
       scratch.entries[i] = i;
       scratch.signature[o] |= std::uint64_t{1} << (option_items_[i] * 0x9e3779b9u >> 26);
     }
-    std::sort(scratch.entries.begin() + option_start_[o],
-              scratch.entries.begin() + option_start_[o + 1],
-              [&](std::uint32_t i, std::uint32_t j) { return option_items_[i] < option_items_[j]; });
+    std::sort(
+        scratch.entries.begin() + option_start_[o], scratch.entries.begin() + option_start_[o + 1],
+        [&](std::uint32_t i, std::uint32_t j) { return option_items_[i] < option_items_[j]; });
   }
   groups_start_.push_back(0);
   carrier_options_start_.push_back(0);
@@ -179,9 +179,9 @@ void bitset_engine<Count>::build_carriers() {
     // left, and in two shuffled orders.
     carrier_cliques(scratch);
     for (std::size_t g = 0; g + 1 < scratch.member_start.size(); ++g) {
-      const std::span<const std::uint32_t> group(scratch.members.data() + scratch.member_start[g],
-                                                 scratch.member_start[g + 1] -
-                                                     scratch.member_start[g]);
+      const std::span<const std::uint32_t> group(
+          scratch.members.data() + scratch.member_start[g],
+          scratch.member_start[g + 1] - scratch.member_start[g]);
       std::int64_t least = std::numeric_limits<std::int64_t>::max();
       std::int64_t most = std::numeric_limits<std::int64_t>::min();
       for (std::uint32_t c : group) {

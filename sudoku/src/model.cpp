@@ -324,8 +324,8 @@ model::model(sudoku::variant v, weights w)
   option_count_ = static_cast<int>(o);
   for (const cage& c : sums_) {
     if (c.cells.size() < n) {
-      option_count_ +=
-          static_cast<int>(cage_combination_sets(static_cast<int>(c.cells.size()), c.sum, n_).size());
+      option_count_ += static_cast<int>(
+          cage_combination_sets(static_cast<int>(c.cells.size()), c.sum, n_).size());
     }
   }
   clue_items_ = item_count_;

@@ -183,9 +183,13 @@ template <class Search>
 result solver::with_givens(const grid& puzzle, const dlx::search_options& options, bool shows,
                            Search&& search) {
   if (auto early = preselect_givens(puzzle)) return *early;
+  const auto start = std::chrono::steady_clock::now();
   const dlx::search_result r = taking_turns(options, shows, search);
+  const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
   dlx_.clear_preselection();
-  return classify(r);
+  result out = classify(r);
+  out.search_seconds = spent.count();
+  return out;
 }
 
 // The structure search branches on where a band puts a digit (after tdoku):

@@ -590,6 +590,43 @@ TEST(sudoku_cli_json, unique_and_multiple_statuses) {
   EXPECT_FALSE(contains(lines[1], R"("solution":)"));
 }
 
+// --times splits each puzzle's time in two: the search, and the rest (reading,
+// the model, the check). A killer's model is built per puzzle; a plain
+// puzzle's search is all there is to time. Only their presence and sense are
+// asserted, never a timing.
+TEST(sudoku_cli_json, times_split_a_puzzle_into_preparing_and_searching) {
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"count", "-q", "--json", "--times", "--variant", "killer",
+                                 corpus_path("variants/killer.sdm")},
+        std::vector<std::string>{"solve", "-q", "--json", "--times", corpus_path("famous.sdm")}}) {
+    const auto r = sudoku(args);
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    const auto lines = json_lines(r.out);
+    ASSERT_GE(lines.size(), 5u) << r.out;
+    for (const auto& line : lines) {
+      const auto guesses = line.find(R"("guesses":)");
+      const auto prepare = line.find(R"(,"prepare_ms":)");
+      const auto search = line.find(R"(,"search_ms":)");
+      ASSERT_NE(prepare, std::string::npos) << line;
+      ASSERT_NE(search, std::string::npos) << line;
+      EXPECT_LT(guesses, prepare) << line;  // after the search's figures, in this order
+      EXPECT_LT(prepare, search) << line;
+      EXPECT_GE(std::stod(line.substr(prepare + 14)), 0) << line;
+      EXPECT_GE(std::stod(line.substr(search + 13)), 0) << line;
+    }
+  }
+  // Without it the lines stay as they were: the same on every run.
+  const auto plain = sudoku({"count", "-q", "--json", corpus_path("famous.sdm")});
+  EXPECT_FALSE(contains(plain.out, "_ms")) << plain.out;
+  const auto alone = sudoku({"count", "--times", corpus_path("famous.sdm")});
+  EXPECT_EQ(alone.exit_code, 2);
+  EXPECT_TRUE(contains(alone.err, "--times adds to --json's lines: give both")) << alone.err;
+  // Commands that print no search figures do not take it.
+  const auto rate = sudoku({"rate", "--json", "--times", corpus_path("famous.sdm")});
+  EXPECT_EQ(rate.exit_code, 2);
+  EXPECT_TRUE(contains(rate.err, "unknown option '--times'")) << rate.err;
+}
+
 TEST(sudoku_cli_json, count_lines_carry_count_and_exactness) {
   const auto r = sudoku({"count", "-q", "--json", "--limit", "0"},
                         join_lines({std::string(16, '.'), "1234............", "12341234........"}));
@@ -1199,6 +1236,7 @@ TEST(sudoku_cli_bench, nodes_and_guesses_follow_the_propagation) {
     figures[p] = {json_number(lines[0], "nodes_per_puzzle"),
                   json_number(lines[0], "branches_per_puzzle")};
     EXPECT_GT(figures[p].first, 0) << lines[0];
+    EXPECT_GE(json_number(lines[0], "prepare_us_per_puzzle"), 0) << lines[0];
   }
   EXPECT_LT(figures["forced"].first, figures["none"].first);
   EXPECT_EQ(figures["forced"].second, figures["none"].second);

@@ -78,6 +78,9 @@ struct puzzle_set {
 
 struct mode_figures {
   double us_per_puzzle = 0;  // median over the runs
+  // Building the solvers (a model and its engine per variant: per puzzle for
+  // killers and ISS's strings), which the timed runs leave out.
+  double prepare_us_per_puzzle = 0;
   double puzzles_per_second = 0;
   double nodes_per_puzzle = 0;
   double branches_per_puzzle = 0;  // nodes with two or more options
@@ -235,16 +238,19 @@ int run_bench(int argc, char** argv) {
   try {
     s.files = tools::parse_command_line(options, std::span<char* const>(argv + 2, argc - 2));
     if (s.help) {
-      fmt::print("{}",
-                 tools::help_text(
-                     "sudoku bench [OPTIONS] FILE...",
-                     "Times the solver on each file: puzzles in a seeded random order, a "
-                     "warm-up that checks every\nsolution with the validator, then the median "
-                     "of several timed runs, for solve and for count to 2.\nReports puzzles/s, "
-                     "us/puzzle, search nodes and guesses per puzzle (counted as tdoku counts "
-                     "them: a node\nwith k alternatives that tries j counts min(j, k-1)), and "
-                     "the share solved without a guess.",
-                     options, tools::exit_status_help()));
+      fmt::print(
+          "{}",
+          tools::help_text(
+              "sudoku bench [OPTIONS] FILE...",
+              "Times the solver on each file: puzzles in a seeded random order, a "
+              "warm-up that checks every\nsolution with the validator, then the median "
+              "of several timed runs, for solve and for count to 2.\nReports puzzles/s, "
+              "us/puzzle, the us a puzzle's model took to prepare (\"prep us\": the solvers\nare "
+              "built before the clock starts, one per variant, so a file of killers pays "
+              "it per puzzle),\nsearch nodes and guesses per puzzle (counted as tdoku counts "
+              "them: a node\nwith k alternatives that tries j counts min(j, k-1)), and "
+              "the share solved without a guess.",
+              options, tools::exit_status_help()));
       return tools::exit_ok;
     }
     if (s.files.empty()) throw tools::usage_error("no puzzle file given");
@@ -268,8 +274,8 @@ int run_bench(int argc, char** argv) {
                    : std::string(),
                s.branching ? fmt::format(", branching {}", tools::branching_name(*s.branching))
                            : std::string());
-    fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles", "mode",
-               "puzzles/s", "us/puzzle", "nodes/puzzle", "guesses", "no guess");
+    fmt::print("{:<28} {:>8}  {:<6} {:>12} {:>10} {:>10} {:>12} {:>9} {:>9}\n", "file", "puzzles",
+               "mode", "puzzles/s", "us/puzzle", "prep us", "nodes/puzzle", "guesses", "no guess");
   }
   int status = tools::exit_ok;
   for (const auto& path : s.files) {
@@ -307,9 +313,19 @@ int run_bench(int argc, char** argv) {
 
     // Warm-up: every puzzle once per mode, every solution checked.
     std::map<bool, mode_figures> figures;
+    // What preparing costs, timed as a command pays it: each variant's solver
+    // built and dropped in turn (all of them kept at once, as the timed runs
+    // need, would also time the memory they take).
+    const auto building = std::chrono::steady_clock::now();
+    for (const auto& v : puzzles.variants) {
+      const sudoku::solver once(v);
+    }
+    const std::chrono::duration<double, std::micro> built =
+        std::chrono::steady_clock::now() - building;
     const auto solvers = puzzles.solvers(s.propagation, s.branching);
     sudoku::grid solution;
     const std::size_t size = puzzles.grids.size();
+    const double prepare_us = built.count() / static_cast<double>(size);
     for (bool count : {false, true}) {
       std::uint64_t nodes = 0, branches = 0, guesses = 0, no_guess = 0;
       for (std::size_t i = 0; i < size; ++i) {
@@ -354,22 +370,26 @@ int run_bench(int argc, char** argv) {
       mode_figures& f = figures[count];
       f.us_per_puzzle = runs[runs.size() / 2];
       f.puzzles_per_second = 1e6 / f.us_per_puzzle;
+      f.prepare_us_per_puzzle = prepare_us;
       const std::string name = std::filesystem::path(path).filename().string();
       if (s.json) {
         fmt::print(
             "{{\"file\":{},\"puzzles\":{},\"mode\":\"{}\",\"threads\":{},\"puzzles_per_second\":{:."
             "1f},"
-            "\"us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},\"branches_per_puzzle\":{:.2f},"
+            "\"us_per_puzzle\":{:.3f},\"prepare_us_per_puzzle\":{:.3f},\"nodes_per_puzzle\":{:.2f},"
+            "\"branches_per_puzzle\":{:.2f},"
             "\"guesses_per_puzzle\":{:.2f},\"no_guess_share\":{:.4f},"
             "\"runs_us_per_puzzle\":[{:.3f}],\"variant\":\"{}\",\"build\":{}}}\n",
             tools::json_string(path), size, count ? "count2" : "solve", s.threads,
-            f.puzzles_per_second, f.us_per_puzzle, f.nodes_per_puzzle, f.branches_per_puzzle,
-            f.guesses_per_puzzle, f.no_guess_share, fmt::join(runs, ","), s.rules.name(),
-            tools::json_string(build_description()));
+            f.puzzles_per_second, f.us_per_puzzle, f.prepare_us_per_puzzle, f.nodes_per_puzzle,
+            f.branches_per_puzzle, f.guesses_per_puzzle, f.no_guess_share, fmt::join(runs, ","),
+            s.rules.name(), tools::json_string(build_description()));
       } else {
-        fmt::print("{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>12.1f} {:>9.1f} {:>8.1f}%\n", name,
-                   size, count ? "count2" : "solve", f.puzzles_per_second, f.us_per_puzzle,
-                   f.nodes_per_puzzle, f.guesses_per_puzzle, 100 * f.no_guess_share);
+        fmt::print(
+            "{:<28} {:>8}  {:<6} {:>12.0f} {:>10.2f} {:>10.2f} {:>12.1f} {:>9.1f} {:>8.1f}%\n",
+            name, size, count ? "count2" : "solve", f.puzzles_per_second, f.us_per_puzzle,
+            f.prepare_us_per_puzzle, f.nodes_per_puzzle, f.guesses_per_puzzle,
+            100 * f.no_guess_share);
       }
       std::fflush(stdout);
     }

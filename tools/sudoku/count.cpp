@@ -54,6 +54,7 @@ int run_count(int argc, char** argv) {
     }
   };
   command.summary = uniqueness_summary;
+  command.has_times = true;
   return run_puzzle_command(argc, argv, command);
 }
 

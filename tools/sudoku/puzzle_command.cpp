@@ -58,8 +58,10 @@ bool answer_context::read_text(std::uint32_t file, std::uint64_t line, std::uint
 bool answer_context::start(const job& j) {
   ++b_.counts.puzzles;
   job_ = &j;
-  // A search's first progress report comes after 65,536 nodes: its age counts from here.
-  if (b_.progress != nullptr && b_.progress->enabled()) started_ = std::chrono::steady_clock::now();
+  // A search's first progress report comes after 65,536 nodes, and --times
+  // reports the whole: the puzzle's age counts from here.
+  if (s_.times || (b_.progress != nullptr && b_.progress->enabled()))
+    started_ = std::chrono::steady_clock::now();
   grid_input_ = false;
   w_.fields = {};
   if (j.preset_error.empty()) return true;
@@ -159,6 +161,14 @@ void answer_context::verify(const sudoku::grid& puzzle, const sudoku::grid& solu
 
 void answer_context::json_tail(const sudoku::result& r) {
   b_.out += fmt::format(",\"nodes\":{},\"guesses\":{}", r.nodes, r.guesses);
+  if (s_.times) {
+    // Searching, and all the rest: reading the line, building the model,
+    // placing the givens, checking the answer.
+    const std::chrono::duration<double> whole = std::chrono::steady_clock::now() - started_;
+    b_.out +=
+        fmt::format(",\"prepare_ms\":{:.3f},\"search_ms\":{:.3f}",
+                    1e3 * std::max(0.0, whole.count() - r.search_seconds), 1e3 * r.search_seconds);
+  }
   if (!w_.fields.annotation.empty()) {
     b_.out += fmt::format(",\"annotation\":{}", tools::json_string(w_.fields.annotation));
   }
@@ -335,6 +345,13 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
        }});
   add_variant_options(options, s.run.rules);
   if (command.add_options) command.add_options(options, s);
+  if (command.has_times) {
+    options.push_back({0, "times", "",
+                       "with --json: each line also says the milliseconds spent searching "
+                       "(\"search_ms\") and on all the rest (\"prepare_ms\": reading, the "
+                       "model, the givens, the check)",
+                       [&](std::string_view) { s.times = true; }});
+  }
   if (command.has_budget) {
     options.push_back(
         {0, "budget", "NODES",
@@ -382,6 +399,7 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
     if (s.run.shape && (s.run.rules.killer || s.run.rules.samurai)) {
       throw tools::usage_error("--box: killer and samurai puzzles are 9x9");
     }
+    if (s.times && !s.json) throw tools::usage_error("--times adds to --json's lines: give both");
     if (command.check) command.check(s);
     s.run.files = operands.empty() ? std::vector<std::string>{"-"} : operands;
     if (s.run.against && s.run.files.size() > 1) {

@@ -34,6 +34,8 @@ struct command_settings {
   run_settings run;
   output_format output = output_format::sdm;
   bool json = false;
+  /// --times: JSON lines say how long the puzzle took to prepare and to search.
+  bool times = false;
   bool help = false;
   std::uint64_t budget = 0;
   /// Each answer is a document (render's SVG, explain --html's sections): a
@@ -154,6 +156,7 @@ struct puzzle_command {
   /// --html): made after the options are parsed; may throw tools::output_error.
   std::function<std::unique_ptr<answer_sink>(const command_settings&)> make_sink;
   bool has_budget = true;    // --budget
+  bool has_times = false;    // --times (its JSON lines carry a search's figures)
   bool reads_pairs = false;  // answer reads with read_pair under --against
 };
 

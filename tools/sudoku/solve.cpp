@@ -107,6 +107,7 @@ int run_solve(int argc, char** argv) {
       c.word(sudoku::to_string(r.status));
     }
   };
+  command.has_times = true;
   command.summary = [](const tally& t) {
     return outcome_summary(t.puzzles, "puzzle",
                            {{t.solved, "solved"},

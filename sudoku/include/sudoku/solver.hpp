@@ -43,6 +43,10 @@ struct result {
   /// True when the search stopped before the limit because it ran out of tree:
   /// `solutions` is then the exact count.
   bool exact = false;
+  /// Seconds in the search itself, the givens placed: not reading the puzzle,
+  /// building its model or checking the answer (what a variant's model costs
+  /// is the rest of the time a puzzle takes).
+  double search_seconds = 0;
   /// How the underlying search ended (budget_exhausted: the count is a lower bound).
   dlx::search_status search = dlx::search_status::complete;
   /// For status::invalid: two givens that clash.
