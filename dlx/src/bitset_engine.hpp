@@ -283,7 +283,7 @@ class bitset_engine final : public engine {
   // Whether every option of `a` excludes every option of `b` of equal weight.
   // Both lists sorted by weight; `scratch` has the options' sorted entries.
   bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b,
-                 const carrier_scratch& scratch) const;
+                 carrier_scratch& scratch) const;
   // Partitions the carriers picked for a weighted item into groups
   // (bitset_weight_rule.cpp): `scratch.members`, group g's from
   // `scratch.member_start[g]`.

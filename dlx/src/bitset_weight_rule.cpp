@@ -42,6 +42,13 @@ struct bitset_engine<Count>::carrier_scratch {
   // share a bit (exclusive() looks at these).
   std::vector<std::uint32_t> entries;
   std::vector<std::uint64_t> signature;
+  // Without colors two options clash when they share any item: then each
+  // option asked about gets a row of the options it clashes with (found
+  // once, as the bitset engine's masks), and a pair is one bit. Row r's
+  // words are rows[r * words, (r + 1) * words); row_of an option's r + 1, or 0.
+  std::uint32_t words = 0;  // 0: no rows (colors, or too many options)
+  std::vector<std::uint32_t> row_of;
+  std::vector<std::uint64_t> rows;
   // carrier_cliques' working lists: each carrier's options sorted by weight
   // (as `options`), ...
   std::vector<weighted_option> sorted;
@@ -89,16 +96,24 @@ void bitset_engine<Count>::build_carriers() {
   std::uint32_t touched_count = 0;
   std::vector<std::pair<std::uint32_t, std::uint32_t>> full, partial;  // (-score, item)
   carrier_scratch scratch;
-  scratch.entries.resize(option_items_.size());
-  scratch.signature.assign(options, 0);
-  for (option_id o = 0; o < options; ++o) {
-    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-      scratch.entries[i] = i;
-      scratch.signature[o] |= std::uint64_t{1} << (option_items_[i] * 0x9e3779b9u >> 26);
+  // Rows of clashes up to 2,048 options (32 words: a row per option asked about).
+  if (!colored() && active_words_ <= 32) {
+    scratch.words = active_words_;
+    scratch.row_of.assign(options, 0);
+  }
+  if (scratch.words == 0) {
+    scratch.entries.resize(option_items_.size());
+    scratch.signature.assign(options, 0);
+    for (option_id o = 0; o < options; ++o) {
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        scratch.entries[i] = i;
+        scratch.signature[o] |= std::uint64_t{1} << (option_items_[i] * 0x9e3779b9u >> 26);
+      }
+      std::sort(
+          scratch.entries.begin() + option_start_[o],
+          scratch.entries.begin() + option_start_[o + 1],
+          [&](std::uint32_t i, std::uint32_t j) { return option_items_[i] < option_items_[j]; });
     }
-    std::sort(
-        scratch.entries.begin() + option_start_[o], scratch.entries.begin() + option_start_[o + 1],
-        [&](std::uint32_t i, std::uint32_t j) { return option_items_[i] < option_items_[j]; });
   }
   groups_start_.push_back(0);
   carrier_options_start_.push_back(0);
@@ -362,12 +377,27 @@ void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
 template <class Count>
 bool bitset_engine<Count>::exclusive(std::span<const weighted_option> a,
                                      std::span<const weighted_option> b,
-                                     const carrier_scratch& scratch) const {
+                                     carrier_scratch& scratch) const {
   // Every two options of equal weight must clash: share a primary item, or a
   // secondary one they do not give the same color. (One option in both would
   // give both carriers its weight: not exclusive.) Both lists are sorted by
   // weight, so the pairs of equal weight are found as in a merge.
+  const auto row = [&](std::uint32_t x) {
+    std::uint32_t& r = scratch.row_of[x];
+    if (r == 0) {
+      r = static_cast<std::uint32_t>(scratch.rows.size() / scratch.words) + 1;
+      scratch.rows.resize(scratch.rows.size() + scratch.words, 0);
+      std::uint64_t* const words = scratch.rows.data() + std::size_t{r - 1} * scratch.words;
+      for (std::uint32_t i = option_start_[x]; i < option_start_[x + 1]; ++i) {
+        const std::uint32_t k = option_items_[i];
+        for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
+          words[masks_[m].word] |= masks_[m].mask;
+      }
+    }
+    return scratch.rows.data() + std::size_t{r - 1} * scratch.words;
+  };
   const auto clash = [&](std::uint32_t x, std::uint32_t y) {
+    if (scratch.words != 0) return (row(x)[y / 64] >> (y % 64) & 1) != 0;
     // No item in common: no clash (most pairs of cells in no common unit).
     if ((scratch.signature[x] & scratch.signature[y]) == 0) return false;
     // Else walk both options' entries in order of their items.

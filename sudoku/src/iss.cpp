@@ -657,6 +657,8 @@ std::optional<text_error> reader::finish() {
   // remembered (clue_model.hpp): the command's own model, a line written back
   // and read again (append_iss), or the same layout with other givens, does
   // not lower the clues again.
+  // Only clues are lowered (cages and units are stated as they are).
+  if (v_.clues().empty()) return std::nullopt;
   try {
     (void)sudoku::model(v_);
   } catch (const std::invalid_argument& e) {

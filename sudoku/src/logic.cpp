@@ -156,7 +156,7 @@ level level_of(technique t) noexcept {
 logic_solver::logic_solver(sudoku::shape s) : logic_solver(sudoku::variant(s)) {}
 
 logic_solver::logic_solver(const sudoku::variant& v)
-    : model_(v), problem_(model_.build()), reducer_(problem_) {
+    : model_(v), problem_(model_.build(model::naming::none)), reducer_(problem_) {
   const int n = v.digits();
   for (std::uint32_t cell : v.cells())
     cell_items_.push_back(model_.cell_item(cell));

@@ -417,15 +417,21 @@ int model::digit_of_item(dlx::item_id item) const noexcept {
   return static_cast<int>((item - cell_items_) % static_cast<std::size_t>(n_)) + 1;
 }
 
-dlx::problem model::build() const {
+dlx::problem model::build(naming names) const {
   const auto n = static_cast<std::size_t>(n_);
   const auto columns = static_cast<std::size_t>(variant_.columns());
   dlx::problem p;
+  // An item, named (the name made only when asked for) or not.
+  const auto add_item = [&](auto&& name, dlx::item_kind kind = dlx::item_kind::primary) {
+    return names == naming::knuth ? p.add_item(name(), kind) : p.add_item(kind);
+  };
   // Items in Knuth's order: p (cell), then each unit's digits: r (row), c
   // (column), b (box), ... The order matters: the search breaks ties towards
   // the leftmost item.
   for (std::uint32_t cell : variant_.cells()) {
-    p.add_item(std::string{'p', index_char(cell / columns), index_char(cell % columns)});
+    add_item([&] {
+      return std::string{'p', index_char(cell / columns), index_char(cell % columns)};
+    });
   }
   static constexpr char letters[] = {'r', 'c', 'b', 'g', 'x', 'w', 'j', 'k'};
   for (const unit& u : variant_.units()) {
@@ -433,12 +439,12 @@ dlx::problem model::build() const {
     if (u.part >= 0) name += index_char(static_cast<std::size_t>(u.part));
     name += index_char(static_cast<std::size_t>(u.index));
     for (std::size_t d = 1; d <= n; ++d)
-      p.add_item(name + digit_char(static_cast<int>(d)));
+      add_item([&] { return name + digit_char(static_cast<int>(d)); });
   }
   for (std::size_t c = 0; c < sums_.size(); ++c) {
     const std::string name{'k', index_char(c / 36), index_char(c % 36)};
     for (std::size_t d = 1; d <= n; ++d)
-      p.add_item(name + digit_char(static_cast<int>(d)));
+      add_item([&] { return name + digit_char(static_cast<int>(d)); });
   }
   // The clues' items (clue_model.hpp): a group's digits (primary when it
   // lists digit sets, as a cage's; else secondary: different digits only);
@@ -457,7 +463,7 @@ dlx::problem model::build() const {
     const auto kind = group.sets.empty() ? dlx::item_kind::secondary : dlx::item_kind::primary;
     group_first.push_back(static_cast<dlx::item_id>(p.item_count()));
     for (int d = 1; d <= n_; ++d) {
-      const dlx::item_id item = p.add_item(fmt::format("g{}.{}", g, d), kind);
+      const dlx::item_id item = add_item([&] { return fmt::format("g{}.{}", g, d); }, kind);
       for (std::uint32_t cell : group.cells)
         on(cell, d).push_back(item);
     }
@@ -477,13 +483,15 @@ dlx::problem model::build() const {
   for (std::size_t r = 0; r < lowered.relations.size(); ++r) {
     const auto& rel = lowered.relations[r];
     for (int x = 1; x <= n_; ++x) {
-      const dlx::item_id item = p.add_item(fmt::format("q{}.{}", r, x), dlx::item_kind::secondary);
+      const dlx::item_id item =
+          add_item([&] { return fmt::format("q{}.{}", r, x); }, dlx::item_kind::secondary);
       const std::uint64_t banned =
           variant_.all_digits() & ~rel.allowed[static_cast<std::size_t>(x)];
       if (banned != 0) forbid(item, rel.a, x, rel.b, banned);
     }
     for (int y = 1; y <= n_; ++y) {
-      const dlx::item_id item = p.add_item(fmt::format("q{}'{}", r, y), dlx::item_kind::secondary);
+      const dlx::item_id item =
+          add_item([&] { return fmt::format("q{}'{}", r, y); }, dlx::item_kind::secondary);
       std::uint64_t banned = 0;
       for (int x = 1; x <= n_; ++x) {
         if ((rel.allowed[static_cast<std::size_t>(x)] >> y & 1) == 0)
@@ -505,7 +513,8 @@ dlx::problem model::build() const {
     for (std::uint32_t cell : lowered.chains[c].cells) {
       if (valued[cell]) continue;
       valued[cell] = 1;
-      value_item[cell] = p.add_item(fmt::format("v{}", cell), dlx::item_kind::secondary);
+      value_item[cell] =
+          add_item([&] { return fmt::format("v{}", cell); }, dlx::item_kind::secondary);
     }
   }
   // Every item before any option.
@@ -521,15 +530,17 @@ dlx::problem model::build() const {
     ids.steps.resize(k);
     ids.states.assign(k + 1, 0);
     for (std::size_t i = 0; i < k; ++i)
-      ids.steps[i] = p.add_item(fmt::format("a{}.{}", c, i));
+      ids.steps[i] = add_item([&] { return fmt::format("a{}.{}", c, i); });
     for (std::size_t i = 1; i < k; ++i) {
       if (chain.states[i] > 1) {
-        ids.states[i] = p.add_item(fmt::format("s{}.{}", c, i), dlx::item_kind::secondary);
+        ids.states[i] =
+            add_item([&] { return fmt::format("s{}.{}", c, i); }, dlx::item_kind::secondary);
       }
     }
     for (std::uint32_t m = 0; m < chain.marks; ++m)
-      ids.marks.push_back(p.add_item(fmt::format("m{}.{}", c, m), dlx::item_kind::secondary));
-    if (!chain.choices.empty()) ids.choice = p.add_item(fmt::format("h{}", c));
+      ids.marks.push_back(
+          add_item([&] { return fmt::format("m{}.{}", c, m); }, dlx::item_kind::secondary));
+    if (!chain.choices.empty()) ids.choice = add_item([&] { return fmt::format("h{}", c); });
     chain_items.push_back(std::move(ids));
   }
   // Cell options in the order of their numbers (see model.hpp).
@@ -628,7 +639,9 @@ dlx::problem model::build() const {
   if (weights_ == weights::none || !dlx::bitset_engine_fits(p)) return p;
   for (std::size_t k = 0; k < linear_sums_.size(); ++k) {
     const linear_sum& sum = linear_sums_[k];
-    const auto w = p.add_weighted_item(fmt::format("t{}", k), {sum.total, sum.total});
+    const dlx::weight_bounds bounds{sum.total, sum.total};
+    const auto w = names == naming::knuth ? p.add_weighted_item(fmt::format("t{}", k), bounds)
+                                          : p.add_weighted_item(bounds);
     for (const auto& [cell, coefficient] : sum.terms) {
       for (int d = 1; d <= n_; ++d) {
         const dlx::option_id o = option_of_[cell * n + static_cast<std::size_t>(d - 1)];

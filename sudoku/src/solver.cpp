@@ -62,7 +62,7 @@ solver::solver(sudoku::shape s, dlx::engine_kind engine) : solver(sudoku::varian
 solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
     : model_(v, engine == dlx::engine_kind::dancing_links ? model::weights::none
                                                           : model::weights::all),
-      dlx_(model_.build(), engine) {
+      dlx_(model_.build(model::naming::none), engine) {
   // The structure search: fewer guesses than any other setting, and faster on
   // every set measured (bench/README.md).
   propagation_ = dlx::propagation::groups;

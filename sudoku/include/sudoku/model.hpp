@@ -103,9 +103,14 @@ class model {
                                      static_cast<std::size_t>(digit - 1));
   }
 
-  /// The problem itself, with Knuth-style item names (p00, r01, c01, b01 for
-  /// 9x9: the letter, then base-36 indices and the digit).
-  [[nodiscard]] dlx::problem build() const;
+  /// Whether build() names the items: `knuth`, as Knuth's programs would
+  /// (p00, r01, c01, b01 for 9x9: the letter, then base-36 indices and the
+  /// digit), for a problem people read or write out; `none` for a search,
+  /// which needs no names (a killer's model is built per puzzle, and naming
+  /// its thousand items cost a tenth of preparing it).
+  enum class naming : std::uint8_t { none, knuth };
+  /// The problem itself.
+  [[nodiscard]] dlx::problem build(naming names = naming::knuth) const;
 
   /// A sum the law of leftovers implies over cells of no common unit (so not
   /// a cage): the cells' digits times their coefficients (+1 or -1) add up to
