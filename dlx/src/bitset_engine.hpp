@@ -284,6 +284,9 @@ class bitset_engine final : public engine {
   // Both lists sorted by weight; `scratch` has the options' sorted entries.
   bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b,
                  carrier_scratch& scratch) const;
+  // Without colors: the options that share an item with `option`, as a row of
+  // the active bitset's words, found when first asked for.
+  const std::uint64_t* clash_row(carrier_scratch& scratch, std::uint32_t option) const;
   // Partitions the carriers picked for a weighted item into groups
   // (bitset_weight_rule.cpp): `scratch.members`, group g's from
   // `scratch.member_start[g]`.

@@ -17,7 +17,7 @@ void bitset_engine<Count>::build_reach() {
   // Sharing one option would only restate a forced move, so 0 then: A is never
   // checked.
   const std::uint32_t n = item_count_, primaries = primary_count_;
-  std::vector<std::uint32_t> shared_list(n, 0), touched_list(n);
+  std::vector<std::uint32_t> shared_list(n, 0), touched_list(n + 1);  // one written past the last
   std::uint32_t* const shared = shared_list.data();
   std::uint32_t* const touched = touched_list.data();
   const std::uint32_t* const items = option_items_.data();

@@ -12,6 +12,7 @@
 // whose options of equal weight exclude each other form groups (cells of one
 // row), which add different weights (bitset_engine.hpp).
 #include <algorithm>
+#include <bit>
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -49,6 +50,10 @@ struct bitset_engine<Count>::carrier_scratch {
   std::uint32_t words = 0;  // 0: no rows (colors, or too many options)
   std::vector<std::uint32_t> row_of;
   std::vector<std::uint64_t> rows;
+  // carrier_cliques': per carrier with one option per weight (one_each), its
+  // options by weight bit (by_bit[c * 64 + bit]).
+  std::vector<char> one_each;
+  std::vector<std::uint32_t> by_bit;
   // carrier_cliques' working lists: each carrier's options sorted by weight
   // (as `options`), ...
   std::vector<weighted_option> sorted;
@@ -100,6 +105,7 @@ void bitset_engine<Count>::build_carriers() {
   if (!colored() && active_words_ <= 32) {
     scratch.words = active_words_;
     scratch.row_of.assign(options, 0);
+    scratch.rows.reserve(std::size_t{options} * active_words_);  // no copies as rows come
   }
   if (scratch.words == 0) {
     scratch.entries.resize(option_items_.size());
@@ -272,9 +278,19 @@ void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
   // compared as bits.
   const bool as_bits = m > 0 && ceiling - floor < 64;
   s.weight_bits.assign(as_bits ? m : 0, 0);
+  // With rows of clashes, a carrier with one option per weight (a cell's
+  // digits) lists them by weight: two such carriers are then checked a bit
+  // per weight they share.
+  const bool indexed = as_bits && s.words != 0;
+  s.by_bit.assign(indexed ? std::size_t{m} * 64 : 0, no_entry);
+  s.one_each.assign(m, indexed ? 1 : 0);
   for (std::uint32_t c = 0; c < s.weight_bits.size(); ++c) {
-    for (const weighted_option& x : s.of(c))
-      s.weight_bits[c] |= std::uint64_t{1} << (x.weight - floor);
+    for (const weighted_option& x : s.of(c)) {
+      const auto bit = static_cast<std::uint32_t>(x.weight - floor);
+      if (s.weight_bits[c] >> bit & 1) s.one_each[c] = 0;
+      s.weight_bits[c] |= std::uint64_t{1} << bit;
+      if (indexed) s.by_bit[std::size_t{c} * 64 + bit] = x.option;
+    }
   }
   const auto share_weight = [&](std::uint32_t c, std::uint32_t d) {
     if (as_bits) return (s.weight_bits[c] & s.weight_bits[d]) != 0;
@@ -285,7 +301,15 @@ void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
     });
   };
   const auto joinable = [&](std::uint32_t c, std::uint32_t d) {
-    return share_weight(c, d) && exclusive(s.by_weight(c), s.by_weight(d), s);
+    if (!share_weight(c, d)) return false;
+    if (!s.one_each[c] || !s.one_each[d]) return exclusive(s.by_weight(c), s.by_weight(d), s);
+    for (std::uint64_t both = s.weight_bits[c] & s.weight_bits[d]; both; both &= both - 1) {
+      const auto bit = static_cast<std::uint32_t>(std::countr_zero(both));
+      const std::uint32_t x = s.by_bit[std::size_t{c} * 64 + bit];
+      const std::uint32_t y = s.by_bit[std::size_t{d} * 64 + bit];
+      if (x == y || !(clash_row(s, x)[y / 64] >> (y % 64) & 1)) return false;
+    }
+    return true;
   };
   // Growing by most exclusions costs a cube of the carriers: only for few,
   // whose pairs are worked out once; for many, each pair when asked (a table
@@ -375,6 +399,23 @@ void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
 }
 
 template <class Count>
+const std::uint64_t* bitset_engine<Count>::clash_row(carrier_scratch& scratch,
+                                                     std::uint32_t option) const {
+  std::uint32_t& r = scratch.row_of[option];
+  if (r == 0) {
+    r = static_cast<std::uint32_t>(scratch.rows.size() / scratch.words) + 1;
+    scratch.rows.resize(scratch.rows.size() + scratch.words, 0);
+    std::uint64_t* const words = scratch.rows.data() + std::size_t{r - 1} * scratch.words;
+    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
+        words[masks_[m].word] |= masks_[m].mask;
+    }
+  }
+  return scratch.rows.data() + std::size_t{r - 1} * scratch.words;
+}
+
+template <class Count>
 bool bitset_engine<Count>::exclusive(std::span<const weighted_option> a,
                                      std::span<const weighted_option> b,
                                      carrier_scratch& scratch) const {
@@ -382,22 +423,8 @@ bool bitset_engine<Count>::exclusive(std::span<const weighted_option> a,
   // secondary one they do not give the same color. (One option in both would
   // give both carriers its weight: not exclusive.) Both lists are sorted by
   // weight, so the pairs of equal weight are found as in a merge.
-  const auto row = [&](std::uint32_t x) {
-    std::uint32_t& r = scratch.row_of[x];
-    if (r == 0) {
-      r = static_cast<std::uint32_t>(scratch.rows.size() / scratch.words) + 1;
-      scratch.rows.resize(scratch.rows.size() + scratch.words, 0);
-      std::uint64_t* const words = scratch.rows.data() + std::size_t{r - 1} * scratch.words;
-      for (std::uint32_t i = option_start_[x]; i < option_start_[x + 1]; ++i) {
-        const std::uint32_t k = option_items_[i];
-        for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
-          words[masks_[m].word] |= masks_[m].mask;
-      }
-    }
-    return scratch.rows.data() + std::size_t{r - 1} * scratch.words;
-  };
   const auto clash = [&](std::uint32_t x, std::uint32_t y) {
-    if (scratch.words != 0) return (row(x)[y / 64] >> (y % 64) & 1) != 0;
+    if (scratch.words != 0) return (clash_row(scratch, x)[y / 64] >> (y % 64) & 1) != 0;
     // No item in common: no clash (most pairs of cells in no common unit).
     if ((scratch.signature[x] & scratch.signature[y]) == 0) return false;
     // Else walk both options' entries in order of their items.
