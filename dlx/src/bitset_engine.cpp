@@ -32,23 +32,41 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   const auto options = static_cast<std::uint32_t>(option_count());
   active_words_ = (options + 63) / 64;
 
-  // Each item's options, grouped by word of the active bitset, in option order.
-  std::vector<std::vector<option_mask>> masks(n);
-  for (option_id o = 0; o < options; ++o) {
-    if (!option_has_primary_[o]) continue;
-    for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-      auto& m = masks[option_items_[i]];
-      if (m.empty() || m.back().word != o / 64) m.push_back({o / 64, 0});
-      m.back().mask |= std::uint64_t{1} << (o % 64);
+  // Each item's options, grouped by word of the active bitset, in option order:
+  // counted, then filled, in two passes (no list per item).
+  {
+    constexpr std::uint32_t none = ~std::uint32_t{0};
+    std::vector<std::uint32_t> last(n, none);
+    masks_start_.assign(n + 1, 0);
+    for (option_id o = 0; o < options; ++o) {
+      if (!option_has_primary_[o]) continue;
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        const std::uint32_t k = option_items_[i];
+        if (last[k] != o / 64) {
+          last[k] = o / 64;
+          ++masks_start_[k + 1];
+        }
+      }
+    }
+    for (std::uint32_t k = 0; k < n; ++k)
+      masks_start_[k + 1] += masks_start_[k];
+    masks_.assign(masks_start_[n], {none, 0});
+    std::vector<std::uint32_t> at(masks_start_.begin(), masks_start_.end() - 1);
+    for (option_id o = 0; o < options; ++o) {
+      if (!option_has_primary_[o]) continue;
+      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
+        const std::uint32_t k = option_items_[i];
+        if (at[k] == masks_start_[k] || masks_[at[k] - 1].word != o / 64)
+          masks_[at[k]++] = {o / 64, 0};
+        masks_[at[k] - 1].mask |= std::uint64_t{1} << (o % 64);
+      }
     }
   }
-  masks_start_.push_back(0);
-  for (const auto& m : masks) {
-    masks_.insert(masks_.end(), m.begin(), m.end());
-    masks_start_.push_back(static_cast<std::uint32_t>(masks_.size()));
-  }
 
+  primary_start_.reserve(options + 1);
   primary_start_.push_back(0);
+  option_size_.reserve(options);
+  primary_items_.reserve(option_items_.size());
   for (option_id o = 0; o < options; ++o) {
     option_size_.push_back(option_start_[o + 1] - option_start_[o]);
     for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {

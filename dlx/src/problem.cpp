@@ -246,6 +246,10 @@ void problem::add_weight(option_id option, weighted_id item, std::int64_t weight
   }
   if (weight == 0) return;
   if (weight_count_ >= max_entries) throw problem_error("too many weights");
+  // Room for a few at once: an option of a sum's cell often adds to several
+  // (a killer's cell to about seven), and growing one at a time cost four
+  // allocations an option.
+  if (here.empty()) here.reserve(8);
   here.push_back({option, item, weight});
   ++weight_count_;
 }
