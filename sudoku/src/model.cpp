@@ -237,13 +237,16 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
     implied_unit.push_back(*u);
   };
   std::vector<char> counted(known.size(), 0);
+  std::vector<std::uint32_t> innies, outies;  // per group, reused
+  std::vector<std::size_t> touched;
   for (const auto& [cells, m] : groups) {
     for (std::uint32_t p : cells)
       mark[p] = 1;
     int inside = 0, sticking_out = 0;
     bool all_caged = true;
-    std::vector<std::uint32_t> innies, outies;
-    std::vector<std::size_t> touched;
+    innies.clear();
+    outies.clear();
+    touched.clear();
     for (std::uint32_t p : cells) {
       const int k = cage_of[p];
       if (k < 0) {

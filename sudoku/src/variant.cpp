@@ -283,7 +283,7 @@ bool variant::add_windows() {
 
 void variant::add_cage(sudoku::cage c) {
   revision_ = next_revision();
-  if (cage_combinations(static_cast<int>(c.cells.size()), c.sum, digits()).empty()) {
+  if (cage_combination_sets(static_cast<int>(c.cells.size()), c.sum, digits()).empty()) {
     throw std::invalid_argument(
         fmt::format("sudoku::variant: no {} different digits 1-{} add up to {}", c.cells.size(),
                     digits(), c.sum));
