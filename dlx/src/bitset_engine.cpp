@@ -181,7 +181,8 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   if (weighted()) build_carriers();
   // Up to 1,024 options (a 9x9 Sudoku has 729), each option's conflicts as a
   // whole bitset: preselecting it is then a dozen AND-NOTs (at most 128 KB).
-  if (options <= 1024 && !colored() && !multiplicities()) {
+  // Not with weighted items, which preselect item by item (their totals).
+  if (options <= 1024 && !colored() && !multiplicities() && !weighted()) {
     conflicts_.assign(std::size_t{options} * active_words_, 0);
     for (option_id o = 0; o < options; ++o) {
       std::uint64_t* const row = conflicts_.data() + std::size_t{o} * active_words_;
