@@ -267,7 +267,8 @@ class bitset_engine final : public engine {
   template <int K, bool Colored>
   [[gnu::always_inline]] bool eliminate_pairs(const view& s, std::uint64_t& updates,
                                               std::uint64_t& eliminated);
-  void build_reach();  // bitset_pair_rule.cpp
+  void build_reach();                // bitset_pair_rule.cpp: the rule's tables
+  void find_reach(std::uint32_t a);  // bitset_pair_rule.cpp: item a's reach
 
   // The weight rule (bitset_weight_rule.hpp): bounds each weighted item's
   // total by what its carriers can still add. False at a dead end (a total out
@@ -471,6 +472,12 @@ class bitset_engine final : public engine {
   // rule), and the counters as they were when last checked (outside the saved
   // states: see the backtracking).
   std::vector<Count> pair_reach_;
+  // Per primary item: how often the rule checked it, up to reach_found, when
+  // its reach is found (find_reach); until then its reach is the most a
+  // counter says.
+  static constexpr std::uint8_t reach_found = 4;
+  std::vector<std::uint8_t> reach_state_;
+  std::vector<std::uint32_t> reach_shared_, reach_touched_;  // find_reach's scratch
   std::vector<Count> checked_;
   std::vector<std::uint32_t> scratch_options_;  // the options of the item checked
   std::vector<std::uint32_t> colors_;           // with colors: an entry of each color A gives B

@@ -79,6 +79,10 @@ inline bool bitset_engine<Count>::eliminate_pairs(const view& s, std::uint64_t& 
     for (std::uint32_t j = 0; j < candidates; ++j) {
       const std::uint32_t a = out[j];
       const std::uint32_t count_a = s.counts[a];
+      // Its reach, the fourth time it comes (build_reach says why).
+      if (reach_state_[a] != reach_found) [[unlikely]] {
+        if (++reach_state_[a] == reach_found) find_reach(a);
+      }
       if (count_a < 2 || count_a > reach[a]) continue;  // changed since the scan
       std::uint32_t listed = 0;
       for (std::uint32_t m = masks_start_[a]; m < masks_start_[a + 1] && listed < count_a; ++m) {
