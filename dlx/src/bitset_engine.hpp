@@ -282,9 +282,10 @@ class bitset_engine final : public engine {
   struct weighted_option;
   struct carrier_scratch;
   // Whether every option of `a` excludes every option of `b` of equal weight.
-  // Both lists sorted by weight; `scratch` has the options' sorted entries.
+  // `in_order`: both lists sorted by weight; `scratch` has the options'
+  // sorted entries or rows of clashes.
   bool exclusive(std::span<const weighted_option> a, std::span<const weighted_option> b,
-                 carrier_scratch& scratch) const;
+                 bool in_order, carrier_scratch& scratch) const;
   // Without colors: the options that share an item with `option`, as a row of
   // the active bitset's words, found when first asked for.
   const std::uint64_t* clash_row(carrier_scratch& scratch, std::uint32_t option) const;

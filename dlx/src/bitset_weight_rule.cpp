@@ -57,6 +57,7 @@ struct bitset_engine<Count>::carrier_scratch {
   // carrier_cliques' working lists: each carrier's options sorted by weight
   // (as `options`), ...
   std::vector<weighted_option> sorted;
+  std::vector<char> in_order;  // per carrier: `sorted` is sorted by weight (few options)
   [[nodiscard]] std::span<const weighted_option> by_weight(std::uint32_t c) const {
     return {sorted.data() + start[c], start[c + 1] - start[c]};
   }
@@ -260,12 +261,17 @@ void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
     ceiling = std::max(ceiling, s.most[c]);
   }
   s.sorted = s.options;
+  s.in_order.assign(m, 0);
   for (std::uint32_t c = 0; c < m; ++c) {
-    // Insertion sort: a carrier has a few options, often in order already (a
-    // cell's digits) or in reverse (their negatives).
+    // A carrier has a few options, often in order already (a cell's digits)
+    // or in reverse (their negatives): insertion sort then. A chain's step
+    // may have hundreds, most of one weight: left as they are, where the
+    // first pair of equal weight that does not clash is found soonest.
     weighted_option* const first = s.sorted.data() + s.start[c];
     weighted_option* const last = s.sorted.data() + s.start[c + 1];
     if (last - first > 1 && first->weight > (last - 1)->weight) std::reverse(first, last);
+    s.in_order[c] = last - first <= 16;
+    if (!s.in_order[c]) continue;
     for (weighted_option* x = first + 1; x < last; ++x) {
       for (weighted_option* y = x; y > first && (y - 1)->weight > y->weight; --y)
         std::swap(*(y - 1), *y);
@@ -302,7 +308,8 @@ void bitset_engine<Count>::carrier_cliques(carrier_scratch& s) const {
   };
   const auto joinable = [&](std::uint32_t c, std::uint32_t d) {
     if (!share_weight(c, d)) return false;
-    if (!s.one_each[c] || !s.one_each[d]) return exclusive(s.by_weight(c), s.by_weight(d), s);
+    if (!s.one_each[c] || !s.one_each[d])
+      return exclusive(s.by_weight(c), s.by_weight(d), s.in_order[c] && s.in_order[d], s);
     for (std::uint64_t both = s.weight_bits[c] & s.weight_bits[d]; both; both &= both - 1) {
       const auto bit = static_cast<std::uint32_t>(std::countr_zero(both));
       const std::uint32_t x = s.by_bit[std::size_t{c} * 64 + bit];
@@ -417,12 +424,12 @@ const std::uint64_t* bitset_engine<Count>::clash_row(carrier_scratch& scratch,
 
 template <class Count>
 bool bitset_engine<Count>::exclusive(std::span<const weighted_option> a,
-                                     std::span<const weighted_option> b,
+                                     std::span<const weighted_option> b, bool in_order,
                                      carrier_scratch& scratch) const {
   // Every two options of equal weight must clash: share a primary item, or a
   // secondary one they do not give the same color. (One option in both would
-  // give both carriers its weight: not exclusive.) Both lists are sorted by
-  // weight, so the pairs of equal weight are found as in a merge.
+  // give both carriers its weight: not exclusive.) With both lists sorted by
+  // weight (in_order), the pairs of equal weight are found as in a merge.
   const auto clash = [&](std::uint32_t x, std::uint32_t y) {
     if (scratch.words != 0) return (clash_row(scratch, x)[y / 64] >> (y % 64) & 1) != 0;
     // No item in common: no clash (most pairs of cells in no common unit).
@@ -447,22 +454,30 @@ bool bitset_engine<Count>::exclusive(std::span<const weighted_option> a,
     }
     return false;
   };
+  if (!in_order) {
+    for (const weighted_option& x : a) {
+      for (const weighted_option& y : b) {
+        if (x.weight == y.weight && (x.option == y.option || !clash(x.option, y.option)))
+          return false;
+      }
+    }
+    return true;
+  }
   for (std::size_t i = 0, j = 0; i < a.size() && j < b.size();) {
     if (a[i].weight < b[j].weight) {
       ++i;
     } else if (b[j].weight < a[i].weight) {
       ++j;
     } else {
+      // Every pair of this weight (the first that fails ends it).
       const std::int64_t weight = a[i].weight;
-      std::size_t j_end = j;
-      while (j_end < b.size() && b[j_end].weight == weight)
-        ++j_end;
+      std::size_t k = j;
       for (; i < a.size() && a[i].weight == weight; ++i) {
-        for (std::size_t k = j; k < j_end; ++k) {
+        for (k = j; k < b.size() && b[k].weight == weight; ++k) {
           if (a[i].option == b[k].option || !clash(a[i].option, b[k].option)) return false;
         }
       }
-      j = j_end;
+      j = k;
     }
   }
   return true;
