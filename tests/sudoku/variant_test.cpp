@@ -793,6 +793,75 @@ TEST(VariantModel, CageCombinations) {
   }
 }
 
+// The table of digit sets gives them in the order a search by smallest digit
+// finds them (that order numbers a cage's options, so a change would change
+// trees), for every size and sum up to 16 digits, and beyond them, where the
+// sets are found per size and sum, the same.
+void search_sets(int size, int sum, int low, int digits, std::uint64_t chosen,
+                 std::vector<std::uint64_t>& out) {
+  if (size == 0) {
+    if (sum == 0) out.push_back(chosen);
+    return;
+  }
+  for (int d = low; d <= digits && d <= sum; ++d)
+    search_sets(size - 1, sum - d, d + 1, digits, chosen | std::uint64_t{1} << d, out);
+}
+
+TEST(VariantModel, CageCombinationsComeInSearchOrderFromTheTable) {
+  std::size_t sets = 0;
+  for (int digits = 1; digits <= 16; ++digits) {
+    for (int size = 0; size <= digits + 1; ++size) {
+      for (int sum = -1; sum <= digits * (digits + 1) / 2 + 1; ++sum) {
+        std::vector<std::uint64_t> expected;
+        if (size >= 1 && size <= digits) search_sets(size, sum, 1, digits, 0, expected);
+        const auto table = sudoku::cage_combination_sets(size, sum, digits);
+        ASSERT_EQ(std::vector<std::uint64_t>(table.begin(), table.end()), expected)
+            << size << " cells, sum " << sum << ", digits 1-" << digits;
+        sets += table.size();
+      }
+    }
+  }
+  EXPECT_EQ(sets,
+            (std::size_t{1} << 17) - 2 - 16);  // every nonempty subset, for each size of board
+  for (const auto& [size, sum] : {std::pair{2, 3}, {3, 30}, {4, 60}, {5, 100}}) {
+    std::vector<std::uint64_t> expected;
+    search_sets(size, sum, 1, 25, 0, expected);
+    const auto found = sudoku::cage_combination_sets(size, sum, 25);
+    EXPECT_EQ(std::vector<std::uint64_t>(found.begin(), found.end()), expected)
+        << size << " " << sum;
+    EXPECT_EQ(sudoku::cage_combinations(size, sum, 25), expected);
+    EXPECT_EQ(sudoku::cage_combination_sets(size, sum, 25).data(), found.data());  // kept once
+  }
+}
+
+// A model built for a search has no names, and is otherwise the same problem:
+// the same items, options, colors and weighted items (a killer's leftovers).
+TEST(VariantModel, AnUnnamedModelIsTheSameProblem) {
+  variant v;
+  v.add_cage({{0, 1}, 3});
+  v.add_cage({{10, 11, 19}, 20});
+  v.add_cage({{30, 40}, 9});  // r4c4 r5c5: no common row or column
+  const sudoku::model m(v);
+  const dlx::problem named = m.build(), plain = m.build(sudoku::model::naming::none);
+  ASSERT_EQ(plain.item_count(), named.item_count());
+  EXPECT_EQ(plain.primary_count(), named.primary_count());
+  EXPECT_EQ(named.name(0), "p00");
+  for (dlx::item_id i = 0; i < plain.item_count(); ++i) {
+    EXPECT_EQ(plain.kind(i), named.kind(i));
+    EXPECT_TRUE(plain.name(i).empty()) << plain.name(i);
+  }
+  ASSERT_EQ(plain.option_count(), named.option_count());
+  for (dlx::option_id o = 0; o < plain.option_count(); ++o) {
+    EXPECT_TRUE(std::ranges::equal(plain.option(o), named.option(o))) << o;
+    EXPECT_TRUE(std::ranges::equal(plain.option_colors(o), named.option_colors(o))) << o;
+  }
+  ASSERT_GT(named.weighted_count(), 0u);
+  ASSERT_EQ(plain.weighted_count(), named.weighted_count());
+  for (dlx::weighted_id w = 0; w < plain.weighted_count(); ++w)
+    EXPECT_EQ(plain.weighted_bounds(w), named.weighted_bounds(w));
+  EXPECT_EQ(plain.weights(), named.weights());
+}
+
 TEST(VariantModel, KillerSizes) {
   // One cage r1c1 r1c2 of sum 3: one combination, {1,2}. Row 1 and box 1 then
   // imply a cage of their other 7 cells with sum 42 (the 7 digits without
