@@ -324,7 +324,8 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
 
   std::vector<tools::option_spec> options;
   options.push_back({'j', "threads", "N",
-                     "worker threads (default and 0: every core); the output does not depend on it",
+                     "worker threads (default and 0: every core); the answers do not depend on it "
+                     "(the nodes and guesses of a long count split over them may)",
                      [&](std::string_view v) { s.run.threads = tools::parse_threads(v); }});
   options.push_back({0, "json", "", "one JSON object per puzzle (JSON Lines)",
                      [&](std::string_view) { s.json = true; }});
