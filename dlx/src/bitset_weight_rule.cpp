@@ -38,9 +38,10 @@ struct bitset_engine<Count>::carrier_scratch {
   }
   // carrier_cliques' answer: the groups' carriers, group g's from member_start[g].
   std::vector<std::uint32_t> members, member_start;
-  // Per option, its entries (indices in option_items_) in order of their
-  // items, and its items hashed to one bit each: options that share an item
-  // share a bit (exclusive() looks at these).
+  // With colors (no rows below): per option, its entries (indices in
+  // option_items_) in order of their items, and its items hashed to one bit
+  // each, so that options that share an item share a bit (exclusive() looks
+  // at these).
   std::vector<std::uint32_t> entries;
   std::vector<std::uint64_t> signature;
   // Without colors two options clash when they share any item: then each
@@ -54,8 +55,8 @@ struct bitset_engine<Count>::carrier_scratch {
   // options by weight bit (by_bit[c * 64 + bit]).
   std::vector<char> one_each;
   std::vector<std::uint32_t> by_bit;
-  // carrier_cliques' working lists: each carrier's options sorted by weight
-  // (as `options`), ...
+  // carrier_cliques' working lists: each carrier's options (as `options`),
+  // sorted by weight where it has few (in_order), ...
   std::vector<weighted_option> sorted;
   std::vector<char> in_order;  // per carrier: `sorted` is sorted by weight (few options)
   [[nodiscard]] std::span<const weighted_option> by_weight(std::uint32_t c) const {
