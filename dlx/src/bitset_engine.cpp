@@ -185,12 +185,7 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   if (options <= 1024 && !colored() && !multiplicities() && !weighted()) {
     conflicts_.assign(std::size_t{options} * active_words_, 0);
     for (option_id o = 0; o < options; ++o) {
-      std::uint64_t* const row = conflicts_.data() + std::size_t{o} * active_words_;
-      for (std::uint32_t i = option_start_[o]; i < option_start_[o + 1]; ++i) {
-        const std::uint32_t k = option_items_[i];
-        for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
-          row[masks_[m].word] |= masks_[m].mask;
-      }
+      add_clashes(o, conflicts_.data() + std::size_t{o} * active_words_);
     }
   }
 }

@@ -348,6 +348,15 @@ class bitset_engine final : public engine {
     for (std::uint32_t t = 0; t < count; ++t)
       --s.counts[p[t]];
   }
+  // Sets in `row` (active_words_ words) the options that share an item with
+  // `option`, itself included: its items' masks.
+  void add_clashes(option_id option, std::uint64_t* row) const {
+    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
+      const std::uint32_t k = option_items_[i];
+      for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
+        row[masks_[m].word] |= masks_[m].mask;
+    }
+  }
   // Lists item's active options, in order, in branch_options_ from `at` (room
   // for `expected` made first); with `clear`, also clears them from the state.
   [[gnu::always_inline]] std::uint32_t* list_options(const view& s, std::uint32_t item,

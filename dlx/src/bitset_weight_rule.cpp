@@ -91,12 +91,9 @@ void bitset_engine<Count>::build_carriers() {
         weighted[fill[weight_terms_[t].item]++] = {o, 0, weight_terms_[t].weight};
     }
   }
-  // Each primary item's number of options (that can be chosen).
-  std::vector<std::uint32_t> length(primary_count_, 0);
-  for (std::uint32_t k = 0; k < primary_count_; ++k) {
-    for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
-      length[k] += static_cast<std::uint32_t>(std::popcount(masks_[m].mask));
-  }
+  // Each primary item's number of options (that can be chosen): its counter
+  // before any preselection.
+  const Count* const length = at(pristine_.data()).counts;
   std::vector<std::int64_t> weight_of(options, 0);
   std::vector<std::uint32_t> stamp(options, 0), assigned(options, 0), score(primary_count_, 0);
   std::vector<std::uint32_t> touched(primary_count_);  // the first touched_count
@@ -413,12 +410,7 @@ const std::uint64_t* bitset_engine<Count>::clash_row(carrier_scratch& scratch,
   if (r == 0) {
     r = static_cast<std::uint32_t>(scratch.rows.size() / scratch.words) + 1;
     scratch.rows.resize(scratch.rows.size() + scratch.words, 0);
-    std::uint64_t* const words = scratch.rows.data() + std::size_t{r - 1} * scratch.words;
-    for (std::uint32_t i = option_start_[option]; i < option_start_[option + 1]; ++i) {
-      const std::uint32_t k = option_items_[i];
-      for (std::uint32_t m = masks_start_[k]; m < masks_start_[k + 1]; ++m)
-        words[masks_[m].word] |= masks_[m].mask;
-    }
+    add_clashes(option, scratch.rows.data() + std::size_t{r - 1} * scratch.words);
   }
   return scratch.rows.data() + std::size_t{r - 1} * scratch.words;
 }
