@@ -241,6 +241,7 @@ void bitset_engine<Count>::build_carriers() {
   weight_seen_.resize(items);
   forget_weight_checks();
   group_bounds_.assign(groups_.size(), {});
+  carrier_left_.assign(carriers_.size(), 0);
 }
 
 template <class Count>

@@ -95,6 +95,7 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
             }
           }
           if (here == 0) return false;  // no option left: a dead end anyway
+          carrier_left_[c] = here;
           b.left |= here;
         }
         if (b.k == 0) continue;
@@ -137,19 +138,53 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
         // weights of those left but x, so the total lies within
         // [low - b.low + x + their least, high - b.high + x + their most].
         const std::int64_t rest_low = low - b.low, rest_high = high - b.high;
+        if (g->bits) {
+          // As bits: weight x = base + bit. Above the (k - 1)-th smallest
+          // weight left, the others' least is low_but_one, so x overshoots
+          // when its bit exceeds `over_at`; at or below it, the least total
+          // is `low`, within the bounds. Likewise below for `under_at`.
+          const std::int64_t over_at = upper - rest_low - g->base - b.low_but_one;
+          const std::int64_t under_at = lower - rest_high - g->base - b.high_but_one;
+          std::uint64_t over = over_at < 0     ? ~std::uint64_t{0}
+                               : over_at >= 63 ? 0
+                                               : ~((std::uint64_t{2} << over_at) - 1);
+          std::uint64_t under = under_at <= 0    ? 0
+                                : under_at >= 64 ? ~std::uint64_t{0}
+                                                 : (std::uint64_t{1} << under_at) - 1;
+          if (b.k >= 2) {
+            over &= b.low_edge >= 63 ? 0 : ~((std::uint64_t{2} << b.low_edge) - 1);
+            under &= (std::uint64_t{1} << b.high_edge) - 1;
+          }
+          const std::uint64_t gone = (over | under) & b.left;
+          if (gone == 0) continue;
+          for (std::uint32_t c = g->begin; c < g->end; ++c) {
+            if (s.counts[carriers_[c]] == covered) continue;
+            std::uint64_t here = carrier_left_[c] & gone;
+            if (here == 0) continue;
+            if (const carrier_run r = carrier_runs_[c]; r.count > 0) {
+              for (; here; here &= here - 1) {
+                const std::uint32_t o =
+                    r.first + static_cast<std::uint32_t>(std::countr_zero(here)) - r.bit;
+                if (active(o)) remove(o);
+              }
+            } else {
+              for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
+                   ++t) {
+                const weighted_option& x = carrier_options_[t];
+                if ((here >> x.bit & 1) != 0 && active(x.option)) remove(x.option);
+              }
+            }
+          }
+          continue;
+        }
         for (std::uint32_t c = g->begin; c < g->end; ++c) {
           if (s.counts[carriers_[c]] == covered) continue;
           for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
                ++t) {
+            // A carrier alone: the others of its group are none.
             const weighted_option& x = carrier_options_[t];
-            std::int64_t least = b.low_but_one, most = b.high_but_one;
-            if (g->bits && b.k >= 2) {
-              // x among the k - 1 smallest: the others' least is the k smallest but x.
-              if (x.bit <= b.low_edge) least = b.low - x.weight;
-              if (x.bit >= b.high_edge) most = b.high - x.weight;
-            }
-            const bool over = rest_low + x.weight + least > upper;
-            const bool under = rest_high + x.weight + most < lower;
+            const bool over = rest_low + x.weight > upper;
+            const bool under = rest_high + x.weight < lower;
             if ((over || under) && active(x.option)) remove(x.option);
           }
         }
