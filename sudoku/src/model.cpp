@@ -420,7 +420,7 @@ int model::digit_of_item(dlx::item_id item) const noexcept {
   return static_cast<int>((item - cell_items_) % static_cast<std::size_t>(n_)) + 1;
 }
 
-dlx::problem model::build(naming names) const {
+dlx::problem model::build(naming names, cage_choices choices) const {
   const auto n = static_cast<std::size_t>(n_);
   const auto columns = static_cast<std::size_t>(variant_.columns());
   dlx::problem p;
@@ -546,6 +546,14 @@ dlx::problem model::build(naming names) const {
     if (!chain.choices.empty()) ids.choice = add_item([&] { return fmt::format("h{}", c); });
     chain_items.push_back(std::move(ids));
   }
+  // Each cage's choice of combination, when asked for (model.hpp).
+  std::vector<dlx::item_id> choice_item(sums_.size(), 0);
+  if (choices == cage_choices::item) {
+    for (std::size_t c = 0; c < sums_.size(); ++c) {
+      if (sums_[c].cells.size() < n)
+        choice_item[c] = add_item([&] { return fmt::format("kh{}", c); });
+    }
+  }
   // Cell options in the order of their numbers (see model.hpp).
   const auto constraint_item = [&](std::uint32_t constraint, int d) {
     return static_cast<dlx::item_id>(cell_items_ + constraint * n +
@@ -585,6 +593,7 @@ dlx::problem model::build(naming names) const {
       for (int d = 1; d <= n_; ++d) {
         if ((set >> d & 1) == 0) items.push_back(constraint_item(units + c, d));
       }
+      if (choices == cage_choices::item) items.push_back(choice_item[c]);
       p.add_option(items);
     }
   }

@@ -862,6 +862,45 @@ TEST(VariantModel, AnUnnamedModelIsTheSameProblem) {
   EXPECT_EQ(plain.weights(), named.weights());
 }
 
+// A cage's choice of combination as an item (model::cage_choices::item): the
+// same options, each combination covering one more item, that cage's own, and
+// the same solutions; all cells' options as they were.
+TEST(VariantModel, ACagesChoiceItemIsTheSameProblemWithTheCombinationChosenOutright) {
+  variant v(shape{2, 2});
+  v.add_cage({{0, 1}, 5});      // r1c1 r1c2: {1,4} or {2,3}
+  v.add_cage({{5, 6, 10}, 6});  // r2c2 r2c3 r3c3: {1,2,3}
+  const sudoku::model m(v);
+  const dlx::problem implicit = m.build(sudoku::model::naming::none);
+  const dlx::problem chosen =
+      m.build(sudoku::model::naming::none, sudoku::model::cage_choices::item);
+  const auto added = chosen.item_count() - implicit.item_count();
+  ASSERT_GE(added, 2u);  // the two cages, and any the law of leftovers implies
+  EXPECT_EQ(chosen.primary_count() - implicit.primary_count(), added);
+  ASSERT_EQ(chosen.option_count(), implicit.option_count());
+  std::map<dlx::item_id, std::size_t> combinations_of;
+  for (dlx::option_id o = 0; o < implicit.option_count(); ++o) {
+    const auto before = implicit.option(o), after = chosen.option(o);
+    const bool a_cell = before.front() < v.cells().size();
+    if (a_cell) {
+      EXPECT_TRUE(std::ranges::equal(before, after)) << o;
+      continue;
+    }
+    ASSERT_EQ(after.size(), before.size() + 1) << o;
+    EXPECT_TRUE(std::ranges::equal(before, after.first(before.size()))) << o;
+    EXPECT_GE(after.back(), implicit.item_count()) << o;
+    ++combinations_of[after.back()];
+  }
+  EXPECT_EQ(combinations_of.size(), added);        // each choice item has its combinations
+  EXPECT_EQ(combinations_of.begin()->second, 2u);  // the first cage: {1,4}, {2,3}
+  for (const dlx::problem* p : {&implicit, &chosen}) {
+    dlx::solver s(*p, dlx::engine_kind::bitset);
+    dlx::search_options all;
+    all.limit = 0;
+    all.propagation = dlx::propagation::pairs;
+    EXPECT_EQ(s.count(all).solutions, library_solutions(v, v.empty_grid()).size());
+  }
+}
+
 TEST(VariantModel, KillerSizes) {
   // One cage r1c1 r1c2 of sum 3: one combination, {1,2}. Row 1 and box 1 then
   // imply a cage of their other 7 cells with sum 42 (the 7 digits without

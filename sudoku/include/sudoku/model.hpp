@@ -109,8 +109,20 @@ class model {
   /// which needs no names (a killer's model is built per puzzle, and naming
   /// its thousand items cost a tenth of preparing it).
   enum class naming : std::uint8_t { none, knuth };
-  /// The problem itself.
-  [[nodiscard]] dlx::problem build(naming names = naming::knuth) const;
+  /// Whether build() gives each cage of fewer than n cells a primary item
+  /// that its combinations cover (`item`: one combination is chosen outright)
+  /// or leaves that implicit (`implicit`: the cage's digit items count it).
+  /// Either way the same solutions. With the item, a search that applies the
+  /// pair rule (dlx::propagation::pairs) keeps each cage's combinations and
+  /// digits consistent, as ISS's cage handler does: a digit no combination
+  /// left holds leaves the cage's cells, a combination holding a digit no
+  /// cell can take goes. Without propagation, the fewest-options rule would
+  /// branch on combinations early, the wrong order (bench/README.md).
+  enum class cage_choices : std::uint8_t { implicit, item };
+  /// The problem itself. The choice items, when asked for, come after every
+  /// other item.
+  [[nodiscard]] dlx::problem build(naming names = naming::knuth,
+                                   cage_choices choices = cage_choices::implicit) const;
 
   /// A sum the law of leftovers implies over cells of no common unit (so not
   /// a cage): the cells' digits times their coefficients (+1 or -1) add up to
