@@ -546,12 +546,18 @@ dlx::problem model::build(naming names, cage_choices choices) const {
     if (!chain.choices.empty()) ids.choice = add_item([&] { return fmt::format("h{}", c); });
     chain_items.push_back(std::move(ids));
   }
-  // Each cage's choice of combination, when asked for (model.hpp).
-  std::vector<dlx::item_id> choice_item(sums_.size(), 0);
+  // Each cage's choice of combination, and each group's choice of digit set,
+  // when asked for (model.hpp).
+  std::vector<dlx::item_id> choice_item(sums_.size(), 0), group_choice(lowered.groups.size(), 0);
   if (choices == cage_choices::item) {
     for (std::size_t c = 0; c < sums_.size(); ++c) {
       if (sums_[c].cells.size() < n)
         choice_item[c] = add_item([&] { return fmt::format("kh{}", c); });
+    }
+    for (std::size_t g = 0; g < lowered.groups.size(); ++g) {
+      const auto& group = lowered.groups[g];
+      if (!group.sets.empty() && group.cells.size() < n)
+        group_choice[g] = add_item([&] { return fmt::format("gh{}", g); });
     }
   }
   // Cell options in the order of their numbers (see model.hpp).
@@ -605,6 +611,7 @@ dlx::problem model::build(naming names, cage_choices choices) const {
         if ((set >> d & 1) == 0) items.push_back(group_first[g] + static_cast<dlx::item_id>(d - 1));
       }
       if (items.empty()) continue;  // every digit: the cells cover them all
+      if (group_choice[g] != 0) items.push_back(group_choice[g]);
       p.add_option(items);
     }
   }

@@ -111,7 +111,8 @@ class model {
   enum class naming : std::uint8_t { none, knuth };
   /// Whether build() gives each cage of fewer than n cells a primary item
   /// that its combinations cover (`item`: one combination is chosen outright)
-  /// or leaves that implicit (`implicit`: the cage's digit items count it).
+  /// or leaves that implicit (`implicit`: the cage's digit items count it);
+  /// likewise each clue's group of cells with digit sets (a renban's runs).
   /// Either way the same solutions. With the item, a search that applies the
   /// pair rule (dlx::propagation::pairs) keeps each cage's combinations and
   /// digits consistent, as ISS's cage handler does: a digit no combination
