@@ -231,26 +231,36 @@ void problem::add_weight(option_id option, weighted_id item, std::int64_t weight
   if (weight < -max_weight || weight > max_weight) {
     throw problem_error("weight too large (at most 2^40 in magnitude)");
   }
-  if (weights_.size() < option_count()) weights_.resize(option_count());
-  std::vector<weight_entry>& here = weights_[option];
-  const auto same =
-      std::find_if(here.begin(), here.end(), [&](const weight_entry& e) { return e.item == item; });
-  if (same != here.end()) {
+  if (weight_runs_.size() < option_count()) weight_runs_.resize(option_count());
+  weight_run& run = weight_runs_[option];
+  weight_entry* const first = weight_pool_.data() + run.begin;
+  weight_entry* const last = first + run.size;
+  weight_entry* const same =
+      std::find_if(first, last, [&](const weight_entry& e) { return e.item == item; });
+  if (same != last) {
     if (weight != 0) {
       same->weight = weight;
     } else {
-      here.erase(same);
+      std::copy(same + 1, last, same);
+      --run.size;
       --weight_count_;
     }
     return;
   }
   if (weight == 0) return;
   if (weight_count_ >= max_entries) throw problem_error("too many weights");
-  // Room for a few at once: an option of a sum's cell often adds to several
-  // (a killer's cell to about seven), and growing one at a time cost four
-  // allocations an option.
-  if (here.empty()) here.reserve(8);
-  here.push_back({option, item, weight});
+  if (run.size == run.capacity) {
+    // Room for a few at once: an option of a sum's cell often adds to several
+    // (a killer's cell to about seven).
+    const std::uint32_t capacity = run.capacity == 0 ? 8 : 2 * run.capacity;
+    if (weight_pool_.size() + capacity > max_entries) throw problem_error("too many weights");
+    const auto begin = static_cast<std::uint32_t>(weight_pool_.size());
+    weight_pool_.resize(weight_pool_.size() + capacity);
+    std::copy_n(weight_pool_.begin() + run.begin, run.size, weight_pool_.begin() + begin);
+    run.begin = begin;
+    run.capacity = capacity;
+  }
+  weight_pool_[run.begin + run.size++] = {option, item, weight};
   ++weight_count_;
 }
 
@@ -263,15 +273,17 @@ std::optional<weighted_id> problem::find_weighted(std::string_view name) const {
 std::vector<weight_entry> problem::weights() const {
   std::vector<weight_entry> out;
   out.reserve(weight_count_);
-  for (const auto& here : weights_)
-    out.insert(out.end(), here.begin(), here.end());
+  for (const weight_run& run : weight_runs_)
+    out.insert(out.end(), weight_pool_.begin() + run.begin,
+               weight_pool_.begin() + run.begin + run.size);
   return out;
 }
 
 std::span<const weight_entry> problem::weights(option_id option) const {
   if (option >= option_count()) throw std::out_of_range("dlx::problem::weights: no such option");
-  if (option >= weights_.size()) return {};
-  return weights_[option];
+  if (option >= weight_runs_.size()) return {};
+  const weight_run& run = weight_runs_[option];
+  return std::span<const weight_entry>(weight_pool_).subspan(run.begin, run.size);
 }
 
 }  // namespace dlx

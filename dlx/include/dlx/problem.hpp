@@ -264,8 +264,16 @@ class problem {
   };
   std::vector<weighted_item> weighted_;
   std::unordered_map<std::string, weighted_id, name_hash, std::equal_to<>> weighted_by_name_;
-  // Per option (empty until an option has a weight), its weights in the order added.
-  std::vector<std::vector<weight_entry>> weights_;
+  // Per option (empty until an option has a weight), its weights in the order
+  // added: a run of weight_pool_ with room to grow, moved to the pool's end
+  // (twice as large) when full. One pool, not a vector per option: a killer's
+  // model adds about 4,000 weights over 729 options, and the allocations were
+  // most of add_weight's cost.
+  struct weight_run {
+    std::uint32_t begin = 0, size = 0, capacity = 0;
+  };
+  std::vector<weight_run> weight_runs_;
+  std::vector<weight_entry> weight_pool_;
   std::size_t weight_count_ = 0;
   std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;
