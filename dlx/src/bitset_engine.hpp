@@ -528,9 +528,9 @@ class bitset_engine final : public engine {
   std::vector<std::uint32_t> groups_start_;  // per weighted item: its range in groups_
   std::vector<carrier_group> groups_;
   std::vector<group_bounds> group_bounds_;
-  std::vector<std::uint64_t>
-      carrier_left_;                     // scratch: an uncovered carrier's weights left, as bits
   std::vector<std::uint32_t> carriers_;  // primary items
+  // Scratch of the weight rule: each uncovered carrier's weights left, as bits.
+  std::vector<std::uint64_t> carrier_left_;
   std::vector<std::uint32_t> carrier_options_start_;  // per carrier: its range below
   std::vector<weighted_option> carrier_options_;
   // Per carrier, when its options are consecutive (first, first + count) and

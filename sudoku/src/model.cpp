@@ -547,7 +547,7 @@ dlx::problem model::build(naming names, cage_choices choices) const {
     chain_items.push_back(std::move(ids));
   }
   // Each cage's choice of combination, and each group's choice of digit set,
-  // when asked for (model.hpp).
+  // when asked for (model.hpp); 0 where none (no choice item is a cell's).
   std::vector<dlx::item_id> choice_item(sums_.size(), 0), group_choice(lowered.groups.size(), 0);
   if (choices == cage_choices::item) {
     for (std::size_t c = 0; c < sums_.size(); ++c) {
@@ -599,7 +599,7 @@ dlx::problem model::build(naming names, cage_choices choices) const {
       for (int d = 1; d <= n_; ++d) {
         if ((set >> d & 1) == 0) items.push_back(constraint_item(units + c, d));
       }
-      if (choices == cage_choices::item) items.push_back(choice_item[c]);
+      if (choice_item[c] != 0) items.push_back(choice_item[c]);
       p.add_option(items);
     }
   }
