@@ -134,13 +134,23 @@ void bitset_engine<Count>::build_carriers() {
     const std::span<const weighted_option> mine(weighted.data() + weighted_start[w],
                                                 weighted_start[w + 1] - weighted_start[w]);
     std::uint32_t unassigned = 0;  // distinct weighted options not on a carrier yet
-    for (const weighted_option& x : mine) {
-      if (stamp[x.option] != mark) ++unassigned;
-      stamp[x.option] = mark;
-      weight_of[x.option] = x.weight;
-      for (std::uint32_t i = primary_start_[x.option]; i < primary_start_[x.option + 1]; ++i) {
-        const std::uint32_t k = primary_items_[i];
-        if (score[k]++ == 0) touched[touched_count++] = k;
+    {
+      // The hottest loop of preparing a killer (each option's primary items,
+      // about eight a cell's digit): raw pointers, which the stores through
+      // `score` do not make the compiler reload.
+      const std::uint32_t* const starts = primary_start_.data();
+      const std::uint32_t* const primaries = primary_items_.data();
+      std::uint32_t* const scores = score.data();
+      std::uint32_t* const touched_items = touched.data();
+      std::uint32_t* const stamps = stamp.data();
+      for (const weighted_option& x : mine) {
+        if (stamps[x.option] != mark) ++unassigned;
+        stamps[x.option] = mark;
+        weight_of[x.option] = x.weight;
+        const std::uint32_t* const end = primaries + starts[x.option + 1];
+        for (const std::uint32_t* k = primaries + starts[x.option]; k != end; ++k) {
+          if (scores[*k]++ == 0) touched_items[touched_count++] = *k;
+        }
       }
     }
     // Candidates: the primary items of weighted options, those whose options

@@ -222,6 +222,11 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
   auto add = [&](std::vector<std::uint32_t> cells, int sum) {
     if (cells.empty()) return;
     std::sort(cells.begin(), cells.end());
+    // A whole unit's innies (no cage inside it, some across its edge) add up
+    // to the unit's sum, as every unit does: an item there bounds nothing the
+    // unit's digit items do not, and cost a killer a tenth of its model.
+    if (cells.size() == static_cast<std::size_t>(n) && sum == unit_sum && common_unit(cells))
+      return;
     const auto u = cells.size() < static_cast<std::size_t>(n) ? common_unit(cells) : std::nullopt;
     if (!u) {
       if (cells.size() > linear_cap) return;
