@@ -40,6 +40,51 @@ inline void extreme_sums(std::uint64_t left, std::uint32_t k, std::int64_t base,
   all = but_one + base + (Largest ? 63 - std::countl_zero(left) : std::countr_zero(left));
 }
 
+// A group's bounds with each carrier's own range: its k carriers take k
+// different weights, each at least its carrier's least weight left, so the
+// carriers in order of their least take, one by one, the smallest weight left
+// in the group not yet taken at or above their own least (optimal where each
+// carrier could take any weight of the group above its least: a bound, and
+// tighter than the k smallest weights of the group when carriers' ranges
+// differ, as ISS's sum handler bounds an exclusion group); the largest alike.
+// False when some carrier finds none: a dead end.
+template <class Count>
+inline bool bitset_engine<Count>::distinct_extremes(const carrier_group* g, const view& s,
+                                                    group_bounds& b) const {
+  std::uint8_t least[64], most[64];
+  std::uint32_t k = 0;
+  for (std::uint32_t c = g->begin; c < g->end; ++c) {
+    if (s.counts[carriers_[c]] == covered) continue;
+    least[k] = static_cast<std::uint8_t>(std::countr_zero(carrier_left_[c]));
+    most[k] = static_cast<std::uint8_t>(63 - std::countl_zero(carrier_left_[c]));
+    ++k;
+  }
+  std::sort(least, least + k);
+  std::sort(most, most + k);
+  std::uint64_t taken = 0;
+  std::int64_t sum = 0;
+  for (std::uint32_t j = 0; j < k; ++j) {
+    const std::uint64_t open = b.left & ~taken & (~std::uint64_t{0} << least[j]);
+    if (open == 0) return false;
+    const int bit = std::countr_zero(open);
+    taken |= std::uint64_t{1} << bit;
+    sum += bit;
+  }
+  b.tight_low = sum + static_cast<std::int64_t>(k) * g->base;
+  taken = 0;
+  sum = 0;
+  for (std::uint32_t j = k; j-- > 0;) {
+    const std::uint64_t open =
+        b.left & ~taken & (most[j] >= 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << most[j]) - 1);
+    if (open == 0) return false;
+    const int bit = 63 - std::countl_zero(open);
+    taken |= std::uint64_t{1} << bit;
+    sum += bit;
+  }
+  b.tight_high = sum + static_cast<std::int64_t>(k) * g->base;
+  return true;
+}
+
 template <class Count>
 template <int K, bool Colored, bool Eliminate>
 inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& updates,
@@ -75,7 +120,7 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
     std::int64_t low = s.totals[w], high = low;
     for (const carrier_group* g = first; g != last; ++g) {
       group_bounds& b = group_bounds_[static_cast<std::size_t>(g - groups_.data())];
-      b = {0, 0, 0, 0, 0, 0, 0, 0};
+      b = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
       if (g->bits) {
         for (std::uint32_t c = g->begin; c < g->end; ++c) {
           if (s.counts[carriers_[c]] == covered) continue;
@@ -103,6 +148,9 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
         if (bit_count(b.left) < b.k) return false;
         extreme_sums<false>(b.left, b.k, g->base, b.low_but_one, b.low, b.low_edge);
         extreme_sums<true>(b.left, b.k, g->base, b.high_but_one, b.high, b.high_edge);
+        b.tight_low = b.low;
+        b.tight_high = b.high;
+        if (b.k >= 2 && !distinct_extremes(g, s, b)) return false;
       } else {
         const std::uint32_t c = g->begin;  // a group alone
         if (s.counts[carriers_[c]] == covered) continue;
@@ -114,10 +162,10 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
           most = std::max(most, carrier_options_[t].weight);
         }
         if (least > most) return false;
-        b = {1, 0, least, 0, most, 0, 0, 0};
+        b = {1, 0, least, 0, most, 0, 0, 0, least, most};
       }
-      low += b.low;
-      high += b.high;
+      low += b.tight_low;
+      high += b.tight_high;
     }
     for (std::uint32_t t = free_start_[w]; t < free_start_[w + 1]; ++t) {
       if (!active(free_options_[t].option)) continue;
@@ -136,8 +184,9 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
         if (b.k == 0) continue;
         // Choosing weight x in the group: the others take k - 1 different
         // weights of those left but x, so the total lies within
-        // [low - b.low + x + their least, high - b.high + x + their most].
-        const std::int64_t rest_low = low - b.low, rest_high = high - b.high;
+        // [rest_low + x + their least, rest_high + x + their most], where
+        // rest_low and rest_high bound the other groups (as tightly as known).
+        const std::int64_t rest_low = low - b.tight_low, rest_high = high - b.tight_high;
         if (g->bits) {
           // As bits: weight x = base + bit. Above the (k - 1)-th smallest
           // weight left, the others' least is low_but_one, so x overshoots

@@ -5,7 +5,10 @@
 // sum, as a weighted exact cover (item i in one set adds +i, in the other -i,
 // and the total must be 0). Then brute force over every subset of options of
 // small random problems (with colors and preselection), which knows nothing of
-// how the engine bounds totals, under every propagation setting.
+// how the engine bounds totals, under every propagation setting. And Latin
+// squares with random sums over their cells (a killer's shape: cells of a row
+// or column take different digits, so the engine bounds them as a group, each
+// cell within its own range), counted against the squares themselves.
 #include <gtest/gtest.h>
 #include <dlx/solver.hpp>
 
@@ -299,6 +302,115 @@ TEST(Weighted, RandomProblemsAgainstBruteForce) {
         << "trial " << trial << " with option " << forced[0] << " preselected";
   }
   EXPECT_GT(with_solutions, 150);  // the comparison is not all empty sets
+}
+
+// Every Latin square of order n, row-major, digits 1..n.
+std::vector<std::vector<int>> latin_squares(int n) {
+  std::vector<std::vector<int>> out;
+  std::vector<int> square(static_cast<std::size_t>(n * n), 0);
+  const auto fill = [&](auto&& self, int at) -> void {
+    if (at == n * n) {
+      out.push_back(square);
+      return;
+    }
+    const int r = at / n, c = at % n;
+    for (int d = 1; d <= n; ++d) {
+      bool clash = false;
+      for (int k = 0; k < n && !clash; ++k)
+        clash = (k < c && square[r * n + k] == d) || (k < r && square[k * n + c] == d);
+      if (clash) continue;
+      square[at] = d;
+      self(self, at + 1);
+    }
+    square[at] = 0;
+  };
+  fill(fill, 0);
+  return out;
+}
+
+struct latin_sum {
+  std::vector<std::pair<int, int>> terms;  // (cell, coefficient)
+  dlx::weight_bounds bounds;
+};
+
+TEST(Weighted, LatinSquaresWithRandomSumsAgainstEverySquare) {
+  std::mt19937 rng(20261204);
+  auto uniform = [&](int lo, int hi) { return std::uniform_int_distribution<int>(lo, hi)(rng); };
+  int with_solutions = 0, trials = 0;
+  for (int n : {4, 5}) {
+    const auto squares = latin_squares(n);
+    ASSERT_EQ(squares.size(), n == 4 ? 576u : 161280u);  // OEIS A002860
+    for (int trial = 0; trial < (n == 4 ? 300 : 40); ++trial, ++trials) {
+      // Sums over random cells, most coefficients +1, totals from a random
+      // square (so that some square meets them) and sometimes one off.
+      const auto& witness =
+          squares[static_cast<std::size_t>(uniform(0, static_cast<int>(squares.size()) - 1))];
+      std::vector<latin_sum> sums(static_cast<std::size_t>(uniform(1, 3)));
+      for (latin_sum& sum : sums) {
+        std::vector<int> cells(static_cast<std::size_t>(n * n));
+        for (int i = 0; i < n * n; ++i)
+          cells[static_cast<std::size_t>(i)] = i;
+        std::shuffle(cells.begin(), cells.end(), rng);
+        std::int64_t total = 0;
+        for (int t = 0, size = uniform(2, n + 2); t < size; ++t) {
+          const int coefficient = uniform(0, 4) == 0 ? -1 : 1;
+          sum.terms.emplace_back(cells[static_cast<std::size_t>(t)], coefficient);
+          total +=
+              coefficient * witness[static_cast<std::size_t>(cells[static_cast<std::size_t>(t)])];
+        }
+        total += uniform(0, 3) == 0 ? uniform(-1, 1) : 0;
+        sum.bounds = {total, total + (uniform(0, 3) == 0 ? 1 : 0)};
+      }
+      // Cell (r, c) holds d: items cell, row-digit, column-digit.
+      dlx::problem p(static_cast<std::size_t>(3 * n * n));
+      const auto option = [&](int cell, int d) { return static_cast<option_id>(cell * n + d - 1); };
+      for (int cell = 0; cell < n * n; ++cell) {
+        for (int d = 1; d <= n; ++d) {
+          p.add_option({static_cast<item_id>(cell),
+                        static_cast<item_id>(n * n + cell / n * n + d - 1),
+                        static_cast<item_id>(2 * n * n + cell % n * n + d - 1)});
+        }
+      }
+      for (const latin_sum& sum : sums) {
+        const auto w = p.add_weighted_item(sum.bounds);
+        for (auto [cell, coefficient] : sum.terms) {
+          for (int d = 1; d <= n; ++d)
+            p.add_weight(option(cell, d), w, std::int64_t{coefficient} * d);
+        }
+      }
+      // Some of the witness's digits given.
+      std::vector<int> given;
+      for (int cell = 0; cell < n * n; ++cell) {
+        if (uniform(0, 5) == 0) given.push_back(cell);
+      }
+      std::uint64_t expected = 0;
+      for (const auto& square : squares) {
+        bool ok = std::all_of(given.begin(), given.end(), [&](int cell) {
+          return square[static_cast<std::size_t>(cell)] == witness[static_cast<std::size_t>(cell)];
+        });
+        for (const latin_sum& sum : sums) {
+          std::int64_t total = 0;
+          for (auto [cell, coefficient] : sum.terms)
+            total += coefficient * square[static_cast<std::size_t>(cell)];
+          ok = ok && total >= sum.bounds.lower && total <= sum.bounds.upper;
+        }
+        expected += ok ? 1 : 0;
+      }
+      with_solutions += expected > 0;
+      solution_t forced;
+      for (int cell : given)
+        forced.push_back(option(cell, witness[static_cast<std::size_t>(cell)]));
+      for (dlx::propagation setting : every_setting) {
+        dlx::solver s(p);
+        dlx::search_options o;
+        o.propagation = setting;
+        const std::uint64_t count = s.preselect(forced) ? 0 : s.count(o).solutions;
+        EXPECT_EQ(count, expected) << "order " << n << ", trial " << trial << ", propagation "
+                                   << static_cast<int>(setting);
+      }
+    }
+  }
+  EXPECT_GT(with_solutions, trials / 2);  // most trials keep the witness
 }
 
 }  // namespace
