@@ -524,10 +524,10 @@ class bitset_engine final : public engine {
     // The bits of the (k - 1)-th smallest and largest weights left: a weight
     // at or below the first is among the k - 1 smallest (k >= 2).
     std::uint32_t low_edge, high_edge;
-    // With each carrier's own least and greatest weight: tighter (distinct_extremes).
+    // With each carrier's own least and greatest weight: tighter (distinct_extremes,
+    // bitset_weight_rule.hpp).
     std::int64_t tight_low, tight_high;
   };
-  bool distinct_extremes(const carrier_group* g, const view& s, group_bounds& b) const;
   std::vector<std::uint32_t> groups_start_;  // per weighted item: its range in groups_
   std::vector<carrier_group> groups_;
   std::vector<group_bounds> group_bounds_;

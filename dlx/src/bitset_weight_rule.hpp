@@ -45,44 +45,44 @@ inline void extreme_sums(std::uint64_t left, std::uint32_t k, std::int64_t base,
 // carriers in order of their least take, one by one, the smallest weight left
 // in the group not yet taken at or above their own least (optimal where each
 // carrier could take any weight of the group above its least: a bound, and
-// tighter than the k smallest weights of the group when carriers' ranges
-// differ, as ISS's sum handler bounds an exclusion group); the largest alike.
-// False when some carrier finds none: a dead end.
-template <class Count>
-inline bool bitset_engine<Count>::distinct_extremes(const carrier_group* g, const view& s,
-                                                    group_bounds& b) const {
-  std::uint8_t least[64], most[64];
-  std::uint32_t k = 0;
-  for (std::uint32_t c = g->begin; c < g->end; ++c) {
-    if (s.counts[carriers_[c]] == covered) continue;
-    least[k] = static_cast<std::uint8_t>(std::countr_zero(carrier_left_[c]));
-    most[k] = static_cast<std::uint8_t>(63 - std::countl_zero(carrier_left_[c]));
-    ++k;
-  }
-  std::sort(least, least + k);
-  std::sort(most, most + k);
-  std::uint64_t taken = 0;
+// tighter than the group's k smallest weights when carriers' ranges differ,
+// as ISS's sum handler bounds an exclusion group). The same as sweeping the
+// group's weights upward, each taken by a carrier whose least is at or below
+// it if one waits: `least[bit]` carriers have their least weight at `bit`.
+// The largest alike, downward. False when some carrier is left waiting: a
+// dead end.
+inline bool distinct_extremes(std::uint64_t left, std::uint32_t k, std::int64_t base,
+                              const std::uint8_t* least, const std::uint8_t* most,
+                              std::int64_t& low, std::int64_t& high) {
+  // Once k weights are taken every carrier has been let in: the rest of the
+  // sweep would take nothing.
+  std::uint32_t waiting = 0, taken = 0;
   std::int64_t sum = 0;
-  for (std::uint32_t j = 0; j < k; ++j) {
-    const std::uint64_t open = b.left & ~taken & (~std::uint64_t{0} << least[j]);
-    if (open == 0) return false;
-    const int bit = std::countr_zero(open);
-    taken |= std::uint64_t{1} << bit;
-    sum += bit;
+  for (std::uint64_t bits = left; bits && taken < k; bits &= bits - 1) {
+    const int bit = std::countr_zero(bits);
+    waiting += least[bit];
+    if (waiting > 0) {
+      --waiting;
+      ++taken;
+      sum += bit;
+    }
   }
-  b.tight_low = sum + static_cast<std::int64_t>(k) * g->base;
-  taken = 0;
+  if (taken < k) return false;
+  low = sum + static_cast<std::int64_t>(k) * base;
+  waiting = taken = 0;
   sum = 0;
-  for (std::uint32_t j = k; j-- > 0;) {
-    const std::uint64_t open =
-        b.left & ~taken & (most[j] >= 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << most[j]) - 1);
-    if (open == 0) return false;
-    const int bit = 63 - std::countl_zero(open);
-    taken |= std::uint64_t{1} << bit;
-    sum += bit;
+  for (std::uint64_t bits = left; bits && taken < k;) {
+    const int bit = 63 - std::countl_zero(bits);
+    bits &= ~(std::uint64_t{1} << bit);
+    waiting += most[bit];
+    if (waiting > 0) {
+      --waiting;
+      ++taken;
+      sum += bit;
+    }
   }
-  b.tight_high = sum + static_cast<std::int64_t>(k) * g->base;
-  return true;
+  high = sum + static_cast<std::int64_t>(k) * base;
+  return taken == k;
 }
 
 template <class Count>
@@ -122,6 +122,7 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
       group_bounds& b = group_bounds_[static_cast<std::size_t>(g - groups_.data())];
       b = {0, 0, 0, 0, 0, 0, 0, 0, 0, 0};
       if (g->bits) {
+        int latest_least = 0, earliest_most = 63;  // over the carriers
         for (std::uint32_t c = g->begin; c < g->end; ++c) {
           if (s.counts[carriers_[c]] == covered) continue;
           ++b.k;
@@ -142,6 +143,8 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
           if (here == 0) return false;  // no option left: a dead end anyway
           carrier_left_[c] = here;
           b.left |= here;
+          latest_least = std::max(latest_least, std::countr_zero(here));
+          earliest_most = std::min(earliest_most, 63 - std::countl_zero(here));
         }
         if (b.k == 0) continue;
         // Different weights: fewer left than carriers is a dead end.
@@ -150,7 +153,25 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
         extreme_sums<true>(b.left, b.k, g->base, b.high_but_one, b.high, b.high_edge);
         b.tight_low = b.low;
         b.tight_high = b.high;
-        if (b.k >= 2 && !distinct_extremes(g, s, b)) return false;
+        // Unless some carrier's range starts above the group's least weight
+        // left (or ends below its greatest), the sweeps find the same.
+        if (b.k >= 2 && (latest_least != std::countr_zero(b.left) ||
+                         earliest_most != 63 - std::countl_zero(b.left))) {
+          // Per weight bit of the group, how many carriers have their least
+          // (greatest) weight left there; the sweep reads only those bits.
+          std::uint8_t least[64], most[64];
+          for (std::uint64_t bits = b.left; bits; bits &= bits - 1) {
+            least[std::countr_zero(bits)] = 0;
+            most[std::countr_zero(bits)] = 0;
+          }
+          for (std::uint32_t c = g->begin; c < g->end; ++c) {
+            if (s.counts[carriers_[c]] == covered) continue;
+            ++least[std::countr_zero(carrier_left_[c]) & 63];
+            ++most[(63 - std::countl_zero(carrier_left_[c])) & 63];
+          }
+          if (!distinct_extremes(b.left, b.k, g->base, least, most, b.tight_low, b.tight_high))
+            return false;
+        }
       } else {
         const std::uint32_t c = g->begin;  // a group alone
         if (s.counts[carriers_[c]] == covered) continue;
