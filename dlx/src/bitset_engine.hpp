@@ -528,6 +528,11 @@ class bitset_engine final : public engine {
     // bitset_weight_rule.hpp).
     std::int64_t tight_low, tight_high;
   };
+  // The weight rule's exact case of two or three carriers left
+  // (bitset_weight_rule.hpp).
+  template <class RemoveBits>
+  bool exact_few(const carrier_group* first, const carrier_group* last, const view& s,
+                 std::int64_t lower, std::int64_t upper, RemoveBits&& remove_bits) const;
   std::vector<std::uint32_t> groups_start_;  // per weighted item: its range in groups_
   std::vector<carrier_group> groups_;
   std::vector<group_bounds> group_bounds_;

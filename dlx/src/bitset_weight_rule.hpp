@@ -85,6 +85,80 @@ inline bool distinct_extremes(std::uint64_t left, std::uint32_t k, std::int64_t 
   return taken == k;
 }
 
+// The bits of [from, to], clipped to 0..63.
+inline std::uint64_t bit_range(std::int64_t from, std::int64_t to) {
+  from = std::max<std::int64_t>(from, 0);
+  to = std::min<std::int64_t>(to, 63);
+  if (from > to) return 0;
+  const std::uint64_t up_to = to == 63 ? ~std::uint64_t{0} : (std::uint64_t{2} << to) - 1;
+  return up_to & ~((std::uint64_t{1} << from) - 1);
+}
+
+// Exact for few: with two or three carriers left (each in a group of bits)
+// and no free option, a weight stays only if one weight of each other carrier
+// completes a total within [lower, upper] (the item's bounds less its total so
+// far), different weights within a group: what bounds consistency misses
+// inside the range (x + y = 10 with y in {1, 9} leaves x in {1, 9}, not 1..9).
+// ISS's sum handler solves its last few cells so. Returns whether it applied
+// (else the bounds do the work).
+template <class Count>
+template <class RemoveBits>
+inline bool bitset_engine<Count>::exact_few(const carrier_group* first, const carrier_group* last,
+                                            const view& s, std::int64_t lower, std::int64_t upper,
+                                            RemoveBits&& remove_bits) const {
+  std::uint32_t carrier[3], group[3];
+  std::uint64_t left[3];
+  std::uint32_t n = 0;
+  for (const carrier_group* g = first; g != last; ++g) {
+    for (std::uint32_t c = g->begin; c < g->end; ++c) {
+      if (s.counts[carriers_[c]] == covered) continue;
+      if (n == 3 || !g->bits) return false;
+      carrier[n] = c;
+      group[n] = static_cast<std::uint32_t>(g - first);
+      left[n] = carrier_left_[c];
+      lower -= g->base;
+      upper -= g->base;
+      ++n;
+    }
+  }
+  if (n < 2) return false;
+  std::uint64_t keep[3] = {0, 0, 0};
+  if (n == 2) {
+    const bool same = group[0] == group[1];
+    for (std::uint32_t i = 0; i < 2; ++i) {
+      const std::uint32_t j = 1 - i;
+      for (std::uint64_t bits = left[i]; bits; bits &= bits - 1) {
+        const int x = std::countr_zero(bits);
+        std::uint64_t partners = left[j] & bit_range(lower - x, upper - x);
+        if (same) partners &= ~(std::uint64_t{1} << x);
+        if (partners != 0) keep[i] |= std::uint64_t{1} << x;
+      }
+    }
+  } else {
+    for (std::uint32_t i = 0; i < 3; ++i) {
+      const std::uint32_t j = (i + 1) % 3, k = (i + 2) % 3;
+      for (std::uint64_t bits = left[i]; bits; bits &= bits - 1) {
+        const int x = std::countr_zero(bits);
+        std::uint64_t second = left[j];
+        if (group[i] == group[j]) second &= ~(std::uint64_t{1} << x);
+        for (; second; second &= second - 1) {
+          const int y = std::countr_zero(second);
+          std::uint64_t third = left[k] & bit_range(lower - x - y, upper - x - y);
+          if (group[i] == group[k]) third &= ~(std::uint64_t{1} << x);
+          if (group[j] == group[k]) third &= ~(std::uint64_t{1} << y);
+          if (third != 0) {
+            keep[i] |= std::uint64_t{1} << x;
+            break;
+          }
+        }
+      }
+    }
+  }
+  for (std::uint32_t i = 0; i < n; ++i)
+    remove_bits(carrier[i], left[i] & ~keep[i]);
+  return true;
+}
+
 template <class Count>
 template <int K, bool Colored, bool Eliminate>
 inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& updates,
@@ -94,6 +168,22 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
     s.active[o / 64] &= ~(std::uint64_t{1} << (o % 64));
     take_off<K, Colored>(s, o, updates);
     ++eliminated;
+  };
+  // Removes carrier c's options whose weight bits are in `gone`.
+  const auto remove_bits = [&](std::uint32_t c, std::uint64_t gone) {
+    if (gone == 0) return;
+    if (const carrier_run r = carrier_runs_[c]; r.count > 0) {
+      for (; gone; gone &= gone - 1) {
+        const std::uint32_t o =
+            r.first + static_cast<std::uint32_t>(std::countr_zero(gone)) - r.bit;
+        if (active(o)) remove(o);
+      }
+    } else {
+      for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1]; ++t) {
+        const weighted_option& x = carrier_options_[t];
+        if ((gone >> x.bit & 1) != 0 && active(x.option)) remove(x.option);
+      }
+    }
   };
   const auto items = static_cast<std::uint32_t>(weight_lower_.size());
   for (std::uint32_t w = 0; w < items; ++w) {
@@ -200,6 +290,11 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
         weight_seen_[w] = now;
         continue;
       }
+      if (now.free == 0 &&
+          exact_few(first, last, s, lower - s.totals[w], upper - s.totals[w], remove_bits)) {
+        if (eliminated == removed_before) weight_seen_[w] = now;
+        continue;
+      }
       for (const carrier_group* g = first; g != last; ++g) {
         const group_bounds& b = group_bounds_[static_cast<std::size_t>(g - groups_.data())];
         if (b.k == 0) continue;
@@ -229,21 +324,7 @@ inline bool bitset_engine<Count>::bound_weights(const view& s, std::uint64_t& up
           if (gone == 0) continue;
           for (std::uint32_t c = g->begin; c < g->end; ++c) {
             if (s.counts[carriers_[c]] == covered) continue;
-            std::uint64_t here = carrier_left_[c] & gone;
-            if (here == 0) continue;
-            if (const carrier_run r = carrier_runs_[c]; r.count > 0) {
-              for (; here; here &= here - 1) {
-                const std::uint32_t o =
-                    r.first + static_cast<std::uint32_t>(std::countr_zero(here)) - r.bit;
-                if (active(o)) remove(o);
-              }
-            } else {
-              for (std::uint32_t t = carrier_options_start_[c]; t < carrier_options_start_[c + 1];
-                   ++t) {
-                const weighted_option& x = carrier_options_[t];
-                if ((here >> x.bit & 1) != 0 && active(x.option)) remove(x.option);
-              }
-            }
+            remove_bits(c, carrier_left_[c] & gone);
           }
           continue;
         }
