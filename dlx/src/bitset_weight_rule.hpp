@@ -10,7 +10,9 @@
 // put the least total above the upper bound or the greatest below the lower:
 // bounds consistency on a linear sum, as constraint solvers keep it. A group
 // of carriers that take different weights (bitset_engine.hpp) adds at least
-// its k smallest weights left and at most its k largest.
+// its k smallest weights left and at most its k largest, tighter still with
+// each carrier's own range (distinct_extremes). With two or three carriers
+// left the rule is exact (exact_few).
 #pragma once
 
 #include <algorithm>
