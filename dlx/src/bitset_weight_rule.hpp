@@ -53,38 +53,34 @@ inline void extreme_sums(std::uint64_t left, std::uint32_t k, std::int64_t base,
 // it if one waits: `least[bit]` carriers have their least weight at `bit`.
 // The largest alike, downward. False when some carrier is left waiting: a
 // dead end.
+// One sweep of distinct_extremes: upward over `left` with the carriers'
+// least weights (`waiting_at`), or with Largest downward with their greatest.
+// Once k weights are taken every carrier has been let in: the rest of the
+// sweep would take nothing.
+template <bool Largest>
+inline bool distinct_sweep(std::uint64_t left, std::uint32_t k, std::int64_t base,
+                           const std::uint8_t* waiting_at, std::int64_t& total) {
+  std::uint32_t waiting = 0, taken = 0;
+  std::int64_t sum = 0;
+  while (left != 0 && taken < k) {
+    const int bit = Largest ? 63 - std::countl_zero(left) : std::countr_zero(left);
+    left &= ~(std::uint64_t{1} << bit);
+    waiting += waiting_at[bit];
+    if (waiting > 0) {
+      --waiting;
+      ++taken;
+      sum += bit;
+    }
+  }
+  total = sum + static_cast<std::int64_t>(k) * base;
+  return taken == k;
+}
+
 inline bool distinct_extremes(std::uint64_t left, std::uint32_t k, std::int64_t base,
                               const std::uint8_t* least, const std::uint8_t* most,
                               std::int64_t& low, std::int64_t& high) {
-  // Once k weights are taken every carrier has been let in: the rest of the
-  // sweep would take nothing.
-  std::uint32_t waiting = 0, taken = 0;
-  std::int64_t sum = 0;
-  for (std::uint64_t bits = left; bits && taken < k; bits &= bits - 1) {
-    const int bit = std::countr_zero(bits);
-    waiting += least[bit];
-    if (waiting > 0) {
-      --waiting;
-      ++taken;
-      sum += bit;
-    }
-  }
-  if (taken < k) return false;
-  low = sum + static_cast<std::int64_t>(k) * base;
-  waiting = taken = 0;
-  sum = 0;
-  for (std::uint64_t bits = left; bits && taken < k;) {
-    const int bit = 63 - std::countl_zero(bits);
-    bits &= ~(std::uint64_t{1} << bit);
-    waiting += most[bit];
-    if (waiting > 0) {
-      --waiting;
-      ++taken;
-      sum += bit;
-    }
-  }
-  high = sum + static_cast<std::int64_t>(k) * base;
-  return taken == k;
+  return distinct_sweep<false>(left, k, base, least, low) &&
+         distinct_sweep<true>(left, k, base, most, high);
 }
 
 // The bits of [from, to], clipped to 0..63.
