@@ -1,5 +1,5 @@
 // Sums implied by sums, which the search gains by stating. Internal to
-// model.cpp.
+// leftover_sums.cpp.
 //
 // Two sums over disjoint cells add up to a sum over their union, which holds
 // in every solution. It is worth stating when its cells, taken together,

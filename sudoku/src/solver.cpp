@@ -37,11 +37,15 @@ std::uint64_t nonzero_bytes(const std::uint8_t* p, std::size_t n) {
 // 200,000 nodes: 24% fewer nodes on those both settle; its "Killer sudoku [0
 // cage, hard]" 58,974 -> 4,851); not for dancing links, whose
 // fewest-options rule would branch on combinations first.
-dlx::problem searched_problem(const model& m, dlx::engine_kind engine) {
-  if (engine == dlx::engine_kind::dancing_links) return m.build(model::naming::none);
-  dlx::problem p = m.build(model::naming::none, model::cage_choices::item);
+// `weighted`: the problem's number of weighted items.
+dlx::problem searched_problem(const model& m, dlx::engine_kind engine, model::implied sums,
+                              std::size_t& weighted) {
+  dlx::problem p = engine == dlx::engine_kind::dancing_links
+                       ? m.build(model::naming::none)
+                       : m.build(model::naming::none, model::cage_choices::item, sums);
   if (engine == dlx::engine_kind::automatic && !dlx::bitset_engine_fits(p))
-    return m.build(model::naming::none);
+    p = m.build(model::naming::none);
+  weighted = p.weighted_count();
   return p;
 }
 
@@ -76,7 +80,12 @@ solver::solver(sudoku::shape s, dlx::engine_kind engine) : solver(sudoku::varian
 solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
     : model_(v, engine == dlx::engine_kind::dancing_links ? model::weights::none
                                                           : model::weights::all),
-      dlx_(searched_problem(model_, engine), engine) {
+      defers_(engine != dlx::engine_kind::dancing_links && model_.implies_sums()),
+      dlx_(searched_problem(model_, engine,
+                            defers_ ? model::implied::left_out : model::implied::stated,
+                            light_weighted_),
+           engine) {
+  defers_ = defers_ && dlx_.engine() == dlx::engine_kind::bitset;
   // The structure search: fewer guesses than any other setting, and faster on
   // every set measured (bench/README.md).
   propagation_ = dlx::propagation::groups;
@@ -100,7 +109,22 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
   chosen_.reserve(v.cells().size() + v.cages().size());
 }
 
-std::optional<result> solver::preselect_givens(const grid& puzzle) {
+dlx::solver& solver::stated() {
+  if (!defers_) return dlx_;
+  if (!stated_) {
+    std::size_t weighted = 0;
+    const dlx::problem p =
+        searched_problem(model_, dlx_.engine(), model::implied::stated, weighted);
+    if (weighted == light_weighted_) {  // nothing to state after all
+      defers_ = false;
+      return dlx_;
+    }
+    stated_ = std::make_unique<dlx::solver>(p, dlx_.engine());
+  }
+  return *stated_;
+}
+
+std::optional<result> solver::preselect_givens(dlx::solver& on, const grid& puzzle) {
   const sudoku::variant& v = variant();
   if (puzzle.shape() != v.shape() || puzzle.rows() != v.rows() || puzzle.columns() != v.columns()) {
     throw std::invalid_argument(fmt::format("sudoku::solver: the puzzle is {}x{}, the solver {}x{}",
@@ -140,7 +164,7 @@ std::optional<result> solver::preselect_givens(const grid& puzzle) {
     }
   }
   if (ruled_out) return impossible;
-  const auto conflict = dlx_.preselect(std::span<const dlx::option_id>(slots, count));
+  const auto conflict = on.preselect(std::span<const dlx::option_id>(slots, count));
   if (!conflict) return std::nullopt;
   // Two givens that break a clue (validate.hpp names it).
   if (model_.constraint_of(conflict->item) == -2) return impossible;
@@ -189,20 +213,62 @@ result solver::classify(const dlx::search_result& r) {
   return out;
 }
 
-// Preselects the givens, runs `search(options, skip)` on the engine and
-// restores it; an invalid result, without searching, when the givens clash.
+// Preselects the givens, runs `search(engine, options, skip)` and restores the
+// engine; an invalid result, without searching, when the givens clash.
 // `shows`: the search shows its solutions (to a visitor), and `skip` says how
 // many of them a search run again has shown already.
+//
+// With the implied sums left out (defers_), the puzzle is first propagated
+// without them, a search of one node: most ordinary killers are settled there
+// (1,969 of 2,000), and stating the sums would have cost them twice as much
+// as the rest of their preparation and search together (bench/README.md).
+// Only when that node would branch is the search run again from the start
+// with the sums stated; the node counts in the work. (A solution found there
+// is the search's whole answer: the sums hold in every solution, and a root
+// that solves the puzzle does not branch.)
 template <class Search>
 result solver::with_givens(const grid& puzzle, const dlx::search_options& options, bool shows,
                            Search&& search) {
-  if (auto early = preselect_givens(puzzle)) return *early;
+  if (auto early = preselect_givens(dlx_, puzzle)) return *early;
   const auto start = std::chrono::steady_clock::now();
-  const dlx::search_result r = taking_turns(options, shows, search);
+  std::chrono::duration<double> preparing{0};  // building the search with the sums stated
+  dlx::search_result r;
+  if (!defers_ || !options.subtree.empty()) {
+    r = taking_turns(dlx_, options, shows, search);
+    dlx_.clear_preselection();
+  } else {
+    dlx::search_options root = options;
+    root.node_budget = 1;
+    root.threads = 1;
+    r = search(dlx_, root, std::uint64_t{0});
+    dlx_.clear_preselection();
+    if (r.status == dlx::search_status::budget_exhausted && options.node_budget != 1) {
+      // The root's branch was not taken: only its node and updates are work.
+      dlx::search_result root_work;
+      root_work.nodes = r.nodes;
+      root_work.updates = r.updates;
+      root_work.cleansings = r.cleansings;
+      root_work.forced = r.forced;
+      root_work.eliminated = r.eliminated;
+      dlx::search_options rest = options;
+      if (rest.node_budget != 0) rest.node_budget -= std::min(rest.node_budget - 1, r.nodes);
+      const auto building = std::chrono::steady_clock::now();
+      dlx::solver& full = stated();
+      preparing = std::chrono::steady_clock::now() - building;
+      if (auto early = preselect_givens(full, puzzle)) return *early;
+      if (rest.time_budget.count() > 0) {
+        rest.time_budget -= std::chrono::duration_cast<std::chrono::nanoseconds>(
+            std::chrono::steady_clock::now() - start);
+        rest.time_budget = std::max(rest.time_budget, decltype(rest.time_budget){1});
+      }
+      r = taking_turns(full, rest, shows, search);
+      full.clear_preselection();
+      r.add_work(root_work);
+    }
+  }
   const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
-  dlx_.clear_preselection();
   result out = classify(r);
-  out.search_seconds = spent.count();
+  out.search_seconds = (spent - preparing).count();
   return out;
 }
 
@@ -221,16 +287,16 @@ result solver::with_givens(const grid& puzzle, const dlx::search_options& option
 // finds a solution is run again without its cap (the same search: it finds
 // the same solutions first, and `skip` says how many were shown).
 template <class Search>
-dlx::search_result solver::taking_turns(const dlx::search_options& options, bool shows,
-                                        Search& search) {
+dlx::search_result solver::taking_turns(dlx::solver& on, const dlx::search_options& options,
+                                        bool shows, Search& search) {
   // Threads find solutions in no fixed order: a search that shows them takes
   // turns on one thread only.
   if (options.propagation != dlx::propagation::groups || (shows && options.threads > 1) ||
       !options.subtree.empty() || options.seed) {
-    return search(options, std::uint64_t{0});
+    return search(on, options, std::uint64_t{0});
   }
   const dlx::propagation other =
-      dlx_.engine() == dlx::engine_kind::bitset ? dlx::propagation::pairs : dlx::propagation::none;
+      on.engine() == dlx::engine_kind::bitset ? dlx::propagation::pairs : dlx::propagation::none;
   // (The clock is read only for a time budget: a call a puzzle is 1% of an easy
   // puzzle's time.)
   const bool timed = options.time_budget.count() > 0;
@@ -266,7 +332,7 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
       if (!left(turn)) return ending(dlx::search_status::budget_exhausted, 0);
       const bool last = turn.node_budget != 0 && turn.node_budget <= cap;
       if (!last) turn.node_budget = cap;
-      dlx::search_result r = search(turn, std::uint64_t{0});
+      dlx::search_result r = search(on, turn, std::uint64_t{0});
       spent.add_work(r);
       if (r.status != dlx::search_status::budget_exhausted || last) {
         return ending(r.status, r.solutions);
@@ -274,7 +340,7 @@ dlx::search_result solver::taking_turns(const dlx::search_options& options, bool
       if (r.solutions == 0) continue;
       // It found some: the same search again, on what is left of the budgets.
       if (!left(turn)) return ending(r.status, r.solutions);
-      r = search(turn, r.solutions);
+      r = search(on, turn, r.solutions);
       spent.add_work(r);
       return ending(r.status, r.solutions);
     }
@@ -308,9 +374,10 @@ void solver::set_propagation(dlx::propagation p) {
 
 result solver::solve(const grid& puzzle, grid& solution, const dlx::search_options& options) {
   const dlx::search_options search = tuned(options);
-  result out = with_givens(puzzle, search, true, [&](const dlx::search_options& o, std::uint64_t) {
-    return dlx_.solve(chosen_, o);
-  });
+  result out = with_givens(puzzle, search, true,
+                           [&](dlx::solver& on, const dlx::search_options& o, std::uint64_t) {
+                             return on.solve(chosen_, o);
+                           });
   if (out.solutions == 1) {
     out.status = status::solved;
     decode(chosen_, solution);
@@ -333,21 +400,23 @@ result solver::solve_unique(const grid& puzzle, grid& solution,
 result solver::count(const grid& puzzle, std::uint64_t limit, const dlx::search_options& options) {
   dlx::search_options limited = tuned(options);
   limited.limit = limit;
-  return with_givens(puzzle, limited, false,
-                     [&](const dlx::search_options& o, std::uint64_t) { return dlx_.count(o); });
+  return with_givens(
+      puzzle, limited, false,
+      [&](dlx::solver& on, const dlx::search_options& o, std::uint64_t) { return on.count(o); });
 }
 
 result solver::run(const grid& puzzle, const dlx::search_options& options,
                    dlx::solution_visitor visitor) {
   const dlx::search_options search = tuned(options);
-  return with_givens(puzzle, search, true, [&](const dlx::search_options& o, std::uint64_t skip) {
-    std::uint64_t seen = 0;
-    return dlx_.enumerate(
-        [&](std::span<const dlx::option_id> found) {
-          return seen++ < skip ? dlx::visit::next : visitor(found);
-        },
-        o);
-  });
+  return with_givens(puzzle, search, true,
+                     [&](dlx::solver& on, const dlx::search_options& o, std::uint64_t skip) {
+                       std::uint64_t seen = 0;
+                       return on.enumerate(
+                           [&](std::span<const dlx::option_id> found) {
+                             return seen++ < skip ? dlx::visit::next : visitor(found);
+                           },
+                           o);
+                     });
 }
 
 }  // namespace sudoku

@@ -200,6 +200,33 @@ void variant::index_constraints() {
   each([&](std::uint32_t p, std::uint32_t c) { constraint_list_[count[p]++] = c; });
 }
 
+// What index_constraints() would give with the last cage added, without
+// walking every unit again (a killer adds about thirty cages): the cage's
+// constraint is the largest, so it ends each of its cells' lists, and the
+// lists move up, from the last position down, by the cage's cells before them.
+void variant::index_last_cage() {
+  const auto id = static_cast<std::uint32_t>(units_.size() + cages_.size() - 1);
+  std::vector<std::uint32_t> cells = cages_.back().cells;
+  std::sort(cells.begin(), cells.end());
+  std::size_t shift = cells.size();  // the cage's cells at p or before
+  constraint_list_.resize(constraint_list_.size() + shift);
+  std::uint32_t* const list = constraint_list_.data();
+  auto next = cells.rbegin();
+  const std::size_t n = positions();
+  std::uint32_t old_end = constraint_start_[n];
+  constraint_start_[n] += static_cast<std::uint32_t>(shift);
+  for (std::size_t p = n; p-- > 0 && shift > 0;) {
+    const std::uint32_t old_begin = constraint_start_[p];
+    std::size_t here = 0;
+    for (; next != cells.rend() && *next == p; ++next)
+      list[old_end + shift - 1 - here++] = id;
+    shift -= here;
+    std::copy_backward(list + old_begin, list + old_end, list + old_end + shift);
+    constraint_start_[p] = old_begin + static_cast<std::uint32_t>(shift);
+    old_end = old_begin;
+  }
+}
+
 std::span<const std::uint32_t> variant::constraints_of(std::size_t position) const {
   return std::span<const std::uint32_t>(constraint_list_)
       .subspan(constraint_start_[position],
@@ -289,7 +316,7 @@ void variant::add_cage(sudoku::cage c) {
                     digits(), c.sum));
   }
   cages_.push_back(std::move(c));
-  index_constraints();
+  index_last_cage();
 }
 
 void variant::add_diagonal(int which) {

@@ -192,6 +192,61 @@ TEST(IssExamples, AModelTooLargeForBitsetsGoesWithoutWeightedItems) {
   EXPECT_EQ(count_within(puzzle, 100).status, sudoku::status::unknown);
 }
 
+// The sums the cages imply are left out of the first search (model::implied):
+// a puzzle propagation settles at the root is answered there, one node; any
+// other is searched again from the start with them stated, the root's node
+// counting in the work. The answers and the rest of the tree are those of the
+// problem with the sums stated, searched directly.
+TEST(IssExamples, ImpliedSumsAreStatedOnlyWhenTheRootDoesNotSettleThePuzzle) {
+  using sudoku::model;
+  std::size_t settled_at_root = 0, searched_again = 0;
+  for (const example& e : examples()) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
+    const model m(v);
+    if (!m.implies_sums()) continue;
+    std::vector<dlx::option_id> held;
+    for (std::uint32_t cell : v.cells()) {
+      if (givens.cells()[cell] != 0) held.push_back(m.option(cell, givens.cells()[cell]));
+    }
+    dlx::search_options options;
+    options.limit = 2;
+    options.node_budget = 20'000;
+    options.propagation = dlx::propagation::pairs;
+    options.branching = dlx::branching::conflicts;
+    options.threads = 1;
+    const auto search = [&](model::implied sums, std::uint64_t budget) {
+      const dlx::problem p = m.build(model::naming::none, model::cage_choices::item, sums);
+      dlx::solver s(p, dlx::engine_kind::bitset);
+      EXPECT_FALSE(s.preselect(held)) << e.name;
+      dlx::search_options o = options;
+      o.node_budget = budget;
+      return std::pair{s.count(o), p.weighted_count()};
+    };
+    const auto [root, left_out] = search(model::implied::left_out, 1);
+    const auto [stated, all] = search(model::implied::stated, 20'000);
+    if (stated.status == dlx::search_status::budget_exhausted) continue;
+    EXPECT_LE(left_out, all) << e.name;
+    sudoku::solver solver(v);
+    const sudoku::result r = solver.count(givens, 2, options);
+    EXPECT_EQ(r.solutions, stated.solutions) << e.name;
+    if (root.status != dlx::search_status::budget_exhausted) {
+      ++settled_at_root;
+      EXPECT_EQ(r.nodes, 1u) << e.name;
+      EXPECT_EQ(r.solutions, root.solutions) << e.name;
+    } else {
+      searched_again += left_out < all ? 1 : 0;
+      EXPECT_EQ(r.nodes, 1 + stated.nodes) << e.name;
+      EXPECT_EQ(r.guesses, stated.guesses) << e.name;
+    }
+  }
+  // Both ways are met: the killers of ISS's collections settled at the root,
+  // the harder ones searched again.
+  EXPECT_GE(settled_at_root, 5u);
+  EXPECT_GE(searched_again, 20u);
+}
+
 // The model's sizes are those of the problem it builds, with every set of
 // weighted items: they decide whether the bitset engine takes the model
 // before it is built, and number the clues' items (model::clues_of).

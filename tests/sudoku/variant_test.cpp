@@ -748,6 +748,44 @@ TEST(VariantModel, SamuraiSizes) {
   EXPECT_TRUE(names.count("box 9 of grid 1"));
 }
 
+// Each position's constraints: the units holding it, in order, then the cages
+// (numbered after the units), in the order they were added. A cage's are added
+// to the index in place (variant::add_cage), on a samurai board too, whose
+// positions outside every grid have none.
+TEST(VariantModel, ConstraintsOfAPositionAreItsUnitsThenItsCages) {
+  std::mt19937 rng(20261205);
+  for (int trial = 0; trial < 20; ++trial) {
+    variant v = trial % 4 == 3 ? variant::samurai() : variant();
+    if (trial % 4 == 1) v.add_diagonals();
+    const auto cells = v.cells();
+    std::vector<std::uint32_t> free(cells.begin(), cells.end());
+    std::shuffle(free.begin(), free.end(), rng);
+    for (std::size_t taken = 0; taken + 4 <= free.size() && taken < 60;) {
+      const std::size_t size = 1 + rng() % 4;
+      std::vector<std::uint32_t> cage(free.begin() + static_cast<long>(taken),
+                                      free.begin() + static_cast<long>(taken + size));
+      taken += size;
+      v.add_cage({cage, static_cast<int>(size * (size + 1) / 2)});  // 1 + ... + size
+      for (std::size_t p = 0; p < v.positions(); ++p) {
+        std::vector<std::uint32_t> expected;
+        for (std::size_t u = 0; u < v.units().size(); ++u) {
+          const auto& in = v.units()[u].cells;
+          if (std::find(in.begin(), in.end(), p) != in.end())
+            expected.push_back(static_cast<std::uint32_t>(u));
+        }
+        for (std::size_t c = 0; c < v.cages().size(); ++c) {
+          const auto& in = v.cages()[c].cells;
+          if (std::find(in.begin(), in.end(), p) != in.end())
+            expected.push_back(static_cast<std::uint32_t>(v.units().size() + c));
+        }
+        const auto got = v.constraints_of(p);
+        ASSERT_EQ(std::vector<std::uint32_t>(got.begin(), got.end()), expected)
+            << "trial " << trial << ", position " << p << ", " << v.cages().size() << " cages";
+      }
+    }
+  }
+}
+
 // My own enumeration of digit sets: every subset of 1..digits by bit mask.
 std::vector<std::uint64_t> subsets_with_sum(int size, int sum, int digits) {
   std::vector<std::uint64_t> out;

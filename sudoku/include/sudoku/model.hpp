@@ -120,10 +120,22 @@ class model {
   /// cell can take goes. Without propagation, the fewest-options rule would
   /// branch on combinations early, the wrong order (bench/README.md).
   enum class cage_choices : std::uint8_t { implicit, item };
+  /// Whether build() states the sums that the cages and the clues' sums
+  /// imply over cells of no common unit (linear_sum), as weighted items, or
+  /// leaves them out. They hold in every solution: the same solutions either
+  /// way. They shorten the search on hard sum puzzles, but finding and
+  /// stating them is most of what preparing an easy killer costs, which
+  /// propagation settles without them.
+  enum class implied : std::uint8_t { left_out, stated };
   /// The problem itself. The choice items, when asked for, come after every
-  /// other item.
+  /// other item; the implied sums' weighted items after every other weighted
+  /// item, so the two problems differ only in those.
   [[nodiscard]] dlx::problem build(naming names = naming::knuth,
-                                   cage_choices choices = cage_choices::implicit) const;
+                                   cage_choices choices = cage_choices::implicit,
+                                   implied sums = implied::stated) const;
+  /// Whether the variant has sums that may imply others (cages, sum clues):
+  /// only then can build() with implied::stated differ from implied::left_out.
+  [[nodiscard]] bool implies_sums() const noexcept { return implies_sums_; }
 
   /// A sum the law of leftovers implies over cells of no common unit (so not
   /// a cage): the cells' digits times their coefficients (+1 or -1) add up to
@@ -145,12 +157,12 @@ class model {
   std::vector<sudoku::cage> sums_;           // the variant's cages, then implied ones
   std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
   std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
-  std::vector<linear_sum> linear_sums_;                   // implied, as weighted items
-  std::vector<std::uint32_t> order_;                      // cells in option order
-  std::vector<dlx::option_id> option_of_;                 // per position and digit
-  std::shared_ptr<const detail::lowered_clues> clues_;    // the clues in the model's shapes
-  int clue_items_ = 0;                                    // the first item of a clue
-  std::vector<std::uint32_t> clue_list_;                  // the clues of clue items, flat
+  bool implies_sums_ = false;
+  std::vector<std::uint32_t> order_;                    // cells in option order
+  std::vector<dlx::option_id> option_of_;               // per position and digit
+  std::shared_ptr<const detail::lowered_clues> clues_;  // the clues in the model's shapes
+  int clue_items_ = 0;                                  // the first item of a clue
+  std::vector<std::uint32_t> clue_list_;                // the clues of clue items, flat
   std::vector<std::pair<std::uint32_t, std::uint32_t>> item_clue_range_;  // per clue item
   std::vector<dlx::item_id> cell_item_;                                   // per position
   std::vector<std::uint32_t> cell_of_;                                    // per cell option

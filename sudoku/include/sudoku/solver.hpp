@@ -9,6 +9,7 @@
 #include <dlx/solver.hpp>
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <vector>
 
@@ -129,15 +130,25 @@ class solver {
   result with_givens(const grid& puzzle, const dlx::search_options& options, bool shows,
                      Search&& search);
   template <class Search>
-  dlx::search_result taking_turns(const dlx::search_options& options, bool shows, Search& search);
-  // Preselects the givens; the answer instead, without a search, when they
-  // clash (invalid) or no solution can keep them (none).
-  std::optional<result> preselect_givens(const grid& puzzle);
+  dlx::search_result taking_turns(dlx::solver& on, const dlx::search_options& options, bool shows,
+                                  Search& search);
+  // Preselects the givens on `on`; the answer instead, without a search, when
+  // they clash (invalid) or no solution can keep them (none).
+  std::optional<result> preselect_givens(dlx::solver& on, const grid& puzzle);
+  // The search with the implied sums stated (built the first time a puzzle
+  // needs it); dlx_ itself when the model has none to state.
+  dlx::solver& stated();
   void decode(std::span<const dlx::option_id> options, grid& out) const;
   static result classify(const dlx::search_result& r);
 
   sudoku::model model_;
+  // Whether dlx_ leaves the implied sums out (model::implied): then a puzzle
+  // is first propagated without them, and searched with them (stated_) only
+  // when that does not settle it.
+  bool defers_ = false;
+  std::size_t light_weighted_ = 0;  // dlx_'s weighted items
   dlx::solver dlx_;
+  std::unique_ptr<dlx::solver> stated_;
   std::vector<dlx::option_id> givens_;
   bool every_position_a_cell_ = false;  // cells() is 0, 1, ..., positions() - 1
   std::vector<dlx::option_id> chosen_;

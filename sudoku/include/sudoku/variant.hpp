@@ -199,6 +199,7 @@ class variant {
   void add_unit(unit_kind kind, int index, int part, std::vector<std::uint32_t> cells);
   void insert_regions(std::vector<unit> made);
   void index_constraints();
+  void index_last_cage();
 
   sudoku::shape shape_;
   int rows_ = 0, columns_ = 0;
