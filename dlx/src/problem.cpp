@@ -40,10 +40,17 @@ problem::problem(std::size_t primary, std::size_t secondary) {
     add_item(item_kind::secondary);
 }
 
+void problem::reserve(std::size_t items, std::size_t options, std::size_t entries) {
+  kinds_.reserve(items);
+  seen_.reserve(items);
+  option_start_.reserve(options + 1);
+  option_items_.reserve(entries);
+  option_colors_.reserve(entries);
+}
+
 item_id problem::add_item(item_kind kind) {
   if (kinds_.size() >= max_entries) throw problem_error("too many items");
   kinds_.push_back(kind);
-  names_.emplace_back();
   seen_.push_back(0);
   if (!bounds_.empty()) bounds_.push_back({});
   if (kind == item_kind::primary) ++primary_count_;
@@ -56,6 +63,7 @@ item_id problem::add_item(std::string_view name, item_kind kind) {
     throw problem_error(fmt::format("duplicate item name '{}'", name));
   }
   const item_id id = add_item(kind);
+  names_.resize(kinds_.size());
   names_.back() = std::string(name);
   by_name_.emplace(names_.back(), id);
   return id;
@@ -139,8 +147,8 @@ void problem::check_option(std::size_t size, EntryAt entry_at) {
     }
     // Only for messages: built when one is thrown, not for every entry.
     const auto what = [&] {
-      return names_[item].empty() ? fmt::format("item {}", item)
-                                  : fmt::format("item '{}'", names_[item]);
+      return name(item).empty() ? fmt::format("item {}", item)
+                                : fmt::format("item '{}'", name(item));
     };
     if (seen_[item] == stamp) throw problem_error(what() + " appears twice in one option");
     seen_[item] = stamp;

@@ -176,6 +176,19 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
   const auto n = static_cast<std::size_t>(n_);
   const auto columns = static_cast<std::size_t>(variant_.columns());
   dlx::problem p;
+  // Room for every item and option, and for the entries of the cells' options
+  // and the cages' combinations (each a cell's item and its units' and cages'
+  // digits; each at most n digits and a choice), the clues' aside.
+  {
+    std::size_t entries = 0;
+    for (std::uint32_t cell : order_) {
+      entries += static_cast<std::size_t>(std::popcount(variant_.candidates(cell))) *
+                 (1 + variant_.constraints_of(cell).size() + sums_of_cell_[cell].size());
+    }
+    entries += (static_cast<std::size_t>(option_count_) - cell_of_.size()) * (n + 1);
+    p.reserve(static_cast<std::size_t>(item_count_) + sums_.size(),
+              static_cast<std::size_t>(option_count_), entries);
+  }
   // An item, named (the name made only when asked for) or not.
   const auto add_item = [&](auto&& name, dlx::item_kind kind = dlx::item_kind::primary) {
     return names == naming::knuth ? p.add_item(name(), kind) : p.add_item(kind);

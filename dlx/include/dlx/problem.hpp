@@ -102,6 +102,10 @@ class problem {
   /// `secondary` unnamed secondary items.
   explicit problem(std::size_t primary, std::size_t secondary = 0);
 
+  /// Room for this many items, options and entries in all, so that adding
+  /// them moves nothing (a model that knows its size built per puzzle).
+  void reserve(std::size_t items, std::size_t options, std::size_t entries);
+
   /// Adds an unnamed item.
   item_id add_item(item_kind kind = item_kind::primary);
 
@@ -164,7 +168,10 @@ class problem {
     return bounds_.empty() ? item_bounds{} : bounds_[item];
   }
   /// The item's name; empty for an unnamed item.
-  [[nodiscard]] std::string_view name(item_id item) const { return names_.at(item); }
+  [[nodiscard]] std::string_view name(item_id item) const {
+    if (item >= kinds_.size()) throw std::out_of_range("dlx::problem::name: no such item");
+    return item < names_.size() ? std::string_view(names_[item]) : std::string_view();
+  }
   /// The items of an option, in the order they were given.
   [[nodiscard]] std::span<const item_id> option(option_id option) const;
   /// The colors of an option's entries, parallel to option(): no_color where an
@@ -246,7 +253,7 @@ class problem {
   void check_option(std::size_t size, EntryAt entry_at);
 
   std::vector<item_kind> kinds_;
-  std::vector<std::string> names_;
+  std::vector<std::string> names_;   // up to the last named item (a search's model names none)
   std::vector<item_bounds> bounds_;  // empty until an item has bounds other than [1, 1]
   std::size_t bounded_items_ = 0;
   std::vector<std::string> color_names_;  // color c is color_names_[c - 1]
