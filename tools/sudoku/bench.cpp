@@ -224,8 +224,8 @@ int run_bench(int argc, char** argv) {
        [&](std::string_view v) { s.propagation = tools::parse_propagation(v, "--propagation"); }},
       {0, "branch", "mrv|conflicts",
        "which item a node branches on: mrv, the fewest options, or conflicts, learnt from "
-       "dead ends (default: the solver's, conflicts for variants with clues or cages, else "
-       "mrv)",
+       "dead ends (default: the solver's, conflicts for variants with clues, cages or units "
+       "beyond rows, columns and boxes, else mrv)",
        [&](std::string_view v) { s.branching = tools::parse_branching(v, "--branch"); }},
       {'j', "threads", "N", "time N threads at once, each with its own solver (default 1)",
        [&](std::string_view v) {

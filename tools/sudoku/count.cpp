@@ -19,8 +19,9 @@ int run_count(int argc, char** argv) {
       "'invalid' for a line that is not a usable puzzle. A count of 1 under the default\n"
       "limit of 2 means the puzzle is unique. A count that runs long (all the grids of\n"
       "a shape: --limit 0 on an empty grid) is split over the -j threads, with its\n"
-      "progress on a terminal; a puzzle with clues or cages searches on one thread (its\n"
-      "search learns where to branch from its dead ends).";
+      "progress on a terminal; a puzzle with clues, cages, diagonals, windows or jigsaw\n"
+      "regions searches on one thread (its search learns where to branch from its dead\n"
+      "ends).";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
     options.push_back({'l', "limit", "N", "stop counting at N solutions (default 2; 0 counts all)",
                        [&](std::string_view v) { limit = tools::parse_unsigned(v, "--limit"); }});

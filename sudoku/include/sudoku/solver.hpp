@@ -110,7 +110,9 @@ class solver {
   void set_propagation(dlx::propagation p);
 
   /// Which item a node branches on (dlx::branching). By default `mrv`, and
-  /// `conflicts` for a variant with clues or cages on the bitset engine: rules
+  /// `conflicts` for a variant with clues, cages or units beyond rows, columns
+  /// and boxes (diagonals, windows, jigsaw regions) on the bitset engine, which
+  /// then also propagates with the pair rule: rules
   /// that reach far (sums, lines, cages) are learnt from their dead ends (ISS's
   /// "Killing with flowers": 472,779 nodes where the fewest options took about
   /// 10^9). A search whose options ask for something other than `mrv`, a
