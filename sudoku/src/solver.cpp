@@ -252,13 +252,10 @@ result solver::with_givens(const grid& puzzle, const dlx::search_options& option
     r = search(dlx_, root, std::uint64_t{0});
     dlx_.clear_preselection();
     if (r.status == dlx::search_status::budget_exhausted && options.node_budget != 1) {
-      // The root's branch was not taken: only its node and updates are work.
-      dlx::search_result root_work;
-      root_work.nodes = r.nodes;
-      root_work.updates = r.updates;
-      root_work.cleansings = r.cleansings;
-      root_work.forced = r.forced;
-      root_work.eliminated = r.eliminated;
+      // The root's work, less the branch it did not take.
+      dlx::search_result root_work = r;
+      root_work.branches = 0;
+      root_work.guesses = 0;
       dlx::search_options rest = options;
       if (rest.node_budget != 0) rest.node_budget -= std::min(rest.node_budget - 1, r.nodes);
       const auto building = std::chrono::steady_clock::now();
