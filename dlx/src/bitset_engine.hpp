@@ -441,7 +441,8 @@ class bitset_engine final : public engine {
   std::vector<std::uint64_t> conflicts_;
 
   // Branching on conflicts (search.hpp): per primary item, how often an option
-  // it branched on met a dead end, halved for all every decay_period dead ends.
+  // it branched on met a dead end, or a dead end left it without an option,
+  // halved for all every decay_period dead ends.
   static constexpr std::uint32_t decay_period = 1u << 14;
   static constexpr std::uint64_t score_prior = 256;  // what the fewest options weigh
   std::vector<std::uint32_t> scores_;
@@ -451,7 +452,7 @@ class bitset_engine final : public engine {
     scores_.assign(primary_count_, 0);
     until_decay_ = decay_period;
   }
-  // A dead end below the branch saved last: blame the item it branched on.
+  // A dead end: blame an item (the branch saved last, the item left empty).
   void blame(std::uint32_t item) {
     ++scores_[item];
     if (--until_decay_ == 0) {

@@ -93,14 +93,15 @@ void clue_sums(const variant& v, std::vector<model::linear_sum>& linear) {
 // total: it goes to `linear` (innies +1; with outies, the uncaged innies +1
 // and the outies -1), which the model states as a weighted item.
 //
-// Without `linear` (nullptr), only the cages: the linear sums cost an easy
-// killer a third of its preparation (detail::implied_sums most), and the
-// solver states them only for a puzzle that propagation alone does not settle.
+// `linear` comes holding the clues' own sums (clue_sums), which the implied
+// ones are found from too. Without it (nullptr), only the cages: the implied
+// linear sums cost an easy killer a third of its preparation
+// (detail::implied_sums most), and the solver states them only for a puzzle
+// that propagation alone does not settle.
 std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& implied_unit,
                                   std::vector<model::linear_sum>* linear) {
   std::vector<cage> out(v.cages().begin(), v.cages().end());
   if (linear != nullptr) {
-    clue_sums(v, *linear);
     // Sums that regions and sums imply (combined_sums.hpp): from the cages
     // with sums and the clues' plain sums.
     std::vector<cage> sums(out);

@@ -16,8 +16,8 @@ void clue_sums(const variant& v, std::vector<model::linear_sum>& linear);
 
 /// The cages the search works with: the variant's, then those the law of
 /// leftovers implies within one unit (`implied_unit`: the unit of each);
-/// with `linear`, also the clues' sums and the implied sums over cells of no
-/// common unit, appended there.
+/// with `linear` (holding the clues' sums, from clue_sums), also the implied
+/// sums over cells of no common unit, appended there.
 std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& implied_unit,
                                   std::vector<model::linear_sum>* linear);
 

@@ -420,12 +420,14 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
   // option adds its digit times the cell's coefficient. They only help the
   // search (the clues' own options already say each sum), and only the bitset
   // engine keeps them: a model too large for it (a long chain) goes without.
-  if (weights_ == weights::none || sums == implied::left_out || !implies_sums_ ||
-      !dlx::bitset_engine_fits(p)) {
-    return p;
-  }
+  if (weights_ == weights::none || !dlx::bitset_engine_fits(p)) return p;
+  // The clues' own sums always: for some (a pill arrow of digits up to 9) the
+  // weighted item is all that states the sum (clue_model.cpp), so leaving it
+  // out admits wrong solutions. The sums they and the cages imply only when
+  // asked for.
   std::vector<linear_sum> linear;
-  {
+  detail::clue_sums(variant_, linear);
+  if (sums == implied::stated && implies_sums_) {
     std::vector<std::uint32_t> implied_units;  // the implied cages' again: sums_ has them
     (void)detail::sum_constraints(variant_, implied_units, &linear);
   }

@@ -85,7 +85,9 @@ enum class propagation : std::uint8_t { none, forced, pairs, groups };
 ///    values), as Knuth's programs choose: the tree his node counts count.
 ///  - `conflicts`: the search learns from its dead ends. Each item keeps a score,
 ///    raised by one whenever an option it branched on meets a dead end (after
-///    propagation) and halved for every item once every 16,384 dead ends; a node
+///    propagation), and by one when it is the item a dead end leaves without an
+///    option (as ISS raises the cells of the constraint that failed); halved for
+///    every item once every 16,384 dead ends; a node
 ///    branches on the item with the greatest (score + 256) / options, the
 ///    leftmost of equals: the fewest options decide until an item's dead ends
 ///    run into the hundreds (a prior of 16 or 64 let one ISS puzzle grow 22x or

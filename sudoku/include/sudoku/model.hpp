@@ -122,10 +122,10 @@ class model {
   enum class cage_choices : std::uint8_t { implicit, item };
   /// Whether build() states the sums that the cages and the clues' sums
   /// imply over cells of no common unit (linear_sum), as weighted items, or
-  /// leaves them out. They hold in every solution: the same solutions either
-  /// way. They shorten the search on hard sum puzzles, but finding and
-  /// stating them is most of what preparing an easy killer costs, which
-  /// propagation settles without them.
+  /// leaves them out (the clues' own sums are stated either way). They hold in
+  /// every solution: the same solutions either way. They shorten the search on hard sum puzzles,
+  /// but finding and stating them is most of what preparing an easy killer costs, which propagation
+  /// settles without them.
   enum class implied : std::uint8_t { left_out, stated };
   /// The problem itself. The choice items, when asked for, come after every
   /// other item; the implied sums' weighted items after every other weighted
