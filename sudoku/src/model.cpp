@@ -47,10 +47,9 @@ model::model(sudoku::variant v, weights w)
   cell_items_ = cells.size();
   const auto n = static_cast<std::size_t>(n_);
   sums_ = detail::sum_constraints(variant_, implied_unit_, nullptr);
+  detail::clue_sums(variant_, clue_sums_);
   // Implied sums follow from cages, the clues' cages with totals and sums.
-  std::vector<linear_sum> from_clues;
-  detail::clue_sums(variant_, from_clues);
-  implies_sums_ = !from_clues.empty() || !variant_.cages().empty() ||
+  implies_sums_ = !clue_sums_.empty() || !variant_.cages().empty() ||
                   std::any_of(variant_.clues().begin(), variant_.clues().end(), [](const clue& c) {
                     return c.kind == clue_kind::cage && !c.values.empty();
                   });
@@ -416,17 +415,14 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
       add(&choice);
     }
   }
-  // Implied sums over cells of no common unit, as weighted items: each cell
-  // option adds its digit times the cell's coefficient. They only help the
-  // search (the clues' own options already say each sum), and only the bitset
-  // engine keeps them: a model too large for it (a long chain) goes without.
+  // Linear sums as weighted items: each cell option adds its digit times the
+  // cell's coefficient. Only the bitset engine keeps them: a model too large
+  // for it (a long chain) goes without. The clues' own sums always: most only
+  // help the search beside their chains, but a pill arrow of digits up to 9
+  // is stated by its weighted item alone (clue_model.cpp), so leaving it out
+  // admits wrong solutions. The sums they and the cages imply only when asked.
   if (weights_ == weights::none || !dlx::bitset_engine_fits(p)) return p;
-  // The clues' own sums always: for some (a pill arrow of digits up to 9) the
-  // weighted item is all that states the sum (clue_model.cpp), so leaving it
-  // out admits wrong solutions. The sums they and the cages imply only when
-  // asked for.
-  std::vector<linear_sum> linear;
-  detail::clue_sums(variant_, linear);
+  std::vector<linear_sum> linear = clue_sums_;
   if (sums == implied::stated && implies_sums_) {
     std::vector<std::uint32_t> implied_units;  // the implied cages' again: sums_ has them
     (void)detail::sum_constraints(variant_, implied_units, &linear);

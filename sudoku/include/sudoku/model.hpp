@@ -157,6 +157,7 @@ class model {
   std::vector<sudoku::cage> sums_;           // the variant's cages, then implied ones
   std::vector<std::uint32_t> implied_unit_;  // per implied cage: the unit it comes from
   std::vector<std::vector<std::uint32_t>> sums_of_cell_;  // per position: its sums_
+  std::vector<linear_sum> clue_sums_;  // the clues' own sums, stated by every build()
   bool implies_sums_ = false;
   std::vector<std::uint32_t> order_;                    // cells in option order
   std::vector<dlx::option_id> option_of_;               // per position and digit
