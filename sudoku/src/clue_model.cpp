@@ -344,6 +344,34 @@ class lowering {
         [](const state& s) { return s[2] == 2; }, limit);
   }
 
+  // An X-sum: the digit x in the line's first cell (next to the clue) says
+  // how many cells from there add up to the clue. Remembering the digits the sum has taken (and,
+  // while the chain stays small, every digit passed) lets the chain see that they differ, as a
+  // cage's combinations do; the sum alone is the fallback.
+  void x_sum(const clue& c, const std::vector<std::uint32_t>& cells, int total) {
+    if (x_sum(cells, total, memory::all, stronger_limit)) return;
+    if (x_sum(cells, total, memory::inside, stronger_limit)) return;
+    if (!x_sum(cells, total, memory::sum, max_transitions)) too_large(c);
+  }
+  bool x_sum(const std::vector<std::uint32_t>& cells, int total, memory kept, std::size_t limit) {
+    // State: cells still to add (-1 before the first), what they must make,
+    // and the digits taken (memory::inside: by the sum; memory::all: so far).
+    using state = std::array<int, 3>;
+    return try_chain<state>(
+        cells, {state{-1, total, 0}},
+        [kept](std::size_t, const state& s, int d) -> std::optional<state> {
+          auto [left, rest, taken] = s;
+          if (taken >> d & 1) return std::nullopt;
+          if (left == 0) return kept == memory::all ? state{0, 0, taken | 1 << d} : s;
+          if (left < 0) left = d;
+          if (d > rest || (left == 1 && d != rest)) return std::nullopt;
+          if (kept == memory::sum) return state{left - 1, rest - d, 0};
+          if (left == 1 && kept == memory::inside) return state{0, 0, 0};
+          return state{left - 1, rest - d, taken | 1 << d};
+        },
+        [](const state& s) { return s[0] == 0 && s[1] == 0; }, limit);
+  }
+
   void lower(const clue& c);
 
   const variant& v_;
@@ -605,23 +633,9 @@ void lowering::lower(const clue& c) {
       out_.groups.push_back({cells, {}});
       between_extremes(c, cells, value, true);
       break;
-    case clue_kind::x_sum: {
-      // State: cells still to add (-1 before the first), and what they must make.
-      using state = std::pair<int, int>;
-      chain<state>(
-          c, cells, {state{-1, value}},
-          [](std::size_t, const state& s, int d) -> std::optional<state> {
-            auto [left, rest] = s;
-            if (left < 0) {
-              left = d;
-            }
-            if (left == 0) return s;
-            if (d > rest) return std::nullopt;
-            return state{left - 1, rest - d};
-          },
-          [](const state& s) { return s.first == 0 && s.second == 0; });
+    case clue_kind::x_sum:
+      x_sum(c, cells, value);
       break;
-    }
     case clue_kind::anti_knight:
     case clue_kind::anti_king: {
       static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};
