@@ -13,7 +13,7 @@ struct names {
   std::string_view people;
 };
 
-constexpr std::array<names, 31> table{{
+constexpr std::array<names, 34> table{{
     {clue_kind::thermo, "Thermo", "thermometer"},
     {clue_kind::whisper, "Whisper", "whisper line"},
     {clue_kind::white_dot, "WhiteDot", "white dot"},
@@ -39,6 +39,9 @@ constexpr std::array<names, 31> table{{
     {clue_kind::sandwich, "Sandwich", "sandwich"},
     {clue_kind::x_sum, "XSum", "X-sum"},
     {clue_kind::lunchbox, "Lunchbox", "lunchbox"},
+    {clue_kind::skyscraper, "Skyscraper", "skyscraper"},
+    {clue_kind::hidden_skyscraper, "HiddenSkyscraper", "hidden skyscraper"},
+    {clue_kind::numbered_room, "NumberedRoom", "numbered room"},
     {clue_kind::anti_knight, "AntiKnight", "anti-knight rule"},
     {clue_kind::anti_king, "AntiKing", "anti-king rule"},
     {clue_kind::anti_taxicab, "AntiTaxicab", "anti-taxicab rule"},

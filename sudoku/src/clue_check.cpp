@@ -219,6 +219,41 @@ class checker {
         if (all_filled(first) && total(first) != value) return sum_reason(first, value);
         return std::nullopt;
       }
+      case clue_kind::skyscraper: {
+        if (!all_filled(p)) return std::nullopt;
+        int seen = 0, tallest = 0;
+        for (std::uint32_t q : p) {
+          if (at(q) > tallest) ++seen, tallest = at(q);
+        }
+        if (seen != value) return fmt::format("{} skyscrapers are seen, not {}", seen, value);
+        return std::nullopt;
+      }
+      case clue_kind::hidden_skyscraper: {
+        // The first cell lower than a cell before it, read as far as filled.
+        int tallest = 0;
+        for (std::uint32_t q : p) {
+          if (!at(q)) return std::nullopt;
+          if (at(q) > tallest) {
+            tallest = at(q);
+            continue;
+          }
+          if (at(q) == value) return std::nullopt;
+          return fmt::format("the first hidden skyscraper, at {}, is {}, not {}", v_.cell_name(q),
+                             at(q), value);
+        }
+        return std::string("no skyscraper is hidden");
+      }
+      case clue_kind::numbered_room: {
+        if (k == 0 || !at(p.front())) return std::nullopt;
+        const auto n = static_cast<std::size_t>(at(p.front()));
+        if (n > k) return fmt::format("its first digit {} is longer than the line", n);
+        const std::uint32_t room = p[n - 1];
+        if (at(room) && at(room) != value) {
+          return fmt::format("its cell {} ({}) holds {}, not {}", n, v_.cell_name(room), at(room),
+                             value);
+        }
+        return std::nullopt;
+      }
       case clue_kind::anti_knight:
         return moves({{1, 2}, {2, 1}, {1, -2}, {2, -1}}, "a knight's move");
       case clue_kind::anti_king:

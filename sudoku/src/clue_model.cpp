@@ -636,6 +636,46 @@ void lowering::lower(const clue& c) {
     case clue_kind::x_sum:
       x_sum(c, cells, value);
       break;
+    case clue_kind::skyscraper: {
+      // State: the tallest so far, and how many have been seen.
+      using state = std::pair<int, int>;
+      chain<state>(
+          c, cells, {state{0, 0}},
+          [value](std::size_t, const state& s, int d) -> std::optional<state> {
+            if (d <= s.first) return s;
+            if (s.second == value) return std::nullopt;
+            return state{d, s.second + 1};
+          },
+          [value](const state& s) { return s.second == value; });
+      break;
+    }
+    case clue_kind::hidden_skyscraper: {
+      // State: the tallest so far (0 once the first hidden one is passed).
+      chain<int>(
+          c, cells, {-1},
+          [value](std::size_t, int tallest, int d) -> std::optional<int> {
+            if (tallest == 0) return 0;
+            if (d > tallest) return d;
+            if (d != value) return std::nullopt;
+            return 0;
+          },
+          [](int tallest) { return tallest == 0; });
+      break;
+    }
+    case clue_kind::numbered_room: {
+      // State: cells still to pass before the room (-1 before the first,
+      // 0 once the room holds its digit).
+      chain<int>(
+          c, cells, {-1},
+          [value](std::size_t, int left, int d) -> std::optional<int> {
+            if (left < 0) left = d;
+            if (left == 0) return 0;
+            if (left == 1 && d != value) return std::nullopt;
+            return left - 1;
+          },
+          [](int left) { return left == 0; });
+      break;
+    }
     case clue_kind::anti_knight:
     case clue_kind::anti_king: {
       static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};

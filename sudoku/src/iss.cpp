@@ -333,9 +333,12 @@ std::optional<text_error> reader::read_given(const item& it) {
   return std::nullopt;
 }
 
-// Sandwich~sum~R1, XSum~R1~from-left~from-right, LittleKiller~sum~R1C2.
+// Sandwich~sum~R1, LittleKiller~sum~R1C2, and a clue at either end of a
+// row or column: XSum~R1~from-left~from-right (Skyscraper, HiddenSkyscraper
+// and NumberedRoom alike).
 std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
-  const std::size_t id_arg = kind == clue_kind::x_sum ? 0 : 1;
+  const bool either_end = kind != clue_kind::sandwich && kind != clue_kind::little_killer;
+  const std::size_t id_arg = either_end ? 0 : 1;
   if (it.args.size() <= id_arg) {
     return error_at(it.type.column, fmt::format("{} needs its row, column or cell", it.type.text));
   }
@@ -385,11 +388,24 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     v_.add_clue({kind, line, {sum}, false});
     return std::nullopt;
   }
-  // XSum: a clue read from the start of the line, then one from its end.
+  // A clue read from the start of the line, then one from its end.
+  if (it.args.size() > 3) {
+    return error_at(it.args[3].column,
+                    fmt::format("{} takes a row or column and two clues at most", it.type.text));
+  }
   for (std::size_t side = 1; side <= 2 && side < it.args.size(); ++side) {
     if (it.args[side].text.empty()) continue;
     int sum = 0;
-    if (auto e = number(it, side, sum, "sum")) return e;
+    if (kind == clue_kind::x_sum) {
+      if (auto e = number(it, side, sum, "sum")) return e;
+    } else {
+      // A count of skyscrapers, or a digit.
+      if (auto e = number(it, side, sum, "clue")) return e;
+      if (sum < 1 || sum > n_) {
+        return error_at(it.args[side].column,
+                        fmt::format("{}'s clue must be 1-{}", it.type.text, n_));
+      }
+    }
     std::vector<std::uint32_t> cells = line;
     if (side == 2) std::reverse(cells.begin(), cells.end());
     v_.add_clue({kind, std::move(cells), {sum}, false});
@@ -465,7 +481,8 @@ std::optional<text_error> reader::read(const item& it) {
     return std::nullopt;
   }
   if (*kind == clue_kind::little_killer || *kind == clue_kind::sandwich ||
-      *kind == clue_kind::x_sum) {
+      *kind == clue_kind::x_sum || *kind == clue_kind::skyscraper ||
+      *kind == clue_kind::hidden_skyscraper || *kind == clue_kind::numbered_room) {
     return read_outside(it, *kind);
   }
   clue c{*kind, {}, {}, false};

@@ -91,7 +91,10 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
         out += fmt::format("~{}~{}", c.values.at(0), cell_id(v, cells.front()));
         continue;
       case clue_kind::sandwich:
-      case clue_kind::x_sum: {
+      case clue_kind::x_sum:
+      case clue_kind::skyscraper:
+      case clue_kind::hidden_skyscraper:
+      case clue_kind::numbered_room: {
         const int step =
             cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
         const bool is_row = std::abs(step) == 1;

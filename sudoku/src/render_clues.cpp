@@ -91,6 +91,12 @@ std::string_view short_name(clue_kind k) {
       return "X-sum";
     case clue_kind::lunchbox:
       return "lunchbox";
+    case clue_kind::skyscraper:
+      return "skyscraper";
+    case clue_kind::hidden_skyscraper:
+      return "hidden skyscraper";
+    case clue_kind::numbered_room:
+      return "numbered room";
     case clue_kind::anti_knight:
       return "anti-knight";
     case clue_kind::anti_king:
@@ -108,7 +114,25 @@ std::string_view short_name(clue_kind k) {
 }
 
 bool is_outside(clue_kind k) {
-  return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum;
+  return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum ||
+         k == clue_kind::skyscraper || k == clue_kind::hidden_skyscraper ||
+         k == clue_kind::numbered_room;
+}
+
+// The class of an outside clue's number.
+std::string_view outside_class(clue_kind k) {
+  switch (k) {
+    case clue_kind::x_sum:
+      return "sd-x-sum";
+    case clue_kind::skyscraper:
+      return "sd-skyscraper";
+    case clue_kind::hidden_skyscraper:
+      return "sd-hidden-skyscraper";
+    case clue_kind::numbered_room:
+      return "sd-numbered-room";
+    default:
+      return "sd-sandwich";
+  }
 }
 
 // The lines through cell centres: class, colour, width, dashes.
@@ -436,9 +460,9 @@ class clue_painter {
     } else {
       y = dr > 0 ? at_.y_of(0) - outside / 2 : at_.y_of(v_.rows()) + outside / 2;
     }
-    // A plain number, as setters draw X-sums and sandwiches alike (the
-    // title and the rules say which).
-    outside_text(k, c.kind == clue_kind::x_sum ? "sd-x-sum" : "sd-sandwich", x, y, 12, value);
+    // A plain number, as setters draw X-sums, sandwiches, skyscrapers and
+    // numbered rooms alike (the title and the rules say which).
+    outside_text(k, outside_class(c.kind), x, y, 12, value);
   }
 
   void caption_line() {
@@ -607,6 +631,9 @@ void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::
       case clue_kind::little_killer:
       case clue_kind::sandwich:
       case clue_kind::x_sum:
+      case clue_kind::skyscraper:
+      case clue_kind::hidden_skyscraper:
+      case clue_kind::numbered_room:
         paint.outside_clue(k, c);
         break;
       case clue_kind::sum_line:

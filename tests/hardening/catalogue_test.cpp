@@ -1251,8 +1251,12 @@ std::vector<bad_case> catalogue() {
   };
   c.push_back(iss_case("iss_unknown_constraint_type", ".Frobnicate~R1C1",
                        "{file}:1:2: unknown constraint type 'Frobnicate'"));
-  c.push_back(iss_case("iss_unsupported_constraint_type", ".Skyscraper~3~R1",
-                       "{file}:1:2: the constraint Skyscraper is not supported"));
+  c.push_back(iss_case("iss_unsupported_constraint_type", ".FullRank~R1~3~",
+                       "{file}:1:2: the constraint FullRank is not supported"));
+  c.push_back(iss_case("iss_skyscraper_clue_beyond_the_digits", ".Skyscraper~R1~10~",
+                       "{file}:1:16: Skyscraper's clue must be 1-9"));
+  c.push_back(iss_case("iss_outside_clue_with_a_third_clue", ".NumberedRoom~C2~3~4~5",
+                       "{file}:1:22: NumberedRoom takes a row or column and two clues at most"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",
                        "{file}:1:14: 'R1X2' is not a cell such as R1C1"));
   c.push_back(iss_case("iss_cell_outside_the_board", ".Shape~6x6.Thermo~R1C1~R7C1",

@@ -47,6 +47,10 @@ enum class clue_kind : std::uint8_t {
   sandwich,       ///< a row or column: the digits between its 1 and its n add up to values[0]
   x_sum,          ///< a row or column read from cells[0]: its first X digits add up to values[0]
   lunchbox,       ///< different digits; those between the smallest and largest add up to values[0]
+  // Outside clues read by position along a row or column from cells[0].
+  skyscraper,         ///< values[0] digits are greater than every digit before them
+  hidden_skyscraper,  ///< the first digit smaller than one before it is values[0]
+  numbered_room,      ///< the digit at position cells[0]'s digit is values[0]
   // Global rules: no cells.
   anti_knight,       ///< cells a knight's move apart differ
   anti_king,         ///< cells a king's move apart differ
