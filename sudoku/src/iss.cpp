@@ -1,6 +1,7 @@
 #include "sudoku/iss.hpp"
 
 #include "iss_detail.hpp"
+#include "iss_reader.hpp"
 #include "sudoku/model.hpp"
 #include "text_detail.hpp"
 
@@ -15,249 +16,9 @@
 #include <set>
 #include <stdexcept>
 #include <vector>
-
 namespace sudoku {
 
-namespace {
-
-// One '~'-separated field of an item, with its 1-based column in the line.
-struct field {
-  std::string_view text;
-  std::size_t column = 1;
-};
-
-struct item {
-  field type;
-  std::vector<field> args;
-};
-
-text_error error_at(std::size_t column, std::string message) {
-  return text_error{column, std::move(message)};
-}
-
-std::optional<int> parse_int(std::string_view s) {
-  int value = 0;
-  if (s.empty()) return std::nullopt;
-  const char* first = s.data();
-  if (*first == '+') ++first;
-  auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
-  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
-  return value;
-}
-
-class reader {
- public:
-  reader(std::string_view line, variant& v, grid& givens) : line_(line), v_(v), givens_(givens) {}
-
-  std::optional<text_error> run(sdm_fields* fields) {
-    line_ = detail::strip_cr(line_);
-    const auto [start, end] = detail::grid_field(line_);
-    if (fields) *fields = {start, detail::trimmed_rest(line_, end)};
-    const std::string_view text = line_.substr(start, end - start);
-    // ISS tries its grid formats first, then a constraint string.
-    bool grid_found = false;
-    auto grid_error = run_grid(text, start, fields, grid_found);
-    if (grid_found) return grid_error;
-    if (text.empty() || text.front() != '.') {
-      return error_at(start + 1,
-                      "neither an ISS constraint string (which starts with '.') nor one of "
-                      "ISS's grid formats (a grid, a killer or jigsaw layout, pencil marks)");
-    }
-    if (auto e = split(text, start)) return e;
-    if (auto e = read_shape()) return e;
-    for (const item& it : items_) {
-      if (auto e = read(it)) return e;
-    }
-    if (auto e = finish()) return e;
-    return std::nullopt;
-  }
-
- private:
-  std::optional<text_error> split(std::string_view text, std::size_t offset) {
-    std::size_t i = 1;  // after the leading '.'
-    while (true) {
-      const std::size_t stop = std::min(text.find('.', i), text.size());
-      item it;
-      std::size_t f = i;
-      bool first = true;
-      while (true) {
-        const std::size_t tilde = std::min(text.find('~', f), stop);
-        const field fd{text.substr(f, tilde - f), offset + f + 1};
-        if (first) {
-          it.type = fd;
-          first = false;
-        } else {
-          it.args.push_back(fd);
-        }
-        if (tilde >= stop) break;
-        f = tilde + 1;
-      }
-      items_.push_back(std::move(it));
-      if (stop >= text.size()) break;
-      i = stop + 1;
-    }
-    return std::nullopt;
-  }
-
-  std::optional<text_error> read_shape() {
-    int size = 9;
-    bool seen = false;
-    for (const item& it : items_) {
-      if (it.type.text != "Shape") continue;
-      if (seen) return error_at(it.type.column, "Shape is given twice");
-      seen = true;
-      if (it.args.empty() || it.args.size() > 3) {
-        return error_at(it.type.column, "Shape takes the board's size, as in Shape~6x6");
-      }
-      const field& dims = it.args[0];
-      const auto x = dims.text.find('x');
-      const auto rows = parse_int(dims.text.substr(0, x));
-      const auto columns =
-          x == std::string_view::npos ? std::nullopt : parse_int(dims.text.substr(x + 1));
-      if (!rows || !columns) {
-        return error_at(dims.column, fmt::format("'{}' is not a size such as 9x9", dims.text));
-      }
-      if (*rows != *columns) {
-        return error_at(dims.column,
-                        fmt::format("{}: only square boards are supported", dims.text));
-      }
-      size = *rows;
-      if (auto e = supported_size(size, dims.column)) return e;
-      if (it.args.size() > 1) {
-        const field& range = it.args[1];
-        if (range.text != fmt::format("{}", size) && range.text != fmt::format("1-{}", size) &&
-            !range.text.empty()) {
-          return error_at(range.column, fmt::format("the value range {} is not supported (only "
-                                                    "1-{})",
-                                                    range.text, size));
-        }
-      }
-      if (it.args.size() > 2 && it.args[2].text != "Sudoku") {
-        return error_at(it.args[2].column,
-                        fmt::format("the grid type {} is not supported", it.args[2].text));
-      }
-    }
-    use_size(size);
-    return std::nullopt;
-  }
-
-  static std::optional<text_error> supported_size(int size, std::size_t column) {
-    if (!detail::supported_iss_size(size)) {
-      return error_at(
-          column,
-          fmt::format("{}x{}: boards from 4x4 to 16x16 with boxes are supported", size, size));
-    }
-    return std::nullopt;
-  }
-
-  void use_size(int size) {
-    v_ = variant(*detail::iss_shape(size));
-    n_ = size;
-    givens_ = v_.empty_grid();
-    masks_.assign(v_.positions(), v_.all_digits());
-  }
-
-  // A text that is not a constraint string: one of ISS's grid formats, the
-  // first word alone (the rest is an annotation) or, when that is none, the
-  // whole line as values and dots with blanks between them.
-  std::optional<text_error> run_grid(std::string_view text, std::size_t start, sdm_fields* fields,
-                                     bool& found) {
-    detail::iss_grid g;
-    std::optional<text_error> e;
-    const std::string_view whole = detail::trimmed_rest(line_, start);
-    found = detail::read_iss_grid(text, start + 1, g, e);
-    if (!found && whole.size() > text.size() && detail::grid_layout(whole, start + 1, g, e)) {
-      found = true;
-      if (fields) fields->annotation = {};
-    }
-    if (!found || e) return e;
-    if (auto bad = supported_size(g.size, start + 1)) return bad;
-    use_size(g.size);
-    masks_ = std::move(g.masks);
-    if (g.diagonals) v_.add_diagonals();
-    if (!g.layout.empty()) {
-      no_boxes_ = true;
-      if (auto bad = read_layout({g.layout, g.layout_column})) return bad;
-    }
-    for (auto& c : g.cages) {
-      if (auto bad = add_cage(std::move(c.cells), c.sum, c.column, c.column)) return bad;
-    }
-    return finish();
-  }
-
-  // A cell id: R<row>C<column>, one base-17 character each.
-  std::optional<std::uint32_t> cell(const field& f, std::optional<text_error>& e) const {
-    const std::string_view t = f.text;
-    auto index = [](char c) -> int {
-      if (c >= '1' && c <= '9') return c - '1';
-      if (c >= 'a' && c <= 'g') return c - 'a' + 9;
-      if (c >= 'A' && c <= 'G') return c - 'A' + 9;
-      return -1;
-    };
-    if (t.size() == 4 && (t[0] == 'R' || t[0] == 'r') && (t[2] == 'C' || t[2] == 'c')) {
-      const int r = index(t[1]), c = index(t[3]);
-      if (r >= 0 && c >= 0 && r < n_ && c < n_) return static_cast<std::uint32_t>(r * n_ + c);
-      e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, n_, n_));
-      return std::nullopt;
-    }
-    e = error_at(f.column, fmt::format("'{}' is not a cell such as R1C1", t));
-    return std::nullopt;
-  }
-
-  std::optional<text_error> cells(const item& it, std::size_t from, std::vector<std::uint32_t>& out,
-                                  bool distinct = true) const {
-    std::optional<text_error> e;
-    for (std::size_t k = from; k < it.args.size(); ++k) {
-      const auto c = cell(it.args[k], e);
-      if (!c) return e;
-      if (distinct && std::find(out.begin(), out.end(), *c) != out.end()) {
-        return error_at(it.args[k].column,
-                        fmt::format("{} appears twice in {}", it.args[k].text, it.type.text));
-      }
-      out.push_back(*c);
-    }
-    if (out.empty()) return error_at(it.type.column, fmt::format("{} has no cells", it.type.text));
-    return std::nullopt;
-  }
-
-  std::optional<text_error> number(const item& it, std::size_t k, int& out,
-                                   std::string_view what) const {
-    if (k >= it.args.size()) {
-      return error_at(it.type.column, fmt::format("{} needs its {}", it.type.text, what));
-    }
-    const auto value = parse_int(it.args[k].text);
-    if (!value || std::abs(*value) > 100000) {
-      return error_at(it.args[k].column, fmt::format("'{}' is not a number ({} of {})",
-                                                     it.args[k].text, what, it.type.text));
-    }
-    out = *value;
-    return std::nullopt;
-  }
-
-  [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
-    const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
-    return std::abs(ra - rb) + std::abs(ca - cb) == 1;
-  }
-
-  std::optional<text_error> read(const item& it);
-  std::optional<text_error> read_layout(const field& layout);
-  std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,
-                                     std::size_t sum_column);
-  std::optional<text_error> read_given(const item& it);
-  std::optional<text_error> read_outside(const item& it, clue_kind kind);
-  std::optional<text_error> finish();
-
-  std::string_view line_;
-  variant& v_;
-  grid& givens_;
-  std::vector<item> items_;
-  int n_ = 9;
-  std::vector<std::uint64_t> masks_;
-  std::vector<std::vector<std::uint32_t>> regions_;
-  bool no_boxes_ = false;
-  std::set<std::string> seen_;  // the board-wide rules already read
-};
+namespace detail::iss_read {
 
 // A jigsaw layout: one character per cell, a region per character.
 std::optional<text_error> reader::read_layout(const field& layout) {
@@ -329,86 +90,6 @@ std::optional<text_error> reader::read_given(const item& it) {
       column += next + 1;
     }
     masks_[*c] &= mask;
-  }
-  return std::nullopt;
-}
-
-// Sandwich~sum~R1, LittleKiller~sum~R1C2, and a clue at either end of a
-// row or column: XSum~R1~from-left~from-right (Skyscraper, HiddenSkyscraper
-// and NumberedRoom alike).
-std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
-  const bool either_end = kind != clue_kind::sandwich && kind != clue_kind::little_killer;
-  const std::size_t id_arg = either_end ? 0 : 1;
-  if (it.args.size() <= id_arg) {
-    return error_at(it.type.column, fmt::format("{} needs its row, column or cell", it.type.text));
-  }
-  const field& id = it.args[id_arg];
-  if (kind == clue_kind::little_killer) {
-    int sum = 0;
-    if (auto e = number(it, 0, sum, "sum")) return e;
-    std::optional<text_error> e;
-    const auto start = cell(id, e);
-    if (!start) return e;
-    // ISS's diagonals: from the left edge down-right, the right edge up-left,
-    // the top edge down-left, the bottom edge up-right.
-    const int r0 = static_cast<int>(*start) / n_, c0 = static_cast<int>(*start) % n_;
-    int dr = 0, dc = 0;
-    if (c0 == 0 && r0 < n_ - 1) {
-      dr = 1, dc = 1;
-    } else if (c0 == n_ - 1 && r0 >= 1 && r0 < n_ - 1) {
-      dr = -1, dc = -1;
-    } else if (r0 == 0 && c0 >= 1) {
-      dr = 1, dc = -1;
-    } else if (r0 == n_ - 1 && c0 >= 1 && c0 < n_ - 1) {
-      dr = -1, dc = 1;
-    } else {
-      return error_at(id.column, fmt::format("no little killer diagonal starts at {}", id.text));
-    }
-    clue c{kind, {}, {sum}, false};
-    for (int r = r0, col = c0; r >= 0 && col >= 0 && r < n_ && col < n_; r += dr, col += dc)
-      c.cells.push_back(static_cast<std::uint32_t>(r * n_ + col));
-    v_.add_clue(std::move(c));
-    return std::nullopt;
-  }
-  // A row or column, R3 or C3 (decimal).
-  const bool is_row = !id.text.empty() && (id.text[0] == 'R' || id.text[0] == 'r');
-  const bool is_col = !id.text.empty() && (id.text[0] == 'C' || id.text[0] == 'c');
-  const auto k = is_row || is_col ? parse_int(id.text.substr(1)) : std::nullopt;
-  if (!k || *k < 1 || *k > n_) {
-    return error_at(id.column,
-                    fmt::format("'{}' is not a row or column such as R1 or C3", id.text));
-  }
-  std::vector<std::uint32_t> line;
-  for (int i = 0; i < n_; ++i) {
-    line.push_back(static_cast<std::uint32_t>(is_row ? (*k - 1) * n_ + i : i * n_ + (*k - 1)));
-  }
-  if (kind == clue_kind::sandwich) {
-    int sum = 0;
-    if (auto e = number(it, 0, sum, "sum")) return e;
-    v_.add_clue({kind, line, {sum}, false});
-    return std::nullopt;
-  }
-  // A clue read from the start of the line, then one from its end.
-  if (it.args.size() > 3) {
-    return error_at(it.args[3].column,
-                    fmt::format("{} takes a row or column and two clues at most", it.type.text));
-  }
-  for (std::size_t side = 1; side <= 2 && side < it.args.size(); ++side) {
-    if (it.args[side].text.empty()) continue;
-    int sum = 0;
-    if (kind == clue_kind::x_sum) {
-      if (auto e = number(it, side, sum, "sum")) return e;
-    } else {
-      // A count of skyscrapers, or a digit.
-      if (auto e = number(it, side, sum, "clue")) return e;
-      if (sum < 1 || sum > n_) {
-        return error_at(it.args[side].column,
-                        fmt::format("{}'s clue must be 1-{}", it.type.text, n_));
-      }
-    }
-    std::vector<std::uint32_t> cells = line;
-    if (side == 2) std::reverse(cells.begin(), cells.end());
-    v_.add_clue({kind, std::move(cells), {sum}, false});
   }
   return std::nullopt;
 }
@@ -692,18 +373,18 @@ std::optional<text_error> reader::finish() {
   return std::nullopt;
 }
 
-}  // namespace
+}  // namespace detail::iss_read
 
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields) {
   const std::string_view stripped = detail::strip_cr(line);
   const auto [start, end] = detail::grid_field(stripped);
   const std::string_view word = stripped.substr(start, end - start);
-  if (!detail::is_iss_link(word)) return reader(line, v, givens).run(fields);
+  if (!detail::is_iss_link(word)) return detail::iss_read::reader(line, v, givens).run(fields);
   detail::iss_link q;
   if (auto e = detail::read_iss_link(word, start + 1, q)) return e;
   if (fields) *fields = {start, detail::trimmed_rest(stripped, end)};
-  auto e = reader(q.text, v, givens).run(nullptr);
+  auto e = detail::iss_read::reader(q.text, v, givens).run(nullptr);
   // The reader's columns are those of the decoded string: back to the link's.
   if (e) {
     e->column = e->column - 1 < q.columns.size() ? q.columns[e->column - 1]

@@ -1,0 +1,90 @@
+// ISS's clues outside the grid (iss_reader.hpp): little killers along a
+// diagonal, and sandwiches, X-sums, skyscrapers, hidden skyscrapers and
+// numbered rooms along a row or column.
+#include "iss_reader.hpp"
+
+#include <algorithm>
+
+namespace sudoku::detail::iss_read {
+
+// Sandwich~sum~R1, LittleKiller~sum~R1C2, and a clue at either end of a
+// row or column: XSum~R1~from-left~from-right (Skyscraper, HiddenSkyscraper
+// and NumberedRoom alike).
+std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
+  const bool either_end = kind != clue_kind::sandwich && kind != clue_kind::little_killer;
+  const std::size_t id_arg = either_end ? 0 : 1;
+  if (it.args.size() <= id_arg) {
+    return error_at(it.type.column, fmt::format("{} needs its row, column or cell", it.type.text));
+  }
+  const field& id = it.args[id_arg];
+  if (kind == clue_kind::little_killer) {
+    int sum = 0;
+    if (auto e = number(it, 0, sum, "sum")) return e;
+    std::optional<text_error> e;
+    const auto start = cell(id, e);
+    if (!start) return e;
+    // ISS's diagonals: from the left edge down-right, the right edge up-left,
+    // the top edge down-left, the bottom edge up-right.
+    const int r0 = static_cast<int>(*start) / n_, c0 = static_cast<int>(*start) % n_;
+    int dr = 0, dc = 0;
+    if (c0 == 0 && r0 < n_ - 1) {
+      dr = 1, dc = 1;
+    } else if (c0 == n_ - 1 && r0 >= 1 && r0 < n_ - 1) {
+      dr = -1, dc = -1;
+    } else if (r0 == 0 && c0 >= 1) {
+      dr = 1, dc = -1;
+    } else if (r0 == n_ - 1 && c0 >= 1 && c0 < n_ - 1) {
+      dr = -1, dc = 1;
+    } else {
+      return error_at(id.column, fmt::format("no little killer diagonal starts at {}", id.text));
+    }
+    clue c{kind, {}, {sum}, false};
+    for (int r = r0, col = c0; r >= 0 && col >= 0 && r < n_ && col < n_; r += dr, col += dc)
+      c.cells.push_back(static_cast<std::uint32_t>(r * n_ + col));
+    v_.add_clue(std::move(c));
+    return std::nullopt;
+  }
+  // A row or column, R3 or C3 (decimal).
+  const bool is_row = !id.text.empty() && (id.text[0] == 'R' || id.text[0] == 'r');
+  const bool is_col = !id.text.empty() && (id.text[0] == 'C' || id.text[0] == 'c');
+  const auto k = is_row || is_col ? parse_int(id.text.substr(1)) : std::nullopt;
+  if (!k || *k < 1 || *k > n_) {
+    return error_at(id.column,
+                    fmt::format("'{}' is not a row or column such as R1 or C3", id.text));
+  }
+  std::vector<std::uint32_t> line;
+  for (int i = 0; i < n_; ++i) {
+    line.push_back(static_cast<std::uint32_t>(is_row ? (*k - 1) * n_ + i : i * n_ + (*k - 1)));
+  }
+  if (kind == clue_kind::sandwich) {
+    int sum = 0;
+    if (auto e = number(it, 0, sum, "sum")) return e;
+    v_.add_clue({kind, line, {sum}, false});
+    return std::nullopt;
+  }
+  // A clue read from the start of the line, then one from its end.
+  if (it.args.size() > 3) {
+    return error_at(it.args[3].column,
+                    fmt::format("{} takes a row or column and two clues at most", it.type.text));
+  }
+  for (std::size_t side = 1; side <= 2 && side < it.args.size(); ++side) {
+    if (it.args[side].text.empty()) continue;
+    int sum = 0;
+    if (kind == clue_kind::x_sum) {
+      if (auto e = number(it, side, sum, "sum")) return e;
+    } else {
+      // A count of skyscrapers, or a digit.
+      if (auto e = number(it, side, sum, "clue")) return e;
+      if (sum < 1 || sum > n_) {
+        return error_at(it.args[side].column,
+                        fmt::format("{}'s clue must be 1-{}", it.type.text, n_));
+      }
+    }
+    std::vector<std::uint32_t> cells = line;
+    if (side == 2) std::reverse(cells.begin(), cells.end());
+    v_.add_clue({kind, std::move(cells), {sum}, false});
+  }
+  return std::nullopt;
+}
+
+}  // namespace sudoku::detail::iss_read

@@ -1,0 +1,262 @@
+// The reader of ISS's constraint strings (iss.hpp) as one class, its parts
+// in files of their own: iss.cpp (the board, givens, lines, sums and
+// board-wide rules) and iss_outside.cpp (clues outside the grid). Internal.
+#pragma once
+
+#include "iss_detail.hpp"
+#include "sudoku/iss.hpp"
+#include "sudoku/model.hpp"
+#include "text_detail.hpp"
+
+#include <fmt/core.h>
+
+#include <charconv>
+#include <cstdint>
+#include <optional>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace sudoku::detail::iss_read {
+
+// One '~'-separated field of an item, with its 1-based column in the line.
+struct field {
+  std::string_view text;
+  std::size_t column = 1;
+};
+
+struct item {
+  field type;
+  std::vector<field> args;
+};
+
+inline text_error error_at(std::size_t column, std::string message) {
+  return text_error{column, std::move(message)};
+}
+
+inline std::optional<int> parse_int(std::string_view s) {
+  int value = 0;
+  if (s.empty()) return std::nullopt;
+  const char* first = s.data();
+  if (*first == '+') ++first;
+  auto [end, ec] = std::from_chars(first, s.data() + s.size(), value);
+  if (ec != std::errc() || end != s.data() + s.size()) return std::nullopt;
+  return value;
+}
+
+class reader {
+ public:
+  reader(std::string_view line, variant& v, grid& givens) : line_(line), v_(v), givens_(givens) {}
+
+  std::optional<text_error> run(sdm_fields* fields) {
+    line_ = detail::strip_cr(line_);
+    const auto [start, end] = detail::grid_field(line_);
+    if (fields) *fields = {start, detail::trimmed_rest(line_, end)};
+    const std::string_view text = line_.substr(start, end - start);
+    // ISS tries its grid formats first, then a constraint string.
+    bool grid_found = false;
+    auto grid_error = run_grid(text, start, fields, grid_found);
+    if (grid_found) return grid_error;
+    if (text.empty() || text.front() != '.') {
+      return error_at(start + 1,
+                      "neither an ISS constraint string (which starts with '.') nor one of "
+                      "ISS's grid formats (a grid, a killer or jigsaw layout, pencil marks)");
+    }
+    if (auto e = split(text, start)) return e;
+    if (auto e = read_shape()) return e;
+    for (const item& it : items_) {
+      if (auto e = read(it)) return e;
+    }
+    if (auto e = finish()) return e;
+    return std::nullopt;
+  }
+
+ private:
+  std::optional<text_error> split(std::string_view text, std::size_t offset) {
+    std::size_t i = 1;  // after the leading '.'
+    while (true) {
+      const std::size_t stop = std::min(text.find('.', i), text.size());
+      item it;
+      std::size_t f = i;
+      bool first = true;
+      while (true) {
+        const std::size_t tilde = std::min(text.find('~', f), stop);
+        const field fd{text.substr(f, tilde - f), offset + f + 1};
+        if (first) {
+          it.type = fd;
+          first = false;
+        } else {
+          it.args.push_back(fd);
+        }
+        if (tilde >= stop) break;
+        f = tilde + 1;
+      }
+      items_.push_back(std::move(it));
+      if (stop >= text.size()) break;
+      i = stop + 1;
+    }
+    return std::nullopt;
+  }
+
+  std::optional<text_error> read_shape() {
+    int size = 9;
+    bool seen = false;
+    for (const item& it : items_) {
+      if (it.type.text != "Shape") continue;
+      if (seen) return error_at(it.type.column, "Shape is given twice");
+      seen = true;
+      if (it.args.empty() || it.args.size() > 3) {
+        return error_at(it.type.column, "Shape takes the board's size, as in Shape~6x6");
+      }
+      const field& dims = it.args[0];
+      const auto x = dims.text.find('x');
+      const auto rows = parse_int(dims.text.substr(0, x));
+      const auto columns =
+          x == std::string_view::npos ? std::nullopt : parse_int(dims.text.substr(x + 1));
+      if (!rows || !columns) {
+        return error_at(dims.column, fmt::format("'{}' is not a size such as 9x9", dims.text));
+      }
+      if (*rows != *columns) {
+        return error_at(dims.column,
+                        fmt::format("{}: only square boards are supported", dims.text));
+      }
+      size = *rows;
+      if (auto e = supported_size(size, dims.column)) return e;
+      if (it.args.size() > 1) {
+        const field& range = it.args[1];
+        if (range.text != fmt::format("{}", size) && range.text != fmt::format("1-{}", size) &&
+            !range.text.empty()) {
+          return error_at(range.column, fmt::format("the value range {} is not supported (only "
+                                                    "1-{})",
+                                                    range.text, size));
+        }
+      }
+      if (it.args.size() > 2 && it.args[2].text != "Sudoku") {
+        return error_at(it.args[2].column,
+                        fmt::format("the grid type {} is not supported", it.args[2].text));
+      }
+    }
+    use_size(size);
+    return std::nullopt;
+  }
+
+  static std::optional<text_error> supported_size(int size, std::size_t column) {
+    if (!detail::supported_iss_size(size)) {
+      return error_at(
+          column,
+          fmt::format("{}x{}: boards from 4x4 to 16x16 with boxes are supported", size, size));
+    }
+    return std::nullopt;
+  }
+
+  void use_size(int size) {
+    v_ = variant(*detail::iss_shape(size));
+    n_ = size;
+    givens_ = v_.empty_grid();
+    masks_.assign(v_.positions(), v_.all_digits());
+  }
+
+  // A text that is not a constraint string: one of ISS's grid formats, the
+  // first word alone (the rest is an annotation) or, when that is none, the
+  // whole line as values and dots with blanks between them.
+  std::optional<text_error> run_grid(std::string_view text, std::size_t start, sdm_fields* fields,
+                                     bool& found) {
+    detail::iss_grid g;
+    std::optional<text_error> e;
+    const std::string_view whole = detail::trimmed_rest(line_, start);
+    found = detail::read_iss_grid(text, start + 1, g, e);
+    if (!found && whole.size() > text.size() && detail::grid_layout(whole, start + 1, g, e)) {
+      found = true;
+      if (fields) fields->annotation = {};
+    }
+    if (!found || e) return e;
+    if (auto bad = supported_size(g.size, start + 1)) return bad;
+    use_size(g.size);
+    masks_ = std::move(g.masks);
+    if (g.diagonals) v_.add_diagonals();
+    if (!g.layout.empty()) {
+      no_boxes_ = true;
+      if (auto bad = read_layout({g.layout, g.layout_column})) return bad;
+    }
+    for (auto& c : g.cages) {
+      if (auto bad = add_cage(std::move(c.cells), c.sum, c.column, c.column)) return bad;
+    }
+    return finish();
+  }
+
+  // A cell id: R<row>C<column>, one base-17 character each.
+  std::optional<std::uint32_t> cell(const field& f, std::optional<text_error>& e) const {
+    const std::string_view t = f.text;
+    auto index = [](char c) -> int {
+      if (c >= '1' && c <= '9') return c - '1';
+      if (c >= 'a' && c <= 'g') return c - 'a' + 9;
+      if (c >= 'A' && c <= 'G') return c - 'A' + 9;
+      return -1;
+    };
+    if (t.size() == 4 && (t[0] == 'R' || t[0] == 'r') && (t[2] == 'C' || t[2] == 'c')) {
+      const int r = index(t[1]), c = index(t[3]);
+      if (r >= 0 && c >= 0 && r < n_ && c < n_) return static_cast<std::uint32_t>(r * n_ + c);
+      e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, n_, n_));
+      return std::nullopt;
+    }
+    e = error_at(f.column, fmt::format("'{}' is not a cell such as R1C1", t));
+    return std::nullopt;
+  }
+
+  std::optional<text_error> cells(const item& it, std::size_t from, std::vector<std::uint32_t>& out,
+                                  bool distinct = true) const {
+    std::optional<text_error> e;
+    for (std::size_t k = from; k < it.args.size(); ++k) {
+      const auto c = cell(it.args[k], e);
+      if (!c) return e;
+      if (distinct && std::find(out.begin(), out.end(), *c) != out.end()) {
+        return error_at(it.args[k].column,
+                        fmt::format("{} appears twice in {}", it.args[k].text, it.type.text));
+      }
+      out.push_back(*c);
+    }
+    if (out.empty()) return error_at(it.type.column, fmt::format("{} has no cells", it.type.text));
+    return std::nullopt;
+  }
+
+  std::optional<text_error> number(const item& it, std::size_t k, int& out,
+                                   std::string_view what) const {
+    if (k >= it.args.size()) {
+      return error_at(it.type.column, fmt::format("{} needs its {}", it.type.text, what));
+    }
+    const auto value = parse_int(it.args[k].text);
+    if (!value || std::abs(*value) > 100000) {
+      return error_at(it.args[k].column, fmt::format("'{}' is not a number ({} of {})",
+                                                     it.args[k].text, what, it.type.text));
+    }
+    out = *value;
+    return std::nullopt;
+  }
+
+  [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
+    const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
+    const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
+    return std::abs(ra - rb) + std::abs(ca - cb) == 1;
+  }
+
+  std::optional<text_error> read(const item& it);
+  std::optional<text_error> read_layout(const field& layout);
+  std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,
+                                     std::size_t sum_column);
+  std::optional<text_error> read_given(const item& it);
+  std::optional<text_error> read_outside(const item& it, clue_kind kind);
+  std::optional<text_error> finish();
+
+  std::string_view line_;
+  variant& v_;
+  grid& givens_;
+  std::vector<item> items_;
+  int n_ = 9;
+  std::vector<std::uint64_t> masks_;
+  std::vector<std::vector<std::uint32_t>> regions_;
+  bool no_boxes_ = false;
+  std::set<std::string> seen_;  // the board-wide rules already read
+};
+
+}  // namespace sudoku::detail::iss_read
