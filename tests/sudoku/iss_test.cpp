@@ -156,11 +156,11 @@ TEST(IssExamples, ALunchboxRemembersTheDigitsItHasPassed) {
   unique_within("collections.js:Extreme Lunchbox", 5'000);
 }
 
-// An X-sum's chain remembers the digits it has passed, so it sees that the
-// first x cells differ (as a cage's combinations do). ISS's X-Sum example took
-// 553 nodes with a chain that kept the sum alone, 130 remembering the digits
-// the sum takes, and now 8 (ISS: 21 guesses).
-TEST(IssExamples, AnXSumRemembersTheDigitsItHasPassed) {
+// An X-sum's chain remembers the digits its sum has taken, so it sees that
+// the first x cells differ (as a cage's combinations do). ISS's X-Sum example
+// took 553 nodes with a chain that kept the sum alone; now 13 (ISS: 21
+// guesses).
+TEST(IssExamples, AnXSumRemembersTheDigitsItsSumTakes) {
   unique_within("example_puzzles.js:X-Sum", 20);
 }
 
