@@ -390,6 +390,21 @@ def test_iss_constraint_strings():
         d.solve(ISS_THERMO, variant="iss,x")
 
 
+def test_iss_outside_clues_of_skyscrapers_and_numbered_rooms():
+    # Counts on the empty 4x4 board, as a brute force over its 288 grids
+    # gives them (docs/iss-format.md).
+    assert d.count(".Shape~4x4.Skyscraper~R1~3~", variant="iss", limit=0) == 72
+    assert d.count(".Shape~4x4.HiddenSkyscraper~C1~~3", variant="iss", limit=0) == 60
+    assert d.count(".Shape~4x4.NumberedRoom~R1~4~4", variant="iss", limit=0) == 24
+    # Seen from the left of row 1 of 1234, four skyscrapers, not three.
+    grid = "1234341221434321"
+    verdict = d.validate(grid, ".Shape~4x4.Skyscraper~R1~3~", variant="iss")
+    assert not verdict.valid and verdict.status == "broken_clue", verdict
+    assert d.validate(grid, ".Shape~4x4.Skyscraper~R1~4~1", variant="iss").valid
+    with pytest.raises(ValueError, match="Skyscraper's clue must be 1-4"):
+        d.count(".Shape~4x4.Skyscraper~R1~5~", variant="iss")
+
+
 def test_iss_share_links_are_read_as_the_string_they_carry():
     link = ("https://sigh.github.io/Interactive-Sudoku-Solver/?q="
             + ISS_THERMO.replace("~", "%7E") + "&mode=all-possibilities")
