@@ -161,11 +161,7 @@ std::optional<text_error> reader::read(const item& it) {
     if (once()) v_.add_clue({*kind, {}, {}, false});
     return std::nullopt;
   }
-  if (*kind == clue_kind::little_killer || *kind == clue_kind::sandwich ||
-      *kind == clue_kind::x_sum || *kind == clue_kind::skyscraper ||
-      *kind == clue_kind::hidden_skyscraper || *kind == clue_kind::numbered_room) {
-    return read_outside(it, *kind);
-  }
+  if (outside_the_grid(*kind)) return read_outside(it, *kind);
   clue c{*kind, {}, {}, false};
   std::size_t first_cell = 0;
   switch (*kind) {

@@ -20,6 +20,14 @@
 
 namespace sudoku::detail::iss_read {
 
+// The kinds written outside the grid, read by reader::read_outside
+// (iss_outside.cpp): a diagonal's little killer, a row's or column's others.
+inline bool outside_the_grid(clue_kind k) {
+  return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum ||
+         k == clue_kind::skyscraper || k == clue_kind::hidden_skyscraper ||
+         k == clue_kind::numbered_room;
+}
+
 // One '~'-separated field of an item, with its 1-based column in the line.
 struct field {
   std::string_view text;
