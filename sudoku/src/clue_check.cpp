@@ -279,6 +279,8 @@ class checker {
             marked(clue_kind::x, clue_kind::v),
             [](int a, int b) { return a + b != 10 && a + b != 5; },
             "have no X or V but add up to 10 or 5");
+      default:
+        return check_set_clue(v_, cells_, c);
     }
     return std::nullopt;
   }

@@ -4,6 +4,7 @@
 
 #include <cstddef>
 #include <optional>
+#include <span>
 #include <string>
 
 #include "sudoku/grid.hpp"
@@ -16,6 +17,12 @@ struct broken_clue {
   std::size_t cell = 0;  ///< the clue's first cell, or the cell outside its pencil marks
   std::string reason;    ///< "the thermometer at r1c1: r1c2 (5) and r1c3 (4) does not rise"
 };
+
+/// Why the set, line read with it, indexing or rule over 2x2 squares or
+/// columns `c` (set_clue_check.cpp) is broken in `cells`, or nothing.
+[[nodiscard]] std::optional<std::string> check_set_clue(const variant& v,
+                                                        std::span<const std::uint8_t> cells,
+                                                        const clue& c);
 
 /// The first clue (in the variant's order) that `g` breaks where its cells
 /// are filled, after any filled cell outside its pencil marks.

@@ -1,7 +1,9 @@
 // The lowering of a variant's clues (clue_model.hpp) as one class, its rule
 // families in files of their own: clue_model.cpp (relations, lines, sums and
-// board-wide rules) and outside_clues.cpp (clues read along a row or column
-// from one end, and lunchboxes). The chains' machinery is here, shared.
+// board-wide rules), outside_clues.cpp (clues read along a row or column
+// from one end, and lunchboxes) and set_clues.cpp (sets of cells, the lines
+// read with them, indexing, rules over every 2x2 square or column). The
+// chains' machinery is here, shared.
 //
 // An internal header of the model: nothing here is public.
 #pragma once
@@ -234,6 +236,15 @@ class clue_lowering {
                         std::size_t limit);
   void x_sum(const clue& c, const std::vector<std::uint32_t>& cells, int total);
   bool x_sum(const std::vector<std::uint32_t>& cells, int total, memory kept, std::size_t limit);
+
+  // ---- sets of cells, the lines read with them, indexing and the rules
+  // over every 2x2 square or column (set_clues.cpp)
+
+  void set_clue(const clue& c);
+  void count_distinct(const clue& c);
+  void counting_circles(const clue& c);
+  // The sets of k different digits 1..n that keep(set) accepts.
+  std::vector<digit_mask> digit_sets(std::size_t k, auto keep) const;
 
   void lower(const clue& c);
 

@@ -336,6 +336,22 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::numbered_room:
       outside_clue(c);
       break;
+    case clue_kind::all_different:
+    case clue_kind::rellik_cage:
+    case clue_kind::equality_cage:
+    case clue_kind::contain_at_least:
+    case clue_kind::contain_exact:
+    case clue_kind::count_distinct:
+    case clue_kind::counting_circles:
+    case clue_kind::lockout:
+    case clue_kind::region_sum_line:
+    case clue_kind::value_indexing:
+    case clue_kind::indexing:
+    case clue_kind::global_entropy:
+    case clue_kind::global_mod:
+    case clue_kind::dutch_flatmates:
+      set_clue(c);
+      break;
     case clue_kind::anti_knight:
     case clue_kind::anti_king: {
       static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};

@@ -158,10 +158,14 @@ std::optional<text_error> reader::read(const item& it) {
   if (!kind) return detail::refused_iss_type(it.type.text, it.type.column);
   if (is_global(*kind)) {
     if (auto e = no_args()) return e;
+    const bool nine = *kind == clue_kind::global_entropy || *kind == clue_kind::global_mod ||
+                      *kind == clue_kind::dutch_flatmates;
+    if (nine && n_ != 9) return error_at(it.type.column, fmt::format("{} needs digits 1-9", type));
     if (once()) v_.add_clue({*kind, {}, {}, false});
     return std::nullopt;
   }
-  if (outside_the_grid(*kind)) return read_outside(it, *kind);
+  if (is_outside(*kind)) return read_outside(it, *kind);
+  if (*kind >= clue_kind::all_different && *kind <= clue_kind::indexing) return read_set(it, *kind);
   clue c{*kind, {}, {}, false};
   std::size_t first_cell = 0;
   switch (*kind) {

@@ -1,6 +1,7 @@
 // The reader of ISS's constraint strings (iss.hpp) as one class, its parts
 // in files of their own: iss.cpp (the board, givens, lines, sums and
-// board-wide rules) and iss_outside.cpp (clues outside the grid). Internal.
+// board-wide rules), iss_outside.cpp (clues outside the grid) and
+// iss_sets.cpp (sets of cells and the lines read with them). Internal.
 #pragma once
 
 #include "iss_detail.hpp"
@@ -19,14 +20,6 @@
 #include <vector>
 
 namespace sudoku::detail::iss_read {
-
-// The kinds written outside the grid, read by reader::read_outside
-// (iss_outside.cpp): a diagonal's little killer, a row's or column's others.
-inline bool outside_the_grid(clue_kind k) {
-  return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum ||
-         k == clue_kind::skyscraper || k == clue_kind::hidden_skyscraper ||
-         k == clue_kind::numbered_room;
-}
 
 // One '~'-separated field of an item, with its 1-based column in the line.
 struct field {
@@ -254,6 +247,7 @@ class reader {
                                      std::size_t sum_column);
   std::optional<text_error> read_given(const item& it);
   std::optional<text_error> read_outside(const item& it, clue_kind kind);
+  std::optional<text_error> read_set(const item& it, clue_kind kind);
   std::optional<text_error> finish();
 
   std::string_view line_;

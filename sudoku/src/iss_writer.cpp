@@ -126,6 +126,14 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
       case clue_kind::cage:
         out += c.values.empty() ? "~" : fmt::format("~{}", c.values[0]);
         break;
+      case clue_kind::contain_at_least:
+      case clue_kind::contain_exact:
+        for (std::size_t i = 0; i < c.values.size(); ++i)
+          out += fmt::format("{}{}", i == 0 ? '~' : '_', c.values[i]);
+        break;
+      case clue_kind::indexing:
+        out += c.values.at(0) == 1 ? "~R" : "~C";
+        break;
       default:
         for (int value : c.values)
           out += fmt::format("~{}", value);

@@ -41,84 +41,6 @@ constexpr double caption = 18;        // the caption line's height
 
 using xy = std::array<double, 2>;
 
-std::string_view short_name(clue_kind k) {
-  switch (k) {
-    case clue_kind::thermo:
-      return "thermo";
-    case clue_kind::whisper:
-      return "whisper";
-    case clue_kind::white_dot:
-    case clue_kind::black_dot:
-      return "kropki";
-    case clue_kind::x:
-    case clue_kind::v:
-      return "XV";
-    case clue_kind::greater_than:
-      return "greater-than";
-    case clue_kind::palindrome:
-      return "palindrome";
-    case clue_kind::modular:
-      return "modular";
-    case clue_kind::entropic:
-      return "entropic";
-    case clue_kind::renban:
-      return "renban";
-    case clue_kind::between:
-      return "between";
-    case clue_kind::zipper:
-      return "zipper";
-    case clue_kind::sum_line:
-      return "sum line";
-    case clue_kind::quad:
-      return "quad";
-    case clue_kind::same_values:
-      return "clone";
-    case clue_kind::cage:
-      return "cage";
-    case clue_kind::sum:
-      return "sum";
-    case clue_kind::arrow:
-      return "arrow";
-    case clue_kind::double_arrow:
-      return "double arrow";
-    case clue_kind::pill_arrow:
-      return "pill arrow";
-    case clue_kind::little_killer:
-      return "little killer";
-    case clue_kind::sandwich:
-      return "sandwich";
-    case clue_kind::x_sum:
-      return "X-sum";
-    case clue_kind::lunchbox:
-      return "lunchbox";
-    case clue_kind::skyscraper:
-      return "skyscraper";
-    case clue_kind::hidden_skyscraper:
-      return "hidden skyscraper";
-    case clue_kind::numbered_room:
-      return "numbered room";
-    case clue_kind::anti_knight:
-      return "anti-knight";
-    case clue_kind::anti_king:
-      return "anti-king";
-    case clue_kind::anti_taxicab:
-      return "anti-taxicab";
-    case clue_kind::anti_consecutive:
-      return "anti-consecutive";
-    case clue_kind::strict_kropki:
-      return "strict kropki";
-    case clue_kind::strict_xv:
-      return "strict XV";
-  }
-  return "clue";
-}
-
-bool is_outside(clue_kind k) {
-  return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum ||
-         k == clue_kind::skyscraper || k == clue_kind::hidden_skyscraper ||
-         k == clue_kind::numbered_room;
-}
-
 // The class of an outside clue's number.
 std::string_view outside_class(clue_kind k) {
   switch (k) {
@@ -162,6 +84,12 @@ std::optional<line_style> line_of(clue_kind k) {
       return line_style{"sd-between", "#74aaeb", 4, ""};
     case clue_kind::sum_line:
       return line_style{"sd-sum-line", "#2a9d8f", 4, "7 4"};
+    case clue_kind::lockout:
+      return line_style{"sd-lockout", "#8fa8e8", 4, ""};
+    case clue_kind::region_sum_line:
+      return line_style{"sd-region-sum-line", "#64c864", 4, ""};
+    case clue_kind::value_indexing:
+      return line_style{"sd-value-indexing", "#8a8a8a", 2, "5 3"};
     default:
       return std::nullopt;
   }
@@ -213,7 +141,8 @@ class clue_painter {
 
   void line(std::size_t k, const clue& c, const line_style& s) {
     std::vector<xy> points = centres(c.cells);
-    const bool ends = c.kind == clue_kind::between && points.size() >= 2;
+    const bool ends =
+        (c.kind == clue_kind::between || c.kind == clue_kind::lockout) && points.size() >= 2;
     const xy first = points.front(), last = points.back();
     if (ends) {
       points.front() = towards(first, points[1], circle_radius);
@@ -228,12 +157,27 @@ class clue_painter {
           "fill=\"{}\"/>\n",
           k, num(first[0]), num(first[1]), num(circle_radius), s.colour);
     }
-    if (ends) {
+    if (ends && c.kind == clue_kind::between) {
       for (const xy& p : {first, last}) {
         add("<circle class=\"sd-between-end\" data-clue=\"{}\" cx=\"{}\" cy=\"{}\" r=\"{}\" "
             "fill=\"none\" stroke=\"{}\" stroke-width=\"2.5\"/>\n",
             k, num(p[0]), num(p[1]), num(circle_radius), s.colour);
       }
+    }
+    if (c.kind == clue_kind::lockout) {
+      for (const xy& p : {first, last}) {
+        const double r = circle_radius;
+        add("<path class=\"sd-lockout-end\" data-clue=\"{}\" d=\"M{} {} L{} {} L{} {} L{} {} Z\" "
+            "fill=\"{}\" stroke=\"{}\" stroke-width=\"2.5\"/>\n",
+            k, num(p[0]), num(p[1] - r), num(p[0] + r), num(p[1]), num(p[0]), num(p[1] + r),
+            num(p[0] - r), num(p[1]), ground, s.colour);
+      }
+    }
+    if (c.kind == clue_kind::value_indexing && points.size() >= 2) {
+      add("<circle class=\"sd-value-indexing-start\" data-clue=\"{}\" cx=\"{}\" cy=\"{}\" "
+          "r=\"5\" fill=\"{}\"/>\n",
+          k, num(first[0]), num(first[1]), s.colour);
+      arrowhead(k, points[points.size() - 2], last);
     }
     if (c.kind == clue_kind::zipper && !points.empty()) {
       // The middle: a cell, or between the two middle cells.
@@ -409,6 +353,56 @@ class clue_painter {
         if (!c.values.empty())
           label(k, "sd-lunchbox-sum", cells.front(), fmt::to_string(c.values[0]));
         break;
+      case clue_kind::all_different:
+      case clue_kind::count_distinct:
+        add("<path class=\"sd-{}\" data-clue=\"{}\" d=\"{}\" fill=\"none\" stroke=\"{}\" "
+            "stroke-width=\"1.5\"/>\n",
+            c.kind == clue_kind::all_different ? "all-different" : "count-distinct", k,
+            at_.outline_path(cells, 2), "#4a7bd0");
+        if (c.kind == clue_kind::count_distinct) {
+          const xy p = centre(c.cells.front());
+          add("<circle class=\"sd-count-distinct-control\" data-clue=\"{}\" cx=\"{}\" "
+              "cy=\"{}\" r=\"{}\" fill=\"none\" stroke=\"#4a7bd0\" stroke-width=\"1.5\"/>\n",
+              k, num(p[0]), num(p[1]), num(circle_radius));
+        }
+        break;
+      case clue_kind::rellik_cage:
+      case clue_kind::equality_cage:
+      case clue_kind::contain_at_least:
+      case clue_kind::contain_exact: {
+        // Shaded, as ISS draws them, and outlined as cages are, with what
+        // they say in the corner.
+        std::string text;
+        for (int d : c.values)
+          text += fmt::format("{}{}", text.empty() ? "" : ",", d);
+        if (c.kind == clue_kind::rellik_cage) text = "\u2260" + text;
+        if (c.kind == clue_kind::contain_exact) text = "=" + text;
+        add("<path class=\"sd-{}\" data-clue=\"{}\" d=\"{}\" fill=\"{}\" "
+            "fill-opacity=\"0.35\" stroke=\"#111111\" stroke-width=\"1.2\" "
+            "stroke-dasharray=\"4 3\"/>\n",
+            c.kind == clue_kind::rellik_cage     ? "rellik-cage"
+            : c.kind == clue_kind::equality_cage ? "equality-cage"
+                                                 : "contain",
+            k, at_.outline_path(cells, 4),
+            c.kind == clue_kind::equality_cage ? "#9ccfe8" : "#e8c89c");
+        if (!text.empty()) label(k, "sd-set-label", cells.front(), text);
+        break;
+      }
+      case clue_kind::counting_circles:
+      case clue_kind::indexing:
+        for (std::uint32_t p : c.cells) {
+          const xy at = centre(p);
+          if (c.kind == clue_kind::indexing) {
+            add("<path class=\"sd-indexing\" data-clue=\"{}\" d=\"{}\" fill=\"#e07a7a\" "
+                "fill-opacity=\"0.3\" stroke=\"none\"/>\n",
+                k, at_.outline_path(std::span(&p, 1), 0));
+          } else {
+            add("<circle class=\"sd-counting-circle\" data-clue=\"{}\" cx=\"{}\" cy=\"{}\" "
+                "r=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>\n",
+                k, num(at[0]), num(at[1]), num(circle_radius + 2), arrow_ink);
+          }
+        }
+        break;
       default: {  // same values: each set of consecutive cells outlined
         const std::size_t sets = c.values.empty() ? 1 : static_cast<std::size_t>(c.values[0]);
         const std::size_t size = sets == 0 ? c.cells.size() : c.cells.size() / sets;
@@ -555,7 +549,12 @@ void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room) {
       case clue_kind::cage:
       case clue_kind::sum:
       case clue_kind::lunchbox:
-      case clue_kind::same_values: {
+      case clue_kind::same_values:
+      case clue_kind::rellik_cage:
+      case clue_kind::contain_at_least:
+      case clue_kind::contain_exact:
+      case clue_kind::all_different:
+      case clue_kind::count_distinct: {
         cage_cells(c);
         if (c.kind != clue_kind::same_values && !c.values.empty())
           raise(*std::min_element(c.cells.begin(), c.cells.end()), &pencil_room::top, label_room);
@@ -626,6 +625,14 @@ void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::
       case clue_kind::sum:
       case clue_kind::lunchbox:
       case clue_kind::same_values:
+      case clue_kind::all_different:
+      case clue_kind::rellik_cage:
+      case clue_kind::equality_cage:
+      case clue_kind::contain_at_least:
+      case clue_kind::contain_exact:
+      case clue_kind::count_distinct:
+      case clue_kind::counting_circles:
+      case clue_kind::indexing:
         paint.region(k, c);
         break;
       case clue_kind::little_killer:

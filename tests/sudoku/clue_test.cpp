@@ -135,6 +135,25 @@ std::vector<instance> instances() {
       {"hidden_skyscraper_late", k::hidden_skyscraper, {{3, 2}, {2, 2}, {1, 2}, {0, 2}}, {1}},
       {"numbered_room", k::numbered_room, {{0, 0}, {0, 1}, {0, 2}, {0, 3}}, {3}},
       {"numbered_room_first", k::numbered_room, {{3, 3}, {2, 3}, {1, 3}, {0, 3}}, {1}},
+      {"all_different", k::all_different, {{0, 0}, {1, 2}, {2, 1}, {3, 3}}, {}},
+      {"rellik_cage", k::rellik_cage, {{0, 0}, {1, 1}, {2, 2}}, {8}},
+      {"rellik_cage_none", k::rellik_cage, {{0, 0}, {1, 1}, {2, 2}}, {5}},
+      {"equality_cage", k::equality_cage, {{0, 0}, {1, 1}}, {}},
+      {"equality_cage_four", k::equality_cage, {{0, 0}, {1, 2}, {2, 1}, {3, 3}}, {}},
+      {"contain_at_least", k::contain_at_least, {{0, 0}, {1, 1}, {2, 2}, {3, 3}}, {1, 1}},
+      {"contain_exact", k::contain_exact, {{0, 0}, {1, 2}, {2, 1}}, {2, 2}},
+      {"count_distinct", k::count_distinct, {{0, 0}, {1, 1}, {2, 2}, {3, 3}, {1, 2}}, {}},
+      {"counting_circles", k::counting_circles, {{0, 0}, {1, 2}, {2, 1}, {3, 3}, {0, 3}}, {}},
+      {"lockout", k::lockout, {{0, 0}, {1, 1}, {2, 2}}, {2}},
+      {"lockout_long", k::lockout, {{0, 0}, {1, 0}, {1, 1}, {2, 1}}, {2}},
+      {"region_sum_line", k::region_sum_line, {{0, 0}, {0, 1}, {0, 2}, {0, 3}}, {}},
+      {"region_sum_line_turns", k::region_sum_line, {{0, 1}, {1, 1}, {1, 2}, {2, 3}}, {}},
+      {"value_indexing", k::value_indexing, {{0, 0}, {1, 1}, {0, 2}, {1, 3}}, {}},
+      {"value_indexing_bends", k::value_indexing, {{3, 0}, {2, 0}, {1, 0}, {1, 1}, {1, 2}}, {}},
+      {"indexing_columns", k::indexing, {{0, 0}, {1, 2}}, {0}},
+      {"indexing_rows", k::indexing, {{0, 1}, {3, 2}}, {1}},
+      {"global_mod", k::global_mod, {}, {}},
+      {"dutch_flatmates", k::dutch_flatmates, {}, {}},
       {"anti_knight", k::anti_knight, {}, {}},
       {"anti_king", k::anti_king, {}, {}},
       {"anti_taxicab", k::anti_taxicab, {}, {}},
@@ -272,6 +291,36 @@ TEST(ClueNames, AMarkOnAnEdgeNamesBothItsCells) {
 }  // namespace
 
 namespace {
+
+// Global entropy, global mod 3 and Dutch flatmates with their 9 digits:
+// brute force on 9x9, from a grid that keeps the rule (the solver's first),
+// its first band blank.
+TEST(ClueBruteForce, RulesOverEvery2x2SquareOrColumnOn9x9) {
+  const std::pair<clue_kind, std::string> rules[] = {
+      {clue_kind::global_entropy,
+       "174853629632194758985762134526379481398416275741285963417528396863947512259631847"},
+      {clue_kind::global_mod,
+       "132657849874192356965384172518769234643218795729435681291573468487926513356841927"},
+      {clue_kind::dutch_flatmates,
+       "152934678496187253378526194615493827849712365237658419581249736964371582723865941"}};
+  const sudoku::shape s{3, 3};
+  for (const auto& [rule, base] : rules) {
+    sudoku::variant v(s);
+    v.add_clue({rule, {}, {}, false});
+    sudoku::grid givens = v.empty_grid();
+    for (std::size_t p = 27; p < 81; ++p)
+      givens.cells()[p] = static_cast<std::uint8_t>(base[p] - '0');
+    std::uint64_t expected = 0, kept = 0;
+    for (const sudoku::grid& g : completions(s, givens)) {
+      ++kept;
+      if (sudoku::check_solution(v, g).ok()) ++expected;
+    }
+    EXPECT_GE(expected, 1u) << sudoku::iss_name(rule);    // the grid it came from
+    EXPECT_LT(expected, kept) << sudoku::iss_name(rule);  // and the rule rules some out
+    sudoku::solver solver(v);
+    EXPECT_EQ(solver.count(givens, 0).solutions, expected) << sudoku::iss_name(rule);
+  }
+}
 
 // Entropic lines need 9 digits (three classes of three): brute force on 9x9,
 // from a solution with its first band blank.

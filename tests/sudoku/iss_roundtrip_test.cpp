@@ -78,4 +78,27 @@ TEST(IssRoundTrip, sum_weights_are_one_per_cell) {
   expect_error(".Sum~10_=_1~R1C1~R1C2~R1C3", 6, "Sum has 1 weight for 3 cells");
 }
 
+// Issue 63's sets of cells, lines and rules: their numbers (a rellik cage's
+// sum, a lockout's difference), digit lists and indexing letters written back.
+TEST(IssRoundTrip, sets_lines_and_indexing_are_written_back) {
+  expect_round_trip(".AllDifferent~R1C1~R2C3.RellikCage~11~R1C1~R1C2.EqualityCage~R5C5~R5C6");
+  expect_round_trip(".ContainAtLeast~1_1_9~R1C1~R2C2~R3C3.ContainExact~4~R9C1~R9C2");
+  expect_round_trip(".CountDistinct~R1C1~R1C2~R1C3.CountingCircles~R4C4~R5C5~R6C6");
+  expect_round_trip(
+      ".Lockout~4~R1C1~R1C2~R1C3.RegionSumLine~R3C3~R3C4.ValueIndexing~R1C1~R1C2~R1C3");
+  expect_round_trip(".Indexing~C~R1C1~R2C5.Indexing~R~R7C7.GlobalEntropy.GlobalMod.DutchFlatmates");
+}
+
+TEST(IssRoundTrip, sets_and_lines_are_refused_with_the_column_at_fault) {
+  expect_error(".ContainExact~1_x~R1C1~R1C2", 17, "'x' is not a digit 1-9");
+  expect_error(".ContainAtLeast~1_2_3~R1C1~R1C2", 17, "ContainAtLeast lists 3 digits for 2 cells");
+  expect_error(".Indexing~X~R1C1", 11,
+               "Indexing is by column (C) or row (R), as in Indexing~C~R1C1");
+  expect_error(".EqualityCage~R1C1~R1C2~R1C3", 2, "an EqualityCage has an even number of cells");
+  expect_error(".Lockout~4~R1C1", 2, "Lockout has two ends");
+  expect_error(".ValueIndexing~R1C1~R1C2", 2, "ValueIndexing has at least 3 cells");
+  expect_error(".Shape~6x6.GlobalMod", 12, "GlobalMod needs digits 1-9");
+  expect_error(".RellikCage~x~R1C1", 13, "'x' is not a number (sum of RellikCage)");
+}
+
 }  // namespace

@@ -481,7 +481,7 @@ TEST(IssGenerated, CountsAgreeWithIss) {
     ++checked;
     several += r.solutions > 1;
   }
-  EXPECT_EQ(checked, 177);
+  EXPECT_EQ(checked, 245);
   EXPECT_GE(several, 30);
 }
 

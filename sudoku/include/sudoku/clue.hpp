@@ -47,6 +47,18 @@ enum class clue_kind : std::uint8_t {
   sandwich,       ///< a row or column: the digits between its 1 and its n add up to values[0]
   x_sum,          ///< a row or column read from cells[0]: its first X digits add up to values[0]
   lunchbox,       ///< different digits; those between the smallest and largest add up to values[0]
+  // Sets of cells and what their digits hold (set_clues.cpp).
+  all_different,     ///< different digits
+  rellik_cage,       ///< different digits, no one or more of which add up to values[0]
+  equality_cage,     ///< different digits, as many odd as even and as many low as high
+  contain_at_least,  ///< holds each digit of values, as often as listed (and maybe more)
+  contain_exact,     ///< holds each digit of values exactly as often as listed
+  count_distinct,    ///< cells[0] counts the different digits of cells[1..]
+  counting_circles,  ///< a digit d among the cells appears there exactly d times
+  lockout,           ///< the ends differ by values[0] or more; the cells between lie outside them
+  region_sum_line,   ///< the line's pieces in each box (region) add up alike
+  value_indexing,    ///< cells[1]'s digit k: cells[1 + k] holds cells[0]'s digit
+  indexing,          ///< values[0] 0 (column) or 1 (row): at (r, c) digit v, (r, v) holds c
   // Outside clues read by position along a row or column from cells[0].
   skyscraper,         ///< values[0] digits are greater than every digit before them
   hidden_skyscraper,  ///< the first digit smaller than one before it is values[0]
@@ -58,6 +70,9 @@ enum class clue_kind : std::uint8_t {
   anti_consecutive,  ///< orthogonal neighbours are not consecutive
   strict_kropki,     ///< neighbours without a dot are neither consecutive nor in ratio 2
   strict_xv,         ///< neighbours without an X or V do not add up to 10 or 5
+  global_entropy,    ///< each 2x2 square holds a digit of 1-3, of 4-6 and of 7-9
+  global_mod,        ///< each 2x2 square holds a digit of 1,4,7, of 2,5,8 and of 3,6,9
+  dutch_flatmates,   ///< a middle digit has 1 directly above it or n directly below
 };
 
 /// ISS's name of the kind: "Thermo", "WhiteDot", "AntiKnight".
@@ -66,8 +81,14 @@ enum class clue_kind : std::uint8_t {
 [[nodiscard]] std::optional<clue_kind> clue_kind_from_iss(std::string_view name) noexcept;
 /// For people: "thermometer", "white dot", "little killer".
 [[nodiscard]] std::string_view to_string(clue_kind k) noexcept;
+/// A picture's legend: "kropki" for both dots, "XV" for X and V.
+[[nodiscard]] std::string_view short_name(clue_kind k) noexcept;
 /// True for the kinds that apply to the whole board and mark no cells.
 [[nodiscard]] bool is_global(clue_kind k) noexcept;
+/// True for the kinds written outside the grid: a little killer at the start
+/// of its diagonal; a sandwich, X-sum, skyscraper, hidden skyscraper or
+/// numbered room at the end of its row or column where it is read from.
+[[nodiscard]] bool is_outside(clue_kind k) noexcept;
 
 /// One clue: its kind, cells (board positions, in the clue's order) and numbers.
 struct clue {

@@ -1,0 +1,227 @@
+// Checking a grid against the sets of cells, the lines read with them,
+// indexing and the rules over every 2x2 square or column (clue.hpp), from
+// each rule's wording: code apart from their lowering (set_clues.cpp). As
+// clue_check.cpp does, a clue is judged only where the cells it needs are
+// filled.
+#include "clue_check.hpp"
+
+#include <fmt/core.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <map>
+#include <set>
+
+namespace sudoku::detail {
+
+namespace {
+
+class set_checker {
+ public:
+  set_checker(const variant& v, std::span<const std::uint8_t> cells)
+      : v_(v), cells_(cells), n_(v.digits()) {}
+
+  std::optional<std::string> check(const clue& c) const {
+    const auto& p = c.cells;
+    const std::size_t k = p.size();
+    const int value = c.values.empty() ? 0 : c.values.front();
+    switch (c.kind) {
+      case clue_kind::all_different:
+        return repeat(p);
+      case clue_kind::rellik_cage: {
+        if (auto why = repeat(p)) return why;
+        // Every choice of one or more of the filled cells.
+        const std::vector<std::uint32_t> filled = filled_of(p);
+        for (std::uint32_t pick = 1; pick < (1u << filled.size()); ++pick) {
+          int sum = 0;
+          for (std::size_t i = 0; i < filled.size(); ++i)
+            sum += (pick >> i & 1) ? at(filled[i]) : 0;
+          if (sum == value) return fmt::format("some of its digits add up to {}", value);
+        }
+        return std::nullopt;
+      }
+      case clue_kind::equality_cage: {
+        if (auto why = repeat(p)) return why;
+        if (!all_filled(p)) return std::nullopt;
+        int odd = 0, low = 0, high = 0;
+        for (std::uint32_t q : p) {
+          odd += at(q) % 2;
+          low += at(q) <= n_ / 2 ? 1 : 0;
+          high += at(q) > n_ - n_ / 2 ? 1 : 0;
+        }
+        if (2 * odd != static_cast<int>(k))
+          return fmt::format("it holds {} odd digits of {}", odd, k);
+        if (low != high || low + high != static_cast<int>(k))
+          return fmt::format("it holds {} low and {} high digits of {}", low, high, k);
+        return std::nullopt;
+      }
+      case clue_kind::contain_at_least:
+      case clue_kind::contain_exact: {
+        if (!all_filled(p)) return std::nullopt;
+        std::map<int, int> listed, held;
+        for (int d : c.values)
+          ++listed[d];
+        for (std::uint32_t q : p)
+          ++held[at(q)];
+        for (auto [d, times] : listed) {
+          const bool exact = c.kind == clue_kind::contain_exact;
+          if (held[d] < times || (exact && held[d] != times))
+            return fmt::format("it holds {} {} times, not {}{}", d, held[d],
+                               exact ? "" : "at least ", times);
+        }
+        return std::nullopt;
+      }
+      case clue_kind::count_distinct: {
+        if (!all_filled(p)) return std::nullopt;
+        std::set<int> digits;
+        for (std::size_t i = 1; i < k; ++i)
+          digits.insert(at(p[i]));
+        if (static_cast<int>(digits.size()) != at(p[0]))
+          return fmt::format("{} different digits, not {}", digits.size(), at(p[0]));
+        return std::nullopt;
+      }
+      case clue_kind::counting_circles: {
+        if (!all_filled(p)) return std::nullopt;
+        std::map<int, int> held;
+        for (std::uint32_t q : p)
+          ++held[at(q)];
+        for (auto [d, times] : held) {
+          if (times != d) return fmt::format("{} is in {} circles, not {}", d, times, d);
+        }
+        return std::nullopt;
+      }
+      case clue_kind::lockout: {
+        if (!at(p.front()) || !at(p.back())) return std::nullopt;
+        const int a = at(p.front()), b = at(p.back());
+        if (std::abs(a - b) < value)
+          return fmt::format("its ends {} and {} differ by less than {}", a, b, value);
+        for (std::size_t i = 1; i + 1 < k; ++i) {
+          if (at(p[i]) && at(p[i]) >= std::min(a, b) && at(p[i]) <= std::max(a, b))
+            return fmt::format("{} ({}) is not outside its ends", v_.cell_name(p[i]), at(p[i]));
+        }
+        return std::nullopt;
+      }
+      case clue_kind::region_sum_line: {
+        if (!all_filled(p)) return std::nullopt;
+        std::vector<int> sums{0};
+        for (std::size_t i = 0; i < k; ++i) {
+          if (i > 0 && box_of(p[i]) != box_of(p[i - 1])) sums.push_back(0);
+          sums.back() += at(p[i]);
+        }
+        const bool boxes = v_.has(unit_kind::box) || v_.has(unit_kind::region);
+        for (int s : sums) {
+          if (boxes && s != sums.front())
+            return fmt::format("its pieces add up to {} and {}", sums.front(), s);
+        }
+        return std::nullopt;
+      }
+      case clue_kind::value_indexing: {
+        if (!at(p[0]) || !at(p[1])) return std::nullopt;
+        const auto far = static_cast<std::size_t>(at(p[1]));
+        if (far + 2 > k) return fmt::format("{} points past its end", v_.cell_name(p[1]));
+        const std::uint32_t q = p[1 + far];
+        if (at(q) && at(q) != at(p[0]))
+          return fmt::format("{} holds {}, not {}", v_.cell_name(q), at(q), at(p[0]));
+        return std::nullopt;
+      }
+      case clue_kind::indexing:
+        for (std::uint32_t q : p) {
+          if (!at(q)) continue;
+          const bool by_row = value == 1;
+          const int r = row(q) + 1, cl = col(q) + 1;
+          const int tr = by_row ? at(q) : r, tc = by_row ? cl : at(q);
+          if (tr > v_.rows() || tc > v_.columns()) continue;
+          const auto target = static_cast<std::uint32_t>((tr - 1) * v_.columns() + tc - 1);
+          const int want = by_row ? r : cl;
+          if (at(target) && at(target) != want)
+            return fmt::format("{} holds {}, so {} holds {}, not {}", v_.cell_name(q), at(q),
+                               v_.cell_name(target), want, at(target));
+        }
+        return std::nullopt;
+      case clue_kind::global_entropy:
+      case clue_kind::global_mod:
+        for (int r = 0; r + 1 < v_.rows(); ++r) {
+          for (int cl = 0; cl + 1 < v_.columns(); ++cl) {
+            std::set<int> classes;
+            const int w = v_.columns();
+            for (int q : {r * w + cl, r * w + cl + 1, (r + 1) * w + cl, (r + 1) * w + cl + 1}) {
+              const int d = at(static_cast<std::uint32_t>(q));
+              if (!d) {
+                classes.insert(-1 - q);  // unknown: counts as a class of its own
+                continue;
+              }
+              classes.insert(c.kind == clue_kind::global_entropy ? (d - 1) / 3 : d % 3);
+            }
+            if (classes.size() < 3) {
+              return fmt::format("the 2x2 square at {} lacks a {}",
+                                 v_.cell_name(static_cast<std::uint32_t>(r * w + cl)),
+                                 c.kind == clue_kind::global_entropy ? "low, middle or high digit"
+                                                                     : "digit of some class mod 3");
+            }
+          }
+        }
+        return std::nullopt;
+      case clue_kind::dutch_flatmates: {
+        const int w = v_.columns(), middle = (n_ + 1) / 2;
+        for (std::uint32_t q : v_.cells()) {
+          if (at(q) != middle) continue;
+          const int r = row(q);
+          const int above = r > 0 ? at(q - static_cast<std::uint32_t>(w)) : -1;
+          const int below = r + 1 < v_.rows() ? at(q + static_cast<std::uint32_t>(w)) : -1;
+          if (above == 0 || below == 0) continue;  // not known yet
+          if (above != 1 && below != n_)
+            return fmt::format("the {} at {} has no 1 above it and no {} below", middle,
+                               v_.cell_name(q), n_);
+        }
+        return std::nullopt;
+      }
+      default:
+        return std::nullopt;
+    }
+  }
+
+ private:
+  [[nodiscard]] int at(std::uint32_t p) const { return cells_[p]; }
+  [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / v_.columns(); }
+  [[nodiscard]] int col(std::uint32_t p) const { return static_cast<int>(p) % v_.columns(); }
+  [[nodiscard]] bool all_filled(const std::vector<std::uint32_t>& p) const {
+    return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return at(q) != 0; });
+  }
+  [[nodiscard]] std::vector<std::uint32_t> filled_of(const std::vector<std::uint32_t>& p) const {
+    std::vector<std::uint32_t> out;
+    for (std::uint32_t q : p) {
+      if (at(q)) out.push_back(q);
+    }
+    return out;
+  }
+  [[nodiscard]] std::optional<std::string> repeat(const std::vector<std::uint32_t>& p) const {
+    std::set<int> seen;
+    for (std::uint32_t q : p) {
+      if (at(q) && !seen.insert(at(q)).second) return fmt::format("{} repeats", at(q));
+    }
+    return std::nullopt;
+  }
+  // The box holding p (a region's on a board without boxes), or -1.
+  [[nodiscard]] int box_of(std::uint32_t p) const {
+    const unit_kind by = v_.has(unit_kind::box) ? unit_kind::box : unit_kind::region;
+    for (std::size_t u = 0; u < v_.units().size(); ++u) {
+      const auto& cells = v_.units()[u].cells;
+      if (v_.units()[u].kind == by && std::binary_search(cells.begin(), cells.end(), p))
+        return static_cast<int>(u);
+    }
+    return -1;
+  }
+
+  const variant& v_;
+  std::span<const std::uint8_t> cells_;
+  int n_;
+};
+
+}  // namespace
+
+std::optional<std::string> check_set_clue(const variant& v, std::span<const std::uint8_t> cells,
+                                          const clue& c) {
+  return set_checker(v, cells).check(c);
+}
+
+}  // namespace sudoku::detail

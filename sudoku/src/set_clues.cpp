@@ -1,0 +1,373 @@
+// Sets of cells and what their digits hold (all different, rellik and
+// equality cages, contained digits, counts of digits), the lines read with
+// them (lockout, region sums, value indexing), indexing and the rules over
+// every 2x2 square or column (global entropy and mod 3, Dutch flatmates):
+// groups of digit sets where the cells differ, relations where two cells
+// decide, chains where a count or a sum must be carried along
+// (clue_lowering.hpp).
+#include "clue_lowering.hpp"
+
+#include <array>
+#include <bit>
+#include <optional>
+#include <utility>
+#include <vector>
+
+namespace sudoku::detail {
+
+namespace {
+
+// Whether some of the digits of `set` (one or more) add up to `total`.
+bool some_add_up_to(digit_mask set, int total) {
+  if (total <= 0) return false;
+  // reach: bit s when some of the digits seen add up to s (0 for none).
+  std::vector<bool> reach(static_cast<std::size_t>(total) + 1, false);
+  reach[0] = true;
+  for (int d = 1; set >> d; ++d) {
+    if ((set >> d & 1) == 0) continue;
+    for (int s = total; s >= d; --s)
+      reach[static_cast<std::size_t>(s)] =
+          reach[static_cast<std::size_t>(s)] || reach[static_cast<std::size_t>(s - d)];
+  }
+  return reach[static_cast<std::size_t>(total)];
+}
+
+}  // namespace
+
+// The sets of k different digits 1..n that keep(set) accepts.
+std::vector<digit_mask> clue_lowering::digit_sets(std::size_t k, auto keep) const {
+  std::vector<digit_mask> sets;
+  for (digit_mask m = 0; m < digit_mask{1} << n_; ++m) {
+    if (static_cast<std::size_t>(std::popcount(m)) != k) continue;
+    if (keep(m << 1)) sets.push_back(m << 1);
+  }
+  if (sets.empty()) sets.push_back(0);  // none: a set no cells can make
+  return sets;
+}
+
+// The control cells[0] counts the different digits of the others. With
+// weighted items: one pass over the counted cells per digit d, its state
+// whether d has been seen, adding 1 to a weighted item at the pass's end if
+// so; the control adds minus its digit; the item's total is 0. Small (ISS's
+// "Count Different (Circles)", four counts of eight cells: 4,600 options),
+// and the weight rule sees at once that a count already reached leaves
+// no room for another digit. Without weights: a pass with the control first
+// and the digits seen as state (the same puzzle: 165,000 options, too many for
+// the bitset engine, and dancing links searched millions of nodes), or the
+// control last when that is too large.
+void clue_lowering::count_distinct(const clue& c) {
+  const auto& cells = c.cells;
+  const std::size_t k = cells.size() - 1;
+  if (weights_ != model::weights::none && k > 0) {
+    std::vector<std::uint32_t> passes{cells.front()};
+    for (int d = 1; d <= n_; ++d)
+      passes.insert(passes.end(), cells.begin() + 1, cells.end());
+    // Extras: 0 adds 1 (a digit seen), d adds -d (the control's digit d).
+    const auto pass_of = [k](std::size_t i) { return static_cast<int>((i - 1) / k) + 1; };
+    const auto last_in_pass = [k](std::size_t i) { return (i - 1) % k == k - 1; };
+    if (try_chain(
+            passes, std::vector<int>{0},
+            [&](std::size_t i, int seen, int d) -> std::optional<int> {
+              if (i == 0 || last_in_pass(i)) return 0;
+              return seen != 0 || d == pass_of(i) ? 1 : 0;
+            },
+            [](int) { return true; }, stronger_weighted_limit,
+            [&](std::size_t i, int seen, int d) -> std::uint32_t {
+              if (i == 0) return static_cast<std::uint32_t>(d);
+              if (last_in_pass(i) && (seen != 0 || d == pass_of(i))) return 0;
+              return chain_step::no_extra;
+            })) {
+      digit_chain& chain = out_.chains.back();
+      chain.weighted = {{0, 0}};
+      chain.extras.assign(static_cast<std::size_t>(n_) + 1, {});
+      chain.extras[0].weights = {{0, 1}};
+      for (int d = 1; d <= n_; ++d)
+        chain.extras[static_cast<std::size_t>(d)].weights = {{0, -d}};
+      return;
+    }
+  }
+  using state = std::pair<int, digit_mask>;
+  if (try_chain(
+          cells, std::vector<state>{state{0, 0}},
+          [k](std::size_t i, const state& s, int d) -> std::optional<state> {
+            if (i == 0) return state{d, 0};
+            const digit_mask seen = s.second | digit_mask{1} << d;
+            const auto distinct = std::popcount(seen);
+            const auto left = static_cast<int>(k - i);
+            if (distinct > s.first || distinct + left < s.first) return std::nullopt;
+            return state{s.first, seen};
+          },
+          [](const state& s) { return std::popcount(s.second) == s.first; }, stronger_limit))
+    return;
+  std::vector<std::uint32_t> order(cells.begin() + 1, cells.end());
+  order.push_back(cells.front());
+  chain<digit_mask>(
+      c, order, {digit_mask{0}},
+      [k](std::size_t i, digit_mask seen, int d) -> std::optional<digit_mask> {
+        if (i < k) return seen | digit_mask{1} << d;
+        if (std::popcount(seen) != d) return std::nullopt;
+        return digit_mask{0};
+      },
+      [](digit_mask) { return true; });
+}
+
+// A digit d among the circles appears there exactly d times. Per digit, a
+// pass over the circles counting its d's (none or d at the pass's end). With
+// weighted items, the passes make one chain, each adding d to a weighted item
+// when d is there: the digits present add up to the number of circles, which
+// the weight rule uses (ISS's Santorini: 146,536 guesses without it, with it
+// 62; ISS 11). Else a chain per digit.
+void clue_lowering::counting_circles(const clue& c) {
+  const auto& cells = c.cells;
+  const std::size_t k = cells.size();
+  const auto next = [](int digit, int seen, int d) -> std::optional<int> {
+    if (d != digit) return seen;
+    if (seen == digit) return std::nullopt;
+    return seen + 1;
+  };
+  if (weights_ != model::weights::none) {
+    std::vector<std::uint32_t> passes;
+    for (int d = 1; d <= n_; ++d)
+      passes.insert(passes.end(), cells.begin(), cells.end());
+    const auto digit_of = [k](std::size_t i) { return static_cast<int>(i / k) + 1; };
+    const auto last_in_pass = [k](std::size_t i) { return i % k == k - 1; };
+    if (try_chain(
+            passes, std::vector<int>{0},
+            [&](std::size_t i, int seen, int d) -> std::optional<int> {
+              const auto after = next(digit_of(i), seen, d);
+              if (!after || !last_in_pass(i)) return after;
+              if (*after != 0 && *after != digit_of(i)) return std::nullopt;
+              return 0;
+            },
+            [](int) { return true; }, stronger_weighted_limit,
+            [&](std::size_t i, int seen, int d) -> std::uint32_t {
+              const int digit = digit_of(i);
+              if (last_in_pass(i) && next(digit, seen, d) == digit)
+                return static_cast<std::uint32_t>(digit);
+              return chain_step::no_extra;
+            })) {
+      digit_chain& chain = out_.chains.back();
+      chain.weighted = {{static_cast<int>(k), static_cast<int>(k)}};
+      chain.extras.assign(static_cast<std::size_t>(n_) + 1, {});
+      for (int d = 1; d <= n_; ++d)
+        chain.extras[static_cast<std::size_t>(d)].weights = {{0, d}};
+      return;
+    }
+  }
+  for (int digit = 1; digit <= n_; ++digit) {
+    chain<int>(
+        c, cells, {0}, [&](std::size_t, int seen, int d) { return next(digit, seen, d); },
+        [digit](int seen) { return seen == 0 || seen == digit; });
+  }
+}
+
+void clue_lowering::set_clue(const clue& c) {
+  const auto& cells = c.cells;
+  const std::size_t k = cells.size();
+  const int value = c.values.empty() ? 0 : c.values.front();
+  switch (c.kind) {
+    case clue_kind::all_different:
+      out_.groups.push_back({cells, {}});
+      break;
+    case clue_kind::rellik_cage:
+      out_.groups.push_back(
+          {cells, digit_sets(k, [value](digit_mask m) { return !some_add_up_to(m, value); })});
+      break;
+    case clue_kind::equality_cage: {
+      // Low: the smaller half of the digits, high the larger (the middle one
+      // of an odd count neither, so never in the cage).
+      const int half = n_ / 2;
+      out_.groups.push_back({cells, digit_sets(k, [&](digit_mask m) {
+                               int odd = 0, low = 0, high = 0;
+                               for (int d = 1; d <= n_; ++d) {
+                                 if ((m >> d & 1) == 0) continue;
+                                 odd += d % 2;
+                                 low += d <= half ? 1 : 0;
+                                 high += d > n_ - half ? 1 : 0;
+                               }
+                               return 2 * odd == static_cast<int>(k) && low == high &&
+                                      low + high == static_cast<int>(k);
+                             })});
+      break;
+    }
+    case clue_kind::contain_at_least:
+    case clue_kind::contain_exact: {
+      // State: how many of each listed digit are still to come (below 0 for
+      // ContainExact: one too many, refused).
+      const bool exact = c.kind == clue_kind::contain_exact;
+      std::vector<int> need(static_cast<std::size_t>(n_) + 1, 0);
+      std::vector<char> listed(need.size(), 0);
+      for (int d : c.values) {
+        ++need[static_cast<std::size_t>(d)];
+        listed[static_cast<std::size_t>(d)] = 1;
+      }
+      chain<std::vector<int>>(
+          c, cells, {need},
+          [&](std::size_t, const std::vector<int>& s, int d) -> std::optional<std::vector<int>> {
+            const auto i = static_cast<std::size_t>(d);
+            if (!listed[i] || (s[i] == 0 && !exact)) return s;
+            if (s[i] == 0) return std::nullopt;
+            std::vector<int> after = s;
+            --after[i];
+            return after;
+          },
+          [](const std::vector<int>& s) {
+            return std::all_of(s.begin(), s.end(), [](int x) { return x == 0; });
+          });
+      break;
+    }
+    case clue_kind::count_distinct:
+      count_distinct(c);
+      break;
+    case clue_kind::counting_circles:
+      counting_circles(c);
+      break;
+    case clue_kind::lockout: {
+      // The two ends, then the cells between: state, the ends' digits.
+      std::vector<std::uint32_t> order{cells.front(), cells.back()};
+      order.insert(order.end(), cells.begin() + 1, cells.end() - 1);
+      using state = std::pair<int, int>;
+      chain<state>(
+          c, order, {state{0, 0}},
+          [value](std::size_t i, const state& s, int d) -> std::optional<state> {
+            if (i == 0) return state{d, 0};
+            if (i == 1) {
+              if (std::abs(s.first - d) < value) return std::nullopt;
+              return std::minmax(s.first, d);
+            }
+            if (d >= s.first && d <= s.second) return std::nullopt;
+            return s;
+          },
+          [](const state&) { return true; });
+      break;
+    }
+    case clue_kind::region_sum_line: {
+      // A piece ends where the next cell lies in another box (or region, on
+      // a board without boxes). State: the pieces' sum (0 until the first
+      // ends) and the current piece's so far.
+      std::vector<int> box_of(v_.positions(), -1);
+      const unit_kind by = v_.has(unit_kind::box) ? unit_kind::box : unit_kind::region;
+      for (std::size_t u = 0; u < v_.units().size(); ++u) {
+        if (v_.units()[u].kind != by) continue;
+        for (std::uint32_t p : v_.units()[u].cells)
+          box_of[p] = static_cast<int>(u);
+      }
+      std::vector<char> ends(k, 1);
+      bool one_piece = true;
+      for (std::size_t i = 0; i + 1 < k; ++i) {
+        ends[i] = box_of[cells[i]] != box_of[cells[i + 1]] || box_of[cells[i]] < 0 ? 1 : 0;
+        one_piece = one_piece && !ends[i];
+      }
+      if (one_piece) break;  // a single piece: nothing to compare
+      // State: the pieces' sum, chosen at the start (one per filling: the
+      // sum its pieces share), and the current piece's digits so far (a
+      // piece lies in one box: they differ), or their sum alone when that
+      // is too large. Known from the start, the sum bounds every piece at
+      // once; the digits let the chain see which sets make it, as a cage's
+      // combinations do (ISS's "Region sum lines, hard": 290,391 guesses
+      // learning the sum from the first piece, 23,982 with both; ISS 3,517).
+      for (const bool digits : {true, false}) {
+        using state = std::pair<int, digit_mask>;
+        std::vector<state> starts;
+        for (int total = 1; total <= n_ * n_; ++total)
+          starts.push_back({total, 0});
+        const auto next = [&ends, digits](std::size_t i, const state& s,
+                                          int d) -> std::optional<state> {
+          int piece = d;
+          if (digits) {
+            if (s.second >> d & 1) return std::nullopt;
+            for (int x = 1; s.second >> x; ++x)
+              piece += (s.second >> x & 1) ? x : 0;
+          } else {
+            piece += static_cast<int>(s.second);
+          }
+          if (piece > s.first || (ends[i] && piece != s.first)) return std::nullopt;
+          if (ends[i]) return state{s.first, 0};
+          return state{s.first, digits ? s.second | digit_mask{1} << d : piece};
+        };
+        const auto accept = [](const state&) { return true; };
+        if (digits ? try_chain(cells, starts, next, accept, stronger_limit)
+                   : (chain(c, cells, starts, next, accept), true))
+          break;
+      }
+      break;
+    }
+    case clue_kind::value_indexing: {
+      // State: the first cell's digit, then the cells still to pass before
+      // the one the second cell's digit points at (0 once passed).
+      using state = std::pair<int, int>;
+      const int indexed = static_cast<int>(k) - 2;
+      chain<state>(
+          c, cells, {state{0, 0}},
+          [indexed](std::size_t i, const state& s, int d) -> std::optional<state> {
+            if (i == 0) return state{d, 0};
+            if (i == 1) {
+              if (d > indexed) return std::nullopt;
+              return state{s.first, d};
+            }
+            if (s.second == 0) return s;
+            if (s.second == 1 && d != s.first) return std::nullopt;
+            return state{s.first, s.second - 1};
+          },
+          [](const state& s) { return s.second == 0; });
+      break;
+    }
+    case clue_kind::indexing: {
+      // By column: the cell at (r, c) holding v says (r, v) holds c, so each
+      // other cell (r, j) of its row holds c when the cell holds j.
+      const bool by_row = value == 1;
+      for (std::uint32_t p : cells) {
+        const int r = row(p), cl = col(p);
+        const int own = (by_row ? r : cl) + 1;
+        for (int j = 1; j <= n_; ++j) {
+          const auto q = by_row ? at(j - 1, cl) : at(r, j - 1);
+          if (!q || *q == p) continue;
+          relate(p, *q, [j, own](int x, int y) { return x != j || y == own; });
+        }
+      }
+      break;
+    }
+    case clue_kind::global_entropy:
+    case clue_kind::global_mod: {
+      // Each 2x2 square: state, the classes seen; all three at the end.
+      const bool entropy = c.kind == clue_kind::global_entropy;
+      for (int r = 0; r + 1 < v_.rows(); ++r) {
+        for (int cl = 0; cl + 1 < columns_; ++cl) {
+          const auto a = at(r, cl), b = at(r, cl + 1), d = at(r + 1, cl), e = at(r + 1, cl + 1);
+          if (!a || !b || !d || !e) continue;
+          chain<int>(
+              c, {*a, *b, *d, *e}, {0},
+              [entropy](std::size_t, int seen, int digit) -> std::optional<int> {
+                return seen | 1 << (entropy ? (digit - 1) / 3 : digit % 3);
+              },
+              [](int seen) { return seen == 7; });
+        }
+      }
+      break;
+    }
+    case clue_kind::dutch_flatmates: {
+      // Down each column: state, whether the cell above holds 1 and whether
+      // a middle digit above it still needs n below.
+      const int middle = (n_ + 1) / 2;
+      for (int cl = 0; cl < columns_; ++cl) {
+        std::vector<std::uint32_t> column;
+        for (int r = 0; r < v_.rows(); ++r) {
+          if (auto p = at(r, cl)) column.push_back(*p);
+        }
+        using state = std::pair<bool, bool>;
+        chain<state>(
+            c, column, {state{false, false}},
+            [middle, n = n_](std::size_t, const state& s, int d) -> std::optional<state> {
+              if (s.second && d != n) return std::nullopt;
+              return state{d == 1, d == middle && !s.first};
+            },
+            [](const state& s) { return !s.second; });
+      }
+      break;
+    }
+    default:
+      break;
+  }
+}
+
+}  // namespace sudoku::detail
