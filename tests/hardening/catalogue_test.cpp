@@ -1257,6 +1257,17 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:16: Skyscraper's clue must be 1-9"));
   c.push_back(iss_case("iss_outside_clue_with_a_third_clue", ".NumberedRoom~C2~3~4~5",
                        "{file}:1:22: NumberedRoom takes a row or column and two clues at most"));
+  c.push_back(iss_case("iss_contained_digit_not_a_digit", ".ContainExact~1_x~R1C1~R1C2",
+                       "{file}:1:17: 'x' is not a digit 1-9"));
+  c.push_back(iss_case("iss_more_digits_contained_than_cells", ".ContainAtLeast~1_2_3~R1C1~R1C2",
+                       "{file}:1:17: ContainAtLeast lists 3 digits for 2 cells"));
+  c.push_back(iss_case("iss_indexing_neither_by_row_nor_column", ".Indexing~X~R1C1",
+                       "{file}:1:11: Indexing is by column (C) or row (R), as in "
+                       "Indexing~C~R1C1"));
+  c.push_back(iss_case("iss_equality_cage_of_odd_size", ".EqualityCage~R1C1~R1C2~R1C3",
+                       "{file}:1:2: an EqualityCage has an even number of cells"));
+  c.push_back(iss_case("iss_global_mod_without_nine_digits", ".Shape~6x6.GlobalMod",
+                       "{file}:1:12: GlobalMod needs digits 1-9"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",
                        "{file}:1:14: 'R1X2' is not a cell such as R1C1"));
   c.push_back(iss_case("iss_cell_outside_the_board", ".Shape~6x6.Thermo~R1C1~R7C1",

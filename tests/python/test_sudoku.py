@@ -405,6 +405,21 @@ def test_iss_outside_clues_of_skyscrapers_and_numbered_rooms():
         d.count(".Shape~4x4.Skyscraper~R1~5~", variant="iss")
 
 
+def test_iss_sets_of_cells_indexing_and_global_rules():
+    # Counts on the empty 4x4 board, as ISS counts them (docs/iss-format.md).
+    assert d.count(".Shape~4x4.RellikCage~8~R1C1~R2C2~R3C3", variant="iss", limit=0) == 108
+    assert d.count(".Shape~4x4.CountDistinct~R1C1~R2C2~R3C3~R4C4~R2C3",
+                   variant="iss", limit=0) == 72
+    assert d.count(".Shape~4x4.Indexing~C~R1C1~R2C3", variant="iss", limit=0) == 76
+    # Circles holding 1, 2, 1 break the rule (two 1s); 2, 2, 1 keep it.
+    circles = ".Shape~4x4.CountingCircles~R1C1~R1C2~R2C3"
+    assert d.validate("1234341221434321", circles, variant="iss").valid is False
+    assert d.validate("1234341221434321", ".Shape~4x4.CountingCircles~R1C2~R2C4~R1C1",
+                      variant="iss").valid
+    with pytest.raises(ValueError, match="GlobalMod needs digits 1-9"):
+        d.count(".Shape~6x6.GlobalMod", variant="iss")
+
+
 def test_iss_share_links_are_read_as_the_string_they_carry():
     link = ("https://sigh.github.io/Interactive-Sudoku-Solver/?q="
             + ISS_THERMO.replace("~", "%7E") + "&mode=all-possibilities")
