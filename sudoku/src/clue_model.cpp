@@ -346,6 +346,8 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::lockout:
     case clue_kind::region_sum_line:
     case clue_kind::value_indexing:
+    case clue_kind::pair:
+    case clue_kind::pair_x:
     case clue_kind::indexing:
     case clue_kind::global_entropy:
     case clue_kind::global_mod:

@@ -149,10 +149,23 @@ std::optional<text_error> reader::read(const item& it) {
       return e;
     }
     std::vector<std::uint32_t> in_cage;
-    if (auto e = cells(it, 1, in_cage)) return e;
-    return add_cage(std::move(in_cage), sum, it.type.column,
-                    it.args.empty() ? it.type.column : it.args[0].column);
+    if (auto e = cells(it, 1, in_cage, false)) return e;
+    // A cell named twice counts twice in the sum, as in ISS (its "Event
+    // horizon"): the cage's cells differ, and a weighted sum adds them up.
+    std::vector<std::uint32_t> distinct;
+    std::vector<int> weights(in_cage.size(), 1);
+    merge_repeats(in_cage, distinct, weights);
+    if (distinct.size() == in_cage.size() || sum == 0) {
+      return add_cage(std::move(distinct), sum, it.type.column,
+                      it.args.empty() ? it.type.column : it.args[0].column);
+    }
+    if (auto e = add_cage(distinct, 0, it.type.column, it.type.column)) return e;
+    weights.insert(weights.begin(), sum);
+    v_.add_clue({clue_kind::sum, std::move(distinct), std::move(weights), false});
+    return std::nullopt;
   }
+  if (type == "Binary" || type == "BinaryX")
+    return read_pairs(it, type == "Binary" ? clue_kind::pair : clue_kind::pair_x, true);
   // Every other type read is a clue's (iss_types).
   const auto kind = clue_kind_from_iss(type);
   if (!kind) return detail::refused_iss_type(it.type.text, it.type.column);
@@ -165,6 +178,7 @@ std::optional<text_error> reader::read(const item& it) {
     return std::nullopt;
   }
   if (is_outside(*kind)) return read_outside(it, *kind);
+  if (*kind == clue_kind::pair || *kind == clue_kind::pair_x) return read_pairs(it, *kind, false);
   if (*kind >= clue_kind::all_different && *kind <= clue_kind::indexing) return read_set(it, *kind);
   clue c{*kind, {}, {}, false};
   std::size_t first_cell = 0;
@@ -262,7 +276,34 @@ std::optional<text_error> reader::read(const item& it) {
     body.args.pop_back();
     c.loop = true;
   }
-  if (auto e = cells(body, first_cell, c.cells)) return e;
+  // A sum may name a cell twice (it counts twice), and a whisper may pass a
+  // cell again (ISS's "Merry X/V-mas"), though not twice in a row.
+  const bool repeats = *kind == clue_kind::sum || *kind == clue_kind::whisper;
+  if (auto e = cells(body, first_cell, c.cells, !repeats)) return e;
+  for (std::size_t i = 1; *kind == clue_kind::whisper && i < c.cells.size(); ++i) {
+    if (c.cells[i] == c.cells[i - 1]) {
+      return error_at(body.args[first_cell + i].column,
+                      fmt::format("{} follows itself in Whisper", body.args[first_cell + i].text));
+    }
+  }
+  if (*kind == clue_kind::sum) {
+    // A cell named twice counts twice (or with its weights added up).
+    if (c.values.size() > 1 && c.values.size() != c.cells.size() + 1) {
+      return error_at(it.args[0].column,
+                      fmt::format("Sum has {} for {}", dlx::counted(c.values.size() - 1, "weight"),
+                                  dlx::counted(c.cells.size(), "cell")));
+    }
+    std::vector<int> weights(c.values.size() > 1 ? c.values.begin() + 1 : c.values.end(),
+                             c.values.end());
+    if (weights.empty()) weights.assign(c.cells.size(), 1);
+    std::vector<std::uint32_t> distinct;
+    merge_repeats(c.cells, distinct, weights);
+    if (distinct.size() != c.cells.size()) {
+      c.cells = std::move(distinct);
+      c.values.resize(1);
+      c.values.insert(c.values.end(), weights.begin(), weights.end());
+    }
+  }
   const std::size_t k = c.cells.size();
   switch (*kind) {
     case clue_kind::white_dot:

@@ -17,6 +17,10 @@ namespace sudoku::detail {
 
 // ISS's box dimensions for an n x n board: the most square factorisation,
 // rows first (6x6: 2x3; 12x12: 3x4).
+// The characters of ISS's keys (a pairwise table's), 6 bits each: 'A' is 0.
+inline constexpr std::string_view base64url =
+    "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
 inline std::optional<shape> iss_shape(int n) {
   for (int small = static_cast<int>(std::sqrt(static_cast<double>(n))); small >= 2; --small) {
     if (n % small == 0) return shape{small, n / small};

@@ -11,6 +11,7 @@
 
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <optional>
@@ -221,6 +222,24 @@ class reader {
     return std::nullopt;
   }
 
+  // The cells once each, in order, and each one's weight the sum of its
+  // copies' (`weights`, one per cell of `cells`, becomes one per distinct cell).
+  static void merge_repeats(const std::vector<std::uint32_t>& cells,
+                            std::vector<std::uint32_t>& distinct, std::vector<int>& weights) {
+    std::vector<int> merged;
+    distinct.clear();
+    for (std::size_t i = 0; i < cells.size(); ++i) {
+      const auto at = std::find(distinct.begin(), distinct.end(), cells[i]);
+      if (at == distinct.end()) {
+        distinct.push_back(cells[i]);
+        merged.push_back(weights[i]);
+      } else {
+        merged[static_cast<std::size_t>(at - distinct.begin())] += weights[i];
+      }
+    }
+    weights = std::move(merged);
+  }
+
   std::optional<text_error> number(const item& it, std::size_t k, int& out,
                                    std::string_view what) const {
     if (k >= it.args.size()) {
@@ -248,6 +267,7 @@ class reader {
   std::optional<text_error> read_given(const item& it);
   std::optional<text_error> read_outside(const item& it, clue_kind kind);
   std::optional<text_error> read_set(const item& it, clue_kind kind);
+  std::optional<text_error> read_pairs(const item& it, clue_kind kind, bool legacy);
   std::optional<text_error> finish();
 
   std::string_view line_;

@@ -1,12 +1,70 @@
 // ISS's sets of cells and the lines read with them (iss_reader.hpp):
 // AllDifferent, RellikCage, EqualityCage, ContainAtLeast, ContainExact,
-// CountDistinct, CountingCircles, Lockout, RegionSumLine, ValueIndexing and
-// Indexing.
+// CountDistinct, CountingCircles, Lockout, RegionSumLine, ValueIndexing,
+// Indexing, and the pairwise relations Pair and PairX (Binary and BinaryX,
+// their older spellings).
 #include "iss_reader.hpp"
 
 #include <algorithm>
 
 namespace sudoku::detail::iss_read {
+
+// Pair~KEY~CELL...: KEY, ISS's table of the digit pairs allowed, a bit per
+// pair (a, b) in the order (1,1), (1,2), ... (n,n), six to a character of
+// base64url ('A' 0 ... '_' 63; Binary and BinaryX swap '-' and '_'). Then
+// groups of cells, each a clue, between empty fields, a field starting
+// with '_' naming the groups after it.
+std::optional<text_error> reader::read_pairs(const item& it, clue_kind kind, bool legacy) {
+  if (it.args.empty())
+    return error_at(it.type.column, fmt::format("{} needs its key", it.type.text));
+  const field& key = it.args[0];
+  std::vector<int> table(static_cast<std::size_t>(n_), 0);
+  const auto bits = static_cast<std::size_t>(n_ * n_);
+  for (std::size_t i = 0; i < key.text.size(); ++i) {
+    char ch = key.text[i];
+    if (legacy && (ch == '-' || ch == '_')) ch = ch == '-' ? '_' : '-';
+    const auto v = base64url.find(ch);
+    if (v == std::string_view::npos) {
+      return error_at(key.column + i, fmt::format("'{}' is not a character of {}'s key (base64url)",
+                                                  key.text.substr(i, 1), it.type.text));
+    }
+    for (std::size_t b = 0; b < 6; ++b) {
+      if ((v >> b & 1) == 0) continue;
+      const std::size_t t = i * 6 + b;
+      if (t >= bits) {
+        return error_at(key.column + i,
+                        fmt::format("{}'s key has more than the {} bits of a {}x{} table",
+                                    it.type.text, bits, n_, n_));
+      }
+      table[t / static_cast<std::size_t>(n_)] |= 1 << (t % static_cast<std::size_t>(n_) + 1);
+    }
+  }
+  clue c{kind, {}, table, false};
+  std::optional<text_error> e;
+  bool any = false;
+  const auto flush = [&] {
+    if (c.cells.empty()) return;
+    v_.add_clue(c);
+    c.cells.clear();
+    any = true;
+  };
+  for (std::size_t k = 1; k < it.args.size(); ++k) {
+    const field& f = it.args[k];
+    if (f.text.empty() || f.text.front() == '_') {
+      flush();
+      continue;
+    }
+    const auto p = cell(f, e);
+    if (!p) return e;
+    if (std::find(c.cells.begin(), c.cells.end(), *p) != c.cells.end()) {
+      return error_at(f.column, fmt::format("{} appears twice in {}", f.text, it.type.text));
+    }
+    c.cells.push_back(*p);
+  }
+  flush();
+  if (!any) return error_at(it.type.column, fmt::format("{} has no cells", it.type.text));
+  return std::nullopt;
+}
 
 // RellikCage~sum~cells, Lockout~difference~cells, ContainAtLeast~1_2_2~cells
 // (ContainExact alike), Indexing~C~cells (or R), the others cells alone.

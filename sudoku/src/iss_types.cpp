@@ -12,8 +12,8 @@ namespace sudoku {
 
 std::span<const std::string_view> iss_types() {
   static const std::vector<std::string_view> types = [] {
-    std::vector<std::string_view> out = {"Given",   "Shape",        "NoBoxes", "Diagonal",
-                                         "Windoku", "DisjointSets", "Jigsaw"};
+    std::vector<std::string_view> out = {"Given",        "Shape",  "NoBoxes", "Diagonal", "Windoku",
+                                         "DisjointSets", "Jigsaw", "Binary",  "BinaryX"};
     for (int k = 0; k <= static_cast<int>(clue_kind::dutch_flatmates); ++k)
       out.push_back(iss_name(static_cast<clue_kind>(k)));
     return out;
@@ -24,8 +24,8 @@ std::span<const std::string_view> iss_types() {
 text_error detail::refused_iss_type(std::string_view type, std::size_t column) {
   // ISS types not read here, each between blanks.
   static constexpr std::string_view known =
-      " Or And End Container Regex NFA FullRank FullRankTies EqualSum Binary BinaryX "
-      " Pair PairX Doppelganger LookAndSay ConnectedValues SearchPriority Var "
+      " Or And End Container Regex NFA FullRank FullRankTies EqualSum "
+      " Doppelganger LookAndSay ConnectedValues SearchPriority Var "
       " ChaosConstruction ChaosArrow ChaosCount RegionSize RegionSameValues Replicate ";
   if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {
     return {column, fmt::format("the constraint {} is not supported", type)};

@@ -3,6 +3,7 @@
 
 #include <cstdlib>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "iss_detail.hpp"
@@ -131,6 +132,23 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
         for (std::size_t i = 0; i < c.values.size(); ++i)
           out += fmt::format("{}{}", i == 0 ? '~' : '_', c.values[i]);
         break;
+      case clue_kind::pair:
+      case clue_kind::pair_x: {
+        // ISS's key: a bit per digit pair, six to a base64url character.
+        std::string key;
+        for (int t = 0; t < n * n; t += 6) {
+          int six = 0;
+          for (int b = 0; b < 6 && t + b < n * n; ++b) {
+            const auto row = static_cast<std::size_t>((t + b) / n);
+            if (row < c.values.size()) six |= (c.values[row] >> ((t + b) % n + 1) & 1) << b;
+          }
+          key += detail::base64url[static_cast<std::size_t>(six)];
+        }
+        while (!key.empty() && key.back() == 'A')
+          key.pop_back();
+        out += "~" + key;
+        break;
+      }
       case clue_kind::indexing:
         out += c.values.at(0) == 1 ? "~R" : "~C";
         break;

@@ -90,6 +90,9 @@ std::optional<line_style> line_of(clue_kind k) {
       return line_style{"sd-region-sum-line", "#64c864", 4, ""};
     case clue_kind::value_indexing:
       return line_style{"sd-value-indexing", "#8a8a8a", 2, "5 3"};
+    case clue_kind::pair:
+    case clue_kind::pair_x:
+      return line_style{"sd-pairwise", "#c86464", 2, ""};
     default:
       return std::nullopt;
   }
@@ -171,6 +174,14 @@ class clue_painter {
             "fill=\"{}\" stroke=\"{}\" stroke-width=\"2.5\"/>\n",
             k, num(p[0]), num(p[1] - r), num(p[0] + r), num(p[1]), num(p[0]), num(p[1] + r),
             num(p[0] - r), num(p[1]), ground, s.colour);
+      }
+    }
+    if (c.kind == clue_kind::pair || c.kind == clue_kind::pair_x) {
+      // A small circle on each cell, filled when every two cells are related.
+      for (const xy& p : points) {
+        add("<circle class=\"sd-pairwise-node\" data-clue=\"{}\" cx=\"{}\" cy=\"{}\" r=\"4\" "
+            "fill=\"{}\" stroke=\"{}\" stroke-width=\"1.5\"/>\n",
+            k, num(p[0]), num(p[1]), c.kind == clue_kind::pair_x ? s.colour : ground, s.colour);
       }
     }
     if (c.kind == clue_kind::value_indexing && points.size() >= 2) {

@@ -124,6 +124,19 @@ class set_checker {
           return fmt::format("{} holds {}, not {}", v_.cell_name(q), at(q), at(p[0]));
         return std::nullopt;
       }
+      case clue_kind::pair:
+      case clue_kind::pair_x:
+        for (std::size_t i = 0; i < k; ++i) {
+          for (std::size_t j = i + 1; j < k; ++j) {
+            if (c.kind == clue_kind::pair && j > i + 1) break;
+            const int a = at(p[i]), b = at(p[j]);
+            const auto row = static_cast<std::size_t>(a - 1);
+            if (a && b && (row >= c.values.size() || (c.values[row] >> b & 1) == 0))
+              return fmt::format("{} ({}) and {} ({}) are not a pair its table allows",
+                                 v_.cell_name(p[i]), a, v_.cell_name(p[j]), b);
+          }
+        }
+        return std::nullopt;
       case clue_kind::indexing:
         for (std::uint32_t q : p) {
           if (!at(q)) continue;

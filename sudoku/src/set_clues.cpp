@@ -312,6 +312,41 @@ void clue_lowering::set_clue(const clue& c) {
           [](const state& s) { return s.second == 0; });
       break;
     }
+    case clue_kind::pair:
+    case clue_kind::pair_x: {
+      // ISS's table: the digits b that may follow a (none past its end).
+      const auto allowed = [&c](int a, int b) {
+        const auto row = static_cast<std::size_t>(a - 1);
+        return row < c.values.size() && (c.values[row] >> b & 1) != 0;
+      };
+      for (std::size_t i = 0; i < k; ++i) {
+        for (std::size_t j = i + 1; j < (c.kind == clue_kind::pair ? std::min(i + 2, k) : k); ++j)
+          relate(cells[i], cells[j], allowed);
+      }
+      // Every two cells related by a table that keeps digits apart, both
+      // ways alike: the cells hold one of the sets of k digits each two of
+      // which it allows, stated as a cage's combinations are (ISS's "Cold
+      // Sauerkraut", renbans written as pairs: 44,030 guesses with the
+      // relations alone, 3,292 so; ISS 3,498).
+      bool apart = c.kind == clue_kind::pair_x && static_cast<int>(k) <= n_;
+      for (int a = 1; apart && a <= n_; ++a) {
+        apart = !allowed(a, a);
+        for (int b = 1; apart && b <= n_; ++b)
+          apart = allowed(a, b) == allowed(b, a);
+      }
+      if (apart) {
+        out_.groups.push_back({cells, digit_sets(k, [&](digit_mask m) {
+                                 for (int a = 1; a <= n_; ++a) {
+                                   for (int b = a + 1; b <= n_; ++b) {
+                                     if ((m >> a & 1) && (m >> b & 1) && !allowed(a, b))
+                                       return false;
+                                   }
+                                 }
+                                 return true;
+                               })});
+      }
+      break;
+    }
     case clue_kind::indexing: {
       // By column: the cell at (r, c) holding v says (r, v) holds c, so each
       // other cell (r, j) of its row holds c when the cell holds j.

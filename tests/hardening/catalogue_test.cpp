@@ -1268,6 +1268,10 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:2: an EqualityCage has an even number of cells"));
   c.push_back(iss_case("iss_global_mod_without_nine_digits", ".Shape~6x6.GlobalMod",
                        "{file}:1:12: GlobalMod needs digits 1-9"));
+  c.push_back(iss_case("iss_pair_key_not_base64url", ".Pair~S*E~R1C1~R1C2",
+                       "{file}:1:8: '*' is not a character of Pair's key (base64url)"));
+  c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
+                       "{file}:1:15: R1C1 follows itself in Whisper"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",
                        "{file}:1:14: 'R1X2' is not a cell such as R1C1"));
   c.push_back(iss_case("iss_cell_outside_the_board", ".Shape~6x6.Thermo~R1C1~R7C1",

@@ -418,6 +418,10 @@ def test_iss_sets_of_cells_indexing_and_global_rules():
                       variant="iss").valid
     with pytest.raises(ValueError, match="GlobalMod needs digits 1-9"):
         d.count(".Shape~6x6.GlobalMod", variant="iss")
+    # A pairwise table (SpE on 4x4: neighbours differ by 1), and a cage that
+    # names a cell twice, which counts twice.
+    assert d.count(".Shape~4x4.Pair~SpE~R1C1~R2C1~R3C1", variant="iss", limit=0) == 48
+    assert d.count(".Shape~4x4.Cage~9~R1C1~R1C2~R1C2.~R1C1_1", variant="iss", limit=0) == 24
 
 
 def test_iss_share_links_are_read_as_the_string_they_carry():

@@ -150,6 +150,10 @@ std::vector<instance> instances() {
       {"region_sum_line_turns", k::region_sum_line, {{0, 1}, {1, 1}, {1, 2}, {2, 3}}, {}},
       {"value_indexing", k::value_indexing, {{0, 0}, {1, 1}, {0, 2}, {1, 3}}, {}},
       {"value_indexing_bends", k::value_indexing, {{3, 0}, {2, 0}, {1, 0}, {1, 1}, {1, 2}}, {}},
+      // Tables of the digit pairs allowed: b may follow a when values[a - 1]
+      // has bit b. Consecutive digits along a line; a smaller one first.
+      {"pair_consecutive", k::pair, {{0, 0}, {1, 0}, {2, 0}}, {0b100, 0b1010, 0b10100, 0b1000}},
+      {"pair_x_rising", k::pair_x, {{0, 0}, {1, 2}, {2, 1}}, {0b11100, 0b11000, 0b10000, 0}},
       {"indexing_columns", k::indexing, {{0, 0}, {1, 2}}, {0}},
       {"indexing_rows", k::indexing, {{0, 1}, {3, 2}}, {1}},
       {"global_mod", k::global_mod, {}, {}},

@@ -89,6 +89,21 @@ TEST(IssRoundTrip, sets_lines_and_indexing_are_written_back) {
   expect_round_trip(".Indexing~C~R1C1~R2C5.Indexing~R~R7C7.GlobalEntropy.GlobalMod.DutchFlatmates");
 }
 
+// A pairwise table's key is written back from the table (Binary as Pair, its
+// '-' and '_' swapped), each group of cells a clue; a cell a cage or sum names
+// twice counts twice.
+TEST(IssRoundTrip, pairwise_tables_and_repeated_cells_are_written_back) {
+  expect_round_trip(".Pair~SpE~_a%20name~R1C1~R2C1~~R3C3~R4C3.PairX~MGD~R1C1~R2C3");
+  expect_round_trip(".Binary~gH8gH8A4BP4BP~~R9C8~R9C9.BinaryX~8H-xf8H-xf8H-B~~R1C3~R1C2");
+  expect_round_trip(".Cage~20~R4C2~R4C3~R4C4~R4C4.Sum~10_=_1_2_3~R1C1~R1C2~R1C1");
+  expect_round_trip(".Whisper~R1C1~R1C2~R2C2~R1C2");
+  expect_error(".Pair~S*E~R1C1~R1C2", 8, "'*' is not a character of Pair's key (base64url)");
+  expect_error(".Shape~4x4.Pair~SpEA_~R1C1~R1C2", 21,
+               "Pair's key has more than the 16 bits of a 4x4 table");
+  expect_error(".Whisper~R1C1~R1C1", 15, "R1C1 follows itself in Whisper");
+  expect_error(".PairX~MGD~_name", 2, "PairX has no cells");
+}
+
 TEST(IssRoundTrip, sets_and_lines_are_refused_with_the_column_at_fault) {
   expect_error(".ContainExact~1_x~R1C1~R1C2", 17, "'x' is not a digit 1-9");
   expect_error(".ContainAtLeast~1_2_3~R1C1~R1C2", 17, "ContainAtLeast lists 3 digits for 2 cells");

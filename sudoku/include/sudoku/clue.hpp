@@ -58,6 +58,8 @@ enum class clue_kind : std::uint8_t {
   lockout,           ///< the ends differ by values[0] or more; the cells between lie outside them
   region_sum_line,   ///< the line's pieces in each box (region) add up alike
   value_indexing,    ///< cells[1]'s digit k: cells[1 + k] holds cells[0]'s digit
+  pair,              ///< neighbours on the line: values[a - 1] bit b when a may precede b
+  pair_x,            ///< every two cells (in order): values[a - 1] bit b when a, b may be
   indexing,          ///< values[0] 0 (column) or 1 (row): at (r, c) digit v, (r, v) holds c
   // Outside clues read by position along a row or column from cells[0].
   skyscraper,         ///< values[0] digits are greater than every digit before them
