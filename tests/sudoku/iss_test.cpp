@@ -497,7 +497,7 @@ TEST(IssGenerated, CountsAgreeWithIss) {
     ++checked;
     several += r.solutions > 1;
   }
-  EXPECT_EQ(checked, 245);
+  EXPECT_EQ(checked, 282);
   EXPECT_GE(several, 30);
 }
 
