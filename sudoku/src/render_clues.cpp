@@ -9,7 +9,12 @@
 // the cell edges (dashed, dotted), their numbers in the first cell's corner;
 // little killers, sandwiches and X-sums outside the grid at the start of their
 // diagonal, row or column, sandwiches and X-sums as plain numbers (as setters
-// draw them). Arrowheads are plain paths, not markers: no ids to clash on a
+// draw them); lockout lines between two diamonds, value-indexing lines dashed
+// from a dot to an arrowhead, pairwise tables as thin lines through small
+// circles; sets of cells outlined (all different, distinct counts) or shaded
+// and outlined with what they say in the corner (rellik and equality cages,
+// contained digits), counting circles as circles, indexing cells tinted.
+// Arrowheads are plain paths, not markers: no ids to clash on a
 // page of many pictures, and every renderer draws them alike. Pencil marks keep
 // clear of what is drawn over their cells (keep_clear_of_clues).
 #include "render_clues.hpp"

@@ -271,6 +271,32 @@ TEST(CluePictures, EveryKindDrawsWellFormedElementsTaggedWithTheirClue) {
     EXPECT_EQ((*it)[1].str().rfind("class=\"sd-", 0), 0u) << it->str();
 }
 
+// Issue 63's sets of cells, lines and tables, likewise.
+TEST(CluePictures, EverySetLineAndTableDrawsWellFormedElementsTaggedWithTheirClue) {
+  const std::string line =
+      ".AllDifferent~R1C1~R1C2.RellikCage~5~R2C1~R2C2.EqualityCage~R3C1~R3C2"
+      ".ContainAtLeast~1_2~R4C1~R4C2.ContainExact~3~R5C1~R5C2.CountDistinct~R6C1~R6C2~R6C3"
+      ".CountingCircles~R7C1~R7C2.Lockout~4~R8C1~R8C2~R8C3.RegionSumLine~R9C1~R9C2~R9C4"
+      ".ValueIndexing~R1C5~R1C6~R1C7.Pair~SpE~R2C5~R2C6.PairX~MGD~R3C5~R3C6"
+      ".Indexing~C~R4C5.GlobalEntropy.DutchFlatmates";
+  const drawn d = render_iss(line);
+  EXPECT_TRUE(balanced(d.svg));
+  for (std::size_t k = 0; k < d.v.clues().size(); ++k) {
+    if (sudoku::is_global(d.v.clues()[k].kind)) continue;
+    EXPECT_NE(d.svg.find("data-clue=\"" + std::to_string(k) + "\""), std::string::npos)
+        << "clue " << k << " (" << sudoku::to_string(d.v.clues()[k].kind) << ") is not drawn";
+  }
+  const std::regex tagged("<\\w+ ([^>]*)data-clue=");
+  for (std::sregex_iterator it(d.svg.begin(), d.svg.end(), tagged), end; it != end; ++it)
+    EXPECT_EQ((*it)[1].str().rfind("class=\"sd-", 0), 0u) << it->str();
+  // The rules over 2x2 squares and columns in the caption.
+  EXPECT_EQ(elements(d.svg, "sd-rules").size(), 1u);
+  EXPECT_NE(d.svg.find("global entropy, Dutch flatmates"), std::string::npos);
+  // Lockout ends are diamonds, not the between line's circles.
+  EXPECT_EQ(elements(d.svg, "sd-lockout-end").size(), 2u);
+  EXPECT_TRUE(elements(d.svg, "sd-between-end").empty());
+}
+
 // ---- Pencil marks and the clues over them.
 //
 // A pencil mark's ink, for a digit of font size s on baseline y centred on x:
