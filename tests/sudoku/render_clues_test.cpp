@@ -71,6 +71,20 @@ bool balanced(const std::string& svg) {
   return open.empty();
 }
 
+// The picture is well formed, each clue that marks cells has an element
+// tagged with its number, and every tagged element has an sd- class first.
+void expect_each_clue_drawn_and_tagged(const drawn& d) {
+  EXPECT_TRUE(balanced(d.svg));
+  for (std::size_t k = 0; k < d.v.clues().size(); ++k) {
+    if (sudoku::is_global(d.v.clues()[k].kind)) continue;
+    EXPECT_NE(d.svg.find("data-clue=\"" + std::to_string(k) + "\""), std::string::npos)
+        << "clue " << k << " (" << sudoku::to_string(d.v.clues()[k].kind) << ") is not drawn";
+  }
+  const std::regex tagged("<\\w+ ([^>]*)data-clue=");
+  for (std::sregex_iterator it(d.svg.begin(), d.svg.end(), tagged), end; it != end; ++it)
+    EXPECT_EQ((*it)[1].str().rfind("class=\"sd-", 0), 0u) << it->str();
+}
+
 // Without coordinates and outside clues the grid starts at (8, 8) and a cell
 // is 40 units: r1c1's centre is (28, 28).
 TEST(CluePictures, ThermometerBulbOnItsFirstCellAndUnderTheGridLines) {
@@ -258,17 +272,7 @@ TEST(CluePictures, EveryKindDrawsWellFormedElementsTaggedWithTheirClue) {
       ".Sum~5~R8C5~R8C6.Arrow~R1C8~R1C9~R2C9.DoubleArrow~R3C8~R4C8~R5C8"
       ".PillArrow~2~R6C7~R6C8~R6C9.LittleKiller~20~R1C2.Sandwich~5~R9.XSum~C9~11~12"
       ".Lunchbox~10~R9C1~R9C2~R9C3~R9C4.AntiKnight.AntiConsecutive";
-  const drawn d = render_iss(line);
-  EXPECT_TRUE(balanced(d.svg));
-  for (std::size_t k = 0; k < d.v.clues().size(); ++k) {
-    if (sudoku::is_global(d.v.clues()[k].kind)) continue;
-    EXPECT_NE(d.svg.find("data-clue=\"" + std::to_string(k) + "\""), std::string::npos)
-        << "clue " << k << " (" << sudoku::to_string(d.v.clues()[k].kind) << ") is not drawn";
-  }
-  // Every element with data-clue has an sd- class first.
-  const std::regex tagged("<\\w+ ([^>]*)data-clue=");
-  for (std::sregex_iterator it(d.svg.begin(), d.svg.end(), tagged), end; it != end; ++it)
-    EXPECT_EQ((*it)[1].str().rfind("class=\"sd-", 0), 0u) << it->str();
+  expect_each_clue_drawn_and_tagged(render_iss(line));
 }
 
 // Issue 63's sets of cells, lines and tables, likewise.
@@ -280,15 +284,7 @@ TEST(CluePictures, EverySetLineAndTableDrawsWellFormedElementsTaggedWithTheirClu
       ".ValueIndexing~R1C5~R1C6~R1C7.Pair~SpE~R2C5~R2C6.PairX~MGD~R3C5~R3C6"
       ".Indexing~C~R4C5.GlobalEntropy.DutchFlatmates";
   const drawn d = render_iss(line);
-  EXPECT_TRUE(balanced(d.svg));
-  for (std::size_t k = 0; k < d.v.clues().size(); ++k) {
-    if (sudoku::is_global(d.v.clues()[k].kind)) continue;
-    EXPECT_NE(d.svg.find("data-clue=\"" + std::to_string(k) + "\""), std::string::npos)
-        << "clue " << k << " (" << sudoku::to_string(d.v.clues()[k].kind) << ") is not drawn";
-  }
-  const std::regex tagged("<\\w+ ([^>]*)data-clue=");
-  for (std::sregex_iterator it(d.svg.begin(), d.svg.end(), tagged), end; it != end; ++it)
-    EXPECT_EQ((*it)[1].str().rfind("class=\"sd-", 0), 0u) << it->str();
+  expect_each_clue_drawn_and_tagged(d);
   // The rules over 2x2 squares and columns in the caption.
   EXPECT_EQ(elements(d.svg, "sd-rules").size(), 1u);
   EXPECT_NE(d.svg.find("global entropy, Dutch flatmates"), std::string::npos);
