@@ -242,6 +242,7 @@ class clue_lowering {
 
   void set_clue(const clue& c);
   void count_distinct(const clue& c);
+  void contained(const clue& c, const std::vector<int>& digits, bool exact);
   void counting_circles(const clue& c);
   // The sets of k different digits 1..n that keep(set) accepts.
   std::vector<digit_mask> digit_sets(std::size_t k, auto keep) const;

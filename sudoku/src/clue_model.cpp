@@ -210,24 +210,9 @@ void clue_lowering::lower(const clue& c) {
           },
           [](int s) { return s == 0; });
       break;
-    case clue_kind::quad: {
-      // State: how many of each listed digit are still missing.
-      std::vector<int> need(static_cast<std::size_t>(n_) + 1, 0);
-      for (int d : c.values) {
-        if (d >= 1 && d <= n_) ++need[static_cast<std::size_t>(d)];
-      }
-      chain<std::vector<int>>(
-          c, cells, {need},
-          [](std::size_t, const std::vector<int>& s, int d) -> std::optional<std::vector<int>> {
-            std::vector<int> after = s;
-            if (after[static_cast<std::size_t>(d)] > 0) --after[static_cast<std::size_t>(d)];
-            return after;
-          },
-          [](const std::vector<int>& s) {
-            return std::all_of(s.begin(), s.end(), [](int x) { return x == 0; });
-          });
+    case clue_kind::quad:
+      contained(c, c.values, false);
       break;
-    }
     case clue_kind::same_values: {
       const auto sets = static_cast<std::size_t>(value);
       const std::size_t size = sets == 0 ? 0 : k / sets;

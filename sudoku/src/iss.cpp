@@ -287,7 +287,8 @@ std::optional<text_error> reader::read(const item& it) {
     }
   }
   if (*kind == clue_kind::sum) {
-    // A cell named twice counts twice (or with its weights added up).
+    // Weights, when given, are one per cell named (append_iss writes them
+    // only then); a cell named twice counts twice (its weights added up).
     if (c.values.size() > 1 && c.values.size() != c.cells.size() + 1) {
       return error_at(it.args[0].column,
                       fmt::format("Sum has {} for {}", dlx::counted(c.values.size() - 1, "weight"),
@@ -361,14 +362,6 @@ std::optional<text_error> reader::read(const item& it) {
       break;
     case clue_kind::sum_line:
       if (c.values[0] < 1) return error_at(it.args[0].column, "a SumLine's sum is at least 1");
-      break;
-    case clue_kind::sum:
-      // Weights, when given, are one per cell (append_iss writes them only then).
-      if (c.values.size() > 1 && c.values.size() != k + 1) {
-        return error_at(it.args[0].column, fmt::format("Sum has {} for {}",
-                                                       dlx::counted(c.values.size() - 1, "weight"),
-                                                       dlx::counted(k, "cell")));
-      }
       break;
     default:
       break;

@@ -9,6 +9,7 @@
 
 #include <array>
 #include <bit>
+#include <bitset>
 #include <optional>
 #include <utility>
 #include <vector>
@@ -19,15 +20,12 @@ namespace {
 
 // Whether some of the digits of `set` (one or more) add up to `total`.
 bool some_add_up_to(digit_mask set, int total) {
-  if (total <= 0) return false;
   // reach: bit s when some of the digits seen add up to s (0 for none).
-  std::vector<bool> reach(static_cast<std::size_t>(total) + 1, false);
-  reach[0] = true;
+  constexpr int most = 255;  // above 16 digits' 136
+  if (total <= 0 || total > most) return false;
+  std::bitset<most + 1> reach(1);
   for (int d = 1; set >> d; ++d) {
-    if ((set >> d & 1) == 0) continue;
-    for (int s = total; s >= d; --s)
-      reach[static_cast<std::size_t>(s)] =
-          reach[static_cast<std::size_t>(s)] || reach[static_cast<std::size_t>(s - d)];
+    if (set >> d & 1) reach |= reach << static_cast<std::size_t>(d);
   }
   return reach[static_cast<std::size_t>(total)];
 }
@@ -190,6 +188,32 @@ void clue_lowering::counting_circles(const clue& c) {
   }
 }
 
+// The cells hold each of `digits` as often as listed: at least (a quad's
+// digits, ContainAtLeast) or exactly (ContainExact; digits not listed are
+// free). State: how many of each listed digit are still to come.
+void clue_lowering::contained(const clue& c, const std::vector<int>& digits, bool exact) {
+  std::vector<int> need(static_cast<std::size_t>(n_) + 1, 0);
+  std::vector<char> listed(need.size(), 0);
+  for (int d : digits) {
+    if (d < 1 || d > n_) continue;
+    ++need[static_cast<std::size_t>(d)];
+    listed[static_cast<std::size_t>(d)] = 1;
+  }
+  chain<std::vector<int>>(
+      c, c.cells, {need},
+      [&](std::size_t, const std::vector<int>& s, int d) -> std::optional<std::vector<int>> {
+        const auto i = static_cast<std::size_t>(d);
+        if (!listed[i] || (s[i] == 0 && !exact)) return s;
+        if (s[i] == 0) return std::nullopt;  // one too many for ContainExact
+        std::vector<int> after = s;
+        --after[i];
+        return after;
+      },
+      [](const std::vector<int>& s) {
+        return std::all_of(s.begin(), s.end(), [](int x) { return x == 0; });
+      });
+}
+
 void clue_lowering::set_clue(const clue& c) {
   const auto& cells = c.cells;
   const std::size_t k = cells.size();
@@ -220,31 +244,9 @@ void clue_lowering::set_clue(const clue& c) {
       break;
     }
     case clue_kind::contain_at_least:
-    case clue_kind::contain_exact: {
-      // State: how many of each listed digit are still to come (below 0 for
-      // ContainExact: one too many, refused).
-      const bool exact = c.kind == clue_kind::contain_exact;
-      std::vector<int> need(static_cast<std::size_t>(n_) + 1, 0);
-      std::vector<char> listed(need.size(), 0);
-      for (int d : c.values) {
-        ++need[static_cast<std::size_t>(d)];
-        listed[static_cast<std::size_t>(d)] = 1;
-      }
-      chain<std::vector<int>>(
-          c, cells, {need},
-          [&](std::size_t, const std::vector<int>& s, int d) -> std::optional<std::vector<int>> {
-            const auto i = static_cast<std::size_t>(d);
-            if (!listed[i] || (s[i] == 0 && !exact)) return s;
-            if (s[i] == 0) return std::nullopt;
-            std::vector<int> after = s;
-            --after[i];
-            return after;
-          },
-          [](const std::vector<int>& s) {
-            return std::all_of(s.begin(), s.end(), [](int x) { return x == 0; });
-          });
+    case clue_kind::contain_exact:
+      contained(c, c.values, c.kind == clue_kind::contain_exact);
       break;
-    }
     case clue_kind::count_distinct:
       count_distinct(c);
       break;
@@ -272,8 +274,7 @@ void clue_lowering::set_clue(const clue& c) {
     }
     case clue_kind::region_sum_line: {
       // A piece ends where the next cell lies in another box (or region, on
-      // a board without boxes). State: the pieces' sum (0 until the first
-      // ends) and the current piece's so far.
+      // a board without boxes).
       std::vector<int> box_of(v_.positions(), -1);
       const unit_kind by = v_.has(unit_kind::box) ? unit_kind::box : unit_kind::region;
       for (std::size_t u = 0; u < v_.units().size(); ++u) {
