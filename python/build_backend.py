@@ -229,7 +229,8 @@ def build_module():
     """Builds dlx_sudoku_python for this Python and returns the compiled _core."""
     if shutil.which("cmake") is None:
         raise RuntimeError("dlx_sudoku: cmake not found (Debian: apt-get install cmake ninja-build "
-                           "g++ libfmt-dev libboost-dev python3-pybind11; or scripts/setup.sh)")
+                           "g++ libfmt-dev libboost-dev nlohmann-json3-dev python3-pybind11; or "
+                           "scripts/setup.sh)")
     start = time.monotonic()
     tty = open_tty()
     try:

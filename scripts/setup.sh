@@ -8,7 +8,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev libgtest-dev libgmock-dev
+packages=(g++ cmake ninja-build pkg-config libfmt-dev libboost-dev nlohmann-json3-dev libgtest-dev libgmock-dev
           libbenchmark-dev openmpi-bin libopenmpi-dev
           python3-dev python3-pybind11 python3-pytest python3-setuptools python3-wheel
           python3-venv python3-pip)

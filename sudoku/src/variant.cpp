@@ -51,6 +51,7 @@ std::string rules::name() const {
     out += word;
   };
   add(iss, "iss");
+  add(fpuzzles, "fpuzzles");
   add(samurai, "samurai");
   add(jigsaw, "jigsaw");
   add(killer, "killer");
@@ -67,18 +68,20 @@ std::optional<rules> rules::parse(std::string_view list, std::string& error) {
     const auto comma = list.find(',');
     const std::string_view name = list.substr(0, comma);
     ++names;
-    bool* flag = name == "x"         ? &r.diagonals
-                 : name == "windoku" ? &r.windows
-                 : name == "jigsaw"  ? &r.jigsaw
-                 : name == "killer"  ? &r.killer
-                 : name == "samurai" ? &r.samurai
-                 : name == "iss"     ? &r.iss
-                                     : nullptr;
+    bool* flag = name == "x"          ? &r.diagonals
+                 : name == "windoku"  ? &r.windows
+                 : name == "jigsaw"   ? &r.jigsaw
+                 : name == "killer"   ? &r.killer
+                 : name == "samurai"  ? &r.samurai
+                 : name == "iss"      ? &r.iss
+                 : name == "fpuzzles" ? &r.fpuzzles
+                                      : nullptr;
     if (name == "classic") {
       classic = true;
     } else if (!flag) {
       error = fmt::format(
-          "unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai, iss)", name);
+          "unknown variant '{}' (expected x, windoku, jigsaw, killer, samurai, iss, fpuzzles)",
+          name);
       return std::nullopt;
     } else if (*flag) {
       error = fmt::format("variant '{}' named twice", name);
@@ -98,8 +101,9 @@ std::optional<rules> rules::parse(std::string_view list, std::string& error) {
     error = "jigsaw, killer and samurai do not combine with each other";
     return std::nullopt;
   }
-  if (r.iss && names > 1) {
-    error = "iss: each constraint string carries its own rules; it combines with no other variant";
+  if ((r.iss || r.fpuzzles) && names > 1) {
+    error = fmt::format("{}: each puzzle carries its own rules; it combines with no other variant",
+                        r.iss ? "iss" : "fpuzzles");
     return std::nullopt;
   }
   if (r.samurai && (r.diagonals || r.windows)) {

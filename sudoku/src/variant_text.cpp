@@ -1,6 +1,7 @@
 // Readers and writers of the variant line formats (variant_text.hpp).
 #include "sudoku/variant_text.hpp"
 
+#include "sudoku/fpuzzles.hpp"
 #include "sudoku/iss.hpp"
 
 #include <fmt/core.h>
@@ -209,7 +210,7 @@ std::optional<text_error> parse_killer(std::string_view line, const rules& r, va
 
 std::optional<shape> line_shape(std::string_view line, const rules& r) noexcept {
   if (r.killer || r.samurai) return shape{};
-  if (r.iss) return std::nullopt;  // each line has its own Shape
+  if (r.iss || r.fpuzzles || is_fpuzzles(line)) return std::nullopt;  // each line has its own size
   const auto [begin, end] = grid_field(strip_cr(line));
   const std::size_t length = end - begin;
   if (r.jigsaw && !r.layout) return length % 2 ? std::nullopt : shape::for_cell_count(length / 2);
@@ -221,6 +222,9 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
                                        grid& givens, std::optional<shape> expected,
                                        sdm_fields* fields) {
   line = strip_cr(line);
+  // A link of f-puzzles or SudokuPad is read wherever a line may be one.
+  if (r.fpuzzles || ((r.classic() || r.iss) && is_fpuzzles(line)))
+    return parse_fpuzzles(line, v, givens, fields);
   if (r.iss) return parse_iss(line, v, givens, fields);
   if (r.samurai) {
     if (v.parts() != 5) v = variant::samurai();

@@ -12,49 +12,14 @@
 #include <string>
 #include <vector>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
+
+using test_support::completions;
 
 using sudoku::clue;
 using sudoku::clue_kind;
-
-// Every completion of `givens` on a plain board of shape `s`.
-std::vector<sudoku::grid> completions(const sudoku::shape& s, const sudoku::grid& givens) {
-  const int n = s.size();
-  std::vector<sudoku::grid> found;
-  sudoku::grid g = givens;
-  auto cells = g.cells();
-  auto ok = [&](int cell, int d) {
-    const int r = cell / n, c = cell % n;
-    for (int k = 0; k < n; ++k) {
-      if ((k != c && cells[r * n + k] == d) || (k != r && cells[k * n + c] == d)) return false;
-    }
-    const int br = r / s.box_rows * s.box_rows, bc = c / s.box_cols * s.box_cols;
-    for (int i = br; i < br + s.box_rows; ++i) {
-      for (int j = bc; j < bc + s.box_cols; ++j) {
-        if ((i != r || j != c) && cells[i * n + j] == d) return false;
-      }
-    }
-    return true;
-  };
-  std::function<void(int)> fill = [&](int cell) {
-    if (cell == n * n) {
-      found.push_back(g);
-      return;
-    }
-    if (cells[cell] != 0) {
-      fill(cell + 1);
-      return;
-    }
-    for (int d = 1; d <= n; ++d) {
-      if (!ok(cell, d)) continue;
-      cells[cell] = static_cast<std::uint8_t>(d);
-      fill(cell + 1);
-      cells[cell] = 0;
-    }
-  };
-  fill(0);
-  return found;
-}
 
 struct instance {
   std::string name;

@@ -10,7 +10,9 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <functional>
 #include <string>
+#include <vector>
 
 #include "puzzles.hpp"
 
@@ -42,6 +44,46 @@ inline std::size_t occurrences(const std::string& text, const std::string& part)
   for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1))
     ++n;
   return n;
+}
+
+/// Every completion of `givens` on a plain board of shape `s`, by brute force
+/// (no solver): what tests of a rule count against.
+inline std::vector<sudoku::grid> completions(const sudoku::shape& s, const sudoku::grid& givens) {
+  const int n = s.size();
+  std::vector<sudoku::grid> found;
+  sudoku::grid g = givens;
+  auto cells = g.cells();
+  auto ok = [&](int cell, int d) {
+    const int r = cell / n, c = cell % n;
+    for (int k = 0; k < n; ++k) {
+      if ((k != c && cells[r * n + k] == d) || (k != r && cells[k * n + c] == d)) return false;
+    }
+    const int br = r / s.box_rows * s.box_rows, bc = c / s.box_cols * s.box_cols;
+    for (int i = br; i < br + s.box_rows; ++i) {
+      for (int j = bc; j < bc + s.box_cols; ++j) {
+        if ((i != r || j != c) && cells[i * n + j] == d) return false;
+      }
+    }
+    return true;
+  };
+  std::function<void(int)> fill = [&](int cell) {
+    if (cell == n * n) {
+      found.push_back(g);
+      return;
+    }
+    if (cells[cell] != 0) {
+      fill(cell + 1);
+      return;
+    }
+    for (int d = 1; d <= n; ++d) {
+      if (!ok(cell, d)) continue;
+      cells[cell] = static_cast<std::uint8_t>(d);
+      fill(cell + 1);
+      cells[cell] = 0;
+    }
+  };
+  fill(0);
+  return found;
 }
 
 }  // namespace test_support

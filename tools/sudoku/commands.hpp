@@ -14,5 +14,6 @@ int run_minimize(int argc, char** argv);
 int run_redundant(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_render(int argc, char** argv);
+int run_convert(int argc, char** argv);
 
 }  // namespace sudoku_cli

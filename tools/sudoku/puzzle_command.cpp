@@ -330,18 +330,21 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
   options.push_back({0, "json", "", "one JSON object per puzzle (JSON Lines)",
                      [&](std::string_view) { s.json = true; }});
   options.push_back(
-      {0, "input-format", "sdm|grid|iss",
-       "input: one puzzle per line (default), grids of n lines (plain Sudoku), or one ISS "
-       "constraint string (modern variants) or ISS grid format per line: docs/variants.md",
+      {0, "input-format", "sdm|grid|iss|fpuzzles",
+       "input: one puzzle per line (default), grids of n lines (plain Sudoku), one ISS "
+       "constraint string (modern variants) or ISS grid format per line, or one f-puzzles "
+       "link, its data or JSON per line (such links are also read without it): "
+       "docs/variants.md",
        [&](std::string_view v) {
-         if (v == "sdm" || v == "iss") {
+         if (v == "sdm" || v == "iss" || v == "fpuzzles") {
            s.run.input = input_format::sdm;
            s.run.rules.iss = v == "iss";
+           s.run.rules.fpuzzles = v == "fpuzzles";
          } else if (v == "grid") {
            s.run.input = input_format::grid;
          } else {
            throw tools::usage_error(
-               fmt::format("--input-format: expected sdm, grid or iss, got '{}'", v));
+               fmt::format("--input-format: expected sdm, grid, iss or fpuzzles, got '{}'", v));
          }
        }});
   add_variant_options(options, s.run.rules);
@@ -385,14 +388,16 @@ std::optional<command_settings> parse(int argc, char** argv, const puzzle_comman
     if (s.json && s.output == output_format::grid) {
       throw tools::usage_error("--json and --output-format=grid do not go together");
     }
-    if (s.run.rules.iss && (s.run.rules.diagonals || s.run.rules.windows || s.run.rules.jigsaw ||
-                            s.run.rules.killer || s.run.rules.samurai)) {
-      throw tools::usage_error(
-          "--input-format=iss: each constraint string carries its own rules (no --variant)");
+    const bool own_rules = s.run.rules.iss || s.run.rules.fpuzzles;
+    const std::string_view format = s.run.rules.iss ? "iss" : "fpuzzles";
+    if (own_rules && (s.run.rules.diagonals || s.run.rules.windows || s.run.rules.jigsaw ||
+                      s.run.rules.killer || s.run.rules.samurai)) {
+      throw tools::usage_error(fmt::format(
+          "--input-format={}: each puzzle carries its own rules (no --variant)", format));
     }
-    if (s.run.rules.iss && s.run.shape) {
+    if (own_rules && s.run.shape) {
       throw tools::usage_error(
-          "--input-format=iss: a constraint string gives its size (Shape~6x6)");
+          fmt::format("--input-format={}: each puzzle gives its own size", format));
     }
     if (s.run.input == input_format::grid && !s.run.rules.classic()) {
       throw tools::usage_error("--input-format grid reads plain Sudoku only, not variants");

@@ -29,6 +29,8 @@ constexpr command_entry commands[] = {
     {"minimize", sudoku_cli::run_minimize, "a minimal puzzle with the same solution, for each"},
     {"redundant", sudoku_cli::run_redundant, "the givens of each puzzle that can go on their own"},
     {"render", sudoku_cli::run_render, "draw each puzzle as an SVG picture"},
+    {"convert", sudoku_cli::run_convert,
+     "write each puzzle in another format: ISS, f-puzzles link or JSON"},
     {"bench", sudoku_cli::run_bench, "time the solver on puzzle files (solve and count to 2)"},
 };
 

@@ -62,13 +62,16 @@ struct rules {
   /// Lines are ISS constraint strings (iss.hpp), each carrying its own rules:
   /// modern variants (clue.hpp) and any of the above but samurai.
   bool iss = false;
+  /// Lines are f-puzzles or SudokuPad links, f-puzzles' data or its JSON
+  /// (fpuzzles.hpp); such lines are also read without it, in classic or iss.
+  bool fpuzzles = false;
   /// jigsaw: one region layout for every puzzle (n*n region characters); without
   /// it, each line carries its own after the givens.
   std::optional<std::string> layout;
 
   /// No variant: plain Sudoku of any box shape.
   [[nodiscard]] bool classic() const noexcept {
-    return !diagonals && !windows && !jigsaw && !killer && !samurai && !iss;
+    return !diagonals && !windows && !jigsaw && !killer && !samurai && !iss && !fpuzzles;
   }
   /// "x,windoku", "killer", "classic".
   [[nodiscard]] std::string name() const;
