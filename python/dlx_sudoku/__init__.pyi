@@ -75,6 +75,9 @@ def minimize(puzzle: str, *, seed: int = 1, variant: str = "classic", regions: R
 @overload
 def minimize(puzzle: Sequence[Sequence[int]], *, seed: int = 1, variant: str = "classic",
              regions: Regions = None, box: Optional[str] = None) -> Lists: ...
+def convert(puzzle: Puzzle, *, to: Literal["iss", "fpuzzles", "fpuzzles-json", "line"] = "iss",
+            variant: str = "classic", regions: Regions = None,
+            box: Optional[str] = None) -> str: ...
 def pretty(grid: Puzzle, *, variant: str = "classic", regions: Regions = None,
            box: Optional[str] = None) -> str: ...
 def generate(count: int = 1, *, size: int = 9, box: Optional[str] = None,

@@ -6,7 +6,9 @@
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>
+#include <sudoku/fpuzzles.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/iss.hpp>
 #include <sudoku/render.hpp>
 #include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
@@ -37,7 +39,8 @@ constexpr const char* puzzle_args_doc =
     "combination such as 'x,windoku'; each takes its line format (see docs/variants.md);\n"
     "'iss': a constraint string of sigh's Interactive Sudoku Solver (thermos, arrows, dots,\n"
     "lines, little killers, ...) or one of its grid formats (killer cages, jigsaw layouts,\n"
-    "pencil marks): docs/variants.md.\n"
+    "pencil marks): docs/variants.md; 'fpuzzles': an f-puzzles or SudokuPad link (read with\n"
+    "the other variants too, but the line formats): docs/fpuzzles-format.md.\n"
     "regions: a jigsaw's layout (n*n region ids, as a str or n lists of ints), for puzzles\n"
     "that carry only their givens. box: 'RxC' for sizes with more than one box shape.\n"
     "Bad input raises ValueError saying where and what, as the command line does.";
@@ -477,6 +480,42 @@ void bind_sudoku(py::module_& m) {
       doc("A minimal puzzle with the same unique solution: givens removed one at a time, in\n"
           "an order drawn from seed, while it stays unique. Raises ValueError for a puzzle\n"
           "that is not unique.")
+          .c_str());
+
+  m.def(
+      "convert",
+      [](const py::object& puzzle, const std::string& to, const std::string& variant,
+         const py::object& regions, const std::optional<std::string>& box) -> std::string {
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in, false);
+        std::string out, why;
+        bool ok = true;
+        if (to == "iss") {
+          ok = sudoku::append_iss(w.variant, w.puzzle, out);
+          why = "ISS has no board of this shape";
+        } else if (to == "fpuzzles") {
+          ok = sudoku::append_fpuzzles_link(w.variant, w.puzzle, out, &why);
+        } else if (to == "fpuzzles-json") {
+          ok = sudoku::append_fpuzzles_json(w.variant, w.puzzle, out, &why);
+        } else if (to == "line") {
+          sudoku::append_puzzle(w.variant, w.puzzle, out);
+        } else {
+          throw py::value_error("to: expected 'iss', 'fpuzzles', 'fpuzzles-json' or 'line', got '" +
+                                to + "'");
+        }
+        if (!ok) throw py::value_error("to='" + to + "': " + why);
+        return out;
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("to") = "iss", py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      doc("The puzzle in another format, as `sudoku convert --to` writes it: 'iss' (ISS's\n"
+          "constraint string), 'fpuzzles' (an f-puzzles link, which SudokuPad opens too),\n"
+          "'fpuzzles-json' (its JSON) or 'line' (the variant's own line). f-puzzles and\n"
+          "SudokuPad links are read with any variant but the line formats (or\n"
+          "variant='fpuzzles'). Raises ValueError for a rule the format cannot state.\n\n"
+          "  >>> dlx_sudoku.convert('1.34' * 4, variant='classic')[:10]\n"
+          "  '.Shape~4x4'")
           .c_str());
 
   m.def(

@@ -6,6 +6,7 @@
 // follow), 2 ends the stream, and the rest name dictionary entries.
 #include "lz_string.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <unordered_map>
@@ -227,10 +228,12 @@ class code_width {
 
 }  // namespace
 
-std::optional<std::string> lz_decompress_base64(std::string_view data) {
+std::optional<std::string> lz_decompress_base64(std::string_view data, std::size_t max_units) {
+  // Past lz_max_units the codes could outgrow 32 bits, and the runs below.
+  max_units = std::min(max_units, lz_max_units);
+  // Padding is no bits: a stream cut short and padded again ends early.
   while (!data.empty() && data.back() == '=')
     data.remove_suffix(1);
-  if (data.empty()) return std::nullopt;  // JavaScript's null
   for (const char c : data)
     if (sextet_table[static_cast<unsigned char>(c)] < 0) return std::nullopt;
 
@@ -258,7 +261,7 @@ std::optional<std::string> lz_decompress_base64(std::string_view data) {
   if (*first == end_code) return std::string();
   if (*first != new_byte_code && *first != new_unit_code) return std::nullopt;
   const auto first_unit = read_new_unit(*first);
-  if (!first_unit) return std::nullopt;
+  if (!first_unit || max_units == 0) return std::nullopt;
   out.push_back(*first_unit);
   dictionary.push_back(run{0, 1});
   run previous{0, 1};
@@ -272,7 +275,7 @@ std::optional<std::string> lz_decompress_base64(std::string_view data) {
     run piece{static_cast<std::uint32_t>(start), 0};
     if (*code == new_byte_code || *code == new_unit_code) {
       const auto unit = read_new_unit(*code);
-      if (!unit || start + 1 > lz_max_units) return std::nullopt;
+      if (!unit || start + 1 > max_units) return std::nullopt;
       out.push_back(*unit);
       piece.length = 1;
       dictionary.push_back(piece);
@@ -286,7 +289,7 @@ std::optional<std::string> lz_decompress_base64(std::string_view data) {
         source = dictionary[*code];
       else if (*code != dictionary.size())
         return std::nullopt;  // a code the dictionary has not reached
-      if (start + source.length > lz_max_units) return std::nullopt;
+      if (start + source.length > max_units) return std::nullopt;
       out.resize(start + source.length);
       for (std::uint32_t i = 0; i < source.length; ++i)
         out[start + i] = out[source.start + i];

@@ -14,19 +14,23 @@
 namespace sudoku::detail {
 
 // The most UTF-16 code units decompression produces before it gives up, so
-// that a short hostile stream cannot ask for gigabytes.
+// that a short hostile stream cannot ask for gigabytes (the dictionary grows
+// with the output and the input, so it is bounded too).
 inline constexpr std::size_t lz_max_units = std::size_t{16} << 20;
 
 // The text `data` stands for, as UTF-8 (a lone surrogate becomes U+FFFD), or
 // nothing when `data` is not such a stream: a character outside A-Za-z0-9+/=,
 // a stream that ends before the last bit of its end code, a reference to a
-// dictionary entry that does not exist, or more than lz_max_units of text.
+// dictionary entry that does not exist, or more than `max_units` code units
+// of text (a smaller cap than lz_max_units if the caller wants one; never a
+// larger one).
 // As in JavaScript: any number of '=' may end it (none too), a '=' elsewhere
 // reads as zero bits, and what follows the end code is ignored. Whitespace
 // is not skipped. (JavaScript gives "" for most streams that end early, but
 // part of the text for some, as if their zero bits went on; this gives
 // nothing for all of them.)
-std::optional<std::string> lz_decompress_base64(std::string_view data);
+std::optional<std::string> lz_decompress_base64(std::string_view data,
+                                                std::size_t max_units = lz_max_units);
 
 // Exactly what JavaScript's LZString.compressToBase64 gives for the string
 // whose UTF-8 is `utf8`, '=' padding included. An invalid UTF-8 sequence is

@@ -573,7 +573,7 @@ std::vector<bad_case> catalogue() {
        {"solve", "--input-format=xml"},
        "",
        "",
-       {"--input-format: expected sdm, grid or iss, got 'xml'"},
+       {"--input-format: expected sdm, grid, iss or fpuzzles, got 'xml'"},
        2},
       // ---- DLX files
       {"dlx_unknown_item",
@@ -1288,6 +1288,45 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:1: neither an ISS constraint string (which starts with '.') "
                        "nor one of ISS's grid formats (a grid, a killer or jigsaw layout, pencil "
                        "marks)"));
+  // f-puzzles and SudokuPad links (fpuzzles.hpp), read without a flag: each
+  // bad one answered 'invalid' in its place, the puzzle after it still solved.
+  const std::vector<std::string> plain = {"solve", "-q", "{file}"};
+  const auto fpuzzles_case = [&](std::string name, const std::string& line, std::string message) {
+    return bad_case{
+        std::move(name),      "sudoku", plain, line + "\n" + W + "\n", "invalid\n" + WS + "\n",
+        {std::move(message)}, 2};
+  };
+  const std::string empty9 = [] {
+    std::string rows;
+    for (int r = 0; r < 9; ++r)
+      rows += std::string(r ? "," : "") + "[{},{},{},{},{},{},{},{},{}]";
+    return R"({"size":9,"grid":[)" + rows + "]";
+  }();
+  c.push_back(fpuzzles_case("fpuzzles_link_data_not_lz_string",
+                            "https://www.f-puzzles.com/?load=N4Ig!!",
+                            "{file}:1:33: the f-puzzles data is not lz-string's base64"));
+  c.push_back(fpuzzles_case("fpuzzles_link_without_data", "https://www.f-puzzles.com/?id=3",
+                            "{file}:1:1: the link carries no f-puzzles data"));
+  c.push_back(fpuzzles_case("fpuzzles_sudokupad_own_format", "https://sudokupad.app/sclN4Ig",
+                            "{file}:1:1: a SudokuPad link in SudokuPad's own format"));
+  c.push_back(fpuzzles_case("fpuzzles_json_syntax_error", R"({"size":9,"grid":[}])",
+                            "{file}:1:19: the f-puzzles data is not JSON"));
+  c.push_back(fpuzzles_case("fpuzzles_unsupported_rule",
+                            empty9 + R"(,"slowthermometer":[{"lines":[["R1C1","R1C2"]]}]})",
+                            "{file}:1:1: in the f-puzzles data, the rule \"slowthermometer\" "
+                            "is not supported"));
+  c.push_back(fpuzzles_case("fpuzzles_cell_outside_the_board",
+                            empty9 + R"(,"killercage":[{"cells":["R1C1","R12C1"],"value":"5"}]})",
+                            "{file}:1:1: in the f-puzzles data, killercage 1: R12C1 is outside "
+                            "the 9x9 board"));
+  c.push_back(fpuzzles_case("fpuzzles_cage_sum_no_digits_make",
+                            empty9 + R"(,"killercage":[{"cells":["R1C1","R1C2"],"value":"50"}]})",
+                            "{file}:1:1: in the f-puzzles data, killercage 1: no 2 different "
+                            "digits 1-9 add up to 50"));
+  c.push_back(fpuzzles_case(
+      "fpuzzles_region_of_the_wrong_size",
+      R"({"size":4,"grid":[[{"region":1},{},{},{}],[{},{},{},{}],[{},{},{},{}],[{},{},{},{}]]})",
+      "{file}:1:1: in the f-puzzles data, grid: region 0 has 3 cells, not 4"));
   // ISS's grid formats (iss_grids.cpp): Killing with flowers, broken three ways.
   const std::string flowers =
       "S<J<<O<<KJ^<<^<^>^^<N<<<J^Q^S^O>>^^^>^W^<<^>^^O^<<^T^J^^^>>>^>^>^ML<S<<^^>^<^<<^<";

@@ -3,6 +3,7 @@ the 288 4x4 grids, puzzles with none, one and two solutions, variants, and bad
 input reported as the command line reports it."""
 
 import itertools
+import re
 
 import pytest
 
@@ -422,6 +423,42 @@ def test_iss_sets_of_cells_indexing_and_global_rules():
     # names a cell twice, which counts twice.
     assert d.count(".Shape~4x4.Pair~SpE~R1C1~R2C1~R3C1", variant="iss", limit=0) == 48
     assert d.count(".Shape~4x4.Cage~9~R1C1~R1C2~R1C2.~R1C1_1", variant="iss", limit=0) == 24
+
+
+def fpuzzles_links():
+    """The public f-puzzles and SudokuPad links with published solutions (tests/sudoku)."""
+    from conftest import SOURCE
+    rows = []
+    with open(SOURCE / "tests" / "sudoku" / "fpuzzles_links.tsv", encoding="utf-8") as f:
+        for line in f:
+            if line.startswith("#") or not line.strip():
+                continue
+            name, _, link, expect, answer = line.rstrip("\n").split("\t")
+            rows.append((name, link, expect, answer))
+    return rows
+
+
+def test_fpuzzles_links_are_solved_and_converted():
+    links = [r for r in fpuzzles_links() if r[2] == "unique"]
+    assert len(links) >= 45
+    for name, link, _, solution in links[:12]:
+        # Read with the default variant (a link is its own format) and with variant='fpuzzles'.
+        assert d.solve(link) == solution, name
+        assert d.is_unique(link, variant="fpuzzles"), name
+        # Written as ISS's string and as an f-puzzles link, each has the same solution.
+        assert d.solve(d.convert(link), variant="iss") == solution, name
+        assert d.solve(d.convert(link, to="fpuzzles")) == solution, name
+        assert d.convert(link, to="fpuzzles-json").startswith('{"size":'), name
+    refused = [r for r in fpuzzles_links() if r[2] == "refused"]
+    for name, link, _, says in refused:
+        with pytest.raises(ValueError, match=re.escape(says)):
+            d.solve(link)
+    with pytest.raises(ValueError, match="column 29: the f-puzzles data is not lz-string's base64"):
+        d.solve("https://f-puzzles.com/?load=N4Ig!!")
+    with pytest.raises(ValueError, match="to='fpuzzles': f-puzzles has no sum line"):
+        d.convert(".Shape~4x4.SumLine~5~R1C1~R1C2", variant="iss", to="fpuzzles")
+    with pytest.raises(ValueError, match="to: expected"):
+        d.convert("1.34" * 4, to="xml")
 
 
 def test_iss_share_links_are_read_as_the_string_they_carry():

@@ -1060,7 +1060,7 @@ TEST(sudoku_cli_usage, bad_command_lines_exit_2_with_a_message) {
        "sudoku count: --limit: expected an integer, 0 or more, got '2x'",
        "Try 'sudoku count --help' for more information."},
       {{"solve", "--input-format", "xml"},
-       "sudoku solve: --input-format: expected sdm, grid or iss, got 'xml'",
+       "sudoku solve: --input-format: expected sdm, grid, iss or fpuzzles, got 'xml'",
        "Try 'sudoku solve --help' for more information."},
       {{"solve", "--output-format=csv"},
        "sudoku solve: --output-format: expected sdm or grid, got 'csv'",
@@ -1265,4 +1265,50 @@ TEST(sudoku_cli_count, one_long_count_is_split_over_threads) {
   const auto limited =
       run_command({SUDOKU_CLI, "count", "--limit", "1000", "-q", "-j", "2"}, first_row);
   EXPECT_EQ(limited.out, "1000\n");
+}
+
+// ---- convert and f-puzzles links ---------------------------------------------
+
+// A link read without --input-format, mixed with SDM lines; written as ISS's
+// string, an f-puzzles link and the variant's own line, each read back by
+// solve to the same solution; a rule f-puzzles has no key for is
+// 'unconverted' (exit 1), a bad link 'invalid' (exit 2), in their places.
+TEST(sudoku_cli_convert, links_and_strings_round_trip_through_every_format) {
+  const std::string four = "1.34.4.2..4.4..1";
+  const auto made = test_support::sudoku(
+      {"convert", "-q", "--to", "fpuzzles", write_temp_file("p", four + "\n")});
+  ASSERT_EQ(made.exit_code, 0) << made.err;
+  const std::string link = lines_of(made.out).at(0);
+  EXPECT_TRUE(link.starts_with("https://www.f-puzzles.com/?load=N4Ig")) << link;
+  const std::string solution =
+      lines_of(test_support::sudoku({"solve", "-q", write_temp_file("s", four + "\n")}).out).at(0);
+  const std::string file = write_temp_file("mixed", link + "\n" + four + "\n" + link + " a note\n");
+  const auto solved = test_support::sudoku({"solve", "-q", file});
+  EXPECT_EQ(solved.exit_code, 0) << solved.err;
+  EXPECT_EQ(solved.out, solution + "\n" + solution + "\n" + solution + "\n");
+  for (std::string to : {"iss", "fpuzzles", "fpuzzles-json", "line"}) {
+    const auto converted = test_support::sudoku({"convert", "-q", "--to", to, file});
+    ASSERT_EQ(converted.exit_code, 0) << to << ": " << converted.err;
+    const std::string again = write_temp_file("again", converted.out);
+    const auto back = to == "iss"
+                          ? test_support::sudoku({"solve", "-q", "--input-format=iss", again})
+                      : to == "fpuzzles-json"
+                          ? test_support::sudoku({"solve", "-q", "--input-format=fpuzzles", again})
+                          : test_support::sudoku({"solve", "-q", again});
+    EXPECT_EQ(back.out, solved.out) << to << ":\n" << converted.out << back.err;
+  }
+  const std::string bad = write_temp_file(
+      "bad", ".Shape~4x4.SumLine~5~R1C1~R1C2\nhttps://www.f-puzzles.com/?load=N4Ig!!\n");
+  const auto r =
+      test_support::sudoku({"convert", "-q", "--to", "fpuzzles", "--input-format=iss", bad});
+  EXPECT_EQ(r.exit_code, 2);
+  EXPECT_EQ(r.out, "unconverted\ninvalid\n");
+  EXPECT_TRUE(contains(r.err, bad + ":1:1: --to fpuzzles: f-puzzles has no sum line")) << r.err;
+  EXPECT_TRUE(contains(r.err, bad + ":2:33: the f-puzzles data is not lz-string's base64"))
+      << r.err;
+  const auto json =
+      test_support::sudoku({"convert", "--json", "--to", "iss", write_temp_file("j", four + "\n")});
+  EXPECT_TRUE(contains(json.out, R"("status":"converted","format":"iss","puzzle":".Shape~4x4.)"))
+      << json.out;
+  EXPECT_EQ(test_support::sudoku({"convert", "--to", "xml"}).exit_code, 2);
 }
