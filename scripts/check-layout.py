@@ -45,7 +45,7 @@ LAYERS = {
     "sudoku": [
         ["sudoku/include/sudoku/grid.hpp", "sudoku/include/sudoku/clue.hpp",
          "sudoku/include/sudoku/thread_share.hpp", "sudoku/src/se/board.hpp",
-         "sudoku/src/se/crew.hpp"],
+         "sudoku/src/se/crew.hpp", "sudoku/src/lz_string.hpp"],
         ["sudoku/include/sudoku/variant.hpp", "sudoku/include/sudoku/text.hpp",
          "sudoku/include/sudoku/symmetry.hpp", "sudoku/src/text_detail.hpp",
          "sudoku/src/killer_text.hpp",
@@ -54,7 +54,8 @@ LAYERS = {
          "sudoku/include/sudoku/validate.hpp", "sudoku/include/sudoku/iss.hpp",
          "sudoku/src/clue_check.hpp", "sudoku/src/combined_sums.hpp",
          "sudoku/src/iss_detail.hpp", "sudoku/src/render_clues.hpp",
-         "sudoku/src/se/chain_potentials.hpp"],
+         "sudoku/src/se/chain_potentials.hpp", "sudoku/include/sudoku/fpuzzles.hpp",
+         "sudoku/src/fpuzzles_detail.hpp", "sudoku/src/fpuzzles_json.hpp"],
         ["sudoku/include/sudoku/solver.hpp", "sudoku/include/sudoku/logic.hpp",
          "sudoku/src/clue_model.hpp", "sudoku/src/leftover_sums.hpp",
          "sudoku/src/se/chainer.hpp", "sudoku/src/iss_reader.hpp"],

@@ -16,8 +16,8 @@
 #include <utility>
 
 #include "fpuzzles_detail.hpp"
+#include "fpuzzles_json.hpp"
 #include "iss_detail.hpp"
-#include "lz_string.hpp"
 #include "sudoku/fpuzzles.hpp"
 #include "sudoku/model.hpp"
 #include "text_detail.hpp"
@@ -28,37 +28,15 @@ namespace detail::fpuzzles_read {
 
 namespace {
 
-using json = nlohmann::json;
-
-// Something wrong in the data: the message names the key and entry.
-struct data_error {
-  std::string message;
-};
-
-[[noreturn]] void fail(std::string message) {
-  throw data_error{std::move(message)};
-}
-
 // The keys that carry no rule: the setter's notes and f-puzzles' cosmetic
 // shapes (a line or circle drawn for looks; f-puzzles' solver ignores them).
 bool ignored_key(std::string_view key) {
-  static constexpr std::string_view keys[] = {"title",
-                                              "author",
-                                              "ruleset",
-                                              "solution",
-                                              "highlightConflicts",
-                                              "disabledlogic",
-                                              "truecandidatesoptions",
-                                              "line",
-                                              "circle",
-                                              "rectangle",
-                                              "cage",
-                                              "text",
-                                              "version",
-                                              "lockedCells",
-                                              "fogofwar",
-                                              "metadata",
-                                              "successMessage"};
+  // clang-format off
+  static constexpr std::string_view keys[] = {
+      "title", "author", "ruleset", "solution", "highlightConflicts", "disabledlogic",
+      "truecandidatesoptions", "line", "circle", "rectangle", "cage", "text", "version",
+      "lockedCells", "fogofwar", "metadata", "successMessage"};
+  // clang-format on
   return std::find(std::begin(keys), std::end(keys), key) != std::end(keys);
 }
 
@@ -77,66 +55,6 @@ class translator {
   }
 
  private:
-  // --- values -------------------------------------------------------------
-
-  // An integer, written as a number or a string of one ("15"); nothing for
-  // an empty string or null (a clue without its number).
-  static std::optional<int> integer(const json& value, const std::string& where) {
-    if (value.is_null()) return std::nullopt;
-    if (value.is_number_integer()) {
-      const auto x = value.get<std::int64_t>();
-      if (x < -100000 || x > 100000) fail(fmt::format("{}: {} is out of range", where, x));
-      return static_cast<int>(x);
-    }
-    if (value.is_number_float()) {
-      const double x = value.get<double>();
-      if (x != static_cast<double>(static_cast<int>(x)) || x < -100000 || x > 100000)
-        fail(fmt::format("{}: {} is not a whole number", where, value.dump()));
-      return static_cast<int>(x);
-    }
-    if (!value.is_string())
-      fail(fmt::format("{}: expected a number, found {}", where, value.dump()));
-    const std::string& s = value.get_ref<const std::string&>();
-    std::string_view t = s;
-    while (!t.empty() && is_blank(t.front()))
-      t.remove_prefix(1);
-    while (!t.empty() && is_blank(t.back()))
-      t.remove_suffix(1);
-    if (t.empty()) return std::nullopt;
-    int x = 0;
-    bool negative = false;
-    std::size_t i = 0;
-    if (t[0] == '-' || t[0] == '+') negative = t[i++] == '-';
-    if (i == t.size()) fail(fmt::format("{}: '{}' is not a number", where, s));
-    for (; i < t.size(); ++i) {
-      if (t[i] < '0' || t[i] > '9' || x > 100000)
-        fail(fmt::format("{}: '{}' is not a number", where, s));
-      x = x * 10 + (t[i] - '0');
-    }
-    if (x > 100000) fail(fmt::format("{}: {} is out of range", where, s));
-    return negative ? -x : x;
-  }
-
-  static const json& member(const json& entry, std::string_view key, const std::string& where) {
-    if (!entry.is_object())
-      fail(fmt::format("{}: expected an object, found {}", where, shorten(entry)));
-    const auto it = entry.find(key);
-    if (it == entry.end()) fail(fmt::format("{} has no \"{}\"", where, key));
-    return *it;
-  }
-
-  static const json& array(const json& value, const std::string& where) {
-    if (!value.is_array())
-      fail(fmt::format("{}: expected a list, found {}", where, shorten(value)));
-    return value;
-  }
-
-  static std::string shorten(const json& value) {
-    std::string s = value.dump();
-    if (s.size() > 40) s = s.substr(0, 37) + "...";
-    return s;
-  }
-
   // A cell "R3C4", 1-based, possibly outside the board by one (an outside
   // clue's): its 0-based row and column.
   std::pair<int, int> place(const json& value, const std::string& where) const {

@@ -83,7 +83,18 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     out += fmt::format(".Cage~{}", c.sum);
     append_cells(v, c.cells, out);
   }
+  const clue* last = nullptr;
   for (const clue& c : v.clues()) {
+    // Tables alike one after another (a negative constraint's, one per pair of
+    // neighbours) are one item, their lines in groups: Pair~KEY~a~b~~c~d.
+    const bool grouped = last != nullptr && last->kind == c.kind && last->values == c.values &&
+                         (c.kind == clue_kind::pair || c.kind == clue_kind::pair_x);
+    last = &c;
+    if (grouped) {
+      out += '~';
+      append_cells(v, c.cells, out);
+      continue;
+    }
     out += '.';
     out += iss_name(c.kind);
     const auto& cells = c.cells;

@@ -81,7 +81,7 @@ int run_convert(int argc, char** argv) {
     std::string text, why;
     if (!convert(to, c.variant(), c.puzzle(), text, why)) {
       c.message(1, fmt::format("--to {}: {}", target_name(to), why));
-      ++c.counts().unknown;
+      ++c.counts().none;  // tallied as a puzzle not answered: exit 1
       c.set_unanswered();
       if (c.settings().json) {
         c.json_head("unconverted");
@@ -105,7 +105,7 @@ int run_convert(int argc, char** argv) {
   command.summary = [](const tally& t) {
     return outcome_summary(
         t.puzzles, "puzzle",
-        {{t.solved, "converted"}, {t.unknown, "unconverted"}, {t.invalid, "invalid"}});
+        {{t.solved, "converted"}, {t.none, "unconverted"}, {t.invalid, "invalid"}});
   };
   return run_puzzle_command(argc, argv, command);
 }
