@@ -132,7 +132,7 @@ class translator {
   void read_board() {
     const auto size = integer(member(data_, "size", "the data"), "size");
     if (!size || !detail::supported_iss_size(*size)) {
-      fail(fmt::format("size {}: boards from 4x4 to 16x16 with boxes are supported",
+      fail(fmt::format("size {}: boards from 4x4 to 16x16 are supported",
                        size ? fmt::format("{}", *size) : std::string("(none)")));
     }
     n_ = *size;
@@ -140,13 +140,22 @@ class translator {
     v_ = variant(s);
     givens_ = v_.empty_grid();
     masks_.assign(v_.positions(), v_.all_digits());
+    // A size without boxes (7x7) has f-puzzles' default regions, its rows,
+    // which the cells' own regions override: always a layout of regions.
+    const bool boxless = detail::boxless(s);
     const auto it = data_.find("grid");
-    if (it == data_.end()) return;
+    if (it == data_.end()) {
+      std::vector<int> rows(v_.positions());
+      for (std::size_t p = 0; p < rows.size(); ++p)
+        rows[p] = static_cast<int>(p) / n_;
+      if (boxless) use_regions(std::move(rows));
+      return;
+    }
     const json& rows = array(*it, "grid");
     if (rows.size() != static_cast<std::size_t>(n_))
       fail(fmt::format("grid: {} rows for a board of size {}", rows.size(), n_));
     std::vector<int> region(v_.positions());
-    bool other_regions = false;
+    bool other_regions = boxless;
     for (int r = 0; r < n_; ++r) {
       const json& row = array(rows[static_cast<std::size_t>(r)], fmt::format("grid row {}", r + 1));
       if (row.size() != static_cast<std::size_t>(n_))
@@ -189,10 +198,15 @@ class translator {
         }
       }
     }
-    if (!other_regions) return;
+    if (other_regions) use_regions(region);
+  }
+
+  // The regions `region_of` gives each cell, in place of the boxes: each
+  // must have n cells.
+  void use_regions(const std::vector<int>& region_of) {
     std::vector<std::vector<std::uint32_t>> regions(static_cast<std::size_t>(n_));
-    for (std::size_t p = 0; p < region.size(); ++p)
-      regions[static_cast<std::size_t>(region[p])].push_back(static_cast<std::uint32_t>(p));
+    for (std::size_t p = 0; p < region_of.size(); ++p)
+      regions[static_cast<std::size_t>(region_of[p])].push_back(static_cast<std::uint32_t>(p));
     v_.remove_boxes();
     for (std::size_t k = 0; k < regions.size(); ++k) {
       if (regions[k].size() != static_cast<std::size_t>(n_))

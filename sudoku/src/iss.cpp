@@ -409,6 +409,31 @@ std::optional<text_error> reader::finish() {
 
 }  // namespace detail::iss_read
 
+bool is_iss(std::string_view line) noexcept {
+  line = detail::strip_cr(line);
+  const auto [start, end] = detail::grid_field(line);
+  const std::string_view word = line.substr(start, end - start);
+  if (word.size() >= 2 && word[0] == '.') {
+    if (word.find('~') != std::string_view::npos) return true;
+    // Items alone (".NoBoxes.Windoku"): names of letters, one at least, and not
+    // an SDM line of letters (16x16 and up), each character a digit of its size.
+    const bool names = std::all_of(word.begin(), word.end(), [](char c) {
+      return c == '.' || (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z');
+    });
+    const bool named = word.find_first_not_of('.') != std::string_view::npos;
+    const auto s = shape::for_cell_count(word.size());
+    const bool sdm = s && std::all_of(word.begin(), word.end(), [&](char c) {
+                       return c == '.' || (digit_value(c) >= 0 && digit_value(c) <= s->size());
+                     });
+    return names && named && !sdm;
+  }
+  if (!detail::is_iss_link(word)) return false;
+  for (std::string_view mark : {"?q=.", "&q=.", "?q=%2E", "&q=%2E", "?q=%2e", "&q=%2e"}) {
+    if (word.find(mark) != std::string_view::npos) return true;
+  }
+  return false;
+}
+
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields) {
   const std::string_view stripped = detail::strip_cr(line);

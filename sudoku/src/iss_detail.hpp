@@ -21,16 +21,24 @@ namespace sudoku::detail {
 inline constexpr std::string_view base64url =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 
+// A prime size has none (ISS draws none): 1 x n, "boxes" that are the rows,
+// which the readers remove (boxless()).
 inline std::optional<shape> iss_shape(int n) {
   for (int small = static_cast<int>(std::sqrt(static_cast<double>(n))); small >= 2; --small) {
     if (n % small == 0) return shape{small, n / small};
   }
+  if (n >= 2) return shape{1, n};
   return std::nullopt;
 }
 
-// The boards read: square, 4x4 to 16x16, with boxes.
+// A board of a size without boxes (5x5, 7x7, 11x11, 13x13).
+inline bool boxless(const shape& s) {
+  return s.box_rows == 1;
+}
+
+// The boards read: square, 4x4 to 16x16.
 inline bool supported_iss_size(int n) {
-  return n >= 4 && n <= 16 && iss_shape(n);
+  return n >= 4 && n <= 16;
 }
 
 // A puzzle in one of ISS's grid formats (iss_grids.cpp): what it says,

@@ -147,13 +147,14 @@ class reader {
     if (!detail::supported_iss_size(size)) {
       return error_at(
           column,
-          fmt::format("{}x{}: boards from 4x4 to 16x16 with boxes are supported", size, size));
+          fmt::format("{}x{}: boards from 4x4 to 16x16 are supported", size, size));
     }
     return std::nullopt;
   }
 
   void use_size(int size) {
     v_ = variant(*detail::iss_shape(size));
+    if (detail::boxless(v_.shape())) v_.remove_boxes();
     n_ = size;
     givens_ = v_.empty_grid();
     masks_.assign(v_.positions(), v_.all_digits());

@@ -33,10 +33,8 @@ void set_fields(sdm_fields* fields, std::string_view line, std::size_t begin, st
 // What a line that is no plain puzzle looks like, when it looks like a
 // variant's: "a samurai board: use --variant samurai". (Read as a plain grid,
 // a samurai's '-' or a killer's arrows are only "bad characters".)
+// (An ISS constraint string is read as one: is_iss.)
 std::optional<std::string> variant_hint(std::string_view line) {
-  if (line.starts_with('.') && line.find('~') != std::string_view::npos) {
-    return "an ISS constraint string: use --input-format=iss";
-  }
   const auto [begin, end] = grid_field(line);
   const std::string_view cells = line.substr(begin, end - begin);
   if (cells.size() == 441 && cells.find('-') != std::string_view::npos) {
@@ -210,7 +208,9 @@ std::optional<text_error> parse_killer(std::string_view line, const rules& r, va
 
 std::optional<shape> line_shape(std::string_view line, const rules& r) noexcept {
   if (r.killer || r.samurai) return shape{};
-  if (r.iss || r.fpuzzles || is_fpuzzles(line)) return std::nullopt;  // each line has its own size
+  // A line that carries its own rules has its own size.
+  if (r.iss || r.fpuzzles || is_fpuzzles(line) || (r.classic() && is_iss(line)))
+    return std::nullopt;
   const auto [begin, end] = grid_field(strip_cr(line));
   const std::size_t length = end - begin;
   if (r.jigsaw && !r.layout) return length % 2 ? std::nullopt : shape::for_cell_count(length / 2);
@@ -225,7 +225,8 @@ std::optional<text_error> parse_puzzle(std::string_view line, const rules& r, va
   // A link of f-puzzles or SudokuPad is read wherever a line may be one.
   if (r.fpuzzles || ((r.classic() || r.iss) && is_fpuzzles(line)))
     return parse_fpuzzles(line, v, givens, fields);
-  if (r.iss) return parse_iss(line, v, givens, fields);
+  // So is a line that is plainly ISS's (a constraint string or share link).
+  if (r.iss || (r.classic() && is_iss(line))) return parse_iss(line, v, givens, fields);
   if (r.samurai) {
     if (v.parts() != 5) v = variant::samurai();
     return parse_board(line, v, givens, fields);

@@ -1340,7 +1340,7 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_pencil_marks_with_a_zero", std::string(729, '0'),
                        "{file}:1:1: '0' is not a digit 1-9"));
   c.push_back(iss_case("iss_grid_of_an_unsupported_size", "1.3.",
-                       "{file}:1:1: 2x2: boards from 4x4 to 16x16 with boxes are supported"));
+                       "{file}:1:1: 2x2: boards from 4x4 to 16x16 are supported"));
   c.push_back(iss_case("iss_sum_weights_not_one_per_cell", ".Sum~10_=_1_2~R1C1",
                        "{file}:1:6: Sum has 2 weights for 1 cell"));
   // A sum line looped through all 81 cells with a sum of 300: no automaton
@@ -1372,10 +1372,10 @@ std::vector<bad_case> catalogue() {
   c.push_back({"iss_batch_keeps_going",
                "sudoku",
                iss,
-               ".Thermo~R1C1~R1C1\n" + WI + "\n.Shape~5x5\n\n" + WI + "\n.~R1C1\n",
+               ".Thermo~R1C1~R1C1\n" + WI + "\n.Shape~17x17\n\n" + WI + "\n.~R1C1\n",
                "invalid\n" + WS + "\ninvalid\n" + WS + "\ninvalid\n",
                {"{file}:1:14: R1C1 appears twice in Thermo",
-                "{file}:3:8: 5x5: boards from 4x4 to 16x16 with boxes are supported",
+                "{file}:3:8: 17x17: boards from 4x4 to 16x16 are supported",
                 "{file}:6:3: the given R1C1 has no value (as in R1C1_5)"},
                2});
   // A valid line whose clues need a model too large for the bitset engine,

@@ -349,7 +349,7 @@ TEST(FpuzzlesLinks, BadDataIsRefusedWithItsPlace) {
       {"N4IgzglgXgpiBcBOANCA!!", 1, "not lz-string's base64"},
       {"  https://f-puzzles.com/?load=N4Igz!!", 31, "not lz-string's base64"},
       {R"({"size":4,"grid":[[{},{}]})", 26, "not JSON"},
-      {R"({"size":5})", 1, "size 5: boards from 4x4 to 16x16"},
+      {R"({"size":17})", 1, "size 17: boards from 4x4 to 16x16"},
       {board4(R"("killercage":[{"cells":["R1C1","R5C1"],"value":"3"}])"), 1,
        "killercage 1: R5C1 is outside the 4x4 board"},
       {board4(R"("thermometer":[{"lines":[["R1C1","R1C1"]]}])"), 1, "R1C1 appears twice"},

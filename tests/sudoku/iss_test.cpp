@@ -848,4 +848,35 @@ TEST(IssFormatPage, HasASectionWithAnExampleForEveryTypeRead) {
   }
 }
 
+// A line that is plainly ISS's is read as ISS's without the option; SDM lines
+// (a '.' is a blank), ISS's grid formats and other links are not taken for it.
+TEST(IssFormat, PlainlyIssLinesAreReadWithoutTheOption) {
+  for (std::string_view yes :
+       {".Shape~4x4.Thermo~R1C1~R1C2", ".~R1C1_5", ".NoBoxes.Windoku", "  .AntiKnight  a note",
+        "https://sigh.github.io/Interactive-Sudoku-Solver/?q=.Shape~4x4&mode=x",
+        "http://localhost/iss/?mode=x&q=%2EShape%7E4x4"}) {
+    EXPECT_TRUE(sudoku::is_iss(yes)) << yes;
+  }
+  const std::string sdm16 = "." + std::string(255, 'A');  // a 16x16 line of letters
+  const std::string dots(25, '.');                        // an ISS grid, or a bad SDM line
+  for (std::string_view no :
+       {std::string_view("..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82...."
+                         "26.95..8..2.3..9..5.1.3.."),
+        std::string_view(sdm16), std::string_view(".2.."), std::string_view(dots),
+        std::string_view("https://example.com/?q=x"), std::string_view("")}) {
+    EXPECT_FALSE(sudoku::is_iss(no)) << no;
+  }
+  sudoku::rules classic;
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_puzzle(".Shape~4x4.Thermo~R1C1~R1C2", classic, v, givens));
+  EXPECT_EQ(v.digits(), 4);
+  EXPECT_EQ(v.clues().size(), 1u);
+  EXPECT_FALSE(sudoku::line_shape(".Shape~4x4.Thermo~R1C1~R1C2", classic));
+  // With another variant chosen, the line is that variant's (and wrong there).
+  sudoku::rules x;
+  x.diagonals = true;
+  EXPECT_TRUE(sudoku::parse_puzzle(".Shape~4x4.Thermo~R1C1~R1C2", x, v, givens));
+}
+
 }  // namespace

@@ -7,7 +7,7 @@
 //   {"size":9,"grid":[[{"value":5,"given":true},{},...]],"thermometer":[...]}
 //
 // The data is f-puzzles' JSON, compressed with lz-string's base64 form. Its
-// board (`size`, 4 to 16 with boxes; `grid` with each cell's given `value`,
+// board (`size`, 4 to 16; `grid` with each cell's given `value`,
 // `region` for irregular regions, `givenPencilMarks`) and its rules are read
 // as the clues of clue.hpp mean them: `killercage`, `arrow` (pills too),
 // `thermometer`, `littlekillersum`, `sandwichsum`, `xsum`, `skyscraper`,

@@ -7,13 +7,14 @@
 // Each item starts with '.', then its type and its arguments separated by
 // '~'; an empty type is a given (R1C1_5) or pencil marks (R2C2_1_2: the cell
 // holds 1 or 2). Cells are R<row>C<column> with one character each, 1-9 then
-// a-g for 10-16. Boards are square, 4x4 to 16x16, with the boxes ISS gives
-// them (Shape~6x6: 2x3). The rules read are those of clue.hpp, the cages
-// (Cage~sum~cells, no sum: different digits only), and the regions Diagonal
-// (1: from the bottom left, -1: from the top left), Windoku, DisjointSets,
-// Jigsaw (a layout of n*n characters) and NoBoxes. Any other type is refused
-// with its name and column, never dropped. Text after the string, separated
-// by a blank, is an annotation. docs/iss-format.md has every type's syntax.
+// a-g for 10-16. Boards are square, 4x4 to 16x16, with the boxes ISS gives them
+// (Shape~6x6: 2x3; none for a prime size, 7x7). The rules read are those of
+// clue.hpp, the cages (Cage~sum~cells, no sum: different digits only), and the
+// regions Diagonal (1: from the bottom left, -1: from the top left), Windoku,
+// DisjointSets, Jigsaw (a layout of n*n characters) and NoBoxes. Any other type
+// is refused with its name and column, never dropped. Text after the string,
+// separated by a blank, is an annotation. docs/iss-format.md has every type's
+// syntax.
 //
 // A share link of ISS (https://sigh.github.io/Interactive-Sudoku-Solver/?q=...)
 // is read as the string its q parameter carries, decoded as a browser decodes
@@ -49,6 +50,13 @@ namespace sudoku {
 ///   if (auto e = sudoku::parse_iss(".Thermo~R1C1~R1C2", v, givens)) { ... e->message ... }
 std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& givens,
                                     sdm_fields* fields = nullptr);
+
+/// True when `line` is plainly ISS's: a constraint string (a first word
+/// starting with '.' that holds a '~', or names items alone, ".NoBoxes.Windoku",
+/// which no SDM line does) or a share link of ISS's page (?q=.). What the
+/// commands read as ISS's without --input-format=iss; ISS's grid formats, which
+/// look like other lines, need the option.
+[[nodiscard]] bool is_iss(std::string_view line) noexcept;
 
 /// The constraint types parse_iss reads, by ISS's names: "Given" (also
 /// written as the empty type), "Shape", the regions, then iss_name() of every
