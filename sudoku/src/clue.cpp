@@ -14,7 +14,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 50> table{{
+constexpr std::array<names, 51> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -49,6 +49,7 @@ constexpr std::array<names, 50> table{{
     {clue_kind::counting_circles, "CountingCircles", "counting circles", "counting circles"},
     {clue_kind::lockout, "Lockout", "lockout line", "lockout"},
     {clue_kind::region_sum_line, "RegionSumLine", "region sum line", "region sum line"},
+    {clue_kind::equal_sum, "EqualSum", "equal-sum segments", "equal sum"},
     {clue_kind::value_indexing, "ValueIndexing", "value-indexing line", "value indexing"},
     {clue_kind::pair, "Pair", "pairwise line", "pairwise"},
     {clue_kind::pair_x, "PairX", "pairwise set", "pairwise"},

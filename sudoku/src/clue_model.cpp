@@ -330,6 +330,7 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::counting_circles:
     case clue_kind::lockout:
     case clue_kind::region_sum_line:
+    case clue_kind::equal_sum:
     case clue_kind::value_indexing:
     case clue_kind::pair:
     case clue_kind::pair_x:

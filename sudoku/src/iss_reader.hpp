@@ -268,6 +268,7 @@ class reader {
   std::optional<text_error> read_given(const item& it);
   std::optional<text_error> read_outside(const item& it, clue_kind kind);
   std::optional<text_error> read_set(const item& it, clue_kind kind);
+  std::optional<text_error> read_segments(const item& it);
   std::optional<text_error> read_pairs(const item& it, clue_kind kind, bool legacy);
   std::optional<text_error> finish();
 

@@ -1,7 +1,7 @@
 // ISS's sets of cells and the lines read with them (iss_reader.hpp):
 // AllDifferent, RellikCage, EqualityCage, ContainAtLeast, ContainExact,
-// CountDistinct, CountingCircles, Lockout, RegionSumLine, ValueIndexing,
-// Indexing, and the pairwise relations Pair and PairX (Binary and BinaryX,
+// CountDistinct, CountingCircles, Lockout, RegionSumLine, EqualSum,
+// ValueIndexing, Indexing, and the pairwise relations Pair and PairX (Binary and BinaryX,
 // their older spellings).
 #include "iss_reader.hpp"
 
@@ -69,6 +69,7 @@ std::optional<text_error> reader::read_pairs(const item& it, clue_kind kind, boo
 // RellikCage~sum~cells, Lockout~difference~cells, ContainAtLeast~1_2_2~cells
 // (ContainExact alike), Indexing~C~cells (or R), the others cells alone.
 std::optional<text_error> reader::read_set(const item& it, clue_kind kind) {
+  if (kind == clue_kind::equal_sum) return read_segments(it);
   clue c{kind, {}, {}, false};
   std::size_t first_cell = 0;
   switch (kind) {
@@ -146,6 +147,30 @@ std::optional<text_error> reader::read_set(const item& it, clue_kind kind) {
       break;
     default:
       break;
+  }
+  v_.add_clue(std::move(c));
+  return std::nullopt;
+}
+
+// EqualSum~CELL...~-~CELL...: segments between '-' fields, each of one cell
+// or more (a cell may be in several, or twice in one: it counts each time).
+std::optional<text_error> reader::read_segments(const item& it) {
+  clue c{clue_kind::equal_sum, {}, {}, false};
+  std::optional<text_error> e;
+  std::size_t from = 0;
+  for (std::size_t k = 0; k <= it.args.size(); ++k) {
+    if (k < it.args.size() && it.args[k].text != "-") {
+      const auto p = cell(it.args[k], e);
+      if (!p) return e;
+      c.cells.push_back(*p);
+      continue;
+    }
+    if (c.cells.size() == from) {
+      return error_at(k < it.args.size() ? it.args[k].column : it.type.column,
+                      "an EqualSum segment has no cells");
+    }
+    c.values.push_back(static_cast<int>(c.cells.size() - from));
+    from = c.cells.size();
   }
   v_.add_clue(std::move(c));
   return std::nullopt;

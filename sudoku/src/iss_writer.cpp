@@ -163,6 +163,20 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
       case clue_kind::indexing:
         out += c.values.at(0) == 1 ? "~R" : "~C";
         break;
+      case clue_kind::equal_sum: {
+        std::size_t at = 0;
+        for (std::size_t s = 0; s < c.values.size(); ++s) {
+          if (s > 0) out += "~-";
+          const auto length = static_cast<std::size_t>(c.values[s]);
+          append_cells(
+              v,
+              std::vector<std::uint32_t>(cells.begin() + static_cast<std::ptrdiff_t>(at),
+                                         cells.begin() + static_cast<std::ptrdiff_t>(at + length)),
+              out);
+          at += length;
+        }
+        continue;
+      }
       default:
         for (int value : c.values)
           out += fmt::format("~{}", value);

@@ -419,17 +419,24 @@ class clue_painter {
           }
         }
         break;
-      default: {  // same values: each set of consecutive cells outlined
-        const std::size_t sets = c.values.empty() ? 1 : static_cast<std::size_t>(c.values[0]);
+      default: {  // same values, equal sums: each set of consecutive cells outlined
+        const bool equal = c.kind == clue_kind::equal_sum;
+        const std::size_t sets =
+            equal || c.values.empty() ? 1 : static_cast<std::size_t>(c.values[0]);
         const std::size_t size = sets == 0 ? c.cells.size() : c.cells.size() / sets;
-        for (std::size_t from = 0; size > 0 && from < c.cells.size(); from += size) {
-          std::vector<std::uint32_t> set(
-              c.cells.begin() + static_cast<std::ptrdiff_t>(from),
-              c.cells.begin() + static_cast<std::ptrdiff_t>(std::min(from + size, c.cells.size())));
+        for (std::size_t from = 0, s = 0; size > 0 && from < c.cells.size(); ++s) {
+          const std::size_t to = std::min(
+              equal ? from + static_cast<std::size_t>(c.values[s]) : from + size, c.cells.size());
+          std::vector<std::uint32_t> set(c.cells.begin() + static_cast<std::ptrdiff_t>(from),
+                                         c.cells.begin() + static_cast<std::ptrdiff_t>(to));
           std::sort(set.begin(), set.end());
-          add("<path class=\"sd-same-values\" data-clue=\"{}\" d=\"{}\" fill=\"none\" "
-              "stroke=\"#d08c3c\" stroke-width=\"2\"/>\n",
-              k, at_.outline_path(set, 5));
+          set.erase(std::unique(set.begin(), set.end()), set.end());
+          add("<path class=\"sd-{}\" data-clue=\"{}\" d=\"{}\" fill=\"none\" "
+              "stroke=\"{}\" stroke-width=\"2\"{}/>\n",
+              equal ? "equal-sum" : "same-values", k,
+              at_.outline_path(set, equal ? static_cast<double>(4 + s % 3) : 5.0),
+              equal ? "#7a5ab8" : "#d08c3c", equal ? " stroke-dasharray=\"5 2\"" : "");
+          from = to;
         }
         break;
       }
@@ -566,13 +573,14 @@ void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room) {
       case clue_kind::sum:
       case clue_kind::lunchbox:
       case clue_kind::same_values:
+      case clue_kind::equal_sum:
       case clue_kind::rellik_cage:
       case clue_kind::contain_at_least:
       case clue_kind::contain_exact:
       case clue_kind::all_different:
       case clue_kind::count_distinct: {
         cage_cells(c);
-        if (c.kind != clue_kind::same_values && !c.values.empty())
+        if (c.kind != clue_kind::same_values && c.kind != clue_kind::equal_sum && !c.values.empty())
           raise(*std::min_element(c.cells.begin(), c.cells.end()), &pencil_room::top, label_room);
         break;
       }
@@ -641,6 +649,7 @@ void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::
       case clue_kind::sum:
       case clue_kind::lunchbox:
       case clue_kind::same_values:
+      case clue_kind::equal_sum:
       case clue_kind::all_different:
       case clue_kind::rellik_cage:
       case clue_kind::equality_cage:

@@ -101,6 +101,22 @@ class set_checker {
         }
         return std::nullopt;
       }
+      case clue_kind::equal_sum: {
+        if (!all_filled(p)) return std::nullopt;
+        std::vector<int> sums;
+        std::size_t next = 0;
+        for (const int length : c.values) {
+          int sum = 0;
+          for (int i = 0; i < length; ++i)
+            sum += at(p[next++]);
+          sums.push_back(sum);
+        }
+        for (int s : sums) {
+          if (s != sums.front())
+            return fmt::format("its segments add up to {} and {}", sums.front(), s);
+        }
+        return std::nullopt;
+      }
       case clue_kind::region_sum_line: {
         if (!all_filled(p)) return std::nullopt;
         std::vector<int> sums{0};

@@ -272,6 +272,31 @@ void clue_lowering::set_clue(const clue& c) {
           [](const state&) { return true; });
       break;
     }
+    case clue_kind::equal_sum: {
+      // The segments one after another along the chain; its state the sum
+      // they share, chosen at the start, and the current segment's so far.
+      if (c.values.size() < 2) break;
+      std::vector<char> ends(k, 0);
+      std::size_t at = 0;
+      for (const int length : c.values) {
+        at += static_cast<std::size_t>(length);
+        ends[at - 1] = 1;
+      }
+      const int shortest = *std::min_element(c.values.begin(), c.values.end());
+      using state = std::pair<int, int>;
+      std::vector<state> starts;
+      for (int total = 1; total <= n_ * shortest; ++total)
+        starts.push_back({total, 0});
+      chain<state>(
+          c, cells, starts,
+          [&ends](std::size_t i, const state& s, int d) -> std::optional<state> {
+            const int sum = s.second + d;
+            if (sum > s.first || (ends[i] && sum != s.first)) return std::nullopt;
+            return state{s.first, ends[i] ? 0 : sum};
+          },
+          [](const state&) { return true; });
+      break;
+    }
     case clue_kind::region_sum_line: {
       // A piece ends where the next cell lies in another box (or region, on
       // a board without boxes).

@@ -1270,6 +1270,8 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:12: GlobalMod needs digits 1-9"));
   c.push_back(iss_case("iss_pair_key_not_base64url", ".Pair~S*E~R1C1~R1C2",
                        "{file}:1:8: '*' is not a character of Pair's key (base64url)"));
+  c.push_back(iss_case("iss_equal_sum_empty_segment", ".EqualSum~R1C1~-~-~R2C2",
+                       "{file}:1:18: an EqualSum segment has no cells"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
                        "{file}:1:15: R1C1 follows itself in Whisper"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",

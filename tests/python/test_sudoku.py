@@ -412,6 +412,7 @@ def test_iss_sets_of_cells_indexing_and_global_rules():
     assert d.count(".Shape~4x4.CountDistinct~R1C1~R2C2~R3C3~R4C4~R2C3",
                    variant="iss", limit=0) == 72
     assert d.count(".Shape~4x4.Indexing~C~R1C1~R2C3", variant="iss", limit=0) == 76
+    assert d.count(".Shape~4x4.EqualSum~R1C1~R2C2~-~R3C3~R4C4", limit=0) == 64
     # Circles holding 1, 2, 1 break the rule (two 1s); 2, 2, 1 keep it.
     circles = ".Shape~4x4.CountingCircles~R1C1~R1C2~R2C3"
     assert d.validate("1234341221434321", circles, variant="iss").valid is False

@@ -113,6 +113,9 @@ std::vector<instance> instances() {
       {"lockout_long", k::lockout, {{0, 0}, {1, 0}, {1, 1}, {2, 1}}, {2}},
       {"region_sum_line", k::region_sum_line, {{0, 0}, {0, 1}, {0, 2}, {0, 3}}, {}},
       {"region_sum_line_turns", k::region_sum_line, {{0, 1}, {1, 1}, {1, 2}, {2, 3}}, {}},
+      // Segments (values: their lengths) adding up alike; one cell in two of them.
+      {"equal_sum", k::equal_sum, {{0, 0}, {1, 1}, {2, 2}, {3, 3}}, {2, 2}},
+      {"equal_sum_shared_cell", k::equal_sum, {{0, 0}, {1, 1}, {1, 1}, {2, 3}, {3, 2}}, {2, 3}},
       {"value_indexing", k::value_indexing, {{0, 0}, {1, 1}, {0, 2}, {1, 3}}, {}},
       {"value_indexing_bends", k::value_indexing, {{3, 0}, {2, 0}, {1, 0}, {1, 1}, {1, 2}}, {}},
       // Tables of the digit pairs allowed: b may follow a when values[a - 1]

@@ -57,6 +57,7 @@ enum class clue_kind : std::uint8_t {
   counting_circles,  ///< a digit d among the cells appears there exactly d times
   lockout,           ///< the ends differ by values[0] or more; the cells between lie outside them
   region_sum_line,   ///< the line's pieces in each box (region) add up alike
+  equal_sum,         ///< segments one after another (values: each one's cells) add up alike
   value_indexing,    ///< cells[1]'s digit k: cells[1 + k] holds cells[0]'s digit
   pair,              ///< neighbours on the line: values[a - 1] bit b when a may precede b
   pair_x,            ///< every two cells (in order): values[a - 1] bit b when a, b may be
