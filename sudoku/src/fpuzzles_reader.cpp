@@ -299,6 +299,11 @@ class translator {
       return read_outside(key, entry, where);
     if (key == "difference" || key == "ratio" || key == "xv") return read_dot(key, entry, where);
     if (key == "thermometer") return line_clue(clue_kind::thermo, entry, where);
+    if (key == "slowthermometer") {
+      // Never decreasing from the bulb: a table on each step of the line.
+      return line_clue(clue_kind::pair, entry, where, 2,
+                       table([](int a, int b) { return a <= b; }));
+    }
     if (key == "palindrome") return line_clue(clue_kind::palindrome, entry, where);
     if (key == "renban") return line_clue(clue_kind::renban, entry, where, 1);
     if (key == "betweenline") return line_clue(clue_kind::between, entry, where, 3);

@@ -267,6 +267,10 @@ class writer {
       line("nabner", c);
       return;
     }
+    if (c.kind == clue_kind::pair && table_is(c, [](int a, int b) { return a <= b; })) {
+      line("slowthermometer", c);
+      return;
+    }
     if (c.kind == clue_kind::pair && c.cells.size() == 2) {
       if (table_is(c, [](int a, int b) { return a == b; })) {
         out_["clone"].push_back({{"cells", json::array({name(c.cells[0])})},

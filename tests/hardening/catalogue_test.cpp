@@ -1314,9 +1314,9 @@ std::vector<bad_case> catalogue() {
   c.push_back(fpuzzles_case("fpuzzles_json_syntax_error", R"({"size":9,"grid":[}])",
                             "{file}:1:19: the f-puzzles data is not JSON"));
   c.push_back(fpuzzles_case("fpuzzles_unsupported_rule",
-                            empty9 + R"(,"slowthermometer":[{"lines":[["R1C1","R1C2"]]}]})",
-                            "{file}:1:1: in the f-puzzles data, the rule \"slowthermometer\" "
-                            "is not supported"));
+                            empty9 + R"(,"boxindexer":[{"cells":["R1C1","R1C2"]}]})",
+                            "{file}:1:1: in the f-puzzles data, the rule \"boxindexer\" is not "
+                            "supported"));
   c.push_back(fpuzzles_case("fpuzzles_cell_outside_the_board",
                             empty9 + R"(,"killercage":[{"cells":["R1C1","R12C1"],"value":"5"}]})",
                             "{file}:1:1: in the f-puzzles data, killercage 1: R12C1 is outside "

@@ -7,21 +7,20 @@
 //   {"size":9,"grid":[[{"value":5,"given":true},{},...]],"thermometer":[...]}
 //
 // The data is f-puzzles' JSON, compressed with lz-string's base64 form. Its
-// board (`size`, 4 to 16; `grid` with each cell's given `value`,
-// `region` for irregular regions, `givenPencilMarks`) and its rules are read
-// as the clues of clue.hpp mean them: `killercage`, `arrow` (pills too),
-// `thermometer`, `littlekillersum`, `sandwichsum`, `xsum`, `skyscraper`,
-// `difference` and `ratio` (white and black dots, with any value),
-// `xv`, `palindrome`, `renban`, `whispers`, `betweenline`, `regionsumline`,
+// board (`size`, 4 to 16; `grid` with each cell's given `value`, `region` for
+// irregular regions, `givenPencilMarks`) and its rules are read as the clues of
+// clue.hpp mean them: `killercage`, `arrow` (pills too), `thermometer`,
+// `slowthermometer`, `littlekillersum`, `sandwichsum`, `xsum`, `skyscraper`,
+// `difference` and `ratio` (white and black dots, with any value), `xv`,
+// `palindrome`, `renban`, `whispers`, `betweenline`, `regionsumline`,
 // `entropicline`, `modularline`, `nabner`, `doublearrow`, `zipperline`,
 // `clone`, `quadruple`, `minimum`, `maximum`, `odd`, `even`, `extraregion`,
 // `rowindexer`, `columnindexer`, `diagonal+` and `diagonal-`, `antiknight`,
-// `antiking`, `disjointgroups`, `nonconsecutive`, and the negative
-// constraints (`negative`: "ratio", "xv": every dot, X and V is given). The
-// cosmetic shapes (`line`, `circle`, `rectangle`, `cage`, `text`) carry no
-// rule and are not read, as f-puzzles' own solver does not read them; any
-// other rule is refused by name, never dropped. docs/fpuzzles-format.md has
-// each key.
+// `antiking`, `disjointgroups`, `nonconsecutive`, and the negative constraints
+// (`negative`: "ratio", "xv": every dot, X and V is given). The cosmetic shapes
+// (`line`, `circle`, `rectangle`, `cage`, `text`) carry no rule and are not
+// read, as f-puzzles' own solver does not read them; any other rule is refused
+// by name, never dropped. docs/fpuzzles-format.md has each key.
 #pragma once
 
 #include <optional>
