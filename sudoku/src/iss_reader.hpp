@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <charconv>
 #include <cstdint>
+#include <deque>
 #include <optional>
 #include <set>
 #include <string>
@@ -67,8 +68,14 @@ class reader {
     }
     if (auto e = split(text, start)) return e;
     if (auto e = read_shape()) return e;
-    for (const item& it : items_) {
-      if (auto e = read(it)) return e;
+    for (std::size_t i = 0; i < items_.size(); ++i) {
+      if (items_[i].type.text == "Replicate") {
+        if (auto e = read_replicate(i)) return e;  // and i at its End
+        continue;
+      }
+      if (items_[i].type.text == "End")
+        return error_at(items_[i].type.column, "End closes no Replicate");
+      if (auto e = read(items_[i])) return e;
     }
     if (auto e = finish()) return e;
     return std::nullopt;
@@ -145,9 +152,8 @@ class reader {
 
   static std::optional<text_error> supported_size(int size, std::size_t column) {
     if (!detail::supported_iss_size(size)) {
-      return error_at(
-          column,
-          fmt::format("{}x{}: boards from 4x4 to 16x16 are supported", size, size));
+      return error_at(column,
+                      fmt::format("{}x{}: boards from 4x4 to 16x16 are supported", size, size));
     }
     return std::nullopt;
   }
@@ -269,6 +275,8 @@ class reader {
   std::optional<text_error> read_outside(const item& it, clue_kind kind);
   std::optional<text_error> read_set(const item& it, clue_kind kind);
   std::optional<text_error> read_segments(const item& it);
+  std::optional<text_error> read_replicate(std::size_t& at);
+  std::optional<text_error> shifted(const item& it, int rows, int columns, item& out);
   std::optional<text_error> read_pairs(const item& it, clue_kind kind, bool legacy);
   std::optional<text_error> finish();
 
@@ -280,7 +288,8 @@ class reader {
   std::vector<std::uint64_t> masks_;
   std::vector<std::vector<std::uint32_t>> regions_;
   bool no_boxes_ = false;
-  std::set<std::string> seen_;  // the board-wide rules already read
+  std::set<std::string> seen_;    // the board-wide rules already read
+  std::deque<std::string> made_;  // the texts of items a Replicate makes
 };
 
 }  // namespace sudoku::detail::iss_read

@@ -1272,6 +1272,12 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:8: '*' is not a character of Pair's key (base64url)"));
   c.push_back(iss_case("iss_equal_sum_empty_segment", ".EqualSum~R1C1~-~-~R2C2",
                        "{file}:1:18: an EqualSum segment has no cells"));
+  c.push_back(iss_case("iss_replicate_without_end", ".Replicate~P.Thermo~R1C1~R1C2",
+                       "{file}:1:2: Replicate has no End"));
+  c.push_back(iss_case("iss_replicate_shifted_off_the_board", ".Replicate~AE.Thermo~R1C1~R1C2.End",
+                       "{file}:1:27: R1C2 shifted by the Replicate leaves the 9x9 board"));
+  c.push_back(iss_case("iss_end_without_a_replicate", ".Thermo~R1C1~R1C2.End",
+                       "{file}:1:19: End closes no Replicate"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
                        "{file}:1:15: R1C1 follows itself in Whisper"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",

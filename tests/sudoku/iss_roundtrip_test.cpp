@@ -85,6 +85,9 @@ TEST(IssRoundTrip, sets_lines_and_indexing_are_written_back) {
   expect_round_trip(".ContainAtLeast~1_1_9~R1C1~R2C2~R3C3.ContainExact~4~R9C1~R9C2");
   expect_round_trip(".CountDistinct~R1C1~R1C2~R1C3.CountingCircles~R4C4~R5C5~R6C6");
   expect_round_trip(".EqualSum~R1C1~R1C2~-~R2C3~-~R1C1~R3C3~R3C3");
+  // A Replicate is written as the items it makes.
+  expect_round_trip(
+      ".Shape~4x4.Replicate~DA.Thermo~R1C1~R1C2.~R1C1_1.End.Replicate~B~R2C2.X~R1C1~R2C1.End");
   expect_round_trip(
       ".Lockout~4~R1C1~R1C2~R1C3.RegionSumLine~R3C3~R3C4.ValueIndexing~R1C1~R1C2~R1C3");
   expect_round_trip(".Indexing~C~R1C1~R2C5.Indexing~R~R7C7.GlobalEntropy.GlobalMod.DutchFlatmates");
