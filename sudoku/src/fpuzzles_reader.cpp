@@ -298,18 +298,14 @@ class translator {
     if (key == "sandwichsum" || key == "xsum" || key == "skyscraper")
       return read_outside(key, entry, where);
     if (key == "difference" || key == "ratio" || key == "xv") return read_dot(key, entry, where);
-    if (key == "thermometer") return line_clue(clue_kind::thermo, entry, where);
+    for (const line_key& l : line_keys) {
+      if (key == l.key) return line_clue(l.kind, entry, where, l.least);
+    }
     if (key == "slowthermometer") {
       // Never decreasing from the bulb: a table on each step of the line.
       return line_clue(clue_kind::pair, entry, where, 2,
                        table([](int a, int b) { return a <= b; }));
     }
-    if (key == "palindrome") return line_clue(clue_kind::palindrome, entry, where);
-    if (key == "renban") return line_clue(clue_kind::renban, entry, where, 1);
-    if (key == "betweenline") return line_clue(clue_kind::between, entry, where, 3);
-    if (key == "regionsumline") return line_clue(clue_kind::region_sum_line, entry, where);
-    if (key == "doublearrow") return line_clue(clue_kind::double_arrow, entry, where, 3);
-    if (key == "zipperline") return line_clue(clue_kind::zipper, entry, where);
     if (key == "modularline") return line_clue(clue_kind::modular, entry, where, 2, {3});
     if (key == "entropicline") {
       if (n_ != 9) fail(fmt::format("{}: entropic lines need a 9x9 board", where));

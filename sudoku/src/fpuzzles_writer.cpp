@@ -9,6 +9,7 @@
 #include <optional>
 #include <set>
 
+#include "fpuzzles_detail.hpp"
 #include "iss_detail.hpp"
 #include "lz_string.hpp"
 #include "sudoku/fpuzzles.hpp"
@@ -286,23 +287,12 @@ class writer {
   }
 
   void write_clue(const clue& c) {
+    for (const detail::fpuzzles_read::line_key& l : detail::fpuzzles_read::line_keys) {
+      if (c.kind == l.kind) return line(l.key, c);
+    }
     switch (c.kind) {
-      case clue_kind::thermo:
-        return line("thermometer", c);
       case clue_kind::whisper:
         return line("whispers", c, {{"value", fmt::format("{}", c.values[0])}});
-      case clue_kind::palindrome:
-        return line("palindrome", c);
-      case clue_kind::renban:
-        return line("renban", c);
-      case clue_kind::between:
-        return line("betweenline", c);
-      case clue_kind::zipper:
-        return line("zipperline", c);
-      case clue_kind::region_sum_line:
-        return line("regionsumline", c);
-      case clue_kind::double_arrow:
-        return line("doublearrow", c);
       case clue_kind::entropic:
         return line("entropicline", c);
       case clue_kind::modular:

@@ -38,4 +38,7 @@ std::optional<std::string> lz_decompress_base64(std::string_view data,
 // TextDecoder reads it).
 std::string lz_compress_base64(std::string_view utf8);
 
+// Appends the UTF-8 of code point `cp` (below 0x110000).
+void append_utf8(std::string& out, char32_t cp);
+
 }  // namespace sudoku::detail

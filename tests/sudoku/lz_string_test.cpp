@@ -14,6 +14,7 @@
 
 namespace {
 
+using sudoku::detail::append_utf8;
 using sudoku::detail::lz_compress_base64;
 using sudoku::detail::lz_decompress_base64;
 
@@ -76,25 +77,6 @@ constexpr std::string_view fpuzzles_json = R"({"size":9,"title":"Test","grid":[[
 constexpr std::string_view fpuzzles_stream =
     "N4IgzglgXgpiBcBOANCALhNAbO8QBUYw0RUBzAJwgBMEBtO0ANwEMsBXXAVnIiZgB2CNBU4BfZMAlTJ0ubIVSAus"
     "kbyZG9VpVrFWvXp2aDx02KP6NIVh1woQZPoOGiYluRZPvDqs16+efkEevt7BktZsnAgAjLz8QvAi4kpKYkA=";
-
-// UTF-8 of one code point.
-void append_utf8(std::string& out, char32_t cp) {
-  if (cp < 0x80) {
-    out += static_cast<char>(cp);
-  } else if (cp < 0x800) {
-    out += static_cast<char>(0xC0 | (cp >> 6));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else if (cp < 0x10000) {
-    out += static_cast<char>(0xE0 | (cp >> 12));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  } else {
-    out += static_cast<char>(0xF0 | (cp >> 18));
-    out += static_cast<char>(0x80 | ((cp >> 12) & 0x3F));
-    out += static_cast<char>(0x80 | ((cp >> 6) & 0x3F));
-    out += static_cast<char>(0x80 | (cp & 0x3F));
-  }
-}
 
 TEST(LzString, CompressesAsJavaScriptDoes) {
   for (const auto& [text, stream] : short_vectors)
