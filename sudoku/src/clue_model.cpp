@@ -228,8 +228,8 @@ void clue_lowering::lower(const clue& c) {
       // byte.
       using counts = std::array<std::uint8_t, 2 * (max_size + 1)>;
       const auto digits = static_cast<std::size_t>(n_) + 1;
-      chain<counts>(
-          c, cells, {counts{}},
+      const bool whole = try_chain(
+          cells, std::vector<counts>{counts{}},
           [size, digits, n = n_](std::size_t i, const counts& s, int d) -> std::optional<counts> {
             counts after = s;
             const auto digit = static_cast<std::size_t>(d);
@@ -244,7 +244,29 @@ void clue_lowering::lower(const clue& c) {
             if (i % size == size - 1) std::copy_n(after.begin(), digits, after.begin() + digits);
             return after;
           },
-          [](const counts&) { return true; });
+          [](const counts&) { return true; }, max_transitions);
+      if (whole) break;
+      // Too many multisets (two sets of 15 cells): a chain per digit instead,
+      // each set holding it as often as the first (its count there, then what
+      // is left of it in the current set).
+      for (int digit = 1; digit <= n_; ++digit) {
+        using state = std::pair<int, int>;
+        chain<state>(
+            c, cells, {state{0, 0}},
+            [size, digit](std::size_t i, const state& s, int d) -> std::optional<state> {
+              const int seen = d == digit ? 1 : 0;
+              if (i < size) {
+                const int first = s.first + seen;
+                return state{first, i + 1 == size ? first : 0};
+              }
+              if (seen > s.second) return std::nullopt;
+              const int left = s.second - seen;
+              if (i % size == size - 1)
+                return left == 0 ? std::optional(state{s.first, s.first}) : std::nullopt;
+              return state{s.first, left};
+            },
+            [](const state&) { return true; });
+      }
       break;
     }
     case clue_kind::sum:

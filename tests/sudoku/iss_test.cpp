@@ -848,6 +848,32 @@ TEST(IssFormatPage, HasASectionWithAnExampleForEveryTypeRead) {
   }
 }
 
+// Two sets of 15 cells holding the same digits (ISS's "Copycat"): too many
+// multisets for one chain, so a chain per digit says each set holds it as
+// often as the first. Copycat with its published solution's digits in
+// columns 1, 5, 9 and rows 1, 9 given: read, and unique with that solution.
+TEST(IssExamples, LargeSameValueSetsAreStatedDigitByDigit) {
+  const std::string copycat =
+      ".Palindrome~R9C1~R8C1~R8C2~R7C3~R6C3~R5C2~R4C2~R3C3~R2C4~R1C5~R1C6~R1C7~R1C8~R2C8~R2C9.W"
+      "hiteDot~R5C6~R5C5.BlackDot~R2C5~R3C5.BlackDot~R3C7~R3C8.Zipper~R8C3~R7C4~R8C5~R9C6~R8C7~"
+      "R7C7~R6C8~R5C8~R4C7~R3C7~R2C7~R3C6~R3C5~R3C4~R4C4.SameValues~2~R9C1~R8C1~R8C2~R7C3~R6C3~"
+      "R5C2~R4C2~R3C3~R2C4~R1C5~R1C6~R1C7~R1C8~R2C8~R2C9~R8C3~R7C4~R8C5~R9C6~R8C7~R7C7~R6C8~R5C"
+      "8~R4C7~R3C7~R2C7~R3C6~R3C5~R3C4~R4C4..~R1C1_2~R1C2_7~R1C3_6~R1C4_9~R1C5_4~R1C6_1~R1C7_3~"
+      "R1C8_5~R1C9_8~R2C1_4~R2C5_3~R2C9_7~R3C1_1~R3C5_6~R3C9_9~R4C1_3~R4C5_8~R4C9_1~R5C1_5~R5C5"
+      "_1~R5C9_6~R6C1_8~R6C5_9~R6C9_2~R7C1_9~R7C5_7~R7C9_5~R8C1_6~R8C5_2~R8C9_3~R9C1_7~R9C2_1~R"
+      "9C3_2~R9C4_6~R9C5_5~R9C6_3~R9C7_8~R9C8_9~R9C9_4";
+  sudoku::variant v;
+  sudoku::grid givens;
+  const auto e = sudoku::parse_iss(copycat, v, givens);
+  ASSERT_FALSE(e) << e->message;
+  sudoku::solver solver(v);
+  sudoku::grid solution = v.empty_grid();
+  EXPECT_EQ(solver.solve_unique(givens, solution).status, sudoku::status::unique);
+  EXPECT_EQ(sudoku::to_sdm(solution),
+            "276941358495238167138765249329486571547312986861597432983174625654829713712653894");
+  EXPECT_TRUE(sudoku::check_solution(v, givens, solution).ok());
+}
+
 // A line that is plainly ISS's is read as ISS's without the option; SDM lines
 // (a '.' is a blank), ISS's grid formats and other links are not taken for it.
 TEST(IssFormat, PlainlyIssLinesAreReadWithoutTheOption) {
