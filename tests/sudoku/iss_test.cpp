@@ -500,7 +500,7 @@ TEST(IssGenerated, CountsAgreeWithIss) {
     ++checked;
     several += r.solutions > 1;
   }
-  EXPECT_EQ(checked, 282);
+  EXPECT_EQ(checked, 293);
   EXPECT_GE(several, 30);
 }
 
