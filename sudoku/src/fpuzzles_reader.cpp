@@ -350,6 +350,15 @@ class translator {
       auto cells = cell_list(member(entry, "cells", where), where);
       if (cells.size() > static_cast<std::size_t>(n_))
         fail(fmt::format("{}: {} cells cannot hold different digits", where, cells.size()));
+      // A whole region beside the boxes (windoku's windows) is a unit, as
+      // ISS's Jigsaw pieces are, when it overlaps no other: every digit once.
+      const bool free = std::none_of(cells.begin(), cells.end(),
+                                     [&](std::uint32_t p) { return in_region_.contains(p); });
+      if (cells.size() == static_cast<std::size_t>(n_) && v_.has(unit_kind::box) && free) {
+        in_region_.insert(cells.begin(), cells.end());
+        if (auto e = v_.add_region(std::move(cells))) fail(fmt::format("{}: {}", where, *e));
+        return;
+      }
       v_.add_clue({clue_kind::all_different, std::move(cells), {}, false});
       return;
     }
@@ -632,6 +641,7 @@ class translator {
   bool standard_dots_ = true;  // every difference 1, every ratio 2
   std::set<int> ratios_;
   std::set<std::uint32_t> maxima_, minima_;
+  std::set<std::uint32_t> in_region_;  // cells of the extra regions read as units
   std::set<std::pair<std::uint32_t, std::uint32_t>> kropki_;  // neighbours with a dot
 };
 
