@@ -249,10 +249,11 @@ void clue_lowering::lower(const clue& c) {
       // Too many multisets (two sets of 15 cells): a chain per digit instead,
       // each set holding it as often as the first (its count there, then what
       // is left of it in the current set).
+      // Together within the one chain's limit, each a share of it.
       for (int digit = 1; digit <= n_; ++digit) {
         using state = std::pair<int, int>;
-        chain<state>(
-            c, cells, {state{0, 0}},
+        const bool made = try_chain(
+            cells, std::vector<state>{state{0, 0}},
             [size, digit](std::size_t i, const state& s, int d) -> std::optional<state> {
               const int seen = d == digit ? 1 : 0;
               if (i < size) {
@@ -265,7 +266,8 @@ void clue_lowering::lower(const clue& c) {
                 return left == 0 ? std::optional(state{s.first, s.first}) : std::nullopt;
               return state{s.first, left};
             },
-            [](const state&) { return true; });
+            [](const state&) { return true; }, max_transitions / static_cast<std::size_t>(n_));
+        if (!made) too_large(c);
       }
       break;
     }
