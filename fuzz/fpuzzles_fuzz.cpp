@@ -19,7 +19,7 @@
 #include <string>
 #include <string_view>
 
-#include "fuzz_support.hpp"
+#include "iss_round_trip.hpp"
 
 namespace {
 
@@ -38,23 +38,12 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   sudoku::variant v;
   sudoku::grid givens;
   if (const auto e = sudoku::parse_fpuzzles(line, v, givens)) {
-    FUZZ_CHECK(e->column >= 1 && e->column <= line.size() + 1);
-    FUZZ_CHECK(!e->message.empty());
+    check_refusal(*e, line);
     return 0;
   }
-  FUZZ_CHECK(givens.shape() == v.shape() && givens.cells().size() == v.positions());
 
   // ISS's string of it reads back to the same puzzle.
-  std::string iss;
-  FUZZ_CHECK(sudoku::append_iss(v, givens, iss));
-  sudoku::variant iss_v;
-  sudoku::grid iss_givens;
-  if (const auto back = sudoku::parse_iss(iss, iss_v, iss_givens)) {
-    std::fprintf(stderr, "append_iss wrote '%s'; column %zu: %s\n", iss.c_str(), back->column,
-                 back->message.c_str());
-    FUZZ_CHECK(false);
-  }
-  FUZZ_CHECK(iss_v == v && iss_givens == givens);
+  check_iss_writes_back(v, givens);
 
   // f-puzzles' JSON of it: read, written and read again, the same.
   std::string json;
@@ -84,22 +73,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     const sudoku::result second = count_small(v2, givens2);
     if (first.status != sudoku::status::unknown && second.status != sudoku::status::unknown)
       FUZZ_CHECK(first.solutions == second.solutions);
-    sudoku::solver s(v);
-    dlx::search_options budget;
-    budget.node_budget = 2000;
-    budget.limit = 2;
-    s.enumerate(
-        givens,
-        [&](const sudoku::grid& solution) {
-          const auto check = sudoku::check_solution(v, givens, solution);
-          if (!check.ok()) {
-            std::fprintf(stderr, "a solution the validator refuses: %s\n",
-                         check.message(v).c_str());
-          }
-          FUZZ_CHECK(check.ok());
-          return dlx::visit::next;
-        },
-        budget);
+    bool exact = false;
+    (void)checked_solutions(v, givens, exact);
   } catch (const std::invalid_argument&) {
     // A clue needing more options than the model allows: refused, not a bug.
   }

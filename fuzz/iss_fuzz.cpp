@@ -53,25 +53,9 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   // Small boards: every solution the model finds satisfies the validator.
   if (v.cells().size() > 36) return 0;
   try {
-    sudoku::solver s(v);
-    dlx::search_options budget;
-    budget.node_budget = 2000;
-    budget.limit = 2;
-    std::vector<sudoku::grid> found;
-    const sudoku::result r = s.enumerate(
-        givens,
-        [&](const sudoku::grid& solution) {
-          found.push_back(solution);
-          const auto check = sudoku::check_solution(v, givens, solution);
-          if (!check.ok()) {
-            std::fprintf(stderr, "a solution the validator refuses: %s\n",
-                         check.message(v).c_str());
-          }
-          FUZZ_CHECK(check.ok());
-          return dlx::visit::next;
-        },
-        budget);
-    if (r.exact && found.size() == 1) {
+    bool exact = false;
+    const std::vector<sudoku::grid> found = checked_solutions(v, givens, exact);
+    if (exact && found.size() == 1) {
       const sudoku::grid& solution = found.front();
       sudoku::logic_solver logic(v);
       const sudoku::logic_result l = logic.run(givens);

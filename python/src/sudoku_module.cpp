@@ -6,9 +6,7 @@
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>
-#include <sudoku/fpuzzles.hpp>
 #include <sudoku/generator.hpp>
-#include <sudoku/iss.hpp>
 #include <sudoku/render.hpp>
 #include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
@@ -489,21 +487,13 @@ void bind_sudoku(py::module_& m) {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in, false);
-        std::string out, why;
-        bool ok = true;
-        if (to == "iss") {
-          ok = sudoku::append_iss(w.variant, w.puzzle, out);
-          why = "ISS has no board of this shape";
-        } else if (to == "fpuzzles") {
-          ok = sudoku::append_fpuzzles_link(w.variant, w.puzzle, out, &why);
-        } else if (to == "fpuzzles-json") {
-          ok = sudoku::append_fpuzzles_json(w.variant, w.puzzle, out, &why);
-        } else if (to == "line") {
-          sudoku::append_puzzle(w.variant, w.puzzle, out);
-        } else {
+        const auto format = sudoku::text_format_from(to);
+        if (!format) {
           throw py::value_error("to: expected 'iss', 'fpuzzles', 'fpuzzles-json' or 'line', got '" +
                                 to + "'");
         }
+        std::string out, why;
+        const bool ok = sudoku::append_puzzle_as(*format, w.variant, w.puzzle, out, why);
         if (!ok) throw py::value_error("to='" + to + "': " + why);
         return out;
       },

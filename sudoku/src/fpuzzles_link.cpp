@@ -15,29 +15,11 @@ namespace sudoku {
 
 namespace {
 
-bool starts_with_nocase(std::string_view text, std::string_view prefix) {
-  return text.size() >= prefix.size() &&
-         std::equal(prefix.begin(), prefix.end(), text.begin(), [](char a, char b) {
-           return a == std::tolower(static_cast<unsigned char>(b));
-         });
-}
-
-bool is_link(std::string_view word) {
-  return starts_with_nocase(word, "https://") || starts_with_nocase(word, "http://");
-}
-
 std::string lower(std::string_view text) {
   std::string out(text);
   for (char& c : out)
     c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
   return out;
-}
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
 }
 
 // The data a link carries: f-puzzles' ?load= parameter, or what follows
@@ -66,8 +48,8 @@ std::optional<std::size_t> link_data(std::string_view link, std::string& data, s
   }
   const std::size_t end = std::min(link.find_first_of("&?", from), link.size());
   for (std::size_t i = from; i < end; ++i) {
-    const int hi = link[i] == '%' && i + 2 < end ? hex_value(link[i + 1]) : -1;
-    const int lo = hi >= 0 ? hex_value(link[i + 2]) : -1;
+    const int hi = link[i] == '%' && i + 2 < end ? detail::hex_digit(link[i + 1]) : -1;
+    const int lo = hi >= 0 ? detail::hex_digit(link[i + 2]) : -1;
     if (link[i] == '%' && lo >= 0) {
       data += static_cast<char>(hi * 16 + lo);
       i += 2;
@@ -82,11 +64,16 @@ std::optional<std::size_t> link_data(std::string_view link, std::string& data, s
 
 bool is_fpuzzles(std::string_view line) noexcept {
   line = detail::strip_cr(line);
+  // Asked of every line read without an option: its first character tells
+  // an SDM line apart.
+  const std::size_t first = detail::skip_blanks(line);
+  if (first == line.size()) return false;
+  if (line[first] == '{') return true;
+  if (line[first] == 'N') return line.substr(first).starts_with("N4Ig");  // lz-string's '{"'
+  if (line[first] != 'h' && line[first] != 'H') return false;
   const auto [begin, end] = detail::grid_field(line);
   const std::string_view word = line.substr(begin, end - begin);
-  if (word.starts_with('{')) return true;
-  if (word.starts_with("N4Ig")) return true;  // lz-string's start of '{"'
-  if (!is_link(word)) return false;
+  if (!detail::is_web_link(word)) return false;
   const std::string_view head = word.substr(0, 80);
   for (std::string_view mark : {"f-puzzles", "fpuzzles", "sudokupad", "crackingthecryptic"}) {
     if (std::search(head.begin(), head.end(), mark.begin(), mark.end(), [](char a, char b) {
@@ -116,7 +103,7 @@ std::optional<text_error> parse_fpuzzles(std::string_view line, variant& v, grid
   }
   const std::string_view word = line.substr(begin, end - begin);
   std::string data;
-  if (is_link(word)) {
+  if (detail::is_web_link(word)) {
     std::string why;
     const auto at = link_data(word, data, why);
     if (!at) return text_error{column, std::move(why)};

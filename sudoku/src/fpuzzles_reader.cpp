@@ -105,22 +105,12 @@ class translator {
   }
 
   [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
-    const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
-    return std::abs(ra - rb) + std::abs(ca - cb) == 1;
+    return fpuzzles_read::orthogonal(a, b, n_);
   }
 
-  // A table of the digit pairs (a, b) a relation allows, as clue_kind::pair
-  // holds it: values[a - 1] bit b.
   template <class Allowed>
-  std::vector<int> table(Allowed allowed) const {
-    std::vector<int> values(static_cast<std::size_t>(n_), 0);
-    for (int a = 1; a <= n_; ++a) {
-      for (int b = 1; b <= n_; ++b) {
-        if (allowed(a, b)) values[static_cast<std::size_t>(a - 1)] |= 1 << b;
-      }
-    }
-    return values;
+  [[nodiscard]] std::vector<int> table(Allowed allowed) const {
+    return pair_table(n_, allowed);
   }
 
   void add_pair(std::uint32_t a, std::uint32_t b, std::vector<int> values) {
@@ -509,7 +499,7 @@ class translator {
     if (k == 2)
       v_.add_clue({clue_kind::black_dot, cells, {}, false});
     else
-      add_pair(cells[0], cells[1], table([k](int a, int b) { return a == k * b || b == k * a; }));
+      add_pair(cells[0], cells[1], table([k](int a, int b) { return in_ratio(a, b, k); }));
   }
 
   void read_clone(const json& entry, const std::string& where) {
@@ -571,18 +561,11 @@ class translator {
     if (ratio && ratios_.empty()) ratios_.insert(2);
     const bool consecutive = nonconsecutive_;
     const std::set<int> ratios = ratio ? ratios_ : std::set<int>{};
-    const auto allowed = table([&](int a, int b) {
-      if (consecutive && std::abs(a - b) == 1) return false;
-      return std::none_of(ratios.begin(), ratios.end(),
-                          [&](int k) { return a == k * b || b == k * a; });
+    const auto allowed =
+        table([&](int a, int b) { return negative_allows(a, b, consecutive, ratios); });
+    each_neighbour_pair(n_, [&](std::uint32_t a, std::uint32_t b) {
+      if (!kropki_.contains({a, b})) add_pair(a, b, allowed);
     });
-    for (int p = 0; p < n_ * n_; ++p) {
-      for (const int q : {p + 1, p + n_}) {
-        if (q >= n_ * n_ || (q == p + 1 && q % n_ == 0)) continue;
-        const auto a = static_cast<std::uint32_t>(p), b = static_cast<std::uint32_t>(q);
-        if (!kropki_.contains({a, b})) add_pair(a, b, allowed);
-      }
-    }
   }
 
   // A maximum (minimum) is greater (smaller) than each neighbour that is not
@@ -592,13 +575,8 @@ class translator {
     for (const bool maximum : {true, false}) {
       const std::set<std::uint32_t>& marked = maximum ? maxima_ : minima_;
       for (const std::uint32_t c : marked) {
-        std::vector<std::uint32_t> cells;
-        const int r = static_cast<int>(c) / n_, col = static_cast<int>(c) % n_;
-        for (auto [dr, dc] : {std::pair{-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
-          const auto q = static_cast<std::uint32_t>((r + dr) * n_ + col + dc);
-          if (r + dr >= 0 && r + dr < n_ && col + dc >= 0 && col + dc < n_ && !marked.contains(q))
-            cells.push_back(q);
-        }
+        std::vector<std::uint32_t> cells = neighbours(c, n_);
+        std::erase_if(cells, [&](std::uint32_t q) { return marked.contains(q); });
         if (cells.empty()) continue;
         if (maximum)
           cells.insert(cells.begin(), c);

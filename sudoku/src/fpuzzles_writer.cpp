@@ -19,6 +19,7 @@ namespace sudoku {
 namespace {
 
 using json = nlohmann::ordered_json;
+namespace fp = detail::fpuzzles_read;
 
 struct no_form {
   std::string why;
@@ -41,6 +42,11 @@ class writer {
       out_["killercage"].push_back(
           {{"cells", names(c.cells)}, {"value", fmt::format("{}", c.sum)}});
     find_negative();
+    for (const clue& c : v_.clues()) {
+      for (const bool maximum : {false, true}) {
+        if (const auto cell = extreme_cell(c, maximum)) extremes_[maximum ? 1 : 0].insert(*cell);
+      }
+    }
     for (std::size_t k = 0; k < v_.clues().size(); ++k) {
       if (!negative_.contains(k)) write_clue(v_.clues()[k]);
     }
@@ -63,19 +69,7 @@ class writer {
   }
 
   [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
-    const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
-    return std::abs(ra - rb) + std::abs(ca - cb) == 1;
-  }
-
-  std::vector<std::uint32_t> neighbours(std::uint32_t p) const {
-    std::vector<std::uint32_t> out;
-    const int r = static_cast<int>(p) / n_, c = static_cast<int>(p) % n_;
-    for (auto [dr, dc] : {std::pair{-1, 0}, {0, -1}, {0, 1}, {1, 0}}) {
-      if (r + dr >= 0 && r + dr < n_ && c + dc >= 0 && c + dc < n_)
-        out.push_back(static_cast<std::uint32_t>((r + dr) * n_ + c + dc));
-    }
-    return out;
+    return fp::orthogonal(a, b, n_);
   }
 
   // The cells, regions and givens: a region per cell where the board's
@@ -179,13 +173,7 @@ class writer {
   // (a nabner line).
   template <class Rule>
   [[nodiscard]] bool table_is(const clue& c, Rule rule) const {
-    if (c.values.size() != static_cast<std::size_t>(n_)) return false;
-    for (int a = 1; a <= n_; ++a) {
-      for (int b = 1; b <= n_; ++b) {
-        if (((c.values[static_cast<std::size_t>(a - 1)] >> b & 1) != 0) != rule(a, b)) return false;
-      }
-    }
-    return true;
+    return c.values == fp::pair_table(n_, rule);
   }
 
   // A table on two orthogonal neighbours that f-puzzles marks with a dot: a
@@ -196,7 +184,7 @@ class writer {
     for (int k = 1; k < n_; ++k) {
       if (table_is(c, [k](int a, int b) { return std::abs(a - b) == k; }))
         return std::pair{std::string_view("difference"), k};
-      if (k >= 2 && table_is(c, [k](int a, int b) { return a == k * b || b == k * a; }))
+      if (k >= 2 && table_is(c, [k](int a, int b) { return fp::in_ratio(a, b, k); }))
         return std::pair{std::string_view("ratio"), k};
     }
     return std::nullopt;
@@ -225,11 +213,8 @@ class writer {
     for (const bool consecutive : {true, false}) {
       for (const bool ratio : {true, false}) {
         if (!consecutive && !ratio) continue;
-        auto allowed = [&](int a, int b) {
-          if (consecutive && std::abs(a - b) == 1) return false;
-          return !ratio || std::none_of(ratios.begin(), ratios.end(),
-                                        [&](int k) { return a == k * b || b == k * a; });
-        };
+        const std::set<int> banned = ratio ? ratios : std::set<int>{};
+        auto allowed = [&](int a, int b) { return fp::negative_allows(a, b, consecutive, banned); };
         std::set<std::size_t> found;
         std::set<std::pair<std::uint32_t, std::uint32_t>> covered;
         for (std::size_t k = 0; k < v_.clues().size(); ++k) {
@@ -243,15 +228,11 @@ class writer {
         // Every undotted pair once, and no other.
         std::size_t undotted = 0;
         bool all = true;
-        for (std::uint32_t p = 0; p < static_cast<std::uint32_t>(n_ * n_); ++p) {
-          for (std::uint32_t q : {p + 1, p + static_cast<std::uint32_t>(n_)}) {
-            if (q >= static_cast<std::uint32_t>(n_ * n_) || !orthogonal(p, q) ||
-                dotted.contains({p, q}))
-              continue;
-            ++undotted;
-            all = all && covered.contains({p, q});
-          }
-        }
+        fp::each_neighbour_pair(n_, [&](std::uint32_t p, std::uint32_t q) {
+          if (dotted.contains({p, q})) return;
+          ++undotted;
+          all = all && covered.contains({p, q});
+        });
         if (found.empty() || !all || covered.size() != found.size() || undotted != found.size())
           continue;
         negative_ = std::move(found);
@@ -287,7 +268,7 @@ class writer {
   }
 
   void write_clue(const clue& c) {
-    for (const detail::fpuzzles_read::line_key& l : detail::fpuzzles_read::line_keys) {
+    for (const fp::line_key& l : fp::line_keys) {
       if (c.kind == l.kind) return line(l.key, c);
     }
     switch (c.kind) {
@@ -399,32 +380,30 @@ class writer {
     throw no_form{fmt::format("f-puzzles has no {}", to_string(c.kind))};
   }
 
+  // The cell a greater-than clue may be f-puzzles' maximum (minimum) of:
+  // first (last), the others all its neighbours.
+  [[nodiscard]] std::optional<std::uint32_t> extreme_cell(const clue& g, bool maximum) const {
+    if (g.kind != clue_kind::greater_than || g.cells.size() < 2) return std::nullopt;
+    const std::uint32_t cell = maximum ? g.cells.front() : g.cells.back();
+    const auto around = fp::neighbours(cell, n_);
+    const auto first = g.cells.begin() + (maximum ? 1 : 0);
+    const auto last = g.cells.end() - (maximum ? 0 : 1);
+    if (!std::all_of(first, last, [&](std::uint32_t q) {
+          return std::find(around.begin(), around.end(), q) != around.end();
+        })) {
+      return std::nullopt;
+    }
+    return cell;
+  }
+
   // A greater-than clue that is f-puzzles' maximum (minimum): a cell first
   // (last), then its neighbours but those that are maxima (minima) too.
   [[nodiscard]] std::optional<std::uint32_t> extreme(const clue& c, bool maximum) const {
-    auto candidate = [&](const clue& g) -> std::optional<std::uint32_t> {
-      if (g.kind != clue_kind::greater_than || g.cells.size() < 2) return std::nullopt;
-      const std::uint32_t cell = maximum ? g.cells.front() : g.cells.back();
-      const auto around = neighbours(cell);
-      const auto first = g.cells.begin() + (maximum ? 1 : 0);
-      const auto last = g.cells.end() - (maximum ? 0 : 1);
-      if (!std::all_of(first, last, [&](std::uint32_t q) {
-            return std::find(around.begin(), around.end(), q) != around.end();
-          })) {
-        return std::nullopt;
-      }
-      return cell;
-    };
-    const auto cell = candidate(c);
+    const auto cell = extreme_cell(c, maximum);
     if (!cell) return std::nullopt;
-    std::vector<std::uint32_t> marked;
-    for (const clue& g : v_.clues()) {
-      if (const auto other = candidate(g)) marked.push_back(*other);
-    }
-    std::vector<std::uint32_t> expected;
-    for (std::uint32_t q : neighbours(*cell)) {
-      if (std::find(marked.begin(), marked.end(), q) == marked.end()) expected.push_back(q);
-    }
+    const std::set<std::uint32_t>& marked = extremes_[maximum ? 1 : 0];
+    std::vector<std::uint32_t> expected = fp::neighbours(*cell, n_);
+    std::erase_if(expected, [&](std::uint32_t q) { return marked.contains(q); });
     std::vector<std::uint32_t> rest(c.cells.begin() + (maximum ? 1 : 0),
                                     c.cells.end() - (maximum ? 0 : 1));
     std::sort(rest.begin(), rest.end());
@@ -441,7 +420,8 @@ class writer {
   const variant& v_;
   int n_;
   json out_ = json::object();
-  std::set<std::size_t> negative_;  // clues written as a negative constraint
+  std::set<std::size_t> negative_;       // clues written as a negative constraint
+  std::set<std::uint32_t> extremes_[2];  // the cells minima (0), maxima (1) may be of
 };
 
 }  // namespace

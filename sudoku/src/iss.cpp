@@ -411,9 +411,16 @@ std::optional<text_error> reader::finish() {
 
 bool is_iss(std::string_view line) noexcept {
   line = detail::strip_cr(line);
+  // Asked of every line read without an option: an SDM line (a digit, or a
+  // '.' then a digit or '.') is told apart by its first characters.
+  const std::size_t first = detail::skip_blanks(line);
+  const auto at = [&](std::size_t i) { return first + i < line.size() ? line[first + i] : ' '; };
+  const char second = at(1);
+  const bool letter = (second >= 'A' && second <= 'Z') || (second >= 'a' && second <= 'z');
+  if (!(at(0) == '.' && (letter || second == '~')) && at(0) != 'h' && at(0) != 'H') return false;
   const auto [start, end] = detail::grid_field(line);
   const std::string_view word = line.substr(start, end - start);
-  if (word.size() >= 2 && word[0] == '.') {
+  if (word[0] == '.') {
     if (word.find('~') != std::string_view::npos) return true;
     // Items alone (".NoBoxes.Windoku"): names of letters, one at least, and not
     // an SDM line of letters (16x16 and up), each character a digit of its size.
@@ -427,7 +434,7 @@ bool is_iss(std::string_view line) noexcept {
                      });
     return names && named && !sdm;
   }
-  if (!detail::is_iss_link(word)) return false;
+  if (!detail::is_web_link(word)) return false;
   for (std::string_view mark : {"?q=.", "&q=.", "?q=%2E", "&q=%2E", "?q=%2e", "&q=%2e"}) {
     if (word.find(mark) != std::string_view::npos) return true;
   }
@@ -439,7 +446,7 @@ std::optional<text_error> parse_iss(std::string_view line, variant& v, grid& giv
   const std::string_view stripped = detail::strip_cr(line);
   const auto [start, end] = detail::grid_field(stripped);
   const std::string_view word = stripped.substr(start, end - start);
-  if (!detail::is_iss_link(word)) return detail::iss_read::reader(line, v, givens).run(fields);
+  if (!detail::is_web_link(word)) return detail::iss_read::reader(line, v, givens).run(fields);
   detail::iss_link q;
   if (auto e = detail::read_iss_link(word, start + 1, q)) return e;
   if (fields) *fields = {start, detail::trimmed_rest(stripped, end)};

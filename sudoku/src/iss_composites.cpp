@@ -6,16 +6,6 @@
 
 namespace sudoku::detail::iss_read {
 
-namespace {
-
-// ISS's cell id of row r, column c (0-based): one base-17 character each.
-std::string cell_id(int r, int c) {
-  auto ch = [](int i) { return static_cast<char>(i < 9 ? '1' + i : 'a' + i - 9); };
-  return {'R', ch(r), 'C', ch(c)};
-}
-
-}  // namespace
-
 // A copy of `it` with each cell (a field R1C1, or a given's R1C1_5) moved
 // `rows` down and `columns` right; an error when one leaves the board.
 std::optional<text_error> reader::shifted(const item& it, int rows, int columns, item& out) {
@@ -36,7 +26,7 @@ std::optional<text_error> reader::shifted(const item& it, int rows, int columns,
       return error_at(f.column, fmt::format("{} shifted by the Replicate leaves the {}x{} board",
                                             f.text.substr(0, underscore), n_, n_));
     }
-    made_.push_back(cell_id(r, c) + std::string(f.text.substr(underscore)));
+    made_.push_back(iss_cell_id(r, c) + std::string(f.text.substr(underscore)));
     out.args.push_back(field{made_.back(), f.column});
   }
   return std::nullopt;

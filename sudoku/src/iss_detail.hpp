@@ -36,6 +36,13 @@ inline bool boxless(const shape& s) {
   return s.box_rows == 1;
 }
 
+// ISS's id of the cell at 0-based row r, column c: R<r+1>C<c+1>, one
+// base-17 character each (1-9, then a-g).
+inline std::string iss_cell_id(int r, int c) {
+  auto ch = [](int i) { return static_cast<char>(i < 9 ? '1' + i : 'a' + i - 9); };
+  return {'R', ch(r), 'C', ch(c)};
+}
+
 // The boards read: square, 4x4 to 16x16.
 inline bool supported_iss_size(int n) {
   return n >= 4 && n <= 16;
@@ -89,9 +96,6 @@ struct iss_link {
   std::vector<std::size_t> columns;
   std::size_t value_column = 1;  // where q's value starts
 };
-
-// Whether a line's first word is a link (http:// or https://).
-bool is_iss_link(std::string_view word);
 
 // Reads the q parameter of `link`, found at 1-based `column` of its line; the
 // other parameters and a #fragment are ignored. Errors: no q parameter, a '%'

@@ -3,32 +3,11 @@
 #include <fmt/core.h>
 
 #include <algorithm>
-#include <cctype>
 
 #include "iss_detail.hpp"
+#include "text_detail.hpp"
 
 namespace sudoku::detail {
-
-namespace {
-
-int hex_value(char c) {
-  if (c >= '0' && c <= '9') return c - '0';
-  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
-  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
-  return -1;
-}
-
-}  // namespace
-
-bool is_iss_link(std::string_view word) {
-  auto starts = [&](std::string_view scheme) {
-    return word.size() >= scheme.size() &&
-           std::equal(scheme.begin(), scheme.end(), word.begin(), [](char a, char b) {
-             return a == std::tolower(static_cast<unsigned char>(b));
-           });
-  };
-  return starts("https://") || starts("http://");
-}
 
 std::optional<text_error> read_iss_link(std::string_view link, std::size_t column, iss_link& out) {
   const std::string no_q =
@@ -52,8 +31,8 @@ std::optional<text_error> read_iss_link(std::string_view link, std::size_t colum
       } else if (c != '%') {
         out.text += c;
       } else {
-        const int hi = i + 2 < amp ? hex_value(link[i + 1]) : -1;
-        const int lo = i + 2 < amp ? hex_value(link[i + 2]) : -1;
+        const int hi = i + 2 < amp ? hex_digit(link[i + 1]) : -1;
+        const int lo = i + 2 < amp ? hex_digit(link[i + 2]) : -1;
         if (hi < 0 || lo < 0) {
           return text_error{column + i,
                             fmt::format("'{}' is not a %-escape (% and two hex digits)",

@@ -13,13 +13,8 @@ namespace sudoku {
 
 namespace {
 
-char id_char(int k) {  // 1-based row or column
-  return static_cast<char>(k <= 9 ? '0' + k : 'a' + (k - 10));
-}
-
 std::string cell_id(const variant& v, std::uint32_t p) {
-  const int r = static_cast<int>(p) / v.columns() + 1, c = static_cast<int>(p) % v.columns() + 1;
-  return fmt::format("R{}C{}", id_char(r), id_char(c));
+  return detail::iss_cell_id(static_cast<int>(p) / v.columns(), static_cast<int>(p) % v.columns());
 }
 
 void append_cells(const variant& v, const std::vector<std::uint32_t>& cells, std::string& out) {

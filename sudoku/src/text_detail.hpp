@@ -53,6 +53,28 @@ inline field grid_field(std::string_view line, std::size_t from = 0) noexcept {
   return {begin, end};
 }
 
+/// True when `word` is a web link: http:// or https://, in any case (ISS's
+/// share links, f-puzzles' and SudokuPad's).
+inline bool is_web_link(std::string_view word) noexcept {
+  auto starts = [&](std::string_view scheme) {
+    if (word.size() < scheme.size()) return false;
+    for (std::size_t i = 0; i < scheme.size(); ++i) {
+      const char c = word[i];
+      if ((c >= 'A' && c <= 'Z' ? static_cast<char>(c - 'A' + 'a') : c) != scheme[i]) return false;
+    }
+    return true;
+  };
+  return starts("https://") || starts("http://");
+}
+
+/// The value of a hex digit (a link's %XX), or -1.
+inline int hex_digit(char c) noexcept {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
 /// The text from `from` to the end, without surrounding blanks.
 inline std::string_view trimmed_rest(std::string_view line, std::size_t from) noexcept {
   from = skip_blanks(line, from);

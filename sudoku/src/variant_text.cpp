@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <array>
 #include <charconv>
+#include <utility>
 
 #include "killer_text.hpp"
 #include "text_detail.hpp"
@@ -339,6 +340,48 @@ void append_puzzle(const variant& v, const grid& givens, std::string& out) {
       regions[p] = digit_char(u.index + 1);
   }
   out += regions;
+}
+
+namespace {
+
+constexpr std::pair<text_format, std::string_view> format_names[] = {
+    {text_format::iss, "iss"},
+    {text_format::fpuzzles, "fpuzzles"},
+    {text_format::fpuzzles_json, "fpuzzles-json"},
+    {text_format::line, "line"}};
+
+}  // namespace
+
+std::string_view to_string(text_format f) noexcept {
+  for (const auto& [format, name] : format_names) {
+    if (format == f) return name;
+  }
+  return "";
+}
+
+std::optional<text_format> text_format_from(std::string_view name) noexcept {
+  for (const auto& [format, known] : format_names) {
+    if (known == name) return format;
+  }
+  return std::nullopt;
+}
+
+bool append_puzzle_as(text_format f, const variant& v, const grid& givens, std::string& out,
+                      std::string& why) {
+  switch (f) {
+    case text_format::iss:
+      if (append_iss(v, givens, out)) return true;
+      why = "ISS has no board of this shape";
+      return false;
+    case text_format::fpuzzles:
+      return append_fpuzzles_link(v, givens, out, &why);
+    case text_format::fpuzzles_json:
+      return append_fpuzzles_json(v, givens, out, &why);
+    case text_format::line:
+      append_puzzle(v, givens, out);
+      return true;
+  }
+  return false;
 }
 
 void append_board_pretty(const variant& v, const grid& g, std::string& out) {

@@ -1,8 +1,6 @@
 // sudoku convert: each puzzle written in another format (ISS's constraint
 // string, an f-puzzles link or its JSON, the variant's own line).
 #include <fmt/core.h>
-#include <sudoku/fpuzzles.hpp>
-#include <sudoku/iss.hpp>
 #include <sudoku/variant_text.hpp>
 
 #include "commands.hpp"
@@ -10,47 +8,8 @@
 
 namespace sudoku_cli {
 
-namespace {
-
-enum class target { iss, fpuzzles, fpuzzles_json, line };
-
-constexpr std::string_view target_name(target t) {
-  switch (t) {
-    case target::iss:
-      return "iss";
-    case target::fpuzzles:
-      return "fpuzzles";
-    case target::fpuzzles_json:
-      return "fpuzzles-json";
-    case target::line:
-      return "line";
-  }
-  return "";
-}
-
-// The puzzle in `t`; false (and why) when that format cannot state it.
-bool convert(target t, const sudoku::variant& v, const sudoku::grid& givens, std::string& out,
-             std::string& why) {
-  switch (t) {
-    case target::iss:
-      if (sudoku::append_iss(v, givens, out)) return true;
-      why = "ISS has no board of this shape";
-      return false;
-    case target::fpuzzles:
-      return sudoku::append_fpuzzles_link(v, givens, out, &why);
-    case target::fpuzzles_json:
-      return sudoku::append_fpuzzles_json(v, givens, out, &why);
-    case target::line:
-      sudoku::append_puzzle(v, givens, out);
-      return true;
-  }
-  return false;
-}
-
-}  // namespace
-
 int run_convert(int argc, char** argv) {
-  target to = target::iss;
+  sudoku::text_format to = sudoku::text_format::iss;
   puzzle_command command;
   command.name = "convert";
   command.usage = "sudoku convert [--to FORMAT] [OPTIONS] [FILE...]";
@@ -64,23 +23,20 @@ int run_convert(int argc, char** argv) {
       "state (a sum line in f-puzzles) answers 'unconverted', with the reason on stderr\n"
       "(exit 1); a line that is no puzzle 'invalid' (exit 2). The puzzle is not solved.";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
-    options.push_back(
-        {0, "to", "iss|fpuzzles|fpuzzles-json|line", "the format to write (default iss)",
-         [&](std::string_view v) {
-           for (target t : {target::iss, target::fpuzzles, target::fpuzzles_json, target::line}) {
-             if (v == target_name(t)) {
-               to = t;
-               return;
-             }
-           }
-           throw tools::usage_error(
-               fmt::format("--to: expected iss, fpuzzles, fpuzzles-json or line, got '{}'", v));
-         }});
+    options.push_back({0, "to", "iss|fpuzzles|fpuzzles-json|line",
+                       "the format to write (default iss)", [&](std::string_view v) {
+                         const auto f = sudoku::text_format_from(v);
+                         if (!f) {
+                           throw tools::usage_error(fmt::format(
+                               "--to: expected iss, fpuzzles, fpuzzles-json or line, got '{}'", v));
+                         }
+                         to = *f;
+                       }});
   };
   command.answer = [&](answer_context& c) {
     std::string text, why;
-    if (!convert(to, c.variant(), c.puzzle(), text, why)) {
-      c.message(1, fmt::format("--to {}: {}", target_name(to), why));
+    if (!sudoku::append_puzzle_as(to, c.variant(), c.puzzle(), text, why)) {
+      c.message(1, fmt::format("--to {}: {}", sudoku::to_string(to), why));
       ++c.counts().none;  // tallied as a puzzle not answered: exit 1
       c.set_unanswered();
       if (c.settings().json) {
@@ -94,7 +50,7 @@ int run_convert(int argc, char** argv) {
     ++c.counts().solved;
     if (c.settings().json) {
       c.json_head("converted");
-      c.out() += fmt::format(",\"format\":\"{}\",\"puzzle\":{}}}\n", target_name(to),
+      c.out() += fmt::format(",\"format\":\"{}\",\"puzzle\":{}}}\n", sudoku::to_string(to),
                              tools::json_string(text));
     } else {
       c.out() += text;

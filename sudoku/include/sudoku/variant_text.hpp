@@ -72,6 +72,21 @@ void append_board(const variant& v, const grid& g, std::string& out);
 /// (SudoCue's 3x3::k: form, then the givens if any), samurai's '-'.
 void append_puzzle(const variant& v, const grid& givens, std::string& out);
 
+/// The formats a puzzle is written in by `sudoku convert` and Python's
+/// convert: ISS's constraint string (iss.hpp), an f-puzzles link or its JSON
+/// (fpuzzles.hpp), or the variant's own line (append_puzzle).
+enum class text_format { iss, fpuzzles, fpuzzles_json, line };
+
+/// "iss", "fpuzzles", "fpuzzles-json", "line".
+[[nodiscard]] std::string_view to_string(text_format f) noexcept;
+/// The format of that name, or nothing.
+[[nodiscard]] std::optional<text_format> text_format_from(std::string_view name) noexcept;
+
+/// Appends the puzzle in format `f`; false, appending nothing, when the format
+/// cannot state it (a sum line in f-puzzles, samurai in ISS), with why in `why`.
+bool append_puzzle_as(text_format f, const variant& v, const grid& givens, std::string& out,
+                      std::string& why);
+
 /// Appends `g` for people: digits separated by blanks, '|' and rules between
 /// boxes (none for jigsaw regions), blanks outside the grids.
 void append_board_pretty(const variant& v, const grid& g, std::string& out);
