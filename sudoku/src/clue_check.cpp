@@ -17,7 +17,8 @@ namespace {
 
 class checker {
  public:
-  checker(const variant& v, const grid& g) : v_(v), cells_(g.cells()), n_(v.digits()) {}
+  checker(const variant& v, const grid& g)
+      : v_(v), cells_(g.cells()), n_(v.digits()), lo_(v.first_value()) {}
 
   // Why clue `c` is broken, or nothing.
   std::optional<std::string> check(const clue& c) {
@@ -65,7 +66,7 @@ class checker {
           std::set<int> classes;
           bool all = true;
           for (std::size_t j = i; j < i + static_cast<std::size_t>(m); ++j) {
-            if (!at(p[j])) {
+            if (!known(p[j])) {
               all = false;
               break;
             }
@@ -91,7 +92,7 @@ class checker {
         const int low = std::min(at(p.front()), at(p.back()));
         const int high = std::max(at(p.front()), at(p.back()));
         for (std::size_t i = 1; i + 1 < k; ++i) {
-          if (at(p[i]) && (at(p[i]) <= low || at(p[i]) >= high)) {
+          if (known(p[i]) && (at(p[i]) <= low || at(p[i]) >= high)) {
             return fmt::format("{} ({}) is not between the ends", v_.cell_name(p[i]), at(p[i]));
           }
         }
@@ -195,7 +196,7 @@ class checker {
         if (!all_filled(p)) return std::nullopt;
         const auto [low, high] =
             c.kind == clue_kind::sandwich
-                ? std::pair{1, n_}
+                ? std::pair{lo_, v_.value_of(n_)}
                 : std::pair{at(*std::min_element(p.begin(), p.end(), by_digit())),
                             at(*std::max_element(p.begin(), p.end(), by_digit()))};
         std::vector<std::size_t> ends;
@@ -212,7 +213,8 @@ class checker {
         return std::nullopt;
       }
       case clue_kind::x_sum: {
-        if (k == 0 || !at(p.front())) return std::nullopt;
+        if (k == 0 || !known(p.front())) return std::nullopt;
+        if (at(p.front()) < 1) return std::string("its first digit is 0: no cells add up");
         const auto x = static_cast<std::size_t>(at(p.front()));
         if (x > k) return fmt::format("its first digit {} is longer than the line", x);
         const std::vector<std::uint32_t> first(p.begin(), p.begin() + static_cast<long>(x));
@@ -221,7 +223,7 @@ class checker {
       }
       case clue_kind::skyscraper: {
         if (!all_filled(p)) return std::nullopt;
-        int seen = 0, tallest = 0;
+        int seen = 0, tallest = 0;  // a 0 is no skyscraper
         for (std::uint32_t q : p) {
           if (at(q) > tallest) ++seen, tallest = at(q);
         }
@@ -230,9 +232,9 @@ class checker {
       }
       case clue_kind::hidden_skyscraper: {
         // The first cell lower than a cell before it, read as far as filled.
-        int tallest = 0;
+        int tallest = lo_ - 1;
         for (std::uint32_t q : p) {
-          if (!at(q)) return std::nullopt;
+          if (!known(q)) return std::nullopt;
           if (at(q) > tallest) {
             tallest = at(q);
             continue;
@@ -244,11 +246,12 @@ class checker {
         return std::string("no skyscraper is hidden");
       }
       case clue_kind::numbered_room: {
-        if (k == 0 || !at(p.front())) return std::nullopt;
+        if (k == 0 || !known(p.front())) return std::nullopt;
+        if (at(p.front()) < 1) return std::string("its first digit is 0: it points at no cell");
         const auto n = static_cast<std::size_t>(at(p.front()));
         if (n > k) return fmt::format("its first digit {} is longer than the line", n);
         const std::uint32_t room = p[n - 1];
-        if (at(room) && at(room) != value) {
+        if (known(room) && at(room) != value) {
           return fmt::format("its cell {} ({}) holds {}, not {}", n, v_.cell_name(room), at(room),
                              value);
         }
@@ -286,10 +289,14 @@ class checker {
   }
 
  private:
-  [[nodiscard]] int at(std::uint32_t p) const { return cells_[p]; }
-  [[nodiscard]] bool filled(std::uint32_t a, std::uint32_t b) const { return at(a) && at(b); }
+  // The value in a filled cell (its digit, unless the values start at 0).
+  [[nodiscard]] int at(std::uint32_t p) const { return cells_[p] - 1 + lo_; }
+  [[nodiscard]] bool known(std::uint32_t p) const { return cells_[p] != 0; }
+  [[nodiscard]] bool filled(std::uint32_t a, std::uint32_t b) const {
+    return known(a) && known(b);
+  }
   [[nodiscard]] bool all_filled(const std::vector<std::uint32_t>& p) const {
-    return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return at(q) != 0; });
+    return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return known(q); });
   }
   struct digit_order {
     const checker* self;
@@ -299,7 +306,7 @@ class checker {
   [[nodiscard]] bool distinct(const std::vector<std::uint32_t>& p) const {
     std::set<int> seen;
     for (std::uint32_t q : p) {
-      if (at(q) && !seen.insert(at(q)).second) return false;
+      if (known(q) && !seen.insert(at(q)).second) return false;
     }
     return true;
   }
@@ -387,6 +394,7 @@ class checker {
   const variant& v_;
   std::span<const std::uint8_t> cells_;
   int n_;
+  int lo_;  // the smallest value
 };
 
 }  // namespace
@@ -398,7 +406,8 @@ std::optional<broken_clue> first_broken_clue(const variant& v, const grid& g) {
       if (cells[p] != 0 && (v.candidates(p) >> cells[p] & 1) == 0) {
         return broken_clue{
             v.clues().size(), p,
-            fmt::format("{} holds {}, which its pencil marks rule out", v.cell_name(p), cells[p])};
+            fmt::format("{} holds {}, which its pencil marks rule out", v.cell_name(p),
+                        v.value_of(cells[p]))};
       }
     }
   }

@@ -38,7 +38,12 @@ using digit_mask = std::uint64_t;
 class clue_lowering {
  public:
   clue_lowering(const variant& v, model::weights weights)
-      : v_(v), n_(v.digits()), columns_(v.columns()), weights_(weights) {}
+      : v_(v),
+        n_(v.digits()),
+        lo_(v.first_value()),
+        hi_(v.value_of(v.digits())),
+        columns_(v.columns()),
+        weights_(weights) {}
 
   lowered_clues run() {
     for (current_ = 0; current_ < v_.clues().size(); ++current_) {
@@ -73,8 +78,12 @@ class clue_lowering {
     return false;
   }
 
+  // The value digit d stands for (d itself unless the values start at 0).
+  [[nodiscard]] int value(int d) const { return d - 1 + lo_; }
+
   // ---- relations
 
+  // allowed(x, y) says whether values x and y may stand in cells a and b.
   template <class Allowed>
   void relate(std::uint32_t a, std::uint32_t b, Allowed allowed) {
     if (a == b) return;
@@ -94,7 +103,8 @@ class clue_lowering {
     for (int x = 1; x <= n_; ++x) {
       digit_mask ok = 0;
       for (int y = 1; y <= n_; ++y) {
-        if (swapped ? allowed(y, x) : allowed(x, y)) ok |= digit_mask{1} << y;
+        const int vx = value(x), vy = value(y);
+        if (swapped ? allowed(vy, vx) : allowed(vx, vy)) ok |= digit_mask{1} << y;
       }
       r.allowed[static_cast<std::size_t>(x)] &= ok;
     }
@@ -149,7 +159,7 @@ class clue_lowering {
   // ---- chains
 
   // Unrolls an automaton along `cells`: from each start state, next(i, state,
-  // digit) gives the state after cell i holding digit, or nothing; accept says
+  // value) gives the state after cell i holding value, or nothing; accept says
   // which final states count. Keeps only the states on some accepted path.
   // The automaton must be deterministic (one path per digit sequence), or the
   // model would count a grid once per path.
@@ -163,6 +173,12 @@ class clue_lowering {
     throw std::invalid_argument(
         fmt::format("{} at {}: the model would need more than {} options (not supported yet)",
                     iss_name(c.kind), v_.cell_name(c.cells.front()), max_transitions));
+  }
+  // A clue whose meaning needs values from 1.
+  [[noreturn]] void not_with_zero(const clue& c) const {
+    throw std::invalid_argument(fmt::format("{}{}: not defined for values from 0", iss_name(c.kind),
+                                            c.cells.empty() ? std::string()
+                                                            : " at " + v_.cell_name(c.cells.front())));
   }
   // The same, or false and nothing added when it would take more than `limit`
   // transitions (for a stronger automaton that has a weaker one to fall back on).
@@ -192,10 +208,10 @@ class clue_lowering {
       for (std::uint32_t id = 0; id < layer.size(); ++id) {
         for (int d = 1; d <= n_; ++d) {
           if ((digits >> d & 1) == 0) continue;
-          std::optional<State> to = next(i, layer[id], d);
+          std::optional<State> to = next(i, layer[id], value(d));
           if (!to) continue;
           const std::uint32_t to_id = next_layer.find_or_add(std::move(*to));
-          steps[i].push_back({id, d, to_id, extra(i, layer[id], d)});
+          steps[i].push_back({id, d, to_id, extra(i, layer[id], value(d))});
           if (++total > limit) return false;
         }
       }
@@ -244,13 +260,17 @@ class clue_lowering {
   void count_distinct(const clue& c);
   void contained(const clue& c, const std::vector<int>& digits, bool exact);
   void counting_circles(const clue& c);
-  // The sets of k different digits 1..n that keep(set) accepts.
+  // The sets of k different digits 1..n whose values keep(set) accepts (bit
+  // v for value v).
   std::vector<digit_mask> digit_sets(std::size_t k, auto keep) const;
+  // Only the digits of `allowed` in `cell` (a group of one cell).
+  void restrict(std::uint32_t cell, digit_mask allowed);
 
   void lower(const clue& c);
 
   const variant& v_;
   int n_;
+  int lo_, hi_;  // the smallest and largest values
   int columns_;
   model::weights weights_;  // which weighted items chains may have
   lowered_clues out_;

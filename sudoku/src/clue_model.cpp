@@ -78,8 +78,8 @@ void clue_lowering::plain_sum(const clue& c, std::vector<std::uint32_t> cells, i
       c, std::move(cells), {0},
       [&, k](std::size_t i, int s, int d) -> std::optional<int> {
         const int after = s + d;
-        // The cells left hold at least 1 each.
-        if (after + static_cast<int>(k - 1 - i) > total) return std::nullopt;
+        // The cells left hold at least the smallest value each.
+        if (after + lo_ * static_cast<int>(k - 1 - i) > total) return std::nullopt;
         return after;
       },
       [&](int s) { return s == total; });
@@ -89,6 +89,10 @@ void clue_lowering::lower(const clue& c) {
   const auto& cells = c.cells;
   const std::size_t k = cells.size();
   const int value = c.values.empty() ? 0 : c.values.front();
+  // Rules about the values 1-9 (or 1-n) by name, as ISS refuses them too.
+  if (lo_ == 0 && (c.kind == clue_kind::entropic || c.kind == clue_kind::anti_taxicab ||
+                   c.kind == clue_kind::global_entropy || c.kind == clue_kind::dutch_flatmates))
+    not_with_zero(c);
   switch (c.kind) {
     case clue_kind::thermo:
       // Every pair, not only neighbours: the digits climb by at least the distance.
@@ -151,7 +155,8 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::cage: {
       digit_group g{cells, {}};
       if (value != 0) {
-        g.sets = cage_combinations(static_cast<int>(k), value, n_);
+        // The digits' sum: each digit is its value plus 1 - lo_.
+        g.sets = cage_combinations(static_cast<int>(k), value + (1 - lo_) * static_cast<int>(k), n_);
         if (g.sets.empty()) g.sets.push_back(0);
       }
       out_.groups.push_back(std::move(g));
@@ -174,8 +179,8 @@ void clue_lowering::lower(const clue& c) {
       break;
     }
     case clue_kind::zipper: {
-      // Read from the middle out, a pair at a time. State: the pairs' sum (0
-      // until known) and the first digit of the pair being read (0 if none).
+      // Read from the middle out, a pair at a time. State: the pairs' sum (-1
+      // until known) and the first value of the pair being read (-1 if none).
       std::vector<std::uint32_t> order;
       const bool odd = k % 2 == 1;
       if (odd) order.push_back(cells[k / 2]);
@@ -185,19 +190,26 @@ void clue_lowering::lower(const clue& c) {
       }
       using state = std::pair<int, int>;
       chain<state>(
-          c, order, {state{0, 0}},
+          c, order, {state{-1, -1}},
           [odd](std::size_t i, const state& s, int d) -> std::optional<state> {
-            if (odd && i == 0) return state{d, 0};
-            if (s.second == 0) return state{s.first, d};
+            if (odd && i == 0) return state{d, -1};
+            if (s.second < 0) return state{s.first, d};
             const int pair = s.second + d;
-            if (s.first != 0 && pair != s.first) return std::nullopt;
-            return state{pair, 0};
+            if (s.first >= 0 && pair != s.first) return std::nullopt;
+            return state{pair, -1};
           },
-          [](const state& s) { return s.second == 0; });
+          [](const state& s) { return s.second < 0; });
       break;
     }
     case clue_kind::sum_line:
       if (c.loop) {
+        // Its cuts are told apart by where the sums reach the total, which a
+        // 0 leaves ambiguous (a model would count a filling once per cut).
+        if (lo_ == 0) {
+          throw std::invalid_argument(
+              fmt::format("a looped SumLine at {} with values from 0 is not supported yet",
+                          v_.cell_name(c.cells.front())));
+        }
         looped_sum_line(c, cells, value);
         break;
       }
@@ -250,7 +262,7 @@ void clue_lowering::lower(const clue& c) {
       // each set holding it as often as the first (its count there, then what
       // is left of it in the current set).
       // Together within the one chain's limit, each a share of it.
-      for (int digit = 1; digit <= n_; ++digit) {
+      for (int digit = lo_; digit <= hi_; ++digit) {
         using state = std::pair<int, int>;
         const bool made = try_chain(
             cells, std::vector<state>{state{0, 0}},

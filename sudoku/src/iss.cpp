@@ -54,8 +54,19 @@ std::optional<text_error> reader::add_cage(std::vector<std::uint32_t> cells, int
     v_.add_clue({clue_kind::cage, std::move(cells), {}, false});
     return std::nullopt;
   }
-  std::sort(cells.begin(), cells.end());
   const std::size_t k = cells.size();
+  if (lo_ != 1) {
+    // A killer cage holds digits 1-n (variant.hpp): with values from 0, the
+    // clue of clue.hpp, whose sum is of values.
+    const int digits_total = sum + (1 - lo_) * static_cast<int>(k);
+    if (cage_combinations(static_cast<int>(k), digits_total, n_).empty()) {
+      return error_at(sum_column, fmt::format("no {} different values {}-{} add up to {}", k, lo_,
+                                              lo_ + n_ - 1, sum));
+    }
+    v_.add_clue({clue_kind::cage, std::move(cells), {sum}, false});
+    return std::nullopt;
+  }
+  std::sort(cells.begin(), cells.end());
   try {
     v_.add_cage(cage{std::move(cells), sum});
   } catch (const std::invalid_argument&) {
@@ -80,10 +91,8 @@ std::optional<text_error> reader::read_given(const item& it) {
     while (true) {
       const auto next = rest.find('_');
       const std::string_view v = rest.substr(0, next);
-      const auto d = parse_int(v);
-      if (!d || *d < 1 || *d > n_ || v.front() == '+') {
-        return error_at(column, fmt::format("'{}' is not a digit 1-{}", v, n_));
-      }
+      const auto d = digit_of_value(v);
+      if (!d) return error_at(column, not_a_value(v));
       mask |= std::uint64_t{1} << *d;
       if (next == std::string_view::npos) break;
       rest.remove_prefix(next + 1);
@@ -174,6 +183,12 @@ std::optional<text_error> reader::read(const item& it) {
     const bool nine = *kind == clue_kind::global_entropy || *kind == clue_kind::global_mod ||
                       *kind == clue_kind::dutch_flatmates;
     if (nine && n_ != 9) return error_at(it.type.column, fmt::format("{} needs digits 1-9", type));
+    // Rules about the values 1-n by name: ISS refuses them with values from 0.
+    const bool from_one = *kind == clue_kind::global_entropy ||
+                          *kind == clue_kind::dutch_flatmates || *kind == clue_kind::anti_taxicab;
+    if (from_one && lo_ != 1) {
+      return error_at(it.type.column, fmt::format("{} needs values from 1, not 0", type));
+    }
     if (once()) v_.add_clue({*kind, {}, {}, false});
     return std::nullopt;
   }
@@ -256,12 +271,9 @@ std::optional<text_error> reader::read(const item& it) {
         c.cells.push_back(static_cast<std::uint32_t>((r + dr) * n_ + col + dc));
     }
     for (std::size_t k = 1; k < it.args.size(); ++k) {
-      const auto d = parse_int(it.args[k].text);
-      if (!d || *d < 1 || *d > n_) {
-        return error_at(it.args[k].column,
-                        fmt::format("'{}' is not a digit 1-{}", it.args[k].text, n_));
-      }
-      c.values.push_back(*d);
+      if (!digit_of_value(it.args[k].text))
+        return error_at(it.args[k].column, not_a_value(it.args[k].text));
+      c.values.push_back(*parse_int(it.args[k].text));
     }
     if (c.values.size() > 4) return error_at(it.type.column, "a Quad lists at most 4 digits");
     v_.add_clue(std::move(c));
@@ -325,6 +337,7 @@ std::optional<text_error> reader::read(const item& it) {
       break;
     case clue_kind::entropic:
       if (n_ != 9) return error_at(it.type.column, "Entropic lines need a 9x9 board");
+      if (lo_ != 1) return error_at(it.type.column, "Entropic lines need values 1-9, not 0-8");
       break;
     case clue_kind::modular:
       if (c.values[0] < 1)

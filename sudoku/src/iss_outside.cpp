@@ -73,11 +73,12 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     if (kind == clue_kind::x_sum) {
       if (auto e = number(it, side, sum, "sum")) return e;
     } else {
-      // A count of skyscrapers, or a digit.
+      // A count of skyscrapers, or a value.
       if (auto e = number(it, side, sum, "clue")) return e;
-      if (sum < 1 || sum > n_) {
+      const int low = kind == clue_kind::skyscraper ? 1 : lo_;
+      if (sum < low || sum > low + n_ - 1) {
         return error_at(it.args[side].column,
-                        fmt::format("{}'s clue must be 1-{}", it.type.text, n_));
+                        fmt::format("{}'s clue must be {}-{}", it.type.text, low, low + n_ - 1));
       }
     }
     std::vector<std::uint32_t> cells = line;

@@ -133,12 +133,15 @@ class reader {
       size = *rows;
       if (auto e = supported_size(size, dims.column)) return e;
       if (it.args.size() > 1) {
+        // Values 1-n, or 0 to n-1 (ISS's 0-based grids).
         const field& range = it.args[1];
-        if (range.text != fmt::format("{}", size) && range.text != fmt::format("1-{}", size) &&
-            !range.text.empty()) {
+        if (range.text == fmt::format("0-{}", size - 1)) {
+          lo_ = 0;
+        } else if (range.text != fmt::format("{}", size) &&
+                   range.text != fmt::format("1-{}", size) && !range.text.empty()) {
           return error_at(range.column, fmt::format("the value range {} is not supported (only "
-                                                    "1-{})",
-                                                    range.text, size));
+                                                    "1-{} or 0-{})",
+                                                    range.text, size, size - 1));
         }
       }
       if (it.args.size() > 2 && it.args[2].text != "Sudoku") {
@@ -161,6 +164,7 @@ class reader {
   void use_size(int size) {
     v_ = variant(*detail::iss_shape(size));
     if (detail::boxless(v_.shape())) v_.remove_boxes();
+    if (lo_ != 1) v_.set_first_value(lo_);
     n_ = size;
     givens_ = v_.empty_grid();
     masks_.assign(v_.positions(), v_.all_digits());
@@ -261,6 +265,20 @@ class reader {
     return std::nullopt;
   }
 
+  // The digit (1..n) of a value written in the string, or nothing when it is
+  // not one of the board's values.
+  [[nodiscard]] std::optional<int> digit_of_value(std::string_view text) const {
+    const auto value = parse_int(text);
+    if (!value || *value < lo_ || *value > lo_ + n_ - 1 || text.empty() || text.front() == '+')
+      return std::nullopt;
+    return *value - lo_ + 1;
+  }
+  // "'x' is not a digit 1-9", or "a value 0-8".
+  [[nodiscard]] std::string not_a_value(std::string_view text) const {
+    return lo_ == 1 ? fmt::format("'{}' is not a digit 1-{}", text, n_)
+                    : fmt::format("'{}' is not a value {}-{}", text, lo_, lo_ + n_ - 1);
+  }
+
   [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
     const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
     const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
@@ -285,6 +303,7 @@ class reader {
   grid& givens_;
   std::vector<item> items_;
   int n_ = 9;
+  int lo_ = 1;  // the smallest value: 1, or 0 (Shape~9x9~0-8)
   std::vector<std::uint64_t> masks_;
   std::vector<std::vector<std::uint32_t>> regions_;
   bool no_boxes_ = false;

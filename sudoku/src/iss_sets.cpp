@@ -91,11 +91,8 @@ std::optional<text_error> reader::read_set(const item& it, clue_kind kind) {
       while (true) {
         const auto next = list.text.find('_', from);
         const std::string_view part = list.text.substr(from, next - from);
-        const auto d = parse_int(part);
-        if (!d || *d < 1 || *d > n_ || part.front() == '+') {
-          return error_at(list.column + from, fmt::format("'{}' is not a digit 1-{}", part, n_));
-        }
-        c.values.push_back(*d);
+        if (!digit_of_value(part)) return error_at(list.column + from, not_a_value(part));
+        c.values.push_back(*parse_int(part));
         if (next == std::string_view::npos) break;
         from = next + 1;
       }

@@ -32,7 +32,11 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     return false;
   }
   const std::size_t start = out.size();
-  if (n != 9) out += fmt::format(".Shape~{}x{}", n, n);
+  if (v.first_value() != 1) {
+    out += fmt::format(".Shape~{}x{}~{}-{}", n, n, v.first_value(), v.value_of(n));
+  } else if (n != 9) {
+    out += fmt::format(".Shape~{}x{}", n, n);
+  }
   std::string given, emptied;
   for (std::uint32_t p : v.cells()) {
     const int d = givens.cells()[p];
@@ -41,13 +45,13 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     given += '~';
     given += cell_id(v, p);
     for (int x = 1; x <= n; ++x) {
-      if (mask >> x & 1) given += fmt::format("_{}", x);
+      if (mask >> x & 1) given += fmt::format("_{}", v.value_of(x));
     }
     // A cell left no digit (.~R1C1_5.~R1C1_6): the reader wants a digit in
     // each given, and intersects a cell's givens, so 1 here and 2 later.
     if (mask == 0) {
-      given += "_1";
-      emptied += ".~" + cell_id(v, p) + "_2";
+      given += fmt::format("_{}", v.value_of(1));
+      emptied += fmt::format(".~{}_{}", cell_id(v, p), v.value_of(2));
     }
   }
   if (!given.empty()) out += "." + given + emptied;

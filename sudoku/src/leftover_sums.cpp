@@ -73,6 +73,9 @@ void clue_sums(const variant& v, std::vector<model::linear_sum>& linear) {
     std::erase_if(merged, [](const auto& t) { return t.second == 0; });
     sum.terms = std::move(merged);
     if (sum.terms.size() < 2) continue;
+    // The sum of values as one of digits: each digit is its value plus 1 - v.first_value().
+    for (const auto& t : sum.terms)
+      sum.total += (1 - v.first_value()) * t.second;
     if (std::find(linear.begin(), linear.end(), sum) == linear.end())
       linear.push_back(std::move(sum));
   }
@@ -109,7 +112,9 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
       if (c.kind != clue_kind::cage || c.values.empty()) continue;
       std::vector<std::uint32_t> cells = c.cells;
       std::sort(cells.begin(), cells.end());
-      sums.push_back({std::move(cells), c.values[0]});
+      const int digits_total =
+          c.values[0] + (1 - v.first_value()) * static_cast<int>(cells.size());
+      sums.push_back({std::move(cells), digits_total});
     }
     for (const model::linear_sum& s : *linear) {
       if (!std::all_of(s.terms.begin(), s.terms.end(), [](const auto& t) { return t.second == 1; }))
@@ -160,7 +165,9 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
     }
     for (std::uint32_t p : c.cells)
       cage_of[p] = static_cast<int>(known.size());
-    known.push_back({c.cells, c.values[0]});
+    // As a sum of digits (each its value plus 1 - first_value).
+    known.push_back(
+        {c.cells, c.values[0] + (1 - v.first_value()) * static_cast<int>(c.cells.size())});
   }
   if (known.empty()) return out;
   // The groups: each unit, and bands of consecutive rows or columns (their

@@ -51,7 +51,7 @@ std::string candidate_list(const variant& v, const std::vector<candidate>& list,
   std::string text;
   for (const auto& c : list) {
     text += fmt::format("{}{}{}{}", text.empty() ? "" : " ", v.cell_name(c.cell), op,
-                        digit_char(c.digit));
+                        v.cell_char(c.digit));
   }
   return text;
 }
@@ -69,7 +69,7 @@ std::string step_about(const variant& v, const logic_step& st) {
     case technique::claiming:
     case technique::x_wing:
     case technique::swordfish:
-      return fmt::format(" ({}, digit {})", st.where, digit_char(st.digits.front()));
+      return fmt::format(" ({}, digit {})", st.where, v.cell_char(st.digits.front()));
     default: {
       std::string cell_list, digit_list;
       for (std::size_t c : st.cells) {
@@ -77,7 +77,7 @@ std::string step_about(const variant& v, const logic_step& st) {
         cell_list += v.cell_name(c);
       }
       for (int d : st.digits)
-        digit_list += digit_char(d);
+        digit_list += v.cell_char(d);
       return fmt::format(" ({} = {} in {})", cell_list, digit_list, st.where);
     }
   }
@@ -534,7 +534,8 @@ std::string logic_solver::unit_of_item(dlx::item_id item) const {
 
 std::string logic_solver::item_name(dlx::item_id item) const {
   if (model_.constraint_of(item) < 0) return model_.variant().cell_name(cell_of_item(item));
-  return fmt::format("{} {}", unit_of_item(item), digit_char(model_.digit_of_item(item)));
+  return fmt::format("{} {}", unit_of_item(item),
+                     model_.variant().cell_char(model_.digit_of_item(item)));
 }
 
 std::string logic_solver::describe_dead(dlx::item_id item) const {
@@ -551,7 +552,7 @@ std::string logic_solver::describe_dead(dlx::item_id item) const {
     return fmt::format("{} has no candidate left", model_.variant().cell_name(cell_of_item(item)));
   }
   return fmt::format("{} has no place for {}", unit_of_item(item),
-                     digit_char(model_.digit_of_item(item)));
+                     model_.variant().cell_char(model_.digit_of_item(item)));
 }
 
 }  // namespace sudoku

@@ -25,7 +25,8 @@ void clue_lowering::outside_clue(const clue& c) {
       x_sum(c, cells, value);
       break;
     case clue_kind::skyscraper: {
-      // State: the tallest so far, and how many have been seen.
+      // State: the tallest so far, and how many have been seen. A 0 is no
+      // skyscraper (ISS's rule, for values from 0).
       using state = std::pair<int, int>;
       chain<state>(
           c, cells, {state{0, 0}},
@@ -38,25 +39,30 @@ void clue_lowering::outside_clue(const clue& c) {
       break;
     }
     case clue_kind::hidden_skyscraper: {
-      // State: the tallest so far (0 once the first hidden one is passed).
+      // State: the tallest so far (`passed` once the first hidden one is).
+      constexpr int passed = -2;
       chain<int>(
           c, cells, {-1},
           [value](std::size_t, int tallest, int d) -> std::optional<int> {
-            if (tallest == 0) return 0;
+            if (tallest == passed) return passed;
             if (d > tallest) return d;
             if (d != value) return std::nullopt;
-            return 0;
+            return passed;
           },
-          [](int tallest) { return tallest == 0; });
+          [](int tallest) { return tallest == passed; });
       break;
     }
     case clue_kind::numbered_room: {
       // State: cells still to pass before the room (-1 before the first,
-      // 0 once the room holds its digit).
+      // 0 once the room holds its digit). The first cell's value is the
+      // room's place, from 1 (as ISS's: a 0 there points nowhere).
       chain<int>(
           c, cells, {-1},
           [value](std::size_t, int left, int d) -> std::optional<int> {
-            if (left < 0) left = d;
+            if (left < 0) {
+              if (d < 1) return std::nullopt;
+              left = d;
+            }
             if (left == 0) return 0;
             if (left == 1 && d != value) return std::nullopt;
             return left - 1;
@@ -93,12 +99,12 @@ bool clue_lowering::between_extremes(const std::vector<std::uint32_t>& cells, in
   using state = std::array<int, 5>;
   std::vector<state> starts;
   if (guess) {
-    for (int low = 1; low <= n_; ++low) {
-      for (int high = low + 1; high <= n_; ++high)
+    for (int low = lo_; low <= hi_; ++low) {
+      for (int high = low + 1; high <= hi_; ++high)
         starts.push_back({low, high, 0, 0, 0});
     }
   } else {
-    starts.push_back({1, n_, 0, 0, 0});
+    starts.push_back({lo_, hi_, 0, 0, 0});
   }
   const auto sum_of = [kept](int inside) {
     if (kept == memory::sum) return inside;
@@ -156,7 +162,10 @@ bool clue_lowering::x_sum(const std::vector<std::uint32_t>& cells, int total, me
         auto [left, rest, taken] = s;
         if (left == 0) return s;
         if (taken >> d & 1) return std::nullopt;
-        if (left < 0) left = d;
+        if (left < 0) {
+          if (d < 1) return std::nullopt;  // no cells to add up (ISS's X-sum too)
+          left = d;
+        }
         if (d > rest || (left == 1 && d != rest)) return std::nullopt;
         if (left == 1) return state{0, 0, 0};
         return state{left - 1, rest - d, kept == memory::inside ? taken | 1 << d : 0};

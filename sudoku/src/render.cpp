@@ -460,7 +460,7 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     if (digit != 0) {
       (given == digit ? givens : digits)("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n",
                                          name, num(cx), num(svg::text_baseline(cy, big)),
-                                         digit_char(digit));
+                                         v.cell_char(digit));
       continue;
     }
     // A digit the step places is drawn as it will stand, large in its cell,
@@ -473,7 +473,7 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
           "<text class=\"sd-placed\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\" "
           "font-size=\"{}\">{}</text>\n",
           name, num(cx), num(svg::text_baseline(cy, big)), placed_ink, num(big),
-          digit_char(placed->digit));
+          v.cell_char(placed->digit));
     }
     std::uint64_t mask = board.candidates.size() > p ? board.candidates[p] : 0;
     // Pencil marks given with the puzzle: shown on their own, and what the
@@ -498,11 +498,11 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
             "<text class=\"sd-eliminated\" data-cell=\"{}\" x=\"{}\" y=\"{}\" fill=\"{}\">{}"
             "</text>\n<line class=\"sd-strike\" data-cell=\"{}\" x1=\"{}\" y1=\"{}\" "
             "x2=\"{}\" y2=\"{}\" stroke=\"{}\" stroke-width=\"1.3\"/>\n",
-            name, num(x), baseline, eliminated_ink, digit_char(d), name, num(x - small * 0.45),
+            name, num(x), baseline, eliminated_ink, v.cell_char(d), name, num(x - small * 0.45),
             num(y + small * 0.45), num(x + small * 0.45), num(y - small * 0.45), eliminated_ink);
       } else {
         pencil("<text data-cell=\"{}\" x=\"{}\" y=\"{}\">{}</text>\n", name, num(x), baseline,
-               digit_char(d));
+               v.cell_char(d));
       }
     }
   }
@@ -524,9 +524,9 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
       add("<path class=\"sd-link\" data-from=\"{}\" data-to=\"{}\" d=\"{}\" fill=\"none\" "
           "stroke=\"{}\" stroke-width=\"1.4\"{} marker-end=\"url(#{}-arrow)\"/>\n",
           fmt::format("{}{}{}", v.cell_name(l.from.cell), l.from_on ? "=" : "&lt;&gt;",
-                      digit_char(l.from.digit)),
+                      v.cell_char(l.from.digit)),
           fmt::format("{}{}{}", v.cell_name(l.to.cell), l.to_on ? "=" : "&lt;&gt;",
-                      digit_char(l.to.digit)),
+                      v.cell_char(l.to.digit)),
           d, link_ink, l.from_on ? "" : " stroke-dasharray=\"3 2\"", escape(options.id));
     }
   }

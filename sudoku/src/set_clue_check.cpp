@@ -19,7 +19,7 @@ namespace {
 class set_checker {
  public:
   set_checker(const variant& v, std::span<const std::uint8_t> cells)
-      : v_(v), cells_(cells), n_(v.digits()) {}
+      : v_(v), cells_(cells), n_(v.digits()), lo_(v.first_value()) {}
 
   std::optional<std::string> check(const clue& c) const {
     const auto& p = c.cells;
@@ -46,8 +46,8 @@ class set_checker {
         int odd = 0, low = 0, high = 0;
         for (std::uint32_t q : p) {
           odd += at(q) % 2;
-          low += at(q) <= n_ / 2 ? 1 : 0;
-          high += at(q) > n_ - n_ / 2 ? 1 : 0;
+          low += at(q) < lo_ + n_ / 2 ? 1 : 0;
+          high += at(q) > v_.value_of(n_) - n_ / 2 ? 1 : 0;
         }
         if (2 * odd != static_cast<int>(k))
           return fmt::format("it holds {} odd digits of {}", odd, k);
@@ -91,12 +91,12 @@ class set_checker {
         return std::nullopt;
       }
       case clue_kind::lockout: {
-        if (!at(p.front()) || !at(p.back())) return std::nullopt;
+        if (!known(p.front()) || !known(p.back())) return std::nullopt;
         const int a = at(p.front()), b = at(p.back());
         if (std::abs(a - b) < value)
           return fmt::format("its ends {} and {} differ by less than {}", a, b, value);
         for (std::size_t i = 1; i + 1 < k; ++i) {
-          if (at(p[i]) && at(p[i]) >= std::min(a, b) && at(p[i]) <= std::max(a, b))
+          if (known(p[i]) && at(p[i]) >= std::min(a, b) && at(p[i]) <= std::max(a, b))
             return fmt::format("{} ({}) is not outside its ends", v_.cell_name(p[i]), at(p[i]));
         }
         return std::nullopt;
@@ -132,11 +132,12 @@ class set_checker {
         return std::nullopt;
       }
       case clue_kind::value_indexing: {
-        if (!at(p[0]) || !at(p[1])) return std::nullopt;
+        if (!known(p[0]) || !known(p[1])) return std::nullopt;
+        if (at(p[1]) < 1) return fmt::format("{} holds 0: it points at no cell", v_.cell_name(p[1]));
         const auto far = static_cast<std::size_t>(at(p[1]));
         if (far + 2 > k) return fmt::format("{} points past its end", v_.cell_name(p[1]));
         const std::uint32_t q = p[1 + far];
-        if (at(q) && at(q) != at(p[0]))
+        if (known(q) && at(q) != at(p[0]))
           return fmt::format("{} holds {}, not {}", v_.cell_name(q), at(q), at(p[0]));
         return std::nullopt;
       }
@@ -145,24 +146,26 @@ class set_checker {
         for (std::size_t i = 0; i < k; ++i) {
           for (std::size_t j = i + 1; j < k; ++j) {
             if (c.kind == clue_kind::pair && j > i + 1) break;
-            const int a = at(p[i]), b = at(p[j]);
+            // The table's rows and bits are digits (from 1) whatever the values.
+            const int a = cells_[p[i]], b = cells_[p[j]];
             const auto row = static_cast<std::size_t>(a - 1);
             if (a && b && (row >= c.values.size() || (c.values[row] >> b & 1) == 0))
               return fmt::format("{} ({}) and {} ({}) are not a pair its table allows",
-                                 v_.cell_name(p[i]), a, v_.cell_name(p[j]), b);
+                                 v_.cell_name(p[i]), at(p[i]), v_.cell_name(p[j]), at(p[j]));
           }
         }
         return std::nullopt;
       case clue_kind::indexing:
         for (std::uint32_t q : p) {
-          if (!at(q)) continue;
+          if (!known(q)) continue;
+          if (at(q) < 1) return fmt::format("{} holds 0: it points at no cell", v_.cell_name(q));
           const bool by_row = value == 1;
           const int r = row(q) + 1, cl = col(q) + 1;
           const int tr = by_row ? at(q) : r, tc = by_row ? cl : at(q);
           if (tr > v_.rows() || tc > v_.columns()) continue;
           const auto target = static_cast<std::uint32_t>((tr - 1) * v_.columns() + tc - 1);
           const int want = by_row ? r : cl;
-          if (at(target) && at(target) != want)
+          if (known(target) && at(target) != want)
             return fmt::format("{} holds {}, so {} holds {}, not {}", v_.cell_name(q), at(q),
                                v_.cell_name(target), want, at(target));
         }
@@ -175,7 +178,7 @@ class set_checker {
             const int w = v_.columns();
             for (int q : {r * w + cl, r * w + cl + 1, (r + 1) * w + cl, (r + 1) * w + cl + 1}) {
               const int d = at(static_cast<std::uint32_t>(q));
-              if (!d) {
+              if (!known(static_cast<std::uint32_t>(q))) {
                 classes.insert(-1 - q);  // unknown: counts as a class of its own
                 continue;
               }
@@ -210,23 +213,26 @@ class set_checker {
   }
 
  private:
-  [[nodiscard]] int at(std::uint32_t p) const { return cells_[p]; }
+  // The value in a filled cell (its digit, unless the values start at 0); a
+  // blank's is lo_ - 1.
+  [[nodiscard]] int at(std::uint32_t p) const { return cells_[p] - 1 + lo_; }
+  [[nodiscard]] bool known(std::uint32_t p) const { return cells_[p] != 0; }
   [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / v_.columns(); }
   [[nodiscard]] int col(std::uint32_t p) const { return static_cast<int>(p) % v_.columns(); }
   [[nodiscard]] bool all_filled(const std::vector<std::uint32_t>& p) const {
-    return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return at(q) != 0; });
+    return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return known(q); });
   }
   [[nodiscard]] std::vector<std::uint32_t> filled_of(const std::vector<std::uint32_t>& p) const {
     std::vector<std::uint32_t> out;
     for (std::uint32_t q : p) {
-      if (at(q)) out.push_back(q);
+      if (known(q)) out.push_back(q);
     }
     return out;
   }
   [[nodiscard]] std::optional<std::string> repeat(const std::vector<std::uint32_t>& p) const {
     std::set<int> seen;
     for (std::uint32_t q : p) {
-      if (at(q) && !seen.insert(at(q)).second) return fmt::format("{} repeats", at(q));
+      if (known(q) && !seen.insert(at(q)).second) return fmt::format("{} repeats", at(q));
     }
     return std::nullopt;
   }
@@ -244,6 +250,7 @@ class set_checker {
   const variant& v_;
   std::span<const std::uint8_t> cells_;
   int n_;
+  int lo_;  // the smallest value
 };
 
 }  // namespace

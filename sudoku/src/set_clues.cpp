@@ -32,15 +32,24 @@ bool some_add_up_to(digit_mask set, int total) {
 
 }  // namespace
 
-// The sets of k different digits 1..n that keep(set) accepts.
+// The sets of k different digits 1..n whose values keep(set) accepts.
 std::vector<digit_mask> clue_lowering::digit_sets(std::size_t k, auto keep) const {
   std::vector<digit_mask> sets;
   for (digit_mask m = 0; m < digit_mask{1} << n_; ++m) {
     if (static_cast<std::size_t>(std::popcount(m)) != k) continue;
-    if (keep(m << 1)) sets.push_back(m << 1);
+    if (keep(m << lo_)) sets.push_back(m << 1);
   }
   if (sets.empty()) sets.push_back(0);  // none: a set no cells can make
   return sets;
+}
+
+void clue_lowering::restrict(std::uint32_t cell, digit_mask allowed) {
+  digit_group g{{cell}, {}};
+  for (int d = 1; d <= n_; ++d) {
+    if (allowed >> d & 1) g.sets.push_back(digit_mask{1} << d);
+  }
+  if (g.sets.empty()) g.sets.push_back(0);
+  out_.groups.push_back(std::move(g));
 }
 
 // The control cells[0] counts the different digits of the others. With
@@ -60,8 +69,9 @@ void clue_lowering::count_distinct(const clue& c) {
     std::vector<std::uint32_t> passes{cells.front()};
     for (int d = 1; d <= n_; ++d)
       passes.insert(passes.end(), cells.begin() + 1, cells.end());
-    // Extras: 0 adds 1 (a digit seen), d adds -d (the control's digit d).
-    const auto pass_of = [k](std::size_t i) { return static_cast<int>((i - 1) / k) + 1; };
+    // Extras: 0 adds 1 (a value seen), 1 + v - lo_ adds -v (the control's
+    // value v).
+    const auto pass_of = [this, k](std::size_t i) { return static_cast<int>((i - 1) / k) + lo_; };
     const auto last_in_pass = [k](std::size_t i) { return (i - 1) % k == k - 1; };
     if (try_chain(
             passes, std::vector<int>{0},
@@ -71,7 +81,7 @@ void clue_lowering::count_distinct(const clue& c) {
             },
             [](int) { return true; }, stronger_weighted_limit,
             [&](std::size_t i, int seen, int d) -> std::uint32_t {
-              if (i == 0) return static_cast<std::uint32_t>(d);
+              if (i == 0) return static_cast<std::uint32_t>(1 + d - lo_);
               if (last_in_pass(i) && (seen != 0 || d == pass_of(i))) return 0;
               return chain_step::no_extra;
             })) {
@@ -79,8 +89,8 @@ void clue_lowering::count_distinct(const clue& c) {
       chain.weighted = {{0, 0}};
       chain.extras.assign(static_cast<std::size_t>(n_) + 1, {});
       chain.extras[0].weights = {{0, 1}};
-      for (int d = 1; d <= n_; ++d)
-        chain.extras[static_cast<std::size_t>(d)].weights = {{0, -d}};
+      for (int v = lo_; v <= hi_; ++v)
+        chain.extras[static_cast<std::size_t>(1 + v - lo_)].weights = {{0, -v}};
       return;
     }
   }
@@ -144,10 +154,11 @@ void clue_lowering::counting_circles(const clue& c) {
         if (!circled[p]) passes.push_back(p);
       }
     }
-    const auto digit_of = [k](std::size_t i) { return static_cast<int>(i / k) + 1; };
+    const auto digit_of = [this, k](std::size_t i) { return static_cast<int>(i / k) + lo_; };
     const auto last_in_pass = [k](std::size_t i) { return i % k == k - 1; };
-    // Extras: d, the circles hold d d times (d to the total of the digits
-    // present, d to digit d's item); n + d, digit d outside the circles.
+    // Extras (v - lo_ + 1 is value v's place x): x, the circles hold v v
+    // times (v to the total of the values present, v to value v's item x);
+    // n + x, value v outside the circles.
     if (try_chain(
             passes, std::vector<int>{0},
             [&](std::size_t i, int seen, int d) -> std::optional<int> {
@@ -159,29 +170,29 @@ void clue_lowering::counting_circles(const clue& c) {
             },
             [](int) { return true; }, stronger_weighted_limit,
             [&](std::size_t i, int seen, int d) -> std::uint32_t {
-              if (i >= inside) return static_cast<std::uint32_t>(n_ + d);
+              if (i >= inside) return static_cast<std::uint32_t>(n_ + d - lo_ + 1);
               const int digit = digit_of(i);
               if (last_in_pass(i) && next(digit, seen, d) == digit)
-                return static_cast<std::uint32_t>(digit);
+                return static_cast<std::uint32_t>(digit - lo_ + 1);
               return chain_step::no_extra;
             })) {
       digit_chain& chain = out_.chains.back();
       chain.weighted = {{static_cast<int>(k), static_cast<int>(k)}};
       if (full) chain.weighted.insert(chain.weighted.end(), static_cast<std::size_t>(n_), {n_, n_});
       chain.extras.assign(2 * static_cast<std::size_t>(n_) + 1, {});
-      for (int d = 1; d <= n_; ++d) {
-        auto& present = chain.extras[static_cast<std::size_t>(d)].weights;
-        present = {{0, d}};
+      for (int v = lo_; v <= hi_; ++v) {
+        const auto x = static_cast<std::uint32_t>(v - lo_ + 1);
+        auto& present = chain.extras[x].weights;
+        present = {{0, v}};
         if (full) {
-          present.emplace_back(static_cast<std::uint32_t>(d), d);
-          chain.extras[static_cast<std::size_t>(n_ + d)].weights = {
-              {static_cast<std::uint32_t>(d), 1}};
+          present.emplace_back(x, v);
+          chain.extras[static_cast<std::size_t>(n_) + x].weights = {{x, 1}};
         }
       }
       return;
     }
   }
-  for (int digit = 1; digit <= n_; ++digit) {
+  for (int digit = lo_; digit <= hi_; ++digit) {
     chain<int>(
         c, cells, {0}, [&](std::size_t, int seen, int d) { return next(digit, seen, d); },
         [digit](int seen) { return seen == 0 || seen == digit; });
@@ -195,7 +206,7 @@ void clue_lowering::contained(const clue& c, const std::vector<int>& digits, boo
   std::vector<int> need(static_cast<std::size_t>(n_) + 1, 0);
   std::vector<char> listed(need.size(), 0);
   for (int d : digits) {
-    if (d < 1 || d > n_) continue;
+    if (d < lo_ || d > hi_) continue;
     ++need[static_cast<std::size_t>(d)];
     listed[static_cast<std::size_t>(d)] = 1;
   }
@@ -227,16 +238,16 @@ void clue_lowering::set_clue(const clue& c) {
           {cells, digit_sets(k, [value](digit_mask m) { return !some_add_up_to(m, value); })});
       break;
     case clue_kind::equality_cage: {
-      // Low: the smaller half of the digits, high the larger (the middle one
+      // Low: the smaller half of the values, high the larger (the middle one
       // of an odd count neither, so never in the cage).
       const int half = n_ / 2;
       out_.groups.push_back({cells, digit_sets(k, [&](digit_mask m) {
                                int odd = 0, low = 0, high = 0;
-                               for (int d = 1; d <= n_; ++d) {
+                               for (int d = lo_; d <= hi_; ++d) {
                                  if ((m >> d & 1) == 0) continue;
                                  odd += d % 2;
-                                 low += d <= half ? 1 : 0;
-                                 high += d > n_ - half ? 1 : 0;
+                                 low += d < lo_ + half ? 1 : 0;
+                                 high += d > hi_ - half ? 1 : 0;
                                }
                                return 2 * odd == static_cast<int>(k) && low == high &&
                                       low + high == static_cast<int>(k);
@@ -285,7 +296,7 @@ void clue_lowering::set_clue(const clue& c) {
       const int shortest = *std::min_element(c.values.begin(), c.values.end());
       using state = std::pair<int, int>;
       std::vector<state> starts;
-      for (int total = 1; total <= n_ * shortest; ++total)
+      for (int total = lo_ * shortest; total <= hi_ * shortest; ++total)
         starts.push_back({total, 0});
       chain<state>(
           c, cells, starts,
@@ -324,7 +335,7 @@ void clue_lowering::set_clue(const clue& c) {
       for (const bool digits : {true, false}) {
         using state = std::pair<int, digit_mask>;
         std::vector<state> starts;
-        for (int total = 1; total <= n_ * n_; ++total)
+        for (int total = lo_; total <= hi_ * n_; ++total)
           starts.push_back({total, 0});
         const auto next = [&ends, digits](std::size_t i, const state& s,
                                           int d) -> std::optional<state> {
@@ -356,8 +367,8 @@ void clue_lowering::set_clue(const clue& c) {
           c, cells, {state{0, 0}},
           [indexed](std::size_t i, const state& s, int d) -> std::optional<state> {
             if (i == 0) return state{d, 0};
-            if (i == 1) {
-              if (d > indexed) return std::nullopt;
+            if (i == 1) {  // a place from 1, as ISS's (a 0 points nowhere)
+              if (d < 1 || d > indexed) return std::nullopt;
               return state{s.first, d};
             }
             if (s.second == 0) return s;
@@ -369,14 +380,18 @@ void clue_lowering::set_clue(const clue& c) {
     }
     case clue_kind::pair:
     case clue_kind::pair_x: {
-      // ISS's table: the digits b that may follow a (none past its end).
+      // ISS's table: the digits b that may follow a (none past its end),
+      // digits whatever their values (ISS's keys number them from 1).
       const auto allowed = [&c](int a, int b) {
         const auto row = static_cast<std::size_t>(a - 1);
         return row < c.values.size() && (c.values[row] >> b & 1) != 0;
       };
+      const auto allowed_values = [&](int x, int y) {
+        return allowed(x - lo_ + 1, y - lo_ + 1);
+      };
       for (std::size_t i = 0; i < k; ++i) {
         for (std::size_t j = i + 1; j < (c.kind == clue_kind::pair ? std::min(i + 2, k) : k); ++j)
-          relate(cells[i], cells[j], allowed);
+          relate(cells[i], cells[j], allowed_values);
       }
       // Every two cells related by a table that keeps digits apart, both
       // ways alike: the cells hold one of the sets of k digits each two of
@@ -391,9 +406,9 @@ void clue_lowering::set_clue(const clue& c) {
       }
       if (apart) {
         out_.groups.push_back({cells, digit_sets(k, [&](digit_mask m) {
-                                 for (int a = 1; a <= n_; ++a) {
-                                   for (int b = a + 1; b <= n_; ++b) {
-                                     if ((m >> a & 1) && (m >> b & 1) && !allowed(a, b))
+                                 for (int a = lo_; a <= hi_; ++a) {
+                                   for (int b = a + 1; b <= hi_; ++b) {
+                                     if ((m >> a & 1) && (m >> b & 1) && !allowed_values(a, b))
                                        return false;
                                    }
                                  }
@@ -405,10 +420,13 @@ void clue_lowering::set_clue(const clue& c) {
     case clue_kind::indexing: {
       // By column: the cell at (r, c) holding v says (r, v) holds c, so each
       // other cell (r, j) of its row holds c when the cell holds j.
+      // Places count from 1 whatever the values, as ISS's: a cell holding 0
+      // points nowhere, and may not.
       const bool by_row = value == 1;
       for (std::uint32_t p : cells) {
         const int r = row(p), cl = col(p);
         const int own = (by_row ? r : cl) + 1;
+        if (lo_ == 0) restrict(p, v_.all_digits() & ~digit_mask{2});
         for (int j = 1; j <= n_; ++j) {
           const auto q = by_row ? at(j - 1, cl) : at(r, j - 1);
           if (!q || *q == p) continue;

@@ -108,7 +108,7 @@ bool same_board(const variant& v, const grid& g) {
 }  // namespace
 
 std::string describe(const clash& c, const variant& v) {
-  return fmt::format("{} repeats {} of {} (same {})", v.cell_name(c.second), digit_char(c.digit),
+  return fmt::format("{} repeats {} of {} (same {})", v.cell_name(c.second), v.cell_char(c.digit),
                      v.cell_name(c.first), to_string(c.unit));
 }
 

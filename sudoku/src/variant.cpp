@@ -374,6 +374,14 @@ void variant::add_disjoint_sets() {
   index_constraints();
 }
 
+void variant::set_first_value(int first) {
+  if (first != 0 && first != 1) {
+    throw std::invalid_argument(fmt::format("sudoku::variant: values start at 0 or 1, not {}", first));
+  }
+  revision_ = next_revision();
+  first_value_ = first;
+}
+
 void variant::add_clue(sudoku::clue c) {
   revision_ = next_revision();
   for (std::uint32_t p : c.cells) {

@@ -260,7 +260,9 @@ std::optional<text_error> make_variant(const rules& r, const shape& s, variant& 
 std::optional<text_error> parse_board(std::string_view line, const variant& v, grid& out,
                                       sdm_fields* fields) {
   line = strip_cr(line);
-  if (v.parts() == 1) return parse_sdm(line, out, v.shape(), fields);
+  // Values from 0: '0' is a value, only '.' a blank.
+  const bool from_zero = v.first_value() == 0;
+  if (v.parts() == 1 && !from_zero) return parse_sdm(line, out, v.shape(), fields);
   const auto [begin, end] = grid_field(line);
   const std::string_view cells = line.substr(begin, end - begin);
   if (cells.size() != v.positions()) {
@@ -284,7 +286,8 @@ std::optional<text_error> parse_board(std::string_view line, const variant& v, g
       dst[i] = 0;
       continue;
     }
-    const int value = digit_value(c);
+    int value = digit_value(c);
+    if (from_zero && c != '.') value = c == '0' ? 1 : value < 1 ? -1 : value + 1;
     if (value < 0 || value > v.digits()) {
       return text_error{begin + i + 1,
                         c == '-'
@@ -304,16 +307,22 @@ void append_board(const variant& v, const grid& g, std::string& out) {
   out.resize(at + cells.size());  // every answer line passes here: no append per cell
   char* dst = out.data() + at;
   const bool all_cells = v.cells().size() == v.positions();
+  if (v.first_value() != 1) {
+    for (std::size_t i = 0; i < cells.size(); ++i)
+      dst[i] = all_cells || v.is_cell(i) ? v.cell_char(cells[i]) : '-';
+    return;
+  }
   for (std::size_t i = 0; i < cells.size(); ++i)
     dst[i] = all_cells || v.is_cell(i) ? digit_char(cells[i]) : '-';
 }
 
 // What only ISS's strings carry: clues, pencil marks, disjoint sets, one
-// diagonal, regions beside boxes or neither.
+// diagonal, regions beside boxes or neither, values from 0.
 static bool needs_iss(const variant& v) {
   const auto diagonals = std::count_if(v.units().begin(), v.units().end(),
                                        [](const unit& u) { return u.kind == unit_kind::diagonal; });
   return !v.clues().empty() || v.has_restrictions() || v.has(unit_kind::disjoint) ||
+         v.first_value() != 1 ||
          (diagonals != 0 && diagonals != 2 * v.parts()) || v.has(unit_kind::box) == v.has_regions();
 }
 
@@ -427,7 +436,7 @@ void append_board_pretty(const variant& v, const grid& g, std::string& out) {
           line += !edge ? " " : in(band, stack - 1) || in(band, stack) ? " | " : "   ";
         }
         const auto p = position(row, col);
-        line += v.is_cell(p) ? digit_char(g.cells()[p]) : ' ';
+        line += v.is_cell(p) ? v.cell_char(g.cells()[p]) : ' ';
       }
       end_line();
     }

@@ -19,7 +19,7 @@ std::string json_candidates(const sudoku::variant& v, const std::vector<sudoku::
   std::string text = "[";
   for (std::size_t i = 0; i < list.size(); ++i) {
     text += fmt::format("{}\"{}{}{}\"", i ? "," : "", v.cell_name(list[i].cell), op,
-                        sudoku::digit_char(list[i].digit));
+                        v.cell_char(list[i].digit));
   }
   return text + "]";
 }

@@ -50,6 +50,11 @@ inline constexpr int max_size = 35;  ///< digits 1-9 and A-Z
          : value <= 9 ? static_cast<char>('0' + value)
                       : static_cast<char>('A' + value - 10);
 }
+/// The character for value `value` (0..35): digit_char's, but '0' for 0 (a
+/// board whose values start at 0: variant::first_value).
+[[nodiscard]] constexpr char value_char(int value) noexcept {
+  return value == 0 ? '0' : digit_char(value);
+}
 /// The digit a character stands for: 0 for '0' and '.', 1..35 for 1-9, A-Z and
 /// a-z; -1 for any other character.
 [[nodiscard]] constexpr int digit_value(char c) noexcept {

@@ -97,7 +97,8 @@ struct se_options {
 };
 
 /// Whether SE's rating applies to puzzles of `v`: plain 9x9 Sudoku (3x3 boxes,
-/// rows, columns and boxes only). SE knows no variant.
+/// rows, columns and boxes only, digits 1-9, no clue or pencil mark). SE knows
+/// no variant.
 [[nodiscard]] bool se_applies(const variant& v) noexcept;
 
 /// Rates a 9x9 puzzle (classic 3x3 boxes) as SE 1.2.1 does. Throws

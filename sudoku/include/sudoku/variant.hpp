@@ -136,10 +136,22 @@ class variant {
   /// distinct digits has its size and sum (a cage of every cell must sum to
   /// n(n+1)/2).
   void add_cage(sudoku::cage c);
+  /// Numbers the digits from `first` (0 or 1): with 0, digit d stands for the
+  /// value d - 1 (ISS's Shape~9x9~0-8), and every rule's arithmetic (sums,
+  /// ratios, counts, positions) reads values, as ISS's do.
+  void set_first_value(int first);
 
   /// The box shape of each grid: n = shape().size() is the number of digits.
   [[nodiscard]] const sudoku::shape& shape() const noexcept { return shape_; }
   [[nodiscard]] int digits() const noexcept { return shape_.size(); }
+  /// The value of digit 1: 1, or 0 for values 0..n-1.
+  [[nodiscard]] int first_value() const noexcept { return first_value_; }
+  /// The value digit `d` (1..n) stands for.
+  [[nodiscard]] int value_of(int d) const noexcept { return d - 1 + first_value_; }
+  /// The character of a cell holding digit `d`: its value's, '.' for a blank (0).
+  [[nodiscard]] char cell_char(int d) const noexcept {
+    return d == 0 ? '.' : value_char(value_of(d));
+  }
   [[nodiscard]] int rows() const noexcept { return rows_; }
   [[nodiscard]] int columns() const noexcept { return columns_; }
   /// Board positions: rows() * columns().
@@ -193,7 +205,7 @@ class variant {
     if (a.revision_ == b.revision_) return true;  // copies of one another: the tools' usual case
     return a.shape_ == b.shape_ && a.rows_ == b.rows_ && a.columns_ == b.columns_ &&
            a.units_ == b.units_ && a.cages_ == b.cages_ && a.clues_ == b.clues_ &&
-           a.candidates_ == b.candidates_;
+           a.candidates_ == b.candidates_ && a.first_value_ == b.first_value_;
   }
 
  private:
@@ -207,6 +219,7 @@ class variant {
   sudoku::shape shape_;
   int rows_ = 0, columns_ = 0;
   int parts_ = 1;
+  int first_value_ = 1;
   bool regions_ = false;
   std::vector<std::uint8_t> inside_;
   std::vector<std::uint32_t> cells_;

@@ -218,8 +218,11 @@ std::string se_format(double rating) {
 }
 
 bool se_applies(const variant& v) noexcept {
+  // The clues of modern variants and pencil marks are rules SE would not
+  // see (it would rate, or find several solutions of, another puzzle).
   return v.shape() == shape{} && v.rows() == 9 && v.columns() == 9 && v.units().size() == 27 &&
-         v.cages().empty() && !v.has_regions();
+         v.cages().empty() && !v.has_regions() && v.clues().empty() && !v.has_restrictions() &&
+         v.first_value() == 1;
 }
 
 std::string to_string(const se_rating& r) {
