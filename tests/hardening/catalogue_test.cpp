@@ -1285,6 +1285,14 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:2: Replicate has no End"));
   c.push_back(iss_case("iss_replicate_shifted_off_the_board", ".Replicate~AE.Thermo~R1C1~R1C2.End",
                        "{file}:1:27: R1C2 shifted by the Replicate leaves the 9x9 board"));
+  c.push_back(iss_case("iss_value_range_beyond_the_side", ".Shape~9x9~0-9",
+                       "{file}:1:12: the value range 0-9 is not supported (only 1-9 or 0-8)"));
+  c.push_back(iss_case("iss_given_outside_the_values_from_zero", ".Shape~4x4~0-3.~R1C1_4",
+                       "{file}:1:22: '4' is not a value 0-3"));
+  c.push_back(iss_case("iss_cage_sum_no_values_from_zero_make", ".Shape~4x4~0-3.Cage~7~R1C1~R1C2",
+                       "{file}:1:21: no 2 different values 0-3 add up to 7"));
+  c.push_back(iss_case("iss_entropy_needs_values_from_one", ".Shape~9x9~0-8.GlobalEntropy",
+                       "{file}:1:16: GlobalEntropy needs values from 1, not 0"));
   c.push_back(iss_case("iss_end_without_a_replicate", ".Thermo~R1C1~R1C2.End",
                        "{file}:1:19: End closes no Replicate"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
