@@ -22,9 +22,9 @@ namespace detail::iss_read {
 
 // A jigsaw layout: one character per cell, a region per character.
 std::optional<text_error> reader::read_layout(const field& layout) {
-  if (layout.text.size() != static_cast<std::size_t>(n_ * n_)) {
-    return error_at(layout.column, fmt::format("a Jigsaw layout has {} characters, not {}", n_ * n_,
-                                               layout.text.size()));
+  if (layout.text.size() != static_cast<std::size_t>(rows_ * cols_)) {
+    return error_at(layout.column, fmt::format("a Jigsaw layout has {} characters, not {}",
+                                               rows_ * cols_, layout.text.size()));
   }
   std::map<char, std::vector<std::uint32_t>> by_char;
   for (std::size_t i = 0; i < layout.text.size(); ++i)
@@ -32,7 +32,8 @@ std::optional<text_error> reader::read_layout(const field& layout) {
   if (by_char.size() == 1) return std::nullopt;
   bool other_size = false;  // ISS lets one group of another size stand for "no region"
   for (auto& [ch, cells] : by_char) {
-    if (cells.size() == static_cast<std::size_t>(n_)) {
+    // Pieces of RegionSize cells (the longer side by default), as ISS's.
+    if (cells.size() == static_cast<std::size_t>(region_size_)) {
       regions_.push_back(std::move(cells));
     } else if (!other_size) {
       other_size = true;
@@ -106,7 +107,7 @@ std::optional<text_error> reader::read_given(const item& it) {
 std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
   if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
-  if (type == "Shape") return std::nullopt;
+  if (type == "Shape" || type == "RegionSize") return std::nullopt;  // (read_shape)
   if (std::ranges::find(iss_types(), type) == iss_types().end())
     return detail::refused_iss_type(it.type.text, it.type.column);
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
@@ -129,6 +130,12 @@ std::optional<text_error> reader::read(const item& it) {
   }
   if (type == "DisjointSets") {
     if (auto e = no_args()) return e;
+    const bool board = rows_ != n_ || cols_ != n_;
+    if (board && !v_.has(unit_kind::box)) {
+      return error_at(it.type.column, fmt::format("DisjointSets needs boxes ({}x{} with {} cells "
+                                                  "to a region has none)",
+                                                  rows_, cols_, region_size_));
+    }
     if (once()) v_.add_disjoint_sets();
     return std::nullopt;
   }
@@ -138,6 +145,7 @@ std::optional<text_error> reader::read(const item& it) {
     if (direction != 1 && direction != -1) {
       return error_at(it.args[0].column, "a Diagonal's direction is 1 (/) or -1 (\\)");
     }
+    if (rows_ != cols_) return error_at(it.type.column, "a Diagonal needs a square board");
     if (seen_.insert(fmt::format("Diagonal{}", direction)).second) {
       v_.add_diagonal(direction == 1 ? 1 : 0);
     }
@@ -262,13 +270,13 @@ std::optional<text_error> reader::read(const item& it) {
     c.cells.clear();
     const auto top_left = cell(it.args[0], e);
     if (!top_left) return e;
-    const int r = static_cast<int>(*top_left) / n_, col = static_cast<int>(*top_left) % n_;
-    if (r + 1 >= n_ || col + 1 >= n_) {
+    const int r = static_cast<int>(*top_left) / cols_, col = static_cast<int>(*top_left) % cols_;
+    if (r + 1 >= rows_ || col + 1 >= cols_) {
       return error_at(it.args[0].column, fmt::format("no 2x2 block starts at {}", it.args[0].text));
     }
     for (int dr = 0; dr < 2; ++dr) {
       for (int dc = 0; dc < 2; ++dc)
-        c.cells.push_back(static_cast<std::uint32_t>((r + dr) * n_ + col + dc));
+        c.cells.push_back(static_cast<std::uint32_t>((r + dr) * cols_ + col + dc));
     }
     for (std::size_t k = 1; k < it.args.size(); ++k) {
       if (!digit_of_value(it.args[k].text))
@@ -359,8 +367,8 @@ std::optional<text_error> reader::read(const item& it) {
       std::sort(p.begin(), p.end());
       for (std::size_t i = 1; i < p.size(); ++i) {
         const auto step = p[i] - p[i - 1];
-        if (step != 1 && step != static_cast<std::uint32_t>(n_) &&
-            step != static_cast<std::uint32_t>(n_ + 1)) {
+        if (step != 1 && step != static_cast<std::uint32_t>(cols_) &&
+            step != static_cast<std::uint32_t>(cols_ + 1)) {
           return error_at(it.args[1].column,
                           "the pill's cells must follow each other in reading order");
         }

@@ -21,10 +21,10 @@ std::optional<text_error> reader::shifted(const item& it, int rows, int columns,
       out.args.push_back(f);
       continue;
     }
-    const int r = static_cast<int>(*p) / n_ + rows, c = static_cast<int>(*p) % n_ + columns;
-    if (r < 0 || c < 0 || r >= n_ || c >= n_) {
+    const int r = static_cast<int>(*p) / cols_ + rows, c = static_cast<int>(*p) % cols_ + columns;
+    if (r < 0 || c < 0 || r >= rows_ || c >= cols_) {
       return error_at(f.column, fmt::format("{} shifted by the Replicate leaves the {}x{} board",
-                                            f.text.substr(0, underscore), n_, n_));
+                                            f.text.substr(0, underscore), rows_, cols_));
     }
     made_.push_back(iss_cell_id(r, c) + std::string(f.text.substr(underscore)));
     out.args.push_back(field{made_.back(), f.column});
@@ -76,12 +76,12 @@ std::optional<text_error> reader::read_replicate(std::size_t& at) {
       }
     }
   }
-  const int r0 = static_cast<int>(origin) / n_, c0 = static_cast<int>(origin) % n_;
+  const int r0 = static_cast<int>(origin) / cols_, c0 = static_cast<int>(origin) % cols_;
   for (const std::uint32_t t : targets) {
     for (std::size_t k = at + 1; k < end; ++k) {
       item copy;
-      if (auto bad = shifted(items_[k], static_cast<int>(t) / n_ - r0,
-                             static_cast<int>(t) % n_ - c0, copy))
+      if (auto bad = shifted(items_[k], static_cast<int>(t) / cols_ - r0,
+                             static_cast<int>(t) % cols_ - c0, copy))
         return bad;
       if (auto bad = read(copy)) return bad;
     }

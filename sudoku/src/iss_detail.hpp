@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +29,19 @@ inline std::optional<shape> iss_shape(int n) {
     if (n % small == 0) return shape{small, n / small};
   }
   if (n >= 2) return shape{1, n};
+  return std::nullopt;
+}
+
+// ISS's boxes of `size` cells on a rows x columns board (rows, columns): the
+// most square factorisation that tiles it, the smaller side first where
+// both fit; none when no factorisation does.
+inline std::optional<std::pair<int, int>> iss_box_dims(int rows, int columns, int size) {
+  for (int small = static_cast<int>(std::sqrt(static_cast<double>(size))); small >= 2; --small) {
+    if (size % small != 0) continue;
+    const int large = size / small;
+    if (rows % small == 0 && columns % large == 0) return std::pair{small, large};
+    if (large != small && rows % large == 0 && columns % small == 0) return std::pair{large, small};
+  }
   return std::nullopt;
 }
 

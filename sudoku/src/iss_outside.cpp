@@ -25,22 +25,22 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     if (!start) return e;
     // ISS's diagonals: from the left edge down-right, the right edge up-left,
     // the top edge down-left, the bottom edge up-right.
-    const int r0 = static_cast<int>(*start) / n_, c0 = static_cast<int>(*start) % n_;
+    const int r0 = static_cast<int>(*start) / cols_, c0 = static_cast<int>(*start) % cols_;
     int dr = 0, dc = 0;
-    if (c0 == 0 && r0 < n_ - 1) {
+    if (c0 == 0 && r0 < rows_ - 1) {
       dr = 1, dc = 1;
-    } else if (c0 == n_ - 1 && r0 >= 1 && r0 < n_ - 1) {
+    } else if (c0 == cols_ - 1 && r0 >= 1 && r0 < rows_ - 1) {
       dr = -1, dc = -1;
     } else if (r0 == 0 && c0 >= 1) {
       dr = 1, dc = -1;
-    } else if (r0 == n_ - 1 && c0 >= 1 && c0 < n_ - 1) {
+    } else if (r0 == rows_ - 1 && c0 >= 1 && c0 < cols_ - 1) {
       dr = -1, dc = 1;
     } else {
       return error_at(id.column, fmt::format("no little killer diagonal starts at {}", id.text));
     }
     clue c{kind, {}, {sum}, false};
-    for (int r = r0, col = c0; r >= 0 && col >= 0 && r < n_ && col < n_; r += dr, col += dc)
-      c.cells.push_back(static_cast<std::uint32_t>(r * n_ + col));
+    for (int r = r0, col = c0; r >= 0 && col >= 0 && r < rows_ && col < cols_; r += dr, col += dc)
+      c.cells.push_back(static_cast<std::uint32_t>(r * cols_ + col));
     v_.add_clue(std::move(c));
     return std::nullopt;
   }
@@ -48,13 +48,13 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
   const bool is_row = !id.text.empty() && (id.text[0] == 'R' || id.text[0] == 'r');
   const bool is_col = !id.text.empty() && (id.text[0] == 'C' || id.text[0] == 'c');
   const auto k = is_row || is_col ? parse_int(id.text.substr(1)) : std::nullopt;
-  if (!k || *k < 1 || *k > n_) {
+  if (!k || *k < 1 || *k > (is_row ? rows_ : cols_)) {
     return error_at(id.column,
                     fmt::format("'{}' is not a row or column such as R1 or C3", id.text));
   }
   std::vector<std::uint32_t> line;
-  for (int i = 0; i < n_; ++i) {
-    line.push_back(static_cast<std::uint32_t>(is_row ? (*k - 1) * n_ + i : i * n_ + (*k - 1)));
+  for (int i = 0; i < (is_row ? cols_ : rows_); ++i) {
+    line.push_back(static_cast<std::uint32_t>(is_row ? (*k - 1) * cols_ + i : i * cols_ + (*k - 1)));
   }
   if (kind == clue_kind::sandwich) {
     int sum = 0;

@@ -109,9 +109,21 @@ class reader {
   }
 
   std::optional<text_error> read_shape() {
-    int size = 9;
-    bool seen = false;
+    int size = 9, values = 0, region_size = 0;
+    bool seen = false, sized = false;
     for (const item& it : items_) {
+      if (it.type.text == "RegionSize") {
+        if (sized) return error_at(it.type.column, "RegionSize is given twice");
+        sized = true;
+        if (it.args.size() != 1) return error_at(it.type.column, "RegionSize takes a cell count");
+        const auto k = parse_int(it.args[0].text);
+        if (!k || *k < 1 || *k > 16) {
+          return error_at(it.args[0].column,
+                          fmt::format("'{}' is not a region size 1-16", it.args[0].text));
+        }
+        region_size = *k;
+        continue;
+      }
       if (it.type.text != "Shape") continue;
       if (seen) return error_at(it.type.column, "Shape is given twice");
       seen = true;
@@ -123,34 +135,65 @@ class reader {
       const auto rows = parse_int(dims.text.substr(0, x));
       const auto columns =
           x == std::string_view::npos ? std::nullopt : parse_int(dims.text.substr(x + 1));
-      if (!rows || !columns) {
-        return error_at(dims.column, fmt::format("'{}' is not a size such as 9x9", dims.text));
+      if (!rows || !columns || *rows < 1 || *columns < 1 || *rows > 16 || *columns > 16) {
+        return error_at(dims.column, fmt::format("'{}' is not a size such as 9x9 or 6x8 (at most "
+                                                 "16x16)",
+                                                 dims.text));
       }
-      if (*rows != *columns) {
-        return error_at(dims.column,
-                        fmt::format("{}: only square boards are supported", dims.text));
+      rows_ = *rows, cols_ = *columns;
+      size = std::max(rows_, cols_);
+      if (rows_ == cols_ && it.args.size() == 1) {
+        if (auto e = supported_size(size, dims.column)) return e;
       }
-      size = *rows;
-      if (auto e = supported_size(size, dims.column)) return e;
-      if (it.args.size() > 1) {
-        // Values 1-n, or 0 to n-1 (ISS's 0-based grids).
+      if (it.args.size() > 1 && !it.args[1].text.empty()) {
+        // Values 1-V, V (as many as the longer side or more, up to 16), or 0 to V-1.
         const field& range = it.args[1];
-        if (range.text == fmt::format("0-{}", size - 1)) {
-          lo_ = 0;
-        } else if (range.text != fmt::format("{}", size) &&
-                   range.text != fmt::format("1-{}", size) && !range.text.empty()) {
-          return error_at(range.column, fmt::format("the value range {} is not supported (only "
-                                                    "1-{} or 0-{})",
-                                                    range.text, size, size - 1));
+        const auto dash = range.text.find('-');
+        const auto first = parse_int(range.text.substr(0, dash));
+        const auto last =
+            dash == std::string_view::npos ? first : parse_int(range.text.substr(dash + 1));
+        const int from = dash == std::string_view::npos ? 1 : first.value_or(-1);
+        if (!first || !last || (from != 0 && from != 1) || *last - from + 1 < size ||
+            *last - from + 1 > 16) {
+          return error_at(range.column,
+                          fmt::format("the value range {} is not supported (1-V or 0-(V-1), with "
+                                      "V from {} to 16)",
+                                      range.text, size));
         }
+        lo_ = from;
+        values = *last - from + 1;
       }
       if (it.args.size() > 2 && it.args[2].text != "Sudoku") {
         return error_at(it.args[2].column,
                         fmt::format("the grid type {} is not supported", it.args[2].text));
       }
     }
-    use_size(size);
+    if (region_size != 0 && (region_size > std::max(values, size) || region_size < 2)) {
+      return error_at(1, fmt::format("RegionSize~{}: a region holds 2 to {} cells", region_size,
+                                     std::max(values, size)));
+    }
+    use_board(rows_, cols_, values == 0 ? size : values, region_size);
     return std::nullopt;
+  }
+
+  // A board of ISS's Shape: rows x columns cells, `values` values, boxes of
+  // `region_size` cells (0: the longer side) as ISS lays them out.
+  void use_board(int rows, int columns, int values, int region_size) {
+    const int side = std::max(rows, columns);
+    if (rows == columns && values == side && (region_size == 0 || region_size == side) &&
+        detail::supported_iss_size(side)) {
+      use_size(side);
+      return;
+    }
+    v_ = variant::board(rows, columns, values);
+    region_size_ = region_size == 0 ? side : region_size;
+    if (const auto boxes = detail::iss_box_dims(rows, columns, region_size_))
+      v_.add_boxes(boxes->first, boxes->second);
+    if (lo_ != 1) v_.set_first_value(lo_);
+    n_ = values;
+    rows_ = rows, cols_ = columns;
+    givens_ = v_.empty_grid();
+    masks_.assign(v_.positions(), v_.all_digits());
   }
 
   static std::optional<text_error> supported_size(int size, std::size_t column) {
@@ -166,6 +209,7 @@ class reader {
     if (detail::boxless(v_.shape())) v_.remove_boxes();
     if (lo_ != 1) v_.set_first_value(lo_);
     n_ = size;
+    rows_ = cols_ = region_size_ = size;
     givens_ = v_.empty_grid();
     masks_.assign(v_.positions(), v_.all_digits());
   }
@@ -209,8 +253,9 @@ class reader {
     };
     if (t.size() == 4 && (t[0] == 'R' || t[0] == 'r') && (t[2] == 'C' || t[2] == 'c')) {
       const int r = index(t[1]), c = index(t[3]);
-      if (r >= 0 && c >= 0 && r < n_ && c < n_) return static_cast<std::uint32_t>(r * n_ + c);
-      e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, n_, n_));
+      if (r >= 0 && c >= 0 && r < rows_ && c < cols_)
+        return static_cast<std::uint32_t>(r * cols_ + c);
+      e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, rows_, cols_));
       return std::nullopt;
     }
     e = error_at(f.column, fmt::format("'{}' is not a cell such as R1C1", t));
@@ -280,8 +325,8 @@ class reader {
   }
 
   [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    const int ra = static_cast<int>(a) / n_, ca = static_cast<int>(a) % n_;
-    const int rb = static_cast<int>(b) / n_, cb = static_cast<int>(b) % n_;
+    const int ra = static_cast<int>(a) / cols_, ca = static_cast<int>(a) % cols_;
+    const int rb = static_cast<int>(b) / cols_, cb = static_cast<int>(b) % cols_;
     return std::abs(ra - rb) + std::abs(ca - cb) == 1;
   }
 
@@ -302,7 +347,9 @@ class reader {
   variant& v_;
   grid& givens_;
   std::vector<item> items_;
-  int n_ = 9;
+  int n_ = 9;    // digits (values)
+  int rows_ = 9, cols_ = 9;
+  int region_size_ = 9;  // a box's or Jigsaw piece's cells (RegionSize)
   int lo_ = 1;  // the smallest value: 1, or 0 (Shape~9x9~0-8)
   std::vector<std::uint64_t> masks_;
   std::vector<std::vector<std::uint32_t>> regions_;

@@ -1,6 +1,7 @@
 // Writing ISS constraint strings (iss.hpp); the reader is iss.cpp.
 #include <fmt/core.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <string>
 #include <string_view>
@@ -28,15 +29,39 @@ void append_cells(const variant& v, const std::vector<std::uint32_t>& cells, std
 
 bool append_iss(const variant& v, const grid& givens, std::string& out) {
   const int n = v.digits();
-  if (v.parts() != 1 || v.rows() != n || v.columns() != n || detail::iss_shape(n) != v.shape()) {
-    return false;
+  const int rows = v.rows(), columns = v.columns(), side = std::max(rows, columns);
+  const bool square = rows == n && columns == n;
+  if (v.parts() != 1 || (square && detail::iss_shape(n) != v.shape()) || n > 16) return false;
+  // A board (variant::board): its boxes as ISS lays them out for their size,
+  // or none (then NoBoxes where ISS would draw some).
+  int region_size = side;
+  bool no_boxes = false;
+  if (!square) {
+    const auto box = std::find_if(v.units().begin(), v.units().end(),
+                                  [](const unit& u) { return u.kind == unit_kind::box; });
+    if (box != v.units().end()) {
+      region_size = static_cast<int>(box->cells.size());
+      const auto dims = detail::iss_box_dims(rows, columns, region_size);
+      const auto width = static_cast<int>(box->cells.back() % static_cast<std::uint32_t>(columns) -
+                                          box->cells.front() % static_cast<std::uint32_t>(columns)) +
+                         1;
+      if (!dims || dims->second != width) return false;
+    } else {
+      // Jigsaw pieces say the region size instead.
+      const auto region = std::find_if(v.units().begin(), v.units().end(),
+                                       [](const unit& u) { return u.kind == unit_kind::region; });
+      if (region != v.units().end()) region_size = static_cast<int>(region->cells.size());
+      no_boxes = detail::iss_box_dims(rows, columns, region_size).has_value();
+    }
   }
   const std::size_t start = out.size();
-  if (v.first_value() != 1) {
-    out += fmt::format(".Shape~{}x{}~{}-{}", n, n, v.first_value(), v.value_of(n));
-  } else if (n != 9) {
-    out += fmt::format(".Shape~{}x{}", n, n);
-  }
+  const std::string range =
+      v.first_value() != 1 ? fmt::format("~{}-{}", v.first_value(), v.value_of(n))
+      : n != side          ? fmt::format("~{}", n)
+                           : std::string();
+  if (!square || n != 9 || !range.empty()) out += fmt::format(".Shape~{}x{}{}", rows, columns, range);
+  if (region_size != side) out += fmt::format(".RegionSize~{}", region_size);
+  if (no_boxes) out += ".NoBoxes";
   std::string given, emptied;
   for (std::uint32_t p : v.cells()) {
     const int d = givens.cells()[p];
@@ -55,10 +80,10 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     }
   }
   if (!given.empty()) out += "." + given + emptied;
-  if (!v.has(unit_kind::box)) out += ".NoBoxes";
+  if (!v.has(unit_kind::box) && square) out += ".NoBoxes";
   if (v.has(unit_kind::region)) {
     // Cells in no region ('-': ISS's one group of another size) stay free.
-    std::string layout(static_cast<std::size_t>(n * n), '-');
+    std::string layout(v.positions(), '-');
     int r = 0;
     for (const unit& u : v.units()) {
       if (u.kind != unit_kind::region) continue;
@@ -110,7 +135,8 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
             cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
         const bool is_row = std::abs(step) == 1;
         const bool reversed = step < 0;
-        const int line = static_cast<int>(cells[0]) / (is_row ? n : 1) % n;
+        const int line = is_row ? static_cast<int>(cells[0]) / columns
+                                : static_cast<int>(cells[0]) % columns;
         const std::string id = fmt::format("{}{}", is_row ? 'R' : 'C', line + 1);
         if (c.kind == clue_kind::sandwich) {
           out += fmt::format("~{}~{}", c.values.at(0), id);

@@ -176,6 +176,8 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
   std::vector<std::pair<std::span<const std::uint32_t>, int>> groups;
   std::vector<const unit*> rows, columns;
   for (const unit& u : v.units()) {
+    // A unit of fewer cells (variant::board) holds no known total.
+    if (u.cells.size() != static_cast<std::size_t>(v.digits())) continue;
     groups.emplace_back(u.cells, 1);
     if (u.kind == unit_kind::row) rows.push_back(&u);
     if (u.kind == unit_kind::column) columns.push_back(&u);

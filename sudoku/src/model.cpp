@@ -54,7 +54,11 @@ model::model(sudoku::variant v, weights w)
                     return c.kind == clue_kind::cage && !c.values.empty();
                   });
   item_count_ = static_cast<int>(cell_items_ + (variant_.units().size() + sums_.size()) * n);
-  primary_count_ = item_count_;
+  // A unit of fewer cells than digits (variant::board) holds each digit once
+  // at most: its items are secondary.
+  const auto partial = std::count_if(variant_.units().begin(), variant_.units().end(),
+                                     [n](const unit& u) { return u.cells.size() < n; });
+  primary_count_ = item_count_ - static_cast<int>(static_cast<std::size_t>(partial) * n);
   sums_of_cell_.resize(variant_.positions());
   for (std::uint32_t k = 0; k < sums_.size(); ++k) {
     for (std::uint32_t p : sums_[k].cells)
@@ -205,8 +209,9 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
     std::string name(1, letters[static_cast<std::size_t>(u.kind)]);
     if (u.part >= 0) name += index_char(static_cast<std::size_t>(u.part));
     name += index_char(static_cast<std::size_t>(u.index));
+    const auto kind = u.cells.size() < n ? dlx::item_kind::secondary : dlx::item_kind::primary;
     for (std::size_t d = 1; d <= n; ++d)
-      add_item([&] { return name + digit_char(static_cast<int>(d)); });
+      add_item([&] { return name + digit_char(static_cast<int>(d)); }, kind);
   }
   for (std::size_t c = 0; c < sums_.size(); ++c) {
     const std::string name{'k', index_char(c / 36), index_char(c % 36)};

@@ -103,7 +103,8 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
   const bool other_units = std::any_of(v.units().begin(), v.units().end(), [](const unit& u) {
     return u.kind != unit_kind::row && u.kind != unit_kind::column && u.kind != unit_kind::box;
   });
-  if ((!v.clues().empty() || !v.cages().empty() || other_units) &&
+  // A board of more digits than its side too (its units' items secondary).
+  if ((!v.clues().empty() || !v.cages().empty() || other_units || !v.full_units()) &&
       dlx_.engine() == dlx::engine_kind::bitset) {
     propagation_ = dlx::propagation::pairs;
     // And branching on conflicts: on ISS's published puzzles, 2.6x fewer nodes

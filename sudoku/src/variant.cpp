@@ -9,6 +9,7 @@
 #include <bit>
 #include <map>
 #include <mutex>
+#include <numeric>
 #include <span>
 #include <stdexcept>
 
@@ -140,6 +141,62 @@ variant variant::samurai() {
                    [](const unit& a, const unit& b) { return a.kind < b.kind; });
   v.index_constraints();
   return v;
+}
+
+variant variant::board(int rows, int columns, int digits) {
+  if (rows < 1 || columns < 1 || digits < std::max(rows, columns) || digits > max_size) {
+    throw std::invalid_argument(fmt::format(
+        "sudoku::variant: a {}x{} board cannot hold {} different digits", rows, columns, digits));
+  }
+  variant v(sudoku::shape{1, digits}, rows, columns);
+  std::fill(v.inside_.begin(), v.inside_.end(), std::uint8_t{1});
+  v.cells_.resize(v.inside_.size());
+  std::iota(v.cells_.begin(), v.cells_.end(), std::uint32_t{0});
+  const auto at = [columns](int r, int c) { return static_cast<std::uint32_t>(r * columns + c); };
+  for (int r = 0; r < rows; ++r) {
+    std::vector<std::uint32_t> cells;
+    for (int c = 0; c < columns; ++c)
+      cells.push_back(at(r, c));
+    v.add_unit(unit_kind::row, r, -1, std::move(cells));
+  }
+  for (int c = 0; c < columns; ++c) {
+    std::vector<std::uint32_t> cells;
+    for (int r = 0; r < rows; ++r)
+      cells.push_back(at(r, c));
+    v.add_unit(unit_kind::column, c, -1, std::move(cells));
+  }
+  v.index_constraints();
+  return v;
+}
+
+bool variant::add_boxes(int box_rows, int box_cols) {
+  if (box_rows < 1 || box_cols < 1 || rows_ % box_rows != 0 || columns_ % box_cols != 0 ||
+      box_rows * box_cols > digits() || parts_ != 1) {
+    return false;
+  }
+  revision_ = next_revision();
+  int index = 0;
+  for (int top = 0; top < rows_; top += box_rows) {
+    for (int left = 0; left < columns_; left += box_cols) {
+      std::vector<std::uint32_t> cells;
+      for (int r = top; r < top + box_rows; ++r) {
+        for (int c = left; c < left + box_cols; ++c)
+          cells.push_back(static_cast<std::uint32_t>(r * columns_ + c));
+      }
+      add_unit(unit_kind::box, index++, -1, std::move(cells));
+    }
+  }
+  // Boxes after rows and columns, before the rest, as a grid's.
+  std::stable_sort(units_.begin(), units_.end(),
+                   [](const unit& a, const unit& b) { return a.kind < b.kind; });
+  index_constraints();
+  return true;
+}
+
+bool variant::full_units() const noexcept {
+  return std::all_of(units_.begin(), units_.end(), [&](const unit& u) {
+    return u.cells.size() == static_cast<std::size_t>(digits());
+  });
 }
 
 void variant::add_grid(int top, int left, int part) {
@@ -287,9 +344,9 @@ void variant::add_diagonals() {
 }
 
 bool variant::add_windows() {
-  revision_ = next_revision();
   const int b = shape_.box_rows;
-  if (shape_.box_cols != b) return false;
+  if (shape_.box_cols != b || corners_.empty()) return false;  // (a board has no grid)
+  revision_ = next_revision();
   const int n = shape_.size();
   int index = 0;
   for (std::size_t g = 0; g < corners_.size(); ++g) {
@@ -325,7 +382,8 @@ void variant::add_cage(sudoku::cage c) {
 
 void variant::add_diagonal(int which) {
   revision_ = next_revision();
-  const int n = shape_.size();
+  // A square board's side (variant::board: fewer cells than digits).
+  const int n = std::min(rows_, columns_);
   std::vector<std::uint32_t> cells;
   for (int k = 0; k < n; ++k) {
     const int c = which == 0 ? k : n - 1 - k;
@@ -345,7 +403,10 @@ void variant::remove_boxes() {
 std::optional<std::string> variant::add_region(std::vector<std::uint32_t> cells) {
   std::sort(cells.begin(), cells.end());
   cells.erase(std::unique(cells.begin(), cells.end()), cells.end());
-  if (cells.size() != static_cast<std::size_t>(digits())) {
+  // n cells, or fewer on a board of more digits than its side (each then once at most).
+  const bool board = rows_ != digits() || columns_ != digits();
+  if (cells.size() != static_cast<std::size_t>(digits()) &&
+      (!board || cells.empty() || cells.size() > static_cast<std::size_t>(digits()))) {
     return fmt::format("a region has {}, not {}", dlx::counted(cells.size(), "cell"), digits());
   }
   for (std::uint32_t p : cells) {
@@ -360,6 +421,26 @@ std::optional<std::string> variant::add_region(std::vector<std::uint32_t> cells)
 
 void variant::add_disjoint_sets() {
   revision_ = next_revision();
+  // The cells at the same place (in reading order) of every box.
+  std::vector<const unit*> boxes;
+  for (const unit& u : units_) {
+    if (u.kind == unit_kind::box) boxes.push_back(&u);
+  }
+  if (!boxes.empty()) {
+    std::size_t places = 0;
+    for (const unit* b : boxes)
+      places = std::max(places, b->cells.size());
+    for (std::size_t place = 0; place < places; ++place) {
+      std::vector<std::uint32_t> cells;
+      for (const unit* b : boxes) {
+        if (place < b->cells.size()) cells.push_back(b->cells[place]);
+      }
+      std::sort(cells.begin(), cells.end());
+      add_unit(unit_kind::disjoint, static_cast<int>(place), -1, std::move(cells));
+    }
+    index_constraints();
+    return;
+  }
   const int n = shape_.size();
   for (int place = 0; place < n; ++place) {
     std::vector<std::uint32_t> cells;

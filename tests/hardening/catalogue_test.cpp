@@ -1285,8 +1285,17 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:2: Replicate has no End"));
   c.push_back(iss_case("iss_replicate_shifted_off_the_board", ".Replicate~AE.Thermo~R1C1~R1C2.End",
                        "{file}:1:27: R1C2 shifted by the Replicate leaves the 9x9 board"));
-  c.push_back(iss_case("iss_value_range_beyond_the_side", ".Shape~9x9~0-9",
-                       "{file}:1:12: the value range 0-9 is not supported (only 1-9 or 0-8)"));
+  c.push_back(iss_case("iss_value_range_beyond_sixteen", ".Shape~9x9~0-16",
+                       "{file}:1:12: the value range 0-16 is not supported (1-V or 0-(V-1), with "
+                       "V from 9 to 16)"));
+  c.push_back(iss_case("iss_fewer_values_than_the_side", ".Shape~6x8~7",
+                       "{file}:1:12: the value range 7 is not supported (1-V or 0-(V-1), with V "
+                       "from 8 to 16)"));
+  c.push_back(iss_case("iss_region_size_beyond_the_values", ".Shape~6x6.RegionSize~9",
+                       "{file}:1:1: RegionSize~9: a region holds 2 to 6 cells"));
+  c.push_back(iss_case("iss_disjoint_sets_without_boxes", ".Shape~7x7~9.DisjointSets",
+                       "{file}:1:14: DisjointSets needs boxes (7x7 with 7 cells to a region has "
+                       "none)"));
   c.push_back(iss_case("iss_given_outside_the_values_from_zero", ".Shape~4x4~0-3.~R1C1_4",
                        "{file}:1:22: '4' is not a value 0-3"));
   c.push_back(iss_case("iss_cage_sum_no_values_from_zero_make", ".Shape~4x4~0-3.Cage~7~R1C1~R1C2",
@@ -1305,8 +1314,10 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:19: R1C1 appears twice in Thermo"));
   c.push_back(iss_case("iss_given_not_a_digit", ".~R1C1_5~R2C2_10",
                        "{file}:1:15: '10' is not a digit 1-9"));
-  c.push_back(iss_case("iss_shape_not_square", ".Shape~6x8",
-                       "{file}:1:8: 6x8: only square boards are supported"));
+  c.push_back(iss_case("iss_shape_too_large", ".Shape~9x20",
+                       "{file}:1:8: '9x20' is not a size such as 9x9 or 6x8 (at most 16x16)"));
+  c.push_back(iss_case("iss_diagonal_not_square", ".Shape~6x8.Diagonal~1",
+                       "{file}:1:12: a Diagonal needs a square board"));
   c.push_back(iss_case("iss_cage_sum_no_digits_make", ".Cage~50~R1C1~R1C2",
                        "{file}:1:7: no 2 different digits 1-9 add up to 50"));
   c.push_back(iss_case("iss_not_starting_with_a_dot", "Thermo~R1C1~R1C2",
@@ -1400,7 +1411,7 @@ std::vector<bad_case> catalogue() {
                ".Thermo~R1C1~R1C1\n" + WI + "\n.Shape~17x17\n\n" + WI + "\n.~R1C1\n",
                "invalid\n" + WS + "\ninvalid\n" + WS + "\ninvalid\n",
                {"{file}:1:14: R1C1 appears twice in Thermo",
-                "{file}:3:8: 17x17: boards from 4x4 to 16x16 are supported",
+                "{file}:3:8: '17x17' is not a size such as 9x9 or 6x8 (at most 16x16)",
                 "{file}:6:3: the given R1C1 has no value (as in R1C1_5)"},
                2});
   // A valid line whose clues need a model too large for the bitset engine,

@@ -542,12 +542,11 @@ TEST(IssExamples, TheValidatorRefusesABrokenPublishedSolution) {
     }
     ASSERT_TRUE(sudoku::check_solution(v, givens, solution).ok()) << e.name;
     std::size_t refused = 0, tried = 0;
-    const int n = v.digits();
-    for (int r = 0; r < n; ++r) {
-      for (int c = 0; c + 1 < n; ++c) {
+    for (int r = 0; r < v.rows(); ++r) {
+      for (int c = 0; c + 1 < v.columns(); ++c) {
         sudoku::grid changed = solution;
         auto cells = changed.cells();
-        const auto p = static_cast<std::size_t>(r * n + c);
+        const auto p = static_cast<std::size_t>(r * v.columns() + c);
         if (givens.cells()[p] || givens.cells()[p + 1]) continue;
         std::swap(cells[p], cells[p + 1]);
         ++tried;
@@ -633,9 +632,12 @@ TEST(IssReader, SaysWhatIsWrongAndWhere) {
       {".Thermo~R1C1~X9", 14, "'X9' is not a cell such as R1C1"},
       {".Shape~6x6.Thermo~R1C1~R7C1", 24, "R7C1 is outside the 6x6 board"},
       {".~R1C1_0", 8, "'0' is not a digit 1-9"},
-      {".Shape~9x8", 8, "9x8: only square boards are supported"},
+      {".Shape~9x8.Diagonal~1", 12, "a Diagonal needs a square board"},
+      {".Shape~6x8~7", 12,
+       "the value range 7 is not supported (1-V or 0-(V-1), with V from 8 to 16)"},
       {".Cage~50~R1C1~R1C2", 7, "no 2 different digits 1-9 add up to 50"},
-      {".Shape~9x9~0-9", 12, "the value range 0-9 is not supported (only 1-9 or 0-8)"},
+      {".Shape~9x9~0-16", 12,
+       "the value range 0-16 is not supported (1-V or 0-(V-1), with V from 9 to 16)"},
       {".Shape~9x9~0-8.~R1C1_9", 22, "'9' is not a value 0-8"},
       {".Shape~9x9~0-8.Cage~0~R1C1~R1C2", 0, ""},  // (a cage of any sum: read)
       {".Shape~9x9~0-8.Cage~16~R1C1~R1C2", 21, "no 2 different values 0-8 add up to 16"},

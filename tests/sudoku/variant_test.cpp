@@ -663,6 +663,72 @@ void expect_sizes(const sudoku::model& m, int items, int options) {
   EXPECT_EQ(p.option_count(), static_cast<std::size_t>(options));
 }
 
+// Boards that are not n x n, or hold more digits than their side (ISS's
+// Shape~6x8, Shape~6x6~9: variant::board): every filling found by brute
+// force, cell by cell with the validator's partial check (no repeat in a
+// unit), against the solver's count; and the logic solver's deductions,
+// which need a unit that must hold the digit, keep a unique puzzle's solution.
+std::uint64_t brute_force_fillings(const sudoku::variant& v, sudoku::grid& g, std::size_t at) {
+  if (at == g.cells().size()) return sudoku::check_solution(v, g).ok() ? 1 : 0;
+  if (g.cells()[at] != 0) return brute_force_fillings(v, g, at + 1);
+  std::uint64_t count = 0;
+  for (int d = 1; d <= v.digits(); ++d) {
+    g.cells()[at] = static_cast<std::uint8_t>(d);
+    if (sudoku::check_puzzle(v, g).ok()) count += brute_force_fillings(v, g, at + 1);
+  }
+  g.cells()[at] = 0;
+  return count;
+}
+
+TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
+  struct board_case {
+    int rows, columns, digits, box_rows, box_cols;  // box 0: none
+    int first_value;
+    std::vector<sudoku::clue> clues;
+  };
+  using sudoku::clue_kind;
+  const board_case cases[] = {
+      {2, 3, 3, 0, 0, 1, {}},
+      {3, 4, 5, 0, 0, 1, {}},
+      {2, 4, 4, 1, 2, 1, {}},                                  // partial boxes of 2
+      {3, 3, 4, 0, 0, 1, {}},
+      {3, 3, 5, 0, 0, 0, {{clue_kind::cage, {0, 1}, {1}, false}}},  // values 0-4
+      {3, 4, 5, 0, 0, 1, {{clue_kind::thermo, {0, 1, 2, 3}, {}, false}}},
+      {4, 4, 5, 2, 2, 1, {{clue_kind::arrow, {0, 5, 10}, {}, false}}},  // every unit partial
+  };
+  for (const board_case& c : cases) {
+    sudoku::variant v = sudoku::variant::board(c.rows, c.columns, c.digits);
+    if (c.box_rows != 0) ASSERT_TRUE(v.add_boxes(c.box_rows, c.box_cols));
+    v.set_first_value(c.first_value);
+    for (const sudoku::clue& k : c.clues)
+      v.add_clue(k);
+    EXPECT_EQ(v.full_units(), c.rows == c.digits && c.columns == c.digits);
+    sudoku::grid g = v.empty_grid();
+    const std::uint64_t expected = brute_force_fillings(v, g, 0);
+    const std::string name = fmt::format("{}x{} of {}", c.rows, c.columns, c.digits);
+    EXPECT_GT(expected, 0u) << name;
+    sudoku::solver solver(v);
+    const sudoku::result r = solver.count(v.empty_grid(), 10'000'000);
+    EXPECT_EQ(r.solutions, expected) << name;
+    EXPECT_TRUE(r.exact) << name;
+    // A unique puzzle made from a solution: the logic keeps it.
+    sudoku::grid solution;
+    ASSERT_EQ(solver.solve(v.empty_grid(), solution).status, sudoku::status::solved);
+    sudoku::grid puzzle = solution;
+    for (std::size_t p = 0; p < puzzle.cells().size(); ++p) {
+      const std::uint8_t keep = puzzle.cells()[p];
+      puzzle.cells()[p] = 0;
+      if (solver.count(puzzle, 2).status != sudoku::status::unique) puzzle.cells()[p] = keep;
+    }
+    sudoku::logic_solver logic(v);
+    const sudoku::logic_result lr = logic.run(puzzle);
+    EXPECT_NE(lr.outcome, sudoku::logic_outcome::contradiction) << name;
+    for (std::size_t p = 0; p < puzzle.cells().size(); ++p) {
+      if (lr.reached.cells()[p] != 0) EXPECT_EQ(lr.reached.cells()[p], solution.cells()[p]) << name;
+    }
+  }
+}
+
 TEST(VariantModel, ClassicXAndWindokuSizes) {
   // Knuth's plain 9x9 model: 4 * 81 items, 9 * 81 options.
   expect_sizes(sudoku::model(variant{}), 324, 729);

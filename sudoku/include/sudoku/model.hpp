@@ -3,6 +3,8 @@
 // Primary items, in this order: one per cell (the cell is filled: Knuth's p);
 // one per unit and digit (the unit has the digit: r, c, b for the plain model,
 // then regions, diagonals and windows); for a killer, one per cage and digit.
+// (A unit of fewer cells than digits, on a board of more digits than its
+// side, has secondary items: each digit once at most.)
 // Options: one per (cell, digit), covering the cell, the digit of every unit
 // the cell is in, and the digit of its cage. For 9x9 that is 324 items and 729
 // options, the plain model of Knuth's DLX1 examples.

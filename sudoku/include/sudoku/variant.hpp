@@ -36,7 +36,8 @@ enum class unit_kind : std::uint8_t { row, column, box, region, diagonal, window
 /// "row", "column", "box", "region", "diagonal", "window", "disjoint set", "cage".
 [[nodiscard]] std::string_view to_string(unit_kind k) noexcept;
 
-/// n cells that hold every digit once.
+/// Cells whose digits differ: n cells hold every digit once (fewer, on a
+/// board of more digits than its side: variant::board, each digit at most once).
 struct unit {
   unit_kind kind = unit_kind::row;
   int index = 0;  ///< 0-based among the units of its kind (within its grid, for samurai)
@@ -105,6 +106,19 @@ class variant {
   /// Five 9x9 grids on a 21x21 board: one at each corner, one in the centre
   /// sharing a corner box with each of the others.
   [[nodiscard]] static variant samurai();
+  /// A board of `rows` x `columns` cells holding digits 1..`digits` (at
+  /// least as many as its longer side; at most 35): its rows and columns, no
+  /// boxes (add_boxes). ISS's Shape~6x8 (8 digits) and Shape~6x6~9. A unit of
+  /// fewer cells than digits holds each digit once at most. Throws
+  /// std::invalid_argument for fewer digits than the longer side.
+  [[nodiscard]] static variant board(int rows, int columns, int digits);
+  /// Adds boxes of box_rows x box_cols cells that tile the board, in reading
+  /// order; false when they do not, or hold more cells than digits.
+  bool add_boxes(int box_rows, int box_cols);
+  /// True when every unit has n cells, so holds every digit (false on a
+  /// board of more digits than a row or column has cells, or with smaller
+  /// regions, whose units' items the model makes secondary).
+  [[nodiscard]] bool full_units() const noexcept;
 
   /// Replaces the boxes with regions: `region_of[cell]` (0..n-1, n cells each).
   /// Returns the error instead when a region does not have n cells.
@@ -117,8 +131,9 @@ class variant {
   /// is added: ISS's NoBoxes).
   void remove_boxes();
   /// Adds an irregular region of n cells beside the boxes (ISS's Jigsaw
-  /// pieces; with remove_boxes, a jigsaw). The error instead when it does not
-  /// have n cells or is not inside the board.
+  /// pieces; with remove_boxes, a jigsaw), or of 1 to n cells on a board of
+  /// more digits than its side (variant::board). The error instead when it
+  /// does not have as many cells or is not inside the board.
   std::optional<std::string> add_region(std::vector<std::uint32_t> cells);
   /// Adds the disjoint sets: the cells at the same place in every box.
   void add_disjoint_sets();
@@ -129,7 +144,8 @@ class variant {
   /// marks, odd or even cells. Restrictions of one cell intersect.
   void restrict_digits(std::size_t position, std::uint64_t mask);
   /// Adds the windows: boxes one cell in from the corners, between the boxes
-  /// (the four of 9x9 windoku). False when the boxes are not square.
+  /// (the four of 9x9 windoku). False when the boxes are not square, or on a
+  /// board (variant::board).
   bool add_windows();
   /// Adds a killer cage (cells ascending and inside the board, checked by the
   /// caller: see variant_text.hpp). Throws std::invalid_argument when no set of
