@@ -40,7 +40,7 @@ void clue_lowering::outside_clue(const clue& c) {
     }
     case clue_kind::hidden_skyscraper: {
       // State: the tallest so far (`passed` once the first hidden one is).
-      constexpr int passed = -2;
+      static constexpr int passed = -2;
       chain<int>(
           c, cells, {-1},
           [value](std::size_t, int tallest, int d) -> std::optional<int> {

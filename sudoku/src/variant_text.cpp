@@ -262,7 +262,8 @@ std::optional<text_error> parse_board(std::string_view line, const variant& v, g
   line = strip_cr(line);
   // Values from 0: '0' is a value, only '.' a blank.
   const bool from_zero = v.first_value() == 0;
-  if (v.parts() == 1 && !from_zero) return parse_sdm(line, out, v.shape(), fields);
+  const bool square = v.rows() == v.digits() && v.columns() == v.digits();
+  if (v.parts() == 1 && !from_zero && square) return parse_sdm(line, out, v.shape(), fields);
   const auto [begin, end] = grid_field(line);
   const std::string_view cells = line.substr(begin, end - begin);
   if (cells.size() != v.positions()) {
