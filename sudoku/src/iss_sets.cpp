@@ -149,6 +149,44 @@ std::optional<text_error> reader::read_set(const item& it, clue_kind kind) {
   return std::nullopt;
 }
 
+// LookAndSay~1223~cells: (count, value) pairs of single decimal digits, one
+// 2 and two 3s, exactly; a count of 0 keeps the value out. Said with the
+// generic rules, as ISS's handlers do: a ContainExact of the counted values
+// and, for those counted 0, pencil marks on every cell.
+std::optional<text_error> reader::read_look_and_say(const item& it) {
+  if (it.args.empty()) return error_at(it.type.column, "LookAndSay needs its clue");
+  const field& clue_field = it.args[0];
+  const std::string_view text = clue_field.text;
+  if (text.empty() || text.size() % 2 != 0 ||
+      !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
+    return error_at(clue_field.column,
+                    fmt::format("'{}' is not a LookAndSay clue of (count, value) digit pairs", text));
+  }
+  clue c{clue_kind::contain_exact, {}, {}, false};
+  std::uint64_t excluded = 0;
+  for (std::size_t i = 0; i < text.size(); i += 2) {
+    const int count = text[i] - '0';
+    const auto digit = digit_of_value(text.substr(i + 1, 1));
+    if (!digit) return error_at(clue_field.column + i + 1, not_a_value(text.substr(i + 1, 1)));
+    const int value = text[i + 1] - '0';
+    if (count != 0 && std::find(c.values.begin(), c.values.end(), value) != c.values.end()) {
+      return error_at(clue_field.column + i,
+                      fmt::format("LookAndSay counts {} twice in {}", value, text));
+    }
+    if (count == 0) excluded |= std::uint64_t{1} << *digit;
+    c.values.insert(c.values.end(), static_cast<std::size_t>(count), value);
+  }
+  if (auto e = cells(it, 1, c.cells)) return e;
+  if (c.values.size() > c.cells.size()) {
+    return error_at(clue_field.column, fmt::format("LookAndSay~{} counts {} values for {} cells",
+                                                   text, c.values.size(), c.cells.size()));
+  }
+  for (std::uint32_t p : c.cells)
+    masks_[p] &= ~excluded;
+  if (!c.values.empty()) v_.add_clue(std::move(c));
+  return std::nullopt;
+}
+
 // EqualSum~CELL...~-~CELL...: segments between '-' fields, each of one cell
 // or more (a cell may be in several, or twice in one: it counts each time).
 std::optional<text_error> reader::read_segments(const item& it) {

@@ -1302,6 +1302,10 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:21: no 2 different values 0-3 add up to 7"));
   c.push_back(iss_case("iss_entropy_needs_values_from_one", ".Shape~9x9~0-8.GlobalEntropy",
                        "{file}:1:16: GlobalEntropy needs values from 1, not 0"));
+  c.push_back(iss_case("iss_look_and_say_odd_clue", ".LookAndSay~123~R1C1~R1C2",
+                       "{file}:1:13: '123' is not a LookAndSay clue of (count, value) digit pairs"));
+  c.push_back(iss_case("iss_look_and_say_more_than_its_cells", ".LookAndSay~31~R1C1~R1C2",
+                       "{file}:1:13: LookAndSay~31 counts 3 values for 2 cells"));
   c.push_back(iss_case("iss_end_without_a_replicate", ".Thermo~R1C1~R1C2.End",
                        "{file}:1:19: End closes no Replicate"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
