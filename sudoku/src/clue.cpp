@@ -14,7 +14,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 51> table{{
+constexpr std::array<names, 52> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -54,6 +54,7 @@ constexpr std::array<names, 51> table{{
     {clue_kind::pair, "Pair", "pairwise line", "pairwise"},
     {clue_kind::pair_x, "PairX", "pairwise set", "pairwise"},
     {clue_kind::indexing, "Indexing", "indexing cells", "indexing"},
+    {clue_kind::nfa, "NFA", "automaton line", "automaton"},
     {clue_kind::skyscraper, "Skyscraper", "skyscraper", "skyscraper"},
     {clue_kind::hidden_skyscraper, "HiddenSkyscraper", "hidden skyscraper", "hidden skyscraper"},
     {clue_kind::numbered_room, "NumberedRoom", "numbered room", "numbered room"},

@@ -266,6 +266,10 @@ class clue_lowering {
   // Only the digits of `allowed` in `cell` (a group of one cell).
   void restrict(std::uint32_t cell, digit_mask allowed);
 
+  // ---- a line an automaton reads (automaton_clues.cpp)
+
+  void automaton_clue(const clue& c);
+
   void lower(const clue& c);
 
   const variant& v_;

@@ -376,6 +376,9 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::dutch_flatmates:
       set_clue(c);
       break;
+    case clue_kind::nfa:
+      automaton_clue(c);
+      break;
     case clue_kind::anti_knight:
     case clue_kind::anti_king: {
       static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};

@@ -109,6 +109,7 @@ std::optional<text_error> reader::read(const item& it) {
   if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
   if (type == "Shape" || type == "RegionSize") return std::nullopt;  // (read_shape)
   if (type == "LookAndSay") return read_look_and_say(it);
+  if (type == "NFA") return read_nfa(it);
   if (std::ranges::find(iss_types(), type) == iss_types().end())
     return detail::refused_iss_type(it.type.text, it.type.column);
   auto once = [&]() { return seen_.insert(std::string(type)).second; };

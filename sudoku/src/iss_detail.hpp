@@ -45,6 +45,12 @@ inline std::optional<std::pair<int, int>> iss_box_dims(int rows, int columns, in
   return std::nullopt;
 }
 
+// ISS's serialised automaton (iss_nfa.cpp): read, or nothing and `why`;
+// written in the plain layout.
+struct automaton;
+std::optional<automaton> decode_iss_nfa(std::string_view text, std::string& why);
+std::string encode_iss_nfa(const automaton& a);
+
 // A board of a size without boxes (5x5, 7x7, 11x11, 13x13).
 inline bool boxless(const shape& s) {
   return s.box_rows == 1;

@@ -25,7 +25,7 @@ std::span<const std::string_view> iss_types() {
 text_error detail::refused_iss_type(std::string_view type, std::size_t column) {
   // ISS types not read here, each between blanks.
   static constexpr std::string_view known =
-      " Or And Container Regex NFA FullRank FullRankTies "
+      " Or And Container Regex FullRank FullRankTies "
       " Doppelganger ConnectedValues SearchPriority Var "
       " ChaosConstruction ChaosArrow ChaosCount RegionSameValues ";
   if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {

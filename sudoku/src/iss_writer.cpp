@@ -7,6 +7,7 @@
 #include <string_view>
 #include <vector>
 
+#include "clue_automaton.hpp"
 #include "iss_detail.hpp"
 #include "sudoku/iss.hpp"
 
@@ -188,6 +189,23 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
       case clue_kind::indexing:
         out += c.values.at(0) == 1 ? "~R" : "~C";
         break;
+      case clue_kind::nfa: {
+        // The automaton, an empty name (_), then the segments between '-' fields.
+        const auto a = detail::automaton::from_values(c.values);
+        if (!a) return false;
+        out += '~';
+        out += detail::encode_iss_nfa(*a);
+        out += "~_";
+        std::size_t at = 0;
+        for (std::size_t s = 0; s < a->segments.size(); ++s) {
+          if (s > 0) out += "~-";
+          for (std::size_t i = 0; i < a->segments[s]; ++i) {
+            out += '~';
+            out += cell_id(v, cells[at++]);
+          }
+        }
+        continue;
+      }
       case clue_kind::equal_sum: {
         std::size_t at = 0;
         for (std::size_t s = 0; s < c.values.size(); ++s) {

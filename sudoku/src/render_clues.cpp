@@ -98,6 +98,8 @@ std::optional<line_style> line_of(clue_kind k) {
     case clue_kind::pair:
     case clue_kind::pair_x:
       return line_style{"sd-pairwise", "#c86464", 2, ""};
+    case clue_kind::nfa:
+      return line_style{"sd-automaton", "#b07cc6", 3, "2 3"};
     default:
       return std::nullopt;
   }

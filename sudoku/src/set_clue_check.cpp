@@ -3,6 +3,7 @@
 // each rule's wording: code apart from their lowering (set_clues.cpp). As
 // clue_check.cpp does, a clue is judged only where the cells it needs are
 // filled.
+#include "clue_automaton.hpp"
 #include "clue_check.hpp"
 
 #include <fmt/core.h>
@@ -155,6 +156,22 @@ class set_checker {
           }
         }
         return std::nullopt;
+      case clue_kind::nfa: {
+        if (!all_filled(p)) return std::nullopt;
+        const auto a = automaton::from_values(c.values);
+        if (!a) return std::string("its automaton is malformed");
+        // Its symbols are digits (from 1 whatever the values); a break
+        // between segments.
+        std::vector<std::uint32_t> states = a->start_states();
+        std::size_t next = 0;
+        for (std::size_t s = 0; s < a->segments.size(); ++s) {
+          if (s > 0) states = a->step(states, n_ + 1);
+          for (std::size_t i = 0; i < a->segments[s] && next < k; ++i)
+            states = a->step(states, cells_[p[next++]]);
+        }
+        if (!a->accepts(states)) return std::string("its automaton does not accept its digits");
+        return std::nullopt;
+      }
       case clue_kind::indexing:
         for (std::uint32_t q : p) {
           if (!known(q)) continue;

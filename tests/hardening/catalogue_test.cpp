@@ -1306,6 +1306,12 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:13: '123' is not a LookAndSay clue of (count, value) digit pairs"));
   c.push_back(iss_case("iss_look_and_say_more_than_its_cells", ".LookAndSay~31~R1C1~R1C2",
                        "{file}:1:13: LookAndSay~31 counts 3 values for 2 cells"));
+  c.push_back(iss_case("iss_nfa_not_base64url", ".NFA~CM*c~_~R1C1",
+                       "{file}:1:6: NFA: '*' is not a base64url character"));
+  c.push_back(iss_case("iss_nfa_truncated", ".NFA~CMwcCqfG~_~R1C1",
+                       "{file}:1:6: NFA: the automaton's data is truncated"));
+  c.push_back(iss_case("iss_nfa_without_cells", ".NFA~CMwcCqfGqfFPh4A~_",
+                       "{file}:1:2: NFA has no cells"));
   c.push_back(iss_case("iss_end_without_a_replicate", ".Thermo~R1C1~R1C2.End",
                        "{file}:1:19: End closes no Replicate"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",

@@ -125,6 +125,14 @@ std::vector<instance> instances() {
       {"pair_x_rising", k::pair_x, {{0, 0}, {1, 2}, {2, 1}}, {0b11100, 0b11000, 0b10000, 0}},
       {"indexing_columns", k::indexing, {{0, 0}, {1, 2}}, {0}},
       {"indexing_rows", k::indexing, {{0, 1}, {3, 2}}, {1}},
+      // An automaton (clue_automaton.hpp's layout), not deterministic: some 1
+      // is followed, later on the line, by some 2. One segment of 4 cells;
+      // 6 symbols (digits 1-6), 3 states, state 0 the start, state 2 accepting.
+      {"nfa_one_then_two", k::nfa, {{0, 0}, {0, 1}, {1, 1}, {2, 2}},
+       {1, 4, 6, 3, 1, 0, 0, 1,
+        7, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 1, 1,
+        7, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 2, 2,
+        6, 1, 2, 2, 2, 3, 2, 4, 2, 5, 2, 6, 2}},
       {"global_mod", k::global_mod, {}, {}},
       {"dutch_flatmates", k::dutch_flatmates, {}, {}},
       {"anti_knight", k::anti_knight, {}, {}},
@@ -217,6 +225,31 @@ TEST_P(ClueBruteForce, CountsEveryGridOf6x6WithValuesFromZero) {
 
 INSTANTIATE_TEST_SUITE_P(Kinds, ClueBruteForce, testing::ValuesIn(instances()),
                          [](const auto& test) { return test.param.name; });
+
+// An automaton reading two segments, the break (symbol n + 1 = 5 on 4x4)
+// between them: no two odd digits follow each other within a segment, while
+// across the break they may.
+TEST(ClueBruteForce, AnAutomatonReadsItsSegmentsWithABreakBetween) {
+  const sudoku::shape s{2, 2};
+  sudoku::variant v(s);
+  // States: 0 after an even digit or a break (the start), 1 after an odd one.
+  const std::vector<int> layout = {2, 2, 2, 5, 2, 1, 1, 1,
+                                   5, 1, 1, 2, 0, 3, 1, 4, 0, 5, 0,
+                                   3, 2, 0, 4, 0, 5, 0};
+  v.add_clue({clue_kind::nfa, {0, 1, 4, 5}, layout, false});
+  std::uint64_t expected = 0;
+  for (const sudoku::grid& g : completions(s, v.empty_grid())) {
+    const auto odd = [&](std::size_t p) { return g.cells()[p] % 2 == 1; };
+    if (!(odd(0) && odd(1)) && !(odd(4) && odd(5))) ++expected;
+  }
+  EXPECT_GT(expected, 0u);
+  EXPECT_EQ(sudoku::solver(v).count(v.empty_grid(), 1000).solutions, expected);
+  // The validator agrees, grid by grid.
+  std::uint64_t valid = 0;
+  for (const sudoku::grid& g : completions(s, v.empty_grid()))
+    valid += sudoku::check_solution(v, g).ok() ? 1 : 0;
+  EXPECT_EQ(valid, expected);
+}
 
 TEST(ClueBruteForce, StrictRulesExemptTheMarkedPairs) {
   for (clue_kind strict : {clue_kind::strict_kropki, clue_kind::strict_xv}) {

@@ -282,7 +282,8 @@ TEST(CluePictures, EverySetLineAndTableDrawsWellFormedElementsTaggedWithTheirClu
       ".ContainAtLeast~1_2~R4C1~R4C2.ContainExact~3~R5C1~R5C2.CountDistinct~R6C1~R6C2~R6C3"
       ".CountingCircles~R7C1~R7C2.Lockout~4~R8C1~R8C2~R8C3.RegionSumLine~R9C1~R9C2~R9C4"
       ".ValueIndexing~R1C5~R1C6~R1C7.Pair~SpE~R2C5~R2C6.PairX~MGD~R3C5~R3C6"
-      ".Indexing~C~R4C5.EqualSum~R5C5~R5C6~-~R6C5~-~R5C5~R6C6.GlobalEntropy.DutchFlatmates";
+      ".Indexing~C~R4C5.EqualSum~R5C5~R5C6~-~R6C5~-~R5C5~R6C6.GlobalEntropy.DutchFlatmates"
+      ".NFA~CMwcCqfGqfFPh4A~_~R7C7~R7C8~R7C9";
   const drawn d = render_iss(line);
   expect_each_clue_drawn_and_tagged(d);
   // Each of an equal sum's segments outlined.

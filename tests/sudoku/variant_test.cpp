@@ -698,7 +698,9 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
   };
   for (const board_case& c : cases) {
     sudoku::variant v = sudoku::variant::board(c.rows, c.columns, c.digits);
-    if (c.box_rows != 0) ASSERT_TRUE(v.add_boxes(c.box_rows, c.box_cols));
+    if (c.box_rows != 0) {
+      ASSERT_TRUE(v.add_boxes(c.box_rows, c.box_cols));
+    }
     v.set_first_value(c.first_value);
     for (const sudoku::clue& k : c.clues)
       v.add_clue(k);
@@ -724,7 +726,9 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
     const sudoku::logic_result lr = logic.run(puzzle);
     EXPECT_NE(lr.outcome, sudoku::logic_outcome::contradiction) << name;
     for (std::size_t p = 0; p < puzzle.cells().size(); ++p) {
-      if (lr.reached.cells()[p] != 0) EXPECT_EQ(lr.reached.cells()[p], solution.cells()[p]) << name;
+      if (lr.reached.cells()[p] != 0) {
+        EXPECT_EQ(lr.reached.cells()[p], solution.cells()[p]) << name;
+      }
     }
   }
 }
