@@ -110,6 +110,7 @@ std::optional<text_error> reader::read(const item& it) {
   if (type == "Shape" || type == "RegionSize") return std::nullopt;  // (read_shape)
   if (type == "LookAndSay") return read_look_and_say(it);
   if (type == "NFA") return read_nfa(it);
+  if (type == "Regex") return read_regex(it);
   if (std::ranges::find(iss_types(), type) == iss_types().end())
     return detail::refused_iss_type(it.type.text, it.type.column);
   auto once = [&]() { return seen_.insert(std::string(type)).second; };

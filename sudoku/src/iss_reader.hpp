@@ -340,6 +340,7 @@ class reader {
   std::optional<text_error> read_segments(const item& it);
   std::optional<text_error> read_look_and_say(const item& it);
   std::optional<text_error> read_nfa(const item& it);
+  std::optional<text_error> read_regex(const item& it);
   std::optional<text_error> read_replicate(std::size_t& at);
   std::optional<text_error> shifted(const item& it, int rows, int columns, item& out);
   std::optional<text_error> read_pairs(const item& it, clue_kind kind, bool legacy);

@@ -1312,6 +1312,10 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:6: NFA: the automaton's data is truncated"));
   c.push_back(iss_case("iss_nfa_without_cells", ".NFA~CMwcCqfGqfFPh4A~_",
                        "{file}:1:2: NFA has no cells"));
+  c.push_back(iss_case("iss_regex_unclosed_group", ".Regex~KDEy~R1C1",
+                       "{file}:1:8: Regex (12: a group is not closed"));
+  c.push_back(iss_case("iss_regex_value_out_of_range", ".Shape~4x4.Regex~Nw~R1C1",
+                       "{file}:1:18: Regex 7: '7' is out of the values 1-4"));
   c.push_back(iss_case("iss_end_without_a_replicate", ".Thermo~R1C1~R1C2.End",
                        "{file}:1:19: End closes no Replicate"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",

@@ -1005,4 +1005,30 @@ TEST(IssBoards, KillerSquishdokuWithoutASumKeepsItsSolution) {
   EXPECT_TRUE(sudoku::check_solution(v, givens, g).ok());
 }
 
+// Regular expressions (ISS's Regex, base64url), compiled into automata:
+// each line counted as ISS counts it (its solver under Node.js, to the end),
+// the patterns in the comments.
+TEST(IssRegex, CountsAsIssDoes) {
+  const std::pair<std::string, std::uint64_t> cases[] = {
+      {".Shape~4x4.Regex~KDEyfDIxKSo~R1C1~R1C2~R1C3~R1C4", 0},  // (12|21)*
+      {".Shape~4x4.Regex~W14xXS4q~R1C1~R1C2~R1C3~R1C4", 216},  // [^1].*
+      {".Shape~4x4.Regex~MT8yKzN7MCwyfS4~R1C1~R1C2~R1C3~R1C4", 12},  // 1?2+3{0,2}.
+      {".Shape~4x4.Regex~KCgxfDIpKnwoM3w0KSop~R1C1~R1C2~R1C3~R1C4", 0},  // ((1|2)*|(3|4)*)
+      {".Shape~4x4.Regex~LnsyfVszNF0u~R1C1~R1C2~R1C3~R1C4", 144},  // .{2}[34].
+      {".Shape~4x4.Regex~KDF8MikoM3w0KSo~R1C1~R1C2~R1C3~R1C4", 0},  // (1|2)(3|4)*
+      {".Shape~4x4~0-3.Regex~WzAtMV0rWzIzXT8u~R1C1~R1C2~R1C3~R1C4", 48},  // [0-1]+[23]?.
+      {".Shape~4x4.Regex~KDJ7Mix9fC4pKjQ~R1C1~R1C2~R1C3~R1C4", 72},  // (2{2,}|.)*4
+      {".Shape~6x6.Regex~KFsxLTNdWzQtNl0pKnw2Lio~R1C1~R1C2~R2C3~R3C3~R4C4", 4700160},  // ([1-3][4-6])*|6.*
+  };
+  for (const auto& [line, count] : cases) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    const auto error = sudoku::parse_iss(line, v, givens);
+    ASSERT_FALSE(error) << line << ": " << error->message;
+    const sudoku::result r = sudoku::solver(v).count(givens, 10'000'000);
+    EXPECT_TRUE(r.exact) << line;
+    EXPECT_EQ(r.solutions, count) << line;
+  }
+}
+
 }  // namespace
