@@ -45,7 +45,7 @@ LAYERS = {
     "sudoku": [
         ["sudoku/include/sudoku/grid.hpp", "sudoku/include/sudoku/clue.hpp",
          "sudoku/include/sudoku/thread_share.hpp", "sudoku/src/se/board.hpp",
-         "sudoku/src/se/crew.hpp", "sudoku/src/lz_string.hpp"],
+         "sudoku/src/se/crew.hpp", "sudoku/src/lz_string.hpp", "sudoku/src/clue_automaton.hpp"],
         ["sudoku/include/sudoku/variant.hpp", "sudoku/include/sudoku/text.hpp",
          "sudoku/include/sudoku/symmetry.hpp", "sudoku/src/text_detail.hpp",
          "sudoku/src/killer_text.hpp",

@@ -13,7 +13,8 @@ namespace sudoku::detail {
 
 void clue_lowering::automaton_clue(const clue& c) {
   const auto a = automaton::from_values(c.values);
-  if (!a) throw std::invalid_argument(fmt::format("{}: its automaton is malformed", v_.clue_name(c)));
+  if (!a)
+    throw std::invalid_argument(fmt::format("{}: its automaton is malformed", v_.clue_name(c)));
   const int break_symbol = n_ + 1;
   // The breaks read before each cell (several after empty segments), and at the end.
   std::vector<int> breaks(c.cells.size() + 1, 0);

@@ -24,7 +24,7 @@ struct automaton {
   std::vector<std::size_t> segments;  // each segment's cells
   int symbols = 0;
   int starts = 0;
-  std::vector<char> accepting;  // per state
+  std::vector<char> accepting;                                          // per state
   std::vector<std::vector<std::pair<int, std::uint32_t>>> transitions;  // per state
 
   [[nodiscard]] std::size_t states() const noexcept { return accepting.size(); }

@@ -292,9 +292,7 @@ class checker {
   // The value in a filled cell (its digit, unless the values start at 0).
   [[nodiscard]] int at(std::uint32_t p) const { return cells_[p] - 1 + lo_; }
   [[nodiscard]] bool known(std::uint32_t p) const { return cells_[p] != 0; }
-  [[nodiscard]] bool filled(std::uint32_t a, std::uint32_t b) const {
-    return known(a) && known(b);
-  }
+  [[nodiscard]] bool filled(std::uint32_t a, std::uint32_t b) const { return known(a) && known(b); }
   [[nodiscard]] bool all_filled(const std::vector<std::uint32_t>& p) const {
     return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return known(q); });
   }
@@ -404,10 +402,9 @@ std::optional<broken_clue> first_broken_clue(const variant& v, const grid& g) {
   if (v.has_restrictions()) {
     for (std::uint32_t p : v.cells()) {
       if (cells[p] != 0 && (v.candidates(p) >> cells[p] & 1) == 0) {
-        return broken_clue{
-            v.clues().size(), p,
-            fmt::format("{} holds {}, which its pencil marks rule out", v.cell_name(p),
-                        v.value_of(cells[p]))};
+        return broken_clue{v.clues().size(), p,
+                           fmt::format("{} holds {}, which its pencil marks rule out",
+                                       v.cell_name(p), v.value_of(cells[p]))};
       }
     }
   }

@@ -176,9 +176,9 @@ class clue_lowering {
   }
   // A clue whose meaning needs values from 1.
   [[noreturn]] void not_with_zero(const clue& c) const {
-    throw std::invalid_argument(fmt::format("{}{}: not defined for values from 0", iss_name(c.kind),
-                                            c.cells.empty() ? std::string()
-                                                            : " at " + v_.cell_name(c.cells.front())));
+    throw std::invalid_argument(
+        fmt::format("{}{}: not defined for values from 0", iss_name(c.kind),
+                    c.cells.empty() ? std::string() : " at " + v_.cell_name(c.cells.front())));
   }
   // The same, or false and nothing added when it would take more than `limit`
   // transitions (for a stronger automaton that has a weaker one to fall back on).

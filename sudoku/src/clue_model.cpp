@@ -156,7 +156,8 @@ void clue_lowering::lower(const clue& c) {
       digit_group g{cells, {}};
       if (value != 0) {
         // The digits' sum: each digit is its value plus 1 - lo_.
-        g.sets = cage_combinations(static_cast<int>(k), value + (1 - lo_) * static_cast<int>(k), n_);
+        g.sets =
+            cage_combinations(static_cast<int>(k), value + (1 - lo_) * static_cast<int>(k), n_);
         if (g.sets.empty()) g.sets.push_back(0);
       }
       out_.groups.push_back(std::move(g));

@@ -106,7 +106,7 @@ std::optional<text_error> reader::read_given(const item& it) {
 
 std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
-  if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
+  if (type.empty() || type == "Given") return read_given(it);        // ISS reads both
   if (type == "Shape" || type == "RegionSize") return std::nullopt;  // (read_shape)
   if (type == "LookAndSay") return read_look_and_say(it);
   if (type == "NFA") return read_nfa(it);

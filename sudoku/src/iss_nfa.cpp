@@ -168,7 +168,8 @@ std::string encode_iss_nfa(const automaton& a) {
   // The plain layout: states are already in ISS's order (starts, the other
   // accepting ones, the rest), as the reader keeps them.
   const std::size_t states = std::max<std::size_t>(a.states(), 1);
-  const std::size_t sb = std::max<std::size_t>(1, required_bits(static_cast<std::uint32_t>(states - 1)));
+  const std::size_t sb =
+      std::max<std::size_t>(1, required_bits(static_cast<std::uint32_t>(states - 1)));
   std::size_t most = 0;
   for (const auto& out : a.transitions)
     most = std::max(most, out.size());

@@ -54,7 +54,8 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
   }
   std::vector<std::uint32_t> line;
   for (int i = 0; i < (is_row ? cols_ : rows_); ++i) {
-    line.push_back(static_cast<std::uint32_t>(is_row ? (*k - 1) * cols_ + i : i * cols_ + (*k - 1)));
+    line.push_back(
+        static_cast<std::uint32_t>(is_row ? (*k - 1) * cols_ + i : i * cols_ + (*k - 1)));
   }
   if (kind == clue_kind::sandwich) {
     int sum = 0;

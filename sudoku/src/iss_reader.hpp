@@ -350,10 +350,10 @@ class reader {
   variant& v_;
   grid& givens_;
   std::vector<item> items_;
-  int n_ = 9;    // digits (values)
+  int n_ = 9;  // digits (values)
   int rows_ = 9, cols_ = 9;
   int region_size_ = 9;  // a box's or Jigsaw piece's cells (RegionSize)
-  int lo_ = 1;  // the smallest value: 1, or 0 (Shape~9x9~0-8)
+  int lo_ = 1;           // the smallest value: 1, or 0 (Shape~9x9~0-8)
   std::vector<std::uint64_t> masks_;
   std::vector<std::vector<std::uint32_t>> regions_;
   bool no_boxes_ = false;

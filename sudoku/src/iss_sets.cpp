@@ -159,8 +159,9 @@ std::optional<text_error> reader::read_look_and_say(const item& it) {
   const std::string_view text = clue_field.text;
   if (text.empty() || text.size() % 2 != 0 ||
       !std::all_of(text.begin(), text.end(), [](char ch) { return ch >= '0' && ch <= '9'; })) {
-    return error_at(clue_field.column,
-                    fmt::format("'{}' is not a LookAndSay clue of (count, value) digit pairs", text));
+    return error_at(
+        clue_field.column,
+        fmt::format("'{}' is not a LookAndSay clue of (count, value) digit pairs", text));
   }
   clue c{clue_kind::contain_exact, {}, {}, false};
   std::uint64_t excluded = 0;

@@ -43,9 +43,10 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     if (box != v.units().end()) {
       region_size = static_cast<int>(box->cells.size());
       const auto dims = detail::iss_box_dims(rows, columns, region_size);
-      const auto width = static_cast<int>(box->cells.back() % static_cast<std::uint32_t>(columns) -
-                                          box->cells.front() % static_cast<std::uint32_t>(columns)) +
-                         1;
+      const auto width =
+          static_cast<int>(box->cells.back() % static_cast<std::uint32_t>(columns) -
+                           box->cells.front() % static_cast<std::uint32_t>(columns)) +
+          1;
       if (!dims || dims->second != width) return false;
     } else {
       // Jigsaw pieces say the region size instead.
@@ -56,11 +57,12 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     }
   }
   const std::size_t start = out.size();
-  const std::string range =
-      v.first_value() != 1 ? fmt::format("~{}-{}", v.first_value(), v.value_of(n))
-      : n != side          ? fmt::format("~{}", n)
-                           : std::string();
-  if (!square || n != 9 || !range.empty()) out += fmt::format(".Shape~{}x{}{}", rows, columns, range);
+  const std::string range = v.first_value() != 1
+                                ? fmt::format("~{}-{}", v.first_value(), v.value_of(n))
+                            : n != side ? fmt::format("~{}", n)
+                                        : std::string();
+  if (!square || n != 9 || !range.empty())
+    out += fmt::format(".Shape~{}x{}{}", rows, columns, range);
   if (region_size != side) out += fmt::format(".RegionSize~{}", region_size);
   if (no_boxes) out += ".NoBoxes";
   std::string given, emptied;
@@ -136,8 +138,8 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
             cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
         const bool is_row = std::abs(step) == 1;
         const bool reversed = step < 0;
-        const int line = is_row ? static_cast<int>(cells[0]) / columns
-                                : static_cast<int>(cells[0]) % columns;
+        const int line =
+            is_row ? static_cast<int>(cells[0]) / columns : static_cast<int>(cells[0]) % columns;
         const std::string id = fmt::format("{}{}", is_row ? 'R' : 'C', line + 1);
         if (c.kind == clue_kind::sandwich) {
           out += fmt::format("~{}~{}", c.values.at(0), id);

@@ -112,8 +112,7 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
       if (c.kind != clue_kind::cage || c.values.empty()) continue;
       std::vector<std::uint32_t> cells = c.cells;
       std::sort(cells.begin(), cells.end());
-      const int digits_total =
-          c.values[0] + (1 - v.first_value()) * static_cast<int>(cells.size());
+      const int digits_total = c.values[0] + (1 - v.first_value()) * static_cast<int>(cells.size());
       sums.push_back({std::move(cells), digits_total});
     }
     for (const model::linear_sum& s : *linear) {

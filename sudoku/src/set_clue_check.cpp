@@ -134,7 +134,8 @@ class set_checker {
       }
       case clue_kind::value_indexing: {
         if (!known(p[0]) || !known(p[1])) return std::nullopt;
-        if (at(p[1]) < 1) return fmt::format("{} holds 0: it points at no cell", v_.cell_name(p[1]));
+        if (at(p[1]) < 1)
+          return fmt::format("{} holds 0: it points at no cell", v_.cell_name(p[1]));
         const auto far = static_cast<std::size_t>(at(p[1]));
         if (far + 2 > k) return fmt::format("{} points past its end", v_.cell_name(p[1]));
         const std::uint32_t q = p[1 + far];

@@ -386,9 +386,7 @@ void clue_lowering::set_clue(const clue& c) {
         const auto row = static_cast<std::size_t>(a - 1);
         return row < c.values.size() && (c.values[row] >> b & 1) != 0;
       };
-      const auto allowed_values = [&](int x, int y) {
-        return allowed(x - lo_ + 1, y - lo_ + 1);
-      };
+      const auto allowed_values = [&](int x, int y) { return allowed(x - lo_ + 1, y - lo_ + 1); };
       for (std::size_t i = 0; i < k; ++i) {
         for (std::size_t j = i + 1; j < (c.kind == clue_kind::pair ? std::min(i + 2, k) : k); ++j)
           relate(cells[i], cells[j], allowed_values);

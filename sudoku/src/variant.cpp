@@ -457,7 +457,8 @@ void variant::add_disjoint_sets() {
 
 void variant::set_first_value(int first) {
   if (first != 0 && first != 1) {
-    throw std::invalid_argument(fmt::format("sudoku::variant: values start at 0 or 1, not {}", first));
+    throw std::invalid_argument(
+        fmt::format("sudoku::variant: values start at 0 or 1, not {}", first));
   }
   revision_ = next_revision();
   first_value_ = first;

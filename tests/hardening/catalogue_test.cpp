@@ -1302,16 +1302,17 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:21: no 2 different values 0-3 add up to 7"));
   c.push_back(iss_case("iss_entropy_needs_values_from_one", ".Shape~9x9~0-8.GlobalEntropy",
                        "{file}:1:16: GlobalEntropy needs values from 1, not 0"));
-  c.push_back(iss_case("iss_look_and_say_odd_clue", ".LookAndSay~123~R1C1~R1C2",
-                       "{file}:1:13: '123' is not a LookAndSay clue of (count, value) digit pairs"));
+  c.push_back(
+      iss_case("iss_look_and_say_odd_clue", ".LookAndSay~123~R1C1~R1C2",
+               "{file}:1:13: '123' is not a LookAndSay clue of (count, value) digit pairs"));
   c.push_back(iss_case("iss_look_and_say_more_than_its_cells", ".LookAndSay~31~R1C1~R1C2",
                        "{file}:1:13: LookAndSay~31 counts 3 values for 2 cells"));
   c.push_back(iss_case("iss_nfa_not_base64url", ".NFA~CM*c~_~R1C1",
                        "{file}:1:6: NFA: '*' is not a base64url character"));
   c.push_back(iss_case("iss_nfa_truncated", ".NFA~CMwcCqfG~_~R1C1",
                        "{file}:1:6: NFA: the automaton's data is truncated"));
-  c.push_back(iss_case("iss_nfa_without_cells", ".NFA~CMwcCqfGqfFPh4A~_",
-                       "{file}:1:2: NFA has no cells"));
+  c.push_back(
+      iss_case("iss_nfa_without_cells", ".NFA~CMwcCqfGqfFPh4A~_", "{file}:1:2: NFA has no cells"));
   c.push_back(iss_case("iss_regex_unclosed_group", ".Regex~KDEy~R1C1",
                        "{file}:1:8: Regex (12: a group is not closed"));
   c.push_back(iss_case("iss_regex_value_out_of_range", ".Shape~4x4.Regex~Nw~R1C1",

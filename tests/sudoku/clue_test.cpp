@@ -128,11 +128,11 @@ std::vector<instance> instances() {
       // An automaton (clue_automaton.hpp's layout), not deterministic: some 1
       // is followed, later on the line, by some 2. One segment of 4 cells;
       // 6 symbols (digits 1-6), 3 states, state 0 the start, state 2 accepting.
-      {"nfa_one_then_two", k::nfa, {{0, 0}, {0, 1}, {1, 1}, {2, 2}},
-       {1, 4, 6, 3, 1, 0, 0, 1,
-        7, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 1, 1,
-        7, 1, 1, 2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 2, 2,
-        6, 1, 2, 2, 2, 3, 2, 4, 2, 5, 2, 6, 2}},
+      {"nfa_one_then_two",
+       k::nfa,
+       {{0, 0}, {0, 1}, {1, 1}, {2, 2}},
+       {1, 4, 6, 3, 1, 0, 0, 1, 7, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 1, 1, 7, 1, 1,
+        2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 2, 2, 6, 1, 2, 2, 2, 3, 2, 4, 2, 5, 2, 6, 2}},
       {"global_mod", k::global_mod, {}, {}},
       {"dutch_flatmates", k::dutch_flatmates, {}, {}},
       {"anti_knight", k::anti_knight, {}, {}},
@@ -233,9 +233,8 @@ TEST(ClueBruteForce, AnAutomatonReadsItsSegmentsWithABreakBetween) {
   const sudoku::shape s{2, 2};
   sudoku::variant v(s);
   // States: 0 after an even digit or a break (the start), 1 after an odd one.
-  const std::vector<int> layout = {2, 2, 2, 5, 2, 1, 1, 1,
-                                   5, 1, 1, 2, 0, 3, 1, 4, 0, 5, 0,
-                                   3, 2, 0, 4, 0, 5, 0};
+  const std::vector<int> layout = {2, 2, 2, 5, 2, 1, 1, 1, 5, 1, 1, 2, 0,
+                                   3, 1, 4, 0, 5, 0, 3, 2, 0, 4, 0, 5, 0};
   v.add_clue({clue_kind::nfa, {0, 1, 4, 5}, layout, false});
   std::uint64_t expected = 0;
   for (const sudoku::grid& g : completions(s, v.empty_grid())) {

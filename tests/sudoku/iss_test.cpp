@@ -59,8 +59,23 @@ std::string in_iss_characters(const sudoku::grid& g, const sudoku::variant& v) {
 // Hailstone took some 25 s in Release and 3.5 minutes under AddressSanitizer;
 // with the sums its regions imply (combined_sums.hpp) about 2 s in Release,
 // likely 15-20 s under ASan, on code every other puzzle runs: the Release
-// build checks it (FullSpeed.HailstoneHasItsPublishedSolutionAndNoOther).
+// build checks it (FullSpeed.HailstoneAndTheSlowestHaveTheirPublishedSolutionAndNoOther).
 const char* const hailstone = "collections.js:Hailstone - little killer";
+// Issue 63's slowest (0.2-0.75 s in Release each to solve and to explain, four
+// times as long under ASan): boards of more values than their side, whose
+// units' items the search cannot force (ISS: 22-34 guesses, we 6,800-12,600),
+// two look-and-says and the ambiguous arrows.
+bool full_speed_only(const std::string& name) {
+  static const std::set<std::string> slow = {
+      hailstone,
+      "collections.js:Buy Or Rent? (Skyscraper Version)",
+      "collections.js:7x7: Dutch Flat Mate Squishdoku",
+      "collections.js:Look-and-Say 2",
+      "collections.js:Look-and-Say 3",
+      "collections.js:Ambiguous Arrows",
+  };
+  return slow.contains(name);
+}
 
 void expect_published_solution_only(const example& e) {
   sudoku::variant v;
@@ -81,7 +96,7 @@ TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
   const auto all = examples();
   ASSERT_GE(all.size(), 60u);
   for (const example& e : all) {
-    if (e.name != hailstone) expect_published_solution_only(e);
+    if (!full_speed_only(e.name)) expect_published_solution_only(e);
   }
 }
 
@@ -421,7 +436,7 @@ void expect_logic_keeps_solution(const example& e, logic_check& out) {
 TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
   int with_clue_steps = 0, solved_with_clues = 0;
   for (const example& e : examples()) {
-    if (e.name == hailstone) continue;
+    if (full_speed_only(e.name)) continue;
     logic_check c;
     expect_logic_keeps_solution(e, c);
     with_clue_steps += c.clue_step;
@@ -435,15 +450,17 @@ TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
 
 // FullSpeed: the Release build runs it (tests/CMakeLists.txt), the sanitizer
 // builds skip it.
-TEST(FullSpeed, HailstoneHasItsPublishedSolutionAndNoOther) {
-  if (test_support::sanitized()) GTEST_SKIP() << "2 s in Release, 15-20 s under ASan";
-  const auto all = examples();
-  const auto it =
-      std::find_if(all.begin(), all.end(), [](const example& e) { return e.name == hailstone; });
-  ASSERT_NE(it, all.end());
-  expect_published_solution_only(*it);
-  logic_check unused;
-  expect_logic_keeps_solution(*it, unused);
+TEST(FullSpeed, HailstoneAndTheSlowestHaveTheirPublishedSolutionAndNoOther) {
+  if (test_support::sanitized()) GTEST_SKIP() << "6 s in Release, over 30 s under ASan";
+  int checked = 0;
+  for (const example& e : examples()) {
+    if (!full_speed_only(e.name)) continue;
+    expect_published_solution_only(e);
+    logic_check unused;
+    expect_logic_keeps_solution(e, unused);
+    ++checked;
+  }
+  EXPECT_EQ(checked, 6);
 }
 
 // ISS's "Zero solution: Renban" (data/collections.js): a 4-cell renban round
@@ -1010,15 +1027,17 @@ TEST(IssBoards, KillerSquishdokuWithoutASumKeepsItsSolution) {
 // the patterns in the comments.
 TEST(IssRegex, CountsAsIssDoes) {
   const std::pair<std::string, std::uint64_t> cases[] = {
-      {".Shape~4x4.Regex~KDEyfDIxKSo~R1C1~R1C2~R1C3~R1C4", 0},  // (12|21)*
-      {".Shape~4x4.Regex~W14xXS4q~R1C1~R1C2~R1C3~R1C4", 216},  // [^1].*
-      {".Shape~4x4.Regex~MT8yKzN7MCwyfS4~R1C1~R1C2~R1C3~R1C4", 12},  // 1?2+3{0,2}.
-      {".Shape~4x4.Regex~KCgxfDIpKnwoM3w0KSop~R1C1~R1C2~R1C3~R1C4", 0},  // ((1|2)*|(3|4)*)
-      {".Shape~4x4.Regex~LnsyfVszNF0u~R1C1~R1C2~R1C3~R1C4", 144},  // .{2}[34].
-      {".Shape~4x4.Regex~KDF8MikoM3w0KSo~R1C1~R1C2~R1C3~R1C4", 0},  // (1|2)(3|4)*
+      {".Shape~4x4.Regex~KDEyfDIxKSo~R1C1~R1C2~R1C3~R1C4", 0},            // (12|21)*
+      {".Shape~4x4.Regex~W14xXS4q~R1C1~R1C2~R1C3~R1C4", 216},             // [^1].*
+      {".Shape~4x4.Regex~MT8yKzN7MCwyfS4~R1C1~R1C2~R1C3~R1C4", 12},       // 1?2+3{0,2}.
+      {".Shape~4x4.Regex~KCgxfDIpKnwoM3w0KSop~R1C1~R1C2~R1C3~R1C4", 0},   // ((1|2)*|(3|4)*)
+      {".Shape~4x4.Regex~LnsyfVszNF0u~R1C1~R1C2~R1C3~R1C4", 144},         // .{2}[34].
+      {".Shape~4x4.Regex~KDF8MikoM3w0KSo~R1C1~R1C2~R1C3~R1C4", 0},        // (1|2)(3|4)*
       {".Shape~4x4~0-3.Regex~WzAtMV0rWzIzXT8u~R1C1~R1C2~R1C3~R1C4", 48},  // [0-1]+[23]?.
-      {".Shape~4x4.Regex~KDJ7Mix9fC4pKjQ~R1C1~R1C2~R1C3~R1C4", 72},  // (2{2,}|.)*4
-      {".Shape~6x6.Regex~KFsxLTNdWzQtNl0pKnw2Lio~R1C1~R1C2~R2C3~R3C3~R4C4", 4700160},  // ([1-3][4-6])*|6.*
+      {".Shape~4x4.Regex~KDJ7Mix9fC4pKjQ~R1C1~R1C2~R1C3~R1C4", 72},       // (2{2,}|.)*4
+      {".Shape~6x6.Regex~KFsxLTNdWzQtNl0pKnw2Lio~R1C1~R1C2~R2C3~R3C3~R4C4.~R1C3_1~R2C1_2~R3C5_3~"
+       "R4C2_4",
+       3264},  // ([1-3][4-6])*|6.*
   };
   for (const auto& [line, count] : cases) {
     sudoku::variant v;

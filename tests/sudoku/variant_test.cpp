@@ -690,7 +690,7 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
   const board_case cases[] = {
       {2, 3, 3, 0, 0, 1, {}},
       {3, 4, 5, 0, 0, 1, {}},
-      {2, 4, 4, 1, 2, 1, {}},                                  // partial boxes of 2
+      {2, 4, 4, 1, 2, 1, {}},  // partial boxes of 2
       {3, 3, 4, 0, 0, 1, {}},
       {3, 3, 5, 0, 0, 0, {{clue_kind::cage, {0, 1}, {1}, false}}},  // values 0-4
       {3, 4, 5, 0, 0, 1, {{clue_kind::thermo, {0, 1, 2, 3}, {}, false}}},

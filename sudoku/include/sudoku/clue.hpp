@@ -62,7 +62,7 @@ enum class clue_kind : std::uint8_t {
   pair,              ///< neighbours on the line: values[a - 1] bit b when a may precede b
   pair_x,            ///< every two cells (in order): values[a - 1] bit b when a, b may be
   indexing,          ///< values[0] 0 (column) or 1 (row): at (r, c) digit v, (r, v) holds c
-  nfa,               ///< an automaton accepts the cells' digits read in order (ISS's NFA; values: its layout)
+  nfa,  ///< an automaton accepts the cells' digits read in order (ISS's NFA; values: its layout)
   // Outside clues read by position along a row or column from cells[0].
   skyscraper,         ///< values[0] digits are greater than every digit before them
   hidden_skyscraper,  ///< the first digit smaller than one before it is values[0]
