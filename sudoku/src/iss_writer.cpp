@@ -136,7 +136,8 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
       case clue_kind::numbered_room: {
         const int step =
             cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
-        const bool is_row = std::abs(step) == 1;
+        // A line of one cell is a row on a board one cell wide, else a column.
+        const bool is_row = cells.size() > 1 ? std::abs(step) == 1 : columns == 1;
         const bool reversed = step < 0;
         const int line =
             is_row ? static_cast<int>(cells[0]) / columns : static_cast<int>(cells[0]) % columns;

@@ -120,4 +120,19 @@ TEST(IssRoundTrip, sets_and_lines_are_refused_with_the_column_at_fault) {
   expect_error(".RellikCage~x~R1C1", 13, "'x' is not a number (sum of RellikCage)");
 }
 
+TEST(IssRoundTrip, boards_values_from_zero_and_automata_are_written_back) {
+  // A column of one cell on a board one row high: the writer took a line of
+  // one cell for a row.
+  expect_round_trip(".Shape~1x6.Sandwich~17~C2");
+  expect_round_trip(".Shape~6x1.Sandwich~3~R2");
+  // Boards, values from 0, regions of another size, automata.
+  expect_round_trip(".Shape~6x8~0-7.~R1C1_0~R6C8_7.Skyscraper~R2~3~");
+  expect_round_trip(".Shape~6x6~9.RegionSize~9.DisjointSets.~R1C1_9");
+  expect_round_trip(
+      ".Shape~7x7~9.RegionSize~9.Jigsaw~1112333111233311123332222222444255544425554442555");
+  expect_round_trip(".Shape~4x4~0-3.Cage~1~R1C1~R1C2.LookAndSay~1203~R3C1~R3C2");
+  expect_round_trip(".Shape~4x4.NFA~CMwcCqfGqfFPh4A~_~R1C1~R1C2~R2C1~~R3C3~R4C4");
+  expect_round_trip(".Shape~4x4.Regex~W14xXS4q~R1C1~R1C2~R1C3~R1C4");
+}
+
 }  // namespace
