@@ -421,19 +421,20 @@ std::optional<std::string> variant::add_region(std::vector<std::uint32_t> cells)
 
 void variant::add_disjoint_sets() {
   revision_ = next_revision();
-  // The cells at the same place (in reading order) of every box.
-  std::vector<const unit*> boxes;
+  // The cells at the same place (in reading order) of every box: copied,
+  // since adding the sets' units moves the units.
+  std::vector<std::vector<std::uint32_t>> boxes;
   for (const unit& u : units_) {
-    if (u.kind == unit_kind::box) boxes.push_back(&u);
+    if (u.kind == unit_kind::box) boxes.push_back(u.cells);
   }
   if (!boxes.empty()) {
     std::size_t places = 0;
-    for (const unit* b : boxes)
-      places = std::max(places, b->cells.size());
+    for (const auto& b : boxes)
+      places = std::max(places, b.size());
     for (std::size_t place = 0; place < places; ++place) {
       std::vector<std::uint32_t> cells;
-      for (const unit* b : boxes) {
-        if (place < b->cells.size()) cells.push_back(b->cells[place]);
+      for (const auto& b : boxes) {
+        if (place < b.size()) cells.push_back(b[place]);
       }
       std::sort(cells.begin(), cells.end());
       add_unit(unit_kind::disjoint, static_cast<int>(place), -1, std::move(cells));
