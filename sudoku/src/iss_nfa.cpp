@@ -164,17 +164,31 @@ std::optional<automaton> decode_iss_nfa(std::string_view text, std::string& why)
   return a;
 }
 
-std::string encode_iss_nfa(const automaton& a) {
-  // The plain layout: states are already in ISS's order (starts, the other
-  // accepting ones, the rest), as the reader keeps them.
-  const std::size_t states = std::max<std::size_t>(a.states(), 1);
-  const std::size_t sb =
-      std::max<std::size_t>(1, required_bits(static_cast<std::uint32_t>(states - 1)));
-  std::size_t most = 0;
-  for (const auto& out : a.transitions)
-    most = std::max(most, out.size());
-  const std::size_t count_bits = required_bits(static_cast<std::uint32_t>(most));
-  const std::size_t symbol_bits = required_bits(static_cast<std::uint32_t>(a.symbols - 1));
+std::string encode_iss_nfa(const automaton& given) {
+  // ISS reads a start state's accepting flag from a field of `starts` bits.
+  if (given.starts > 32) return {};
+  // The plain layout, states in ISS's order: the starts, the other accepting
+  // ones, the rest (as the reader keeps them; an automaton made otherwise is
+  // renumbered).
+  automaton a = given;
+  std::vector<std::uint32_t> order;
+  for (std::size_t s = 0; s < given.states(); ++s) {
+    if (s < static_cast<std::size_t>(given.starts)) order.push_back(static_cast<std::uint32_t>(s));
+  }
+  for (int pass = 0; pass < 2; ++pass) {
+    for (std::size_t s = static_cast<std::size_t>(given.starts); s < given.states(); ++s) {
+      if ((given.accepting[s] != 0) == (pass == 0)) order.push_back(static_cast<std::uint32_t>(s));
+    }
+  }
+  std::vector<std::uint32_t> id(given.states());
+  for (std::size_t i = 0; i < order.size(); ++i)
+    id[order[i]] = static_cast<std::uint32_t>(i);
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    a.accepting[i] = given.accepting[order[i]];
+    a.transitions[i] = given.transitions[order[i]];
+    for (auto& move : a.transitions[i])
+      move.second = id[move.second];
+  }
   std::uint32_t accepts = 0, start_accepts = 0;
   for (std::size_t s = 0; s < a.states(); ++s) {
     if (!a.accepting[s]) continue;
@@ -184,6 +198,16 @@ std::string encode_iss_nfa(const automaton& a) {
       ++accepts;
     }
   }
+  // The header's counts of start and accepting states take a state's bits too.
+  const std::size_t states = std::max<std::size_t>(a.states(), 1);
+  const std::size_t sb = std::max<std::size_t>(
+      1, required_bits(std::max({static_cast<std::uint32_t>(states - 1),
+                                 static_cast<std::uint32_t>(a.starts), accepts})));
+  std::size_t most = 0;
+  for (const auto& out : a.transitions)
+    most = std::max(most, out.size());
+  const std::size_t count_bits = required_bits(static_cast<std::uint32_t>(most));
+  const std::size_t symbol_bits = required_bits(static_cast<std::uint32_t>(a.symbols - 1));
   bit_writer out;
   out.write(0, 2);
   out.write(static_cast<std::uint32_t>(sb - 1), 4);

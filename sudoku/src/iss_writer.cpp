@@ -196,8 +196,10 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
         // The automaton, an empty name (_), then the segments between '-' fields.
         const auto a = detail::automaton::from_values(c.values);
         if (!a) return false;
+        const std::string encoded = detail::encode_iss_nfa(*a);
+        if (encoded.empty()) return false;
         out += '~';
-        out += detail::encode_iss_nfa(*a);
+        out += encoded;
         out += "~_";
         std::size_t at = 0;
         for (std::size_t s = 0; s < a->segments.size(); ++s) {

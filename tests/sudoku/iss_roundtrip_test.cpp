@@ -133,6 +133,9 @@ TEST(IssRoundTrip, boards_values_from_zero_and_automata_are_written_back) {
   expect_round_trip(".Shape~4x4~0-3.Cage~1~R1C1~R1C2.LookAndSay~1203~R3C1~R3C2");
   expect_round_trip(".Shape~4x4.NFA~CMwcCqfGqfFPh4A~_~R1C1~R1C2~R2C1~~R3C3~R4C4");
   expect_round_trip(".Shape~4x4.Regex~W14xXS4q~R1C1~R1C2~R1C3~R1C4");
+  // An automaton of four start states and no transition: the writer's state
+  // field must hold the count of starts too (it took the states' bits alone).
+  expect_round_trip(".NFA~C2C1~R3C1~~_");
 }
 
 }  // namespace
