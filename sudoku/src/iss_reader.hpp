@@ -172,6 +172,14 @@ class reader {
       return error_at(1, fmt::format("RegionSize~{}: a region holds 2 to {} cells", region_size,
                                      std::max(values, size)));
     }
+    // On an n x n board of n values the boxes are the size's own (a board of
+    // other regions is not written back yet).
+    const bool standard = rows_ == cols_ && (values == 0 || values == size);
+    if (region_size != 0 && region_size != size && standard) {
+      return error_at(1, fmt::format("RegionSize~{} on a {}x{} board of {} values is not "
+                                     "supported (only with more values than the side)",
+                                     region_size, size, size, size));
+    }
     use_board(rows_, cols_, values == 0 ? size : values, region_size);
     return std::nullopt;
   }

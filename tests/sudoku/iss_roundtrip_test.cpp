@@ -136,6 +136,11 @@ TEST(IssRoundTrip, boards_values_from_zero_and_automata_are_written_back) {
   // An automaton of four start states and no transition: the writer's state
   // field must hold the count of starts too (it took the states' bits alone).
   expect_round_trip(".NFA~C2C1~R3C1~~_");
+  // Regions of another size on a board of as many values as its side: refused
+  // (ISS reads them; the writer could not say them).
+  expect_error(".RegionSize~6", 1,
+               "RegionSize~6 on a 9x9 board of 9 values is not supported (only with more values "
+               "than the side)");
 }
 
 }  // namespace
