@@ -192,7 +192,9 @@ std::optional<result> solver::preselect_givens(dlx::solver& on, const grid& puzz
 }
 
 void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
-  if (out.shape() != shape() || out.rows() != variant().rows()) out = variant().empty_grid();
+  if (out.shape() != shape() || out.rows() != variant().rows() ||
+      out.columns() != variant().columns())
+    out = variant().empty_grid();
   // (The model's answers are read before the loop: a byte stored to the grid
   // may alias anything, and would make the compiler read them again.)
   std::uint8_t* const cells = out.cells().data();

@@ -733,6 +733,16 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
   }
 }
 
+// A solution grid of another board with as many rows (the fuzzer's: a 6x8
+// board's grid kept for a 6x6 one) is made again, not written into.
+TEST(VariantModel, ASolutionGridOfAnotherBoardIsMadeAgain) {
+  sudoku::grid out = sudoku::variant::board(6, 8, 9).empty_grid();
+  const sudoku::variant v = sudoku::variant::board(6, 6, 9);
+  ASSERT_EQ(sudoku::solver(v).solve(v.empty_grid(), out).status, sudoku::status::solved);
+  EXPECT_EQ(out.columns(), 6);
+  EXPECT_TRUE(sudoku::check_solution(v, out).ok());
+}
+
 TEST(VariantModel, ClassicXAndWindokuSizes) {
   // Knuth's plain 9x9 model: 4 * 81 items, 9 * 81 options.
   expect_sizes(sudoku::model(variant{}), 324, 729);
