@@ -33,8 +33,10 @@ void clue_lowering::automaton_clue(const clue& c) {
   chain<state>(
       c, c.cells, {a->start_states()},
       [&](std::size_t i, const state& s, int value) -> std::optional<state> {
-        // The automaton reads digits (its symbol d is the digit d).
-        state next = a->step(after_breaks(s, i), value - lo_ + 1);
+        // The automaton reads digits (its symbol d is the digit d); the
+        // states are copied only where breaks are read first.
+        const int symbol = value - lo_ + 1;
+        state next = breaks[i] == 0 ? a->step(s, symbol) : a->step(after_breaks(s, i), symbol);
         if (i + 1 == k) next = after_breaks(std::move(next), k);
         if (next.empty()) return std::nullopt;
         if (i + 1 < k) return next;

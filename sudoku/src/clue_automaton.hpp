@@ -90,20 +90,19 @@ struct automaton {
     return v;
   }
 
-  // The states reached from `from` (sorted, distinct) on `symbol`.
+  // The states reached from `from` (sorted, distinct) on `symbol`. (Called
+  // for every transition the model's chain makes: nothing the size of the
+  // automaton is allocated, only the states reached.)
   [[nodiscard]] std::vector<std::uint32_t> step(const std::vector<std::uint32_t>& from,
                                                 int symbol) const {
-    std::vector<char> seen(states(), 0);
     std::vector<std::uint32_t> to;
     for (std::uint32_t s : from) {
       for (const auto& [sym, target] : transitions[s]) {
-        if (sym == symbol && !seen[target]) {
-          seen[target] = 1;
-          to.push_back(target);
-        }
+        if (sym == symbol) to.push_back(target);
       }
     }
     std::sort(to.begin(), to.end());
+    to.erase(std::unique(to.begin(), to.end()), to.end());
     return to;
   }
   [[nodiscard]] std::vector<std::uint32_t> start_states() const {

@@ -47,16 +47,7 @@ std::optional<std::size_t> link_data(std::string_view link, std::string& data, s
     return std::nullopt;
   }
   const std::size_t end = std::min(link.find_first_of("&?", from), link.size());
-  for (std::size_t i = from; i < end; ++i) {
-    const int hi = link[i] == '%' && i + 2 < end ? detail::hex_digit(link[i + 1]) : -1;
-    const int lo = hi >= 0 ? detail::hex_digit(link[i + 2]) : -1;
-    if (link[i] == '%' && lo >= 0) {
-      data += static_cast<char>(hi * 16 + lo);
-      i += 2;
-    } else {
-      data += link[i];
-    }
-  }
+  detail::append_percent_decoded(link.substr(from, end - from), data);
   return from;
 }
 

@@ -45,6 +45,46 @@ inline std::optional<std::pair<int, int>> iss_box_dims(int rows, int columns, in
   return std::nullopt;
 }
 
+// Base64url without padding (ISS's automata, patterns, bitsets): the bytes
+// of its whole groups of 8 bits, or nothing and `bad` the index of a
+// character not of the alphabet.
+inline std::optional<std::string> base64url_bytes(std::string_view text, std::size_t& bad) {
+  std::string bytes;
+  std::uint32_t acc = 0;
+  std::size_t held = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const auto at = base64url.find(text[i]);
+    if (at == std::string_view::npos) {
+      bad = i;
+      return std::nullopt;
+    }
+    acc = acc << 6 | static_cast<std::uint32_t>(at);
+    held += 6;
+    if (held >= 8) {
+      held -= 8;
+      bytes += static_cast<char>(acc >> held & 0xff);
+      acc &= (1u << held) - 1;
+    }
+  }
+  return bytes;
+}
+// The same the other way: the last character's spare bits 0, no padding.
+inline std::string base64url_text(std::string_view bytes) {
+  std::string text;
+  std::uint32_t acc = 0;
+  std::size_t held = 0;
+  for (const char b : bytes) {
+    acc = (acc << 8 | static_cast<std::uint8_t>(b)) & 0xffff;
+    held += 8;
+    while (held >= 6) {
+      held -= 6;
+      text += base64url[acc >> held & 63];
+    }
+  }
+  if (held > 0) text += base64url[(acc << (6 - held)) & 63];
+  return text;
+}
+
 // ISS's serialised automaton (iss_nfa.cpp): read, or nothing and `why`;
 // written in the plain layout.
 struct automaton;

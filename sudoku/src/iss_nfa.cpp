@@ -25,19 +25,19 @@ namespace {
 // Bits of the bytes, most significant first (ISS's BitReader).
 class bit_reader {
  public:
-  explicit bit_reader(std::vector<std::uint8_t> bytes) : bytes_(std::move(bytes)) {}
+  explicit bit_reader(std::string bytes) : bytes_(std::move(bytes)) {}
   [[nodiscard]] std::size_t remaining() const noexcept { return 8 * bytes_.size() - at_; }
   // Nothing when the stream ends first.
   std::optional<std::uint32_t> read(std::size_t count) {
     if (count > remaining() || count > 32) return std::nullopt;
     std::uint32_t value = 0;
     for (std::size_t i = 0; i < count; ++i, ++at_)
-      value = value << 1 | (bytes_[at_ >> 3] >> (7 - (at_ & 7)) & 1);
+      value = value << 1 | (static_cast<std::uint8_t>(bytes_[at_ >> 3]) >> (7 - (at_ & 7)) & 1);
     return value;
   }
 
  private:
-  std::vector<std::uint8_t> bytes_;
+  std::string bytes_;
   std::size_t at_ = 0;
 };
 
@@ -45,15 +45,16 @@ class bit_writer {
  public:
   void write(std::uint32_t value, std::size_t count) {
     for (std::size_t i = count; i-- > 0;) {
-      if (bits_ % 8 == 0) bytes_.push_back(0);
-      bytes_.back() |= static_cast<std::uint8_t>((value >> i & 1) << (7 - bits_ % 8));
+      if (bits_ % 8 == 0) bytes_.push_back('\0');
+      bytes_.back() = static_cast<char>(static_cast<std::uint8_t>(bytes_.back()) |
+                                        (value >> i & 1) << (7 - bits_ % 8));
       ++bits_;
     }
   }
-  [[nodiscard]] const std::vector<std::uint8_t>& bytes() const noexcept { return bytes_; }
+  [[nodiscard]] const std::string& bytes() const noexcept { return bytes_; }
 
  private:
-  std::vector<std::uint8_t> bytes_;
+  std::string bytes_;
   std::size_t bits_ = 0;
 };
 
@@ -68,29 +69,17 @@ std::size_t required_bits(std::uint32_t n) {
 }  // namespace
 
 std::optional<automaton> decode_iss_nfa(std::string_view text, std::string& why) {
-  // Base64url without padding: 6 bits a character, whole bytes kept.
-  std::vector<std::uint8_t> bytes;
-  std::uint32_t acc = 0;
-  std::size_t held = 0;
-  for (char ch : text) {
-    const auto at = base64url.find(ch);
-    if (at == std::string_view::npos) {
-      why = fmt::format("'{}' is not a base64url character", ch);
-      return std::nullopt;
-    }
-    acc = acc << 6 | static_cast<std::uint32_t>(at);
-    held += 6;
-    if (held >= 8) {
-      held -= 8;
-      bytes.push_back(static_cast<std::uint8_t>(acc >> held));
-      acc &= (1u << held) - 1;
-    }
+  std::size_t bad = 0;
+  auto bytes = base64url_bytes(text, bad);
+  if (!bytes) {
+    why = fmt::format("'{}' is not a base64url character", text[bad]);
+    return std::nullopt;
   }
-  if (bytes.empty()) {
+  if (bytes->empty()) {
     why = "the automaton is empty";
     return std::nullopt;
   }
-  bit_reader in(std::move(bytes));
+  bit_reader in(std::move(*bytes));
   const auto truncated = [&]() {
     why = "the automaton's data is truncated";
     return std::nullopt;
@@ -223,21 +212,7 @@ std::string encode_iss_nfa(const automaton& given) {
       out.write(target, sb);
     }
   }
-  // Base64url without padding; the last character's spare bits are 0.
-  std::string text;
-  const auto& bytes = out.bytes();
-  std::uint32_t acc = 0;
-  std::size_t held = 0;
-  for (std::uint8_t b : bytes) {
-    acc = acc << 8 | b;
-    held += 8;
-    while (held >= 6) {
-      held -= 6;
-      text += base64url[acc >> held & 63];
-    }
-  }
-  if (held > 0) text += base64url[(acc << (6 - held)) & 63];
-  return text;
+  return base64url_text(out.bytes());
 }
 
 }  // namespace detail

@@ -197,11 +197,9 @@ class reader {
     region_size_ = region_size == 0 ? side : region_size;
     if (const auto boxes = detail::iss_box_dims(rows, columns, region_size_))
       v_.add_boxes(boxes->first, boxes->second);
-    if (lo_ != 1) v_.set_first_value(lo_);
     n_ = values;
     rows_ = rows, cols_ = columns;
-    givens_ = v_.empty_grid();
-    masks_.assign(v_.positions(), v_.all_digits());
+    start_board();
   }
 
   static std::optional<text_error> supported_size(int size, std::size_t column) {
@@ -215,9 +213,14 @@ class reader {
   void use_size(int size) {
     v_ = variant(*detail::iss_shape(size));
     if (detail::boxless(v_.shape())) v_.remove_boxes();
-    if (lo_ != 1) v_.set_first_value(lo_);
     n_ = size;
     rows_ = cols_ = region_size_ = size;
+    start_board();
+  }
+
+  // The board just made: its values' first, no givens, every digit a candidate.
+  void start_board() {
+    if (lo_ != 1) v_.set_first_value(lo_);
     givens_ = v_.empty_grid();
     masks_.assign(v_.positions(), v_.all_digits());
   }

@@ -316,35 +316,16 @@ std::optional<text_error> reader::read_regex(const item& it) {
   std::string pattern;
   if (encoded.text.find('%') != std::string_view::npos ||
       encoded.text.find('.') != std::string_view::npos) {
-    for (std::size_t i = 0; i < encoded.text.size(); ++i) {
-      const char ch = encoded.text[i];
-      const int hi = i + 2 < encoded.text.size() ? hex_digit(encoded.text[i + 1]) : -1;
-      const int low = hi >= 0 ? hex_digit(encoded.text[i + 2]) : -1;
-      if (ch == '%' && low >= 0) {
-        pattern += static_cast<char>(hi * 16 + low);
-        i += 2;
-      } else {
-        pattern += ch;
-      }
-    }
+    append_percent_decoded(encoded.text, pattern);
   } else {
-    std::uint32_t acc = 0;
-    std::size_t held = 0;
-    for (std::size_t i = 0; i < encoded.text.size(); ++i) {
-      const auto at = base64url.find(encoded.text[i]);
-      if (at == std::string_view::npos || encoded.text[i] == '=') {
-        if (encoded.text[i] == '=') break;
-        return error_at(encoded.column + i,
-                        fmt::format("Regex: '{}' is not a base64url character", encoded.text[i]));
-      }
-      acc = acc << 6 | static_cast<std::uint32_t>(at);
-      held += 6;
-      if (held >= 8) {
-        held -= 8;
-        pattern += static_cast<char>(acc >> held & 0xff);
-        acc &= (1u << held) - 1;
-      }
+    // Base64url, up to any padding.
+    std::size_t bad = 0;
+    const auto bytes = base64url_bytes(encoded.text.substr(0, encoded.text.find('=')), bad);
+    if (!bytes) {
+      return error_at(encoded.column + bad,
+                      fmt::format("Regex: '{}' is not a base64url character", encoded.text[bad]));
     }
+    pattern = *bytes;
   }
   std::erase_if(pattern, [](char ch) { return ch == ' ' || ch == '\t' || ch == '\n'; });
   std::string why;

@@ -75,6 +75,21 @@ inline int hex_digit(char c) noexcept {
   return -1;
 }
 
+/// `text` with each %XX (a link's escape) made the byte it stands for, the
+/// rest as it is (a '%' without two hex digits too), appended to `out`.
+inline void append_percent_decoded(std::string_view text, std::string& out) {
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const int hi = text[i] == '%' && i + 2 < text.size() ? hex_digit(text[i + 1]) : -1;
+    const int lo = hi >= 0 ? hex_digit(text[i + 2]) : -1;
+    if (lo >= 0) {
+      out += static_cast<char>(hi * 16 + lo);
+      i += 2;
+    } else {
+      out += text[i];
+    }
+  }
+}
+
 /// The text from `from` to the end, without surrounding blanks.
 inline std::string_view trimmed_rest(std::string_view line, std::size_t from) noexcept {
   from = skip_blanks(line, from);

@@ -497,3 +497,17 @@ def test_iss_grid_formats():
     assert d.count(ISS_PENCIL_MARKS, variant="iss") == 1
     with pytest.raises(ValueError, match="column 1: the arrows from r1c1 go round in a circle"):
         d.solve("><" + "S" * 79, variant="iss")
+
+
+def test_iss_boards_values_from_zero_and_automata():
+    # The library's boards and rules, through the module as through the command
+    # (docs/iss-format.md's examples).
+    assert d.solve(".Shape~4x4~0-3.Cage~1~R1C1~R1C2.~R2C1_2") == "0123230110323210"
+    assert d.count(".Shape~4x6.~R1C1_1~R1C2_2~R1C3_3~R2C1_4~R2C2_5~R2C3_6.~R3C1_2~R4C2_1", limit=0) == 576
+    assert d.count(".Shape~3x4~0-4.~R1C1_0~R2C2_1~R3C3_2", limit=0) == 836
+    assert d.count(".Shape~4x4.NFA~CMwcCqfGqfFPh4A~_rising~R1C1~R1C2~R1C3", limit=0) == 48
+    assert d.count(".Shape~4x4.Regex~W14xXS4q~R1C1~R1C2~R1C3~R1C4", limit=0) == 216
+    assert (d.convert(".Shape~4x4.LookAndSay~2103~R1C1~R2C2~R3C3~R4C4")
+            == ".Shape~4x4.~R1C1_1_2_4~R2C2_1_2_4~R3C3_1_2_4~R4C4_1_2_4.ContainExact~1_1~R1C1~R2C2~R3C3~R4C4")
+    with pytest.raises(ValueError, match=r"column 12: the value range 0-16 is not supported"):
+        d.solve(".Shape~9x9~0-16")
