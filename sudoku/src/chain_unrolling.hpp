@@ -115,4 +115,10 @@ class chain_layer {
                                          const std::vector<std::size_t>& sizes,
                                          std::vector<char> accepted);
 
+// The same chain with states that have the same future merged: from the
+// last layer back, two states of a layer are one when their steps (digit,
+// what they add, the state they reach) are alike. The chain must have no
+// choices of its own (their marks could tell the states apart).
+void merge_alike_states(digit_chain& c);
+
 }  // namespace sudoku::detail

@@ -1,5 +1,6 @@
 #include "sudoku/clue.hpp"
 
+#include <algorithm>
 #include <array>
 #include <utility>
 
@@ -14,7 +15,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 52> table{{
+constexpr std::array<names, 55> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -55,6 +56,9 @@ constexpr std::array<names, 52> table{{
     {clue_kind::pair_x, "PairX", "pairwise set", "pairwise"},
     {clue_kind::indexing, "Indexing", "indexing cells", "indexing"},
     {clue_kind::nfa, "NFA", "automaton line", "automaton"},
+    {clue_kind::given, "Given", "given", "given"},
+    {clue_kind::any_of, "Or", "either-or", "either-or"},
+    {clue_kind::all_of, "And", "all-of group", "all of"},
     {clue_kind::skyscraper, "Skyscraper", "skyscraper", "skyscraper"},
     {clue_kind::hidden_skyscraper, "HiddenSkyscraper", "hidden skyscraper", "hidden skyscraper"},
     {clue_kind::numbered_room, "NumberedRoom", "numbered room", "numbered room"},
@@ -110,6 +114,17 @@ bool is_outside(clue_kind k) noexcept {
   return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum ||
          k == clue_kind::skyscraper || k == clue_kind::hidden_skyscraper ||
          k == clue_kind::numbered_room;
+}
+
+clue composite_clue(clue_kind kind, std::vector<clue> parts) {
+  clue out{kind, {}, {}, false, std::move(parts)};
+  for (const clue& part : out.parts) {
+    for (const std::uint32_t p : part.cells) {
+      if (std::find(out.cells.begin(), out.cells.end(), p) == out.cells.end())
+        out.cells.push_back(p);
+    }
+  }
+  return out;
 }
 
 }  // namespace sudoku

@@ -282,6 +282,28 @@ class checker {
             marked(clue_kind::x, clue_kind::v),
             [](int a, int b) { return a + b != 10 && a + b != 5; },
             "have no X or V but add up to 10 or 5");
+      case clue_kind::given:
+        for (const std::uint32_t q : p) {
+          if (known(q) && std::find(c.values.begin(), c.values.end(), at(q)) == c.values.end())
+            return fmt::format("{} holds {}", v_.cell_name(q), at(q));
+        }
+        return std::nullopt;
+      case clue_kind::all_of:
+        for (const clue& part : c.parts) {
+          if (auto why = check(part)) return fmt::format("{}: {}", v_.clue_name(part), *why);
+        }
+        return std::nullopt;
+      case clue_kind::any_of: {
+        // Broken once every part is (a part is judged where its cells are filled).
+        std::string why;
+        for (const clue& part : c.parts) {
+          const auto broken = check(part);
+          if (!broken) return std::nullopt;
+          why += fmt::format("{}{}: {}", why.empty() ? "no part holds: " : "; ",
+                             v_.clue_name(part), *broken);
+        }
+        return why;
+      }
       default:
         return check_set_clue(v_, cells_, c);
     }

@@ -270,6 +270,14 @@ class clue_lowering {
 
   void automaton_clue(const clue& c);
 
+  // ---- clues made of clues (composite_clues.cpp)
+
+  // At least one part holds: one chain over all their cells.
+  void any_of(const clue& c);
+  // `part` lowered alone, without weights, every shape as a chain; nothing
+  // when the rest of the model makes it hold already (its cells share units).
+  std::vector<digit_chain> part_chains(const clue& part) const;
+
   void lower(const clue& c);
 
   const variant& v_;

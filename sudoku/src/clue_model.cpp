@@ -94,6 +94,22 @@ void clue_lowering::lower(const clue& c) {
                    c.kind == clue_kind::global_entropy || c.kind == clue_kind::dutch_flatmates))
     not_with_zero(c);
   switch (c.kind) {
+    case clue_kind::given:
+      for (const std::uint32_t p : cells) {
+        digit_mask allowed = 0;
+        for (const int x : c.values) {
+          if (x >= lo_ && x <= hi_) allowed |= digit_mask{1} << (x - lo_ + 1);
+        }
+        restrict(p, allowed);
+      }
+      break;
+    case clue_kind::all_of:
+      for (const clue& part : c.parts)
+        lower(part);
+      break;
+    case clue_kind::any_of:
+      any_of(c);
+      break;
     case clue_kind::thermo:
       // Every pair, not only neighbours: the digits climb by at least the distance.
       for (std::size_t i = 0; i < k; ++i) {

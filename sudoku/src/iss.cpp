@@ -51,20 +51,23 @@ std::optional<text_error> reader::add_cage(std::vector<std::uint32_t> cells, int
     return error_at(column,
                     fmt::format("a Cage of {} cells cannot hold different digits", cells.size()));
   }
-  if (sum == 0) {
-    v_.add_clue({clue_kind::cage, std::move(cells), {}, false});
+  if (sum == 0 || parts_ != nullptr) {
+    // Inside an Or, a cage no digits can fill is a part that fails.
+    add_clue({clue_kind::cage, std::move(cells), sum == 0 ? std::vector<int>{} : std::vector{sum},
+              false});
     return std::nullopt;
   }
   const std::size_t k = cells.size();
+  const int digits_total = sum + (1 - lo_) * static_cast<int>(k);
+  if (cage_combinations(static_cast<int>(k), digits_total, n_).empty()) {
+    return error_at(sum_column, fmt::format("no {} different {} {}-{} add up to {}", k,
+                                            lo_ == 1 ? "digits" : "values", lo_, lo_ + n_ - 1,
+                                            sum));
+  }
   if (lo_ != 1) {
     // A killer cage holds digits 1-n (variant.hpp): with values from 0, the
     // clue of clue.hpp, whose sum is of values.
-    const int digits_total = sum + (1 - lo_) * static_cast<int>(k);
-    if (cage_combinations(static_cast<int>(k), digits_total, n_).empty()) {
-      return error_at(sum_column, fmt::format("no {} different values {}-{} add up to {}", k, lo_,
-                                              lo_ + n_ - 1, sum));
-    }
-    v_.add_clue({clue_kind::cage, std::move(cells), {sum}, false});
+    add_clue({clue_kind::cage, std::move(cells), {sum}, false});
     return std::nullopt;
   }
   std::sort(cells.begin(), cells.end());
@@ -181,7 +184,7 @@ std::optional<text_error> reader::read(const item& it) {
     }
     if (auto e = add_cage(distinct, 0, it.type.column, it.type.column)) return e;
     weights.insert(weights.begin(), sum);
-    v_.add_clue({clue_kind::sum, std::move(distinct), std::move(weights), false});
+    add_clue({clue_kind::sum, std::move(distinct), std::move(weights), false});
     return std::nullopt;
   }
   if (type == "Binary" || type == "BinaryX")
@@ -200,7 +203,7 @@ std::optional<text_error> reader::read(const item& it) {
     if (from_one && lo_ != 1) {
       return error_at(it.type.column, fmt::format("{} needs values from 1, not 0", type));
     }
-    if (once()) v_.add_clue({*kind, {}, {}, false});
+    if (once()) add_clue({*kind, {}, {}, false});
     return std::nullopt;
   }
   if (is_outside(*kind)) return read_outside(it, *kind);
@@ -287,7 +290,7 @@ std::optional<text_error> reader::read(const item& it) {
       c.values.push_back(*parse_int(it.args[k].text));
     }
     if (c.values.size() > 4) return error_at(it.type.column, "a Quad lists at most 4 digits");
-    v_.add_clue(std::move(c));
+    add_clue(std::move(c));
     return std::nullopt;
   }
   // Lines: an optional LOOP at the end (sum lines only, in ISS).
@@ -390,7 +393,7 @@ std::optional<text_error> reader::read(const item& it) {
     default:
       break;
   }
-  v_.add_clue(std::move(c));
+  add_clue(std::move(c));
   return std::nullopt;
 }
 

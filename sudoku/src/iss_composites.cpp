@@ -1,8 +1,10 @@
 // ISS's composite constraints (iss_reader.hpp): Replicate~TARGETS~ORIGIN,
 // the items after it up to End a template, read again shifted so that the
-// origin (R1C1 by default) falls on each target cell. ISS's Or and And are
-// not read yet.
+// origin (R1C1 by default) falls on each target cell; Or and And, the items
+// after them up to End the parts of a clue (clue_kind::any_of, all_of).
 #include "iss_reader.hpp"
+
+#include <utility>
 
 namespace sudoku::detail::iss_read {
 
@@ -87,6 +89,85 @@ std::optional<text_error> reader::read_replicate(std::size_t& at) {
     }
   }
   at = end;
+  return std::nullopt;
+}
+
+// Or or And, then its items (an Or or And among them, in turn), then End. An
+// And outside any Or is its items, read as if it were not there; inside one,
+// a part.
+std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<clue>* into) {
+  const item& head = items_[at];
+  const std::string_view name = head.type.text;
+  if (!head.args.empty())
+    return error_at(head.args.front().column, fmt::format("{} takes no arguments", name));
+  const bool flat = name == "And" && into == nullptr;
+  std::vector<clue> parts;
+  std::size_t i = at + 1;
+  for (; i < items_.size() && items_[i].type.text != "End"; ++i) {
+    const std::string_view type = items_[i].type.text;
+    std::optional<text_error> e;
+    if (type == "Or" || type == "And") {
+      e = read_composite(i, flat ? nullptr : &parts);
+    } else if (flat) {
+      e = type == "Replicate" ? read_replicate(i) : read(items_[i]);
+    } else if (type == "Replicate") {
+      e = error_at(items_[i].type.column, fmt::format("a Replicate inside {} is not supported",
+                                                      name == "Or" ? "an Or" : "an And"));
+    } else {
+      e = read_part(items_[i], parts);
+    }
+    if (e) return e;
+  }
+  if (i == items_.size()) return error_at(head.type.column, fmt::format("{} has no End", name));
+  at = i;
+  if (flat) return std::nullopt;
+  if (parts.empty()) return error_at(head.type.column, fmt::format("{} holds nothing", name));
+  clue made = parts.size() == 1 ? std::move(parts.front())
+                                : composite_clue(name == "Or" ? clue_kind::any_of
+                                                              : clue_kind::all_of,
+                                                 std::move(parts));
+  if (into != nullptr) {
+    into->push_back(std::move(made));
+  } else {
+    add_clue(std::move(made));
+  }
+  return std::nullopt;
+}
+
+// One item inside an Or or And: the clues it makes and the values it leaves
+// its cells (a Given's, LookAndSay's pencil marks) as one part; a Given's
+// cells, a part each, as ISS makes a constraint of each. The board's shape,
+// its regions and rules over the whole board are no part (ISS allows only
+// lines, sets, givens, outside clues, pairwise rules and automata).
+std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& parts) {
+  const std::string_view type = it.type.text;
+  const auto kind = clue_kind_from_iss(type);
+  if ((kind && is_global(*kind)) || type == "Shape" || type == "RegionSize" ||
+      type == "NoBoxes" || type == "Diagonal" || type == "Windoku" || type == "DisjointSets" ||
+      type == "Jigsaw") {
+    return error_at(it.type.column, fmt::format("{} cannot be part of an Or or And", type));
+  }
+  std::vector<clue> made;
+  std::vector<std::uint64_t> before = masks_;
+  std::vector<clue>* outer = std::exchange(parts_, &made);
+  auto e = read(it);
+  parts_ = outer;
+  if (e) return e;
+  for (std::size_t p = 0; p < masks_.size(); ++p) {
+    if (masks_[p] == before[p]) continue;
+    clue given{clue_kind::given, {static_cast<std::uint32_t>(p)}, {}, false};
+    for (int d = 1; d <= n_; ++d) {
+      if (masks_[p] >> d & 1) given.values.push_back(d - 1 + lo_);
+    }
+    made.push_back(std::move(given));
+  }
+  masks_ = std::move(before);
+  if (type.empty() || type == "Given" || made.size() == 1) {
+    for (clue& c : made)
+      parts.push_back(std::move(c));
+  } else if (!made.empty()) {
+    parts.push_back(composite_clue(clue_kind::all_of, std::move(made)));
+  }
   return std::nullopt;
 }
 

@@ -242,7 +242,7 @@ std::optional<text_error> reader::read_nfa(const item& it) {
                                   line.symbols, n_ + 1, n_));
     }
     c.values = line.to_values();
-    v_.add_clue(std::move(c));
+    add_clue(std::move(c));
     any = true;
     c = clue{clue_kind::nfa, {}, {}, false};
     line.segments.assign(1, 0);

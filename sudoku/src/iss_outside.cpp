@@ -41,7 +41,7 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     clue c{kind, {}, {sum}, false};
     for (int r = r0, col = c0; r >= 0 && col >= 0 && r < rows_ && col < cols_; r += dr, col += dc)
       c.cells.push_back(static_cast<std::uint32_t>(r * cols_ + col));
-    v_.add_clue(std::move(c));
+    add_clue(std::move(c));
     return std::nullopt;
   }
   // A row or column, R3 or C3 (decimal).
@@ -60,7 +60,7 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
   if (kind == clue_kind::sandwich) {
     int sum = 0;
     if (auto e = number(it, 0, sum, "sum")) return e;
-    v_.add_clue({kind, line, {sum}, false});
+    add_clue({kind, line, {sum}, false});
     return std::nullopt;
   }
   // A clue read from the start of the line, then one from its end.
@@ -84,7 +84,7 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     }
     std::vector<std::uint32_t> cells = line;
     if (side == 2) std::reverse(cells.begin(), cells.end());
-    v_.add_clue({kind, std::move(cells), {sum}, false});
+    add_clue({kind, std::move(cells), {sum}, false});
   }
   return std::nullopt;
 }

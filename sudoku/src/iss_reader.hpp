@@ -73,8 +73,12 @@ class reader {
         if (auto e = read_replicate(i)) return e;  // and i at its End
         continue;
       }
+      if (items_[i].type.text == "Or" || items_[i].type.text == "And") {
+        if (auto e = read_composite(i, nullptr)) return e;  // and i at its End
+        continue;
+      }
       if (items_[i].type.text == "End")
-        return error_at(items_[i].type.column, "End closes no Replicate");
+        return error_at(items_[i].type.column, "End closes no Replicate, Or or And");
       if (auto e = read(items_[i])) return e;
     }
     if (auto e = finish()) return e;
@@ -132,15 +136,17 @@ class reader {
       }
       const field& dims = it.args[0];
       const auto x = dims.text.find('x');
-      const auto rows = parse_int(dims.text.substr(0, x));
-      const auto columns =
-          x == std::string_view::npos ? std::nullopt : parse_int(dims.text.substr(x + 1));
-      if (!rows || !columns || *rows < 1 || *columns < 1 || *rows > 16 || *columns > 16) {
+      // (0 where a number is missing: GCC 12 thought an optional's value
+      // might be read unset after the test.)
+      const int rows = parse_int(dims.text.substr(0, x)).value_or(0);
+      const int columns =
+          x == std::string_view::npos ? 0 : parse_int(dims.text.substr(x + 1)).value_or(0);
+      if (rows < 1 || columns < 1 || rows > 16 || columns > 16) {
         return error_at(dims.column, fmt::format("'{}' is not a size such as 9x9 or 6x8 (at most "
                                                  "16x16)",
                                                  dims.text));
       }
-      rows_ = *rows, cols_ = *columns;
+      rows_ = rows, cols_ = columns;
       size = std::max(rows_, cols_);
       if (rows_ == cols_ && it.args.size() == 1) {
         if (auto e = supported_size(size, dims.column)) return e;
@@ -353,6 +359,16 @@ class reader {
   std::optional<text_error> read_nfa(const item& it);
   std::optional<text_error> read_regex(const item& it);
   std::optional<text_error> read_replicate(std::size_t& at);
+  std::optional<text_error> read_composite(std::size_t& at, std::vector<clue>* into);
+  std::optional<text_error> read_part(const item& it, std::vector<clue>& parts);
+  // A clue read: the board's, or the composite's being read (parts_).
+  void add_clue(clue c) {
+    if (parts_ != nullptr) {
+      parts_->push_back(std::move(c));
+    } else {
+      v_.add_clue(std::move(c));
+    }
+  }
   std::optional<text_error> shifted(const item& it, int rows, int columns, item& out);
   std::optional<text_error> read_pairs(const item& it, clue_kind kind, bool legacy);
   std::optional<text_error> finish();
@@ -370,6 +386,7 @@ class reader {
   bool no_boxes_ = false;
   std::set<std::string> seen_;    // the board-wide rules already read
   std::deque<std::string> made_;  // the texts of items a Replicate makes
+  std::vector<clue>* parts_ = nullptr;  // where clues go inside an Or or And
 };
 
 }  // namespace sudoku::detail::iss_read

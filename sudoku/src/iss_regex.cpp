@@ -349,7 +349,7 @@ std::optional<text_error> reader::read_regex(const item& it) {
       if (c.cells.empty()) continue;
       a.segments = {c.cells.size()};
       c.values = a.to_values();
-      v_.add_clue(std::move(c));
+      add_clue(std::move(c));
       c = clue{clue_kind::nfa, {}, {}, false};
       any = true;
       continue;

@@ -44,7 +44,7 @@ std::optional<text_error> reader::read_pairs(const item& it, clue_kind kind, boo
   bool any = false;
   const auto flush = [&] {
     if (c.cells.empty()) return;
-    v_.add_clue(c);
+    add_clue(c);
     c.cells.clear();
     any = true;
   };
@@ -145,7 +145,7 @@ std::optional<text_error> reader::read_set(const item& it, clue_kind kind) {
     default:
       break;
   }
-  v_.add_clue(std::move(c));
+  add_clue(std::move(c));
   return std::nullopt;
 }
 
@@ -184,7 +184,7 @@ std::optional<text_error> reader::read_look_and_say(const item& it) {
   }
   for (std::uint32_t p : c.cells)
     masks_[p] &= ~excluded;
-  if (!c.values.empty()) v_.add_clue(std::move(c));
+  if (!c.values.empty()) add_clue(std::move(c));
   return std::nullopt;
 }
 
@@ -208,7 +208,7 @@ std::optional<text_error> reader::read_segments(const item& it) {
     c.values.push_back(static_cast<int>(c.cells.size() - from));
     from = c.cells.size();
   }
-  v_.add_clue(std::move(c));
+  add_clue(std::move(c));
   return std::nullopt;
 }
 

@@ -13,8 +13,8 @@ namespace sudoku {
 std::span<const std::string_view> iss_types() {
   static const std::vector<std::string_view> types = [] {
     std::vector<std::string_view> out = {
-        "Given",  "Shape",   "NoBoxes",   "Diagonal",   "Windoku",    "DisjointSets", "Jigsaw",
-        "Binary", "BinaryX", "Replicate", "RegionSize", "LookAndSay", "Regex"};
+        "Shape",     "NoBoxes",    "Diagonal",   "Windoku", "DisjointSets", "Jigsaw", "Binary",
+        "BinaryX",   "Replicate",  "RegionSize", "LookAndSay", "Regex"};
     for (int k = 0; k <= static_cast<int>(clue_kind::dutch_flatmates); ++k)
       out.push_back(iss_name(static_cast<clue_kind>(k)));
     return out;
@@ -25,7 +25,7 @@ std::span<const std::string_view> iss_types() {
 text_error detail::refused_iss_type(std::string_view type, std::size_t column) {
   // ISS types not read here, each between blanks.
   static constexpr std::string_view known =
-      " Or And Container FullRank FullRankTies "
+      " Container FullRank FullRankTies "
       " Doppelganger ConnectedValues SearchPriority Var "
       " ChaosConstruction ChaosArrow ChaosCount RegionSameValues ";
   if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {

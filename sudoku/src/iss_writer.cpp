@@ -26,6 +26,144 @@ void append_cells(const variant& v, const std::vector<std::uint32_t>& cells, std
   }
 }
 
+// One clue as an item: '.', its type, its fields.
+bool append_clue(const variant& v, const clue& c, std::string& out) {
+  const int n = v.digits(), columns = v.columns();
+  switch (c.kind) {
+    case clue_kind::given:  // ISS's short form, .~R1C1_5, a cell an item
+      if (c.cells.size() != 1) out += ".And";
+      for (const std::uint32_t p : c.cells) {
+        out += ".~" + cell_id(v, p);
+        for (const int value : c.values)
+          out += fmt::format("_{}", value);
+      }
+      if (c.cells.size() != 1) out += ".End";
+      return !c.cells.empty();
+    case clue_kind::any_of:
+    case clue_kind::all_of:
+      out += '.';
+      out += iss_name(c.kind);
+      for (const clue& part : c.parts) {
+        if (!append_clue(v, part, out)) return false;
+      }
+      out += ".End";
+      return true;
+    default:
+      break;
+  }
+  out += '.';
+  out += iss_name(c.kind);
+  const auto& cells = c.cells;
+  switch (c.kind) {
+    case clue_kind::little_killer:
+      out += fmt::format("~{}~{}", c.values.at(0), cell_id(v, cells.front()));
+      return true;
+    case clue_kind::sandwich:
+    case clue_kind::x_sum:
+    case clue_kind::skyscraper:
+    case clue_kind::hidden_skyscraper:
+    case clue_kind::numbered_room: {
+      const int step =
+          cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
+      // A line of one cell is a row on a board one cell wide, else a column.
+      const bool is_row = cells.size() > 1 ? std::abs(step) == 1 : columns == 1;
+      const bool reversed = step < 0;
+      const int line =
+          is_row ? static_cast<int>(cells[0]) / columns : static_cast<int>(cells[0]) % columns;
+      const std::string id = fmt::format("{}{}", is_row ? 'R' : 'C', line + 1);
+      if (c.kind == clue_kind::sandwich) {
+        out += fmt::format("~{}~{}", c.values.at(0), id);
+      } else {
+        out += reversed ? fmt::format("~{}~~{}", id, c.values.at(0))
+                        : fmt::format("~{}~{}~", id, c.values.at(0));
+      }
+      return true;
+    }
+    case clue_kind::quad:
+      out += '~' + cell_id(v, cells.front());
+      for (int d : c.values)
+        out += fmt::format("~{}", d);
+      return true;
+    case clue_kind::sum:
+      if (c.values.size() == cells.size() + 1) {
+        out += fmt::format("~{}_=", c.values[0]);
+        for (std::size_t i = 1; i < c.values.size(); ++i)
+          out += fmt::format("_{}", c.values[i]);
+      } else {
+        out += fmt::format("~{}", c.values.at(0));
+      }
+      break;
+    case clue_kind::cage:
+      out += c.values.empty() ? "~" : fmt::format("~{}", c.values[0]);
+      break;
+    case clue_kind::contain_at_least:
+    case clue_kind::contain_exact:
+      for (std::size_t i = 0; i < c.values.size(); ++i)
+        out += fmt::format("{}{}", i == 0 ? '~' : '_', c.values[i]);
+      break;
+    case clue_kind::pair:
+    case clue_kind::pair_x: {
+      // ISS's key: a bit per digit pair, six to a base64url character.
+      std::string key;
+      for (int t = 0; t < n * n; t += 6) {
+        int six = 0;
+        for (int b = 0; b < 6 && t + b < n * n; ++b) {
+          const auto row = static_cast<std::size_t>((t + b) / n);
+          if (row < c.values.size()) six |= (c.values[row] >> ((t + b) % n + 1) & 1) << b;
+        }
+        key += detail::base64url[static_cast<std::size_t>(six)];
+      }
+      while (!key.empty() && key.back() == 'A')
+        key.pop_back();
+      out += "~" + key;
+      break;
+    }
+    case clue_kind::indexing:
+      out += c.values.at(0) == 1 ? "~R" : "~C";
+      break;
+    case clue_kind::nfa: {
+      // The automaton, an empty name (_), then the segments between '-' fields.
+      const auto a = detail::automaton::from_values(c.values);
+      if (!a) return false;
+      const std::string encoded = detail::encode_iss_nfa(*a);
+      if (encoded.empty()) return false;
+      out += '~';
+      out += encoded;
+      out += "~_";
+      std::size_t at = 0;
+      for (std::size_t s = 0; s < a->segments.size(); ++s) {
+        if (s > 0) out += "~-";
+        for (std::size_t i = 0; i < a->segments[s]; ++i) {
+          out += '~';
+          out += cell_id(v, cells[at++]);
+        }
+      }
+      return true;
+    }
+    case clue_kind::equal_sum: {
+      std::size_t at = 0;
+      for (std::size_t s = 0; s < c.values.size(); ++s) {
+        if (s > 0) out += "~-";
+        const auto length = static_cast<std::size_t>(c.values[s]);
+        append_cells(
+            v,
+            std::vector<std::uint32_t>(cells.begin() + static_cast<std::ptrdiff_t>(at),
+                                       cells.begin() + static_cast<std::ptrdiff_t>(at + length)),
+            out);
+        at += length;
+      }
+      return true;
+    }
+    default:
+      for (int value : c.values)
+        out += fmt::format("~{}", value);
+      break;
+  }
+  append_cells(v, cells, out);
+  if (c.loop) out += "~LOOP";
+  return true;
+}
+
 }  // namespace
 
 bool append_iss(const variant& v, const grid& givens, std::string& out) {
@@ -122,116 +260,7 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
       append_cells(v, c.cells, out);
       continue;
     }
-    out += '.';
-    out += iss_name(c.kind);
-    const auto& cells = c.cells;
-    switch (c.kind) {
-      case clue_kind::little_killer:
-        out += fmt::format("~{}~{}", c.values.at(0), cell_id(v, cells.front()));
-        continue;
-      case clue_kind::sandwich:
-      case clue_kind::x_sum:
-      case clue_kind::skyscraper:
-      case clue_kind::hidden_skyscraper:
-      case clue_kind::numbered_room: {
-        const int step =
-            cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
-        // A line of one cell is a row on a board one cell wide, else a column.
-        const bool is_row = cells.size() > 1 ? std::abs(step) == 1 : columns == 1;
-        const bool reversed = step < 0;
-        const int line =
-            is_row ? static_cast<int>(cells[0]) / columns : static_cast<int>(cells[0]) % columns;
-        const std::string id = fmt::format("{}{}", is_row ? 'R' : 'C', line + 1);
-        if (c.kind == clue_kind::sandwich) {
-          out += fmt::format("~{}~{}", c.values.at(0), id);
-        } else {
-          out += reversed ? fmt::format("~{}~~{}", id, c.values.at(0))
-                          : fmt::format("~{}~{}~", id, c.values.at(0));
-        }
-        continue;
-      }
-      case clue_kind::quad:
-        out += '~' + cell_id(v, cells.front());
-        for (int d : c.values)
-          out += fmt::format("~{}", d);
-        continue;
-      case clue_kind::sum:
-        if (c.values.size() == cells.size() + 1) {
-          out += fmt::format("~{}_=", c.values[0]);
-          for (std::size_t i = 1; i < c.values.size(); ++i)
-            out += fmt::format("_{}", c.values[i]);
-        } else {
-          out += fmt::format("~{}", c.values.at(0));
-        }
-        break;
-      case clue_kind::cage:
-        out += c.values.empty() ? "~" : fmt::format("~{}", c.values[0]);
-        break;
-      case clue_kind::contain_at_least:
-      case clue_kind::contain_exact:
-        for (std::size_t i = 0; i < c.values.size(); ++i)
-          out += fmt::format("{}{}", i == 0 ? '~' : '_', c.values[i]);
-        break;
-      case clue_kind::pair:
-      case clue_kind::pair_x: {
-        // ISS's key: a bit per digit pair, six to a base64url character.
-        std::string key;
-        for (int t = 0; t < n * n; t += 6) {
-          int six = 0;
-          for (int b = 0; b < 6 && t + b < n * n; ++b) {
-            const auto row = static_cast<std::size_t>((t + b) / n);
-            if (row < c.values.size()) six |= (c.values[row] >> ((t + b) % n + 1) & 1) << b;
-          }
-          key += detail::base64url[static_cast<std::size_t>(six)];
-        }
-        while (!key.empty() && key.back() == 'A')
-          key.pop_back();
-        out += "~" + key;
-        break;
-      }
-      case clue_kind::indexing:
-        out += c.values.at(0) == 1 ? "~R" : "~C";
-        break;
-      case clue_kind::nfa: {
-        // The automaton, an empty name (_), then the segments between '-' fields.
-        const auto a = detail::automaton::from_values(c.values);
-        if (!a) return false;
-        const std::string encoded = detail::encode_iss_nfa(*a);
-        if (encoded.empty()) return false;
-        out += '~';
-        out += encoded;
-        out += "~_";
-        std::size_t at = 0;
-        for (std::size_t s = 0; s < a->segments.size(); ++s) {
-          if (s > 0) out += "~-";
-          for (std::size_t i = 0; i < a->segments[s]; ++i) {
-            out += '~';
-            out += cell_id(v, cells[at++]);
-          }
-        }
-        continue;
-      }
-      case clue_kind::equal_sum: {
-        std::size_t at = 0;
-        for (std::size_t s = 0; s < c.values.size(); ++s) {
-          if (s > 0) out += "~-";
-          const auto length = static_cast<std::size_t>(c.values[s]);
-          append_cells(
-              v,
-              std::vector<std::uint32_t>(cells.begin() + static_cast<std::ptrdiff_t>(at),
-                                         cells.begin() + static_cast<std::ptrdiff_t>(at + length)),
-              out);
-          at += length;
-        }
-        continue;
-      }
-      default:
-        for (int value : c.values)
-          out += fmt::format("~{}", value);
-        break;
-    }
-    append_cells(v, cells, out);
-    if (c.loop) out += "~LOOP";
+    if (!append_clue(v, c, out)) return false;
   }
   if (out.size() == start) out += ".";
   return true;

@@ -11,7 +11,9 @@
 // diagonal, row or column, sandwiches and X-sums as plain numbers (as setters
 // draw them); lockout lines between two diamonds, value-indexing lines dashed
 // from a dot to an arrowhead, pairwise tables as thin lines through small
-// circles; sets of cells outlined (all different, distinct counts) or shaded
+// circles; an Or or And as a faint dotted outline round its parts, drawn as
+// they would be alone (a given among them small at the foot of its cell);
+// sets of cells outlined (all different, distinct counts) or shaded
 // and outlined with what they say in the corner (rellik and equality cages,
 // contained digits), counting circles as circles, indexing cells tinted.
 // Arrowheads are plain paths, not markers: no ids to clash on a
@@ -45,6 +47,19 @@ constexpr double outside = 26;        // room for outside clues beyond each edge
 constexpr double caption = 18;        // the caption line's height
 
 using xy = std::array<double, 2>;
+
+// Each clue and, inside an Or or And, each of its parts (in turn), with the
+// index of the board's clue it belongs to.
+template <class F>
+void each_clue(const variant& v, F f) {
+  const auto visit = [&](const auto& self, std::size_t k, const clue& c) -> void {
+    f(k, c);
+    for (const clue& part : c.parts)
+      self(self, k, part);
+  };
+  for (std::size_t k = 0; k < v.clues().size(); ++k)
+    visit(visit, k, v.clues()[k]);
+}
 
 // The class of an outside clue's number.
 std::string_view outside_class(clue_kind k) {
@@ -484,6 +499,28 @@ class clue_painter {
     outside_text(k, outside_class(c.kind), x, y, 12, value);
   }
 
+  // An Or or And: a faint dashed outline round its cells, as ISS draws one
+  // (its parts drawn as they would be alone); a given inside one, its
+  // values small at the foot of its cell.
+  void composite(std::size_t k, const clue& c) {
+    std::vector<std::uint32_t> cells = c.cells;
+    std::sort(cells.begin(), cells.end());
+    add("<path class=\"sd-{}\" data-clue=\"{}\" d=\"{}\" fill=\"none\" stroke=\"#7a7a7a\" "
+        "stroke-opacity=\"0.6\" stroke-width=\"1.5\" stroke-dasharray=\"2 3\"/>\n",
+        c.kind == clue_kind::any_of ? "any-of" : "all-of", k, at_.outline_path(cells, 2));
+  }
+  void given_part(std::size_t k, const clue& c) {
+    std::string text;
+    for (const int value : c.values)
+      text += fmt::format("{}{}", text.empty() ? "" : ",", value);
+    for (const std::uint32_t p : c.cells) {
+      const xy at = centre(p);
+      add("<text class=\"sd-given-part\" data-clue=\"{}\" x=\"{}\" y=\"{}\" font-size=\"10\" "
+          "text-anchor=\"middle\" fill=\"{}\">={}</text>\n",
+          k, num(at[0]), num(at[1] + at_.cell / 2 - 4), caption_ink, text);
+    }
+  }
+
   void caption_line() {
     std::string rules;
     for (const clue& c : v_.clues()) {
@@ -533,8 +570,8 @@ void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room) {
         raise(p, side, cage_room);
     }
   };
-  for (const clue& c : v.clues()) {
-    if (c.cells.empty()) continue;
+  each_clue(v, [&](std::size_t, const clue& c) {
+    if (c.cells.empty()) return;
     switch (c.kind) {
       // A dot's circle (radius 5) reaches 5.5 units into each cell, an X or V
       // (14 units, bold, with its halo) 6.5, a sign's chevron 3.5: room that
@@ -589,17 +626,20 @@ void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room) {
       case clue_kind::sum_line:
         if (!c.values.empty()) raise(c.cells.front(), &pencil_room::top, label_room);
         break;
+      case clue_kind::given:
+        for (const std::uint32_t p : c.cells)
+          raise(p, &pencil_room::bottom, label_room);
+        break;
       default:
         break;
     }
-  }
+  });
 }
 
 double outside_room(const variant& v) {
-  const auto clues = v.clues();
-  return std::any_of(clues.begin(), clues.end(), [](const clue& c) { return is_outside(c.kind); })
-             ? outside
-             : 0;
+  bool any = false;
+  each_clue(v, [&](std::size_t, const clue& c) { any = any || is_outside(c.kind); });
+  return any ? outside : 0;
 }
 
 double caption_room(const variant& v) {
@@ -611,8 +651,7 @@ double caption_room(const variant& v) {
 
 std::vector<std::string_view> clue_names(const variant& v) {
   std::vector<clue_kind> kinds;
-  for (const clue& c : v.clues())
-    kinds.push_back(c.kind);
+  each_clue(v, [&](std::size_t, const clue& c) { kinds.push_back(c.kind); });
   std::sort(kinds.begin(), kinds.end());
   std::vector<std::string_view> names;
   for (clue_kind k : kinds) {
@@ -624,17 +663,15 @@ std::vector<std::string_view> clue_names(const variant& v) {
 
 void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::string& out) {
   clue_painter paint(v, at, out);
-  const auto clues = v.clues();
-  for (std::size_t k = 0; k < clues.size(); ++k) {
-    const clue& c = clues[k];
-    if (c.cells.empty()) continue;
+  each_clue(v, [&](std::size_t k, const clue& c) {
+    if (c.cells.empty()) return;
     const auto line = line_of(c.kind);
     const bool arrow = c.kind == clue_kind::arrow || c.kind == clue_kind::double_arrow ||
                        c.kind == clue_kind::pill_arrow;
     if (layer == clue_layer::under) {
       if (line) paint.line(k, c, *line);
       if (arrow) paint.arrow(k, c);
-      continue;
+      return;
     }
     switch (c.kind) {
       case clue_kind::white_dot:
@@ -674,10 +711,17 @@ void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::
         if (!c.values.empty())
           paint.label(k, "sd-sum-line-sum", c.cells.front(), fmt::to_string(c.values[0]));
         break;
+      case clue_kind::any_of:
+      case clue_kind::all_of:
+        paint.composite(k, c);
+        break;
+      case clue_kind::given:
+        paint.given_part(k, c);
+        break;
       default:
         break;
     }
-  }
+  });
   if (layer == clue_layer::over) paint.caption_line();
 }
 

@@ -14,6 +14,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace sudoku {
@@ -63,6 +64,11 @@ enum class clue_kind : std::uint8_t {
   pair_x,            ///< every two cells (in order): values[a - 1] bit b when a, b may be
   indexing,          ///< values[0] 0 (column) or 1 (row): at (r, c) digit v, (r, v) holds c
   nfa,  ///< an automaton accepts the cells' digits read in order (ISS's NFA; values: its layout)
+  // A cell's values, and clues made of clues (clue::parts; cells: theirs, in
+  // order of first appearance).
+  given,   ///< each of the cells holds one of values (ISS's Given, inside a composite)
+  any_of,  ///< at least one of parts holds (ISS's Or)
+  all_of,  ///< every one of parts holds (ISS's And)
   // Outside clues read by position along a row or column from cells[0].
   skyscraper,         ///< values[0] digits are greater than every digit before them
   hidden_skyscraper,  ///< the first digit smaller than one before it is values[0]
@@ -96,11 +102,25 @@ enum class clue_kind : std::uint8_t {
 
 /// One clue: its kind, cells (board positions, in the clue's order) and numbers.
 struct clue {
+  clue() = default;
+  clue(clue_kind k, std::vector<std::uint32_t> cs, std::vector<int> vs = {}, bool looped = false,
+       std::vector<clue> ps = {})
+      : kind(k),
+        cells(std::move(cs)),
+        values(std::move(vs)),
+        loop(looped),
+        parts(std::move(ps)) {}
+
   clue_kind kind = clue_kind::thermo;
   std::vector<std::uint32_t> cells;
   std::vector<int> values;
   bool loop = false;  ///< a line whose last cell joins its first (sum lines, whispers, ...)
+  std::vector<clue> parts;  ///< an any_of's or all_of's clues
   friend bool operator==(const clue&, const clue&) = default;
 };
+
+/// A clue of `kind` any_of or all_of made of `parts`, its cells theirs in
+/// order of first appearance.
+[[nodiscard]] clue composite_clue(clue_kind kind, std::vector<clue> parts);
 
 }  // namespace sudoku
