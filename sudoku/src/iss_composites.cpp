@@ -122,12 +122,18 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
   at = i;
   if (flat) return std::nullopt;
   if (parts.empty()) return error_at(head.type.column, fmt::format("{} holds nothing", name));
-  clue made = parts.size() == 1 ? std::move(parts.front())
-                                : composite_clue(name == "Or" ? clue_kind::any_of
-                                                              : clue_kind::all_of,
-                                                 std::move(parts));
+  clue made =
+      parts.size() == 1
+          ? std::move(parts.front())
+          : composite_clue(name == "Or" ? clue_kind::any_of : clue_kind::all_of, std::move(parts));
   if (into != nullptr) {
     into->push_back(std::move(made));
+  } else if (made.kind == clue_kind::given) {  // an Or of one given: the given
+    std::uint64_t mask = 0;
+    for (const int value : made.values)
+      mask |= std::uint64_t{1} << (value - lo_ + 1);
+    for (const std::uint32_t p : made.cells)
+      masks_[p] &= mask;
   } else {
     add_clue(std::move(made));
   }
@@ -142,9 +148,8 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
 std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& parts) {
   const std::string_view type = it.type.text;
   const auto kind = clue_kind_from_iss(type);
-  if ((kind && is_global(*kind)) || type == "Shape" || type == "RegionSize" ||
-      type == "NoBoxes" || type == "Diagonal" || type == "Windoku" || type == "DisjointSets" ||
-      type == "Jigsaw") {
+  if ((kind && is_global(*kind)) || type == "Shape" || type == "RegionSize" || type == "NoBoxes" ||
+      type == "Diagonal" || type == "Windoku" || type == "DisjointSets" || type == "Jigsaw") {
     return error_at(it.type.column, fmt::format("{} cannot be part of an Or or And", type));
   }
   std::vector<clue> made;

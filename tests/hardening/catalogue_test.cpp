@@ -1318,7 +1318,18 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_regex_value_out_of_range", ".Shape~4x4.Regex~Nw~R1C1",
                        "{file}:1:18: Regex 7: '7' is out of the values 1-4"));
   c.push_back(iss_case("iss_end_without_a_replicate", ".Thermo~R1C1~R1C2.End",
-                       "{file}:1:19: End closes no Replicate"));
+                       "{file}:1:19: End closes no Replicate, Or or And"));
+  c.push_back(
+      iss_case("iss_or_without_end", ".Or.Thermo~R1C1~R1C2.~R1C1_5", "{file}:1:2: Or has no End"));
+  c.push_back(iss_case("iss_or_holding_nothing", ".Or.End", "{file}:1:2: Or holds nothing"));
+  c.push_back(
+      iss_case("iss_or_with_arguments", ".Or~2.~R1C1_5.End", "{file}:1:5: Or takes no arguments"));
+  c.push_back(iss_case("iss_or_of_a_board_rule", ".Or.AntiKnight.~R1C1_5.End",
+                       "{file}:1:5: AntiKnight cannot be part of an Or or And"));
+  c.push_back(iss_case("iss_replicate_inside_an_or", ".Or.Replicate~P.Thermo~R1C1~R1C2.End.End",
+                       "{file}:1:5: a Replicate inside an Or is not supported"));
+  c.push_back(iss_case("iss_bad_part_of_an_and", ".Or.And.~R1C1_5.Thermo~R1C1~R1X2.End.~R2C2_1.End",
+                       "{file}:1:29: 'R1X2' is not a cell such as R1C1"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
                        "{file}:1:15: R1C1 follows itself in Whisper"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",

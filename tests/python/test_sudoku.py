@@ -511,3 +511,12 @@ def test_iss_boards_values_from_zero_and_automata():
             == ".Shape~4x4.~R1C1_1_2_4~R2C2_1_2_4~R3C3_1_2_4~R4C4_1_2_4.ContainExact~1_1~R1C1~R2C2~R3C3~R4C4")
     with pytest.raises(ValueError, match=r"column 12: the value range 0-16 is not supported"):
         d.solve(".Shape~9x9~0-16")
+
+
+def test_iss_composites():
+    # An Or counts a grid two parts allow once (docs/iss-format.md's examples).
+    assert d.count(".Shape~4x4.Or.~R1C1_1.~R2C2_1.End", limit=0) == 144
+    assert d.count(".Shape~4x4.Or.And.~R1C1_1.~R1C2_2.End.Skyscraper~R1~4~.End", limit=0) == 24
+    assert d.convert(".Shape~4x4.And.~R1C1_1.Thermo~R1C1~R1C2.End") == ".Shape~4x4.~R1C1_1.Thermo~R1C1~R1C2"
+    with pytest.raises(ValueError, match=r"column 2: Or has no End"):
+        d.count(".Or.~R1C1_1")

@@ -28,7 +28,22 @@ struct instance {
   std::vector<std::pair<int, int>> cells;  // (row, column), 0-based
   std::vector<int> values;
   bool loop = false;
+  std::vector<instance> parts{};  // an any_of's or all_of's
 };
+
+// The instance as a clue on a board `side` cells wide.
+clue to_clue(const instance& in, int side) {
+  if (in.kind == clue_kind::any_of || in.kind == clue_kind::all_of) {
+    std::vector<clue> parts;
+    for (const instance& part : in.parts)
+      parts.push_back(to_clue(part, side));
+    return sudoku::composite_clue(in.kind, std::move(parts));
+  }
+  clue c{in.kind, {}, in.values, in.loop};
+  for (auto [r, col] : in.cells)
+    c.cells.push_back(static_cast<std::uint32_t>(r * side + col));
+  return c;
+}
 
 std::vector<instance> instances() {
   using k = clue_kind;
@@ -133,6 +148,75 @@ std::vector<instance> instances() {
        {{0, 0}, {0, 1}, {1, 1}, {2, 2}},
        {1, 4, 6, 3, 1, 0, 0, 1, 7, 1, 0, 2, 0, 3, 0, 4, 0, 5, 0, 6, 0, 1, 1, 7, 1, 1,
         2, 1, 3, 1, 4, 1, 5, 1, 6, 1, 2, 2, 6, 1, 2, 2, 2, 3, 2, 4, 2, 5, 2, 6, 2}},
+      // Givens, and clues made of clues: at least one part holds (one path
+      // per grid when two do), every part holds.
+      {"given", k::given, {{0, 0}, {1, 1}}, {1, 3}},
+      {"any_of_givens",
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"", k::given, {{0, 0}}, {1}}, {"", k::given, {{1, 1}}, {2}}}},
+      {"any_of_lines",  // overlapping cells in other orders
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"", k::thermo, {{0, 0}, {0, 1}, {1, 1}}, {}},
+        {"", k::whisper, {{1, 1}, {0, 1}, {0, 2}}, {2}}}},
+      {"any_of_arrows",  // the same cells, the circle moved: made again in one order
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"", k::arrow, {{0, 0}, {1, 1}, {2, 2}}, {}},
+        {"", k::arrow, {{1, 1}, {2, 2}, {0, 0}}, {}},
+        {"", k::arrow, {{2, 2}, {0, 0}, {1, 1}}, {}}}},
+      {"any_of_skyscrapers",  // a row from both ends: one read backwards
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"", k::skyscraper, {{0, 0}, {0, 1}, {0, 2}, {0, 3}}, {3}},
+        {"", k::skyscraper, {{0, 3}, {0, 2}, {0, 1}, {0, 0}}, {3}}}},
+      {"any_of_crossing",  // a row and a column crossing in their middles
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"", k::x_sum, {{1, 0}, {1, 1}, {1, 2}, {1, 3}}, {5}},
+        {"", k::hidden_skyscraper, {{3, 2}, {2, 2}, {1, 2}, {0, 2}}, {2}}}},
+      {"any_of_impossible_part",  // a cage no digits fill
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"", k::cage, {{0, 0}, {1, 1}, {2, 2}}, {2}},
+        {"", k::sandwich, {{2, 0}, {2, 1}, {2, 2}, {2, 3}}, {0}}}},
+      {"any_of_all_of",
+       k::any_of,
+       {},
+       {},
+       false,
+       {{"",
+         k::all_of,
+         {},
+         {},
+         false,
+         {{"", k::given, {{0, 0}}, {2}}, {"", k::v, {{0, 0}, {0, 1}}, {}}}},
+        {"", k::cage, {{0, 0}, {0, 1}, {1, 0}}, {6}},
+        {"",
+         k::any_of,
+         {},
+         {},
+         false,
+         {{"", k::given, {{3, 3}}, {1}}, {"", k::x, {{2, 3}, {3, 3}}, {}}}}}},
+      {"all_of",
+       k::all_of,
+       {},
+       {},
+       false,
+       {{"", k::thermo, {{0, 0}, {1, 0}}, {}}, {"", k::given, {{1, 0}}, {2, 3}}}},
       {"global_mod", k::global_mod, {}, {}},
       {"dutch_flatmates", k::dutch_flatmates, {}, {}},
       {"anti_knight", k::anti_knight, {}, {}},
@@ -157,10 +241,7 @@ void expect_brute_force_count(const sudoku::shape& s, const instance& in, const 
                               int first_value = 1) {
   sudoku::variant v(s);
   v.set_first_value(first_value);
-  clue c{in.kind, {}, in.values, in.loop};
-  for (auto [r, col] : in.cells)
-    c.cells.push_back(static_cast<std::uint32_t>(r * s.size() + col));
-  v.add_clue(c);
+  v.add_clue(to_clue(in, s.size()));
   sudoku::grid givens = v.empty_grid();
   const std::size_t first = givens.cells().size() - band.size();
   for (std::size_t i = 0; i < band.size(); ++i)

@@ -93,6 +93,35 @@ TEST(IssRoundTrip, sets_lines_and_indexing_are_written_back) {
   expect_round_trip(".Indexing~C~R1C1~R2C5.Indexing~R~R7C7.GlobalEntropy.GlobalMod.DutchFlatmates");
 }
 
+// An Or and And are written back as their parts (a given inside one as
+// ISS's short form, a cage as a clue); an And outside any Or is its parts; an
+// Or or And of one part is that part.
+TEST(IssRoundTrip, composites_are_written_back) {
+  expect_round_trip(".Or.~R1C1_1_2.Thermo~R1C1~R1C2.End.Or.Cage~10~R2C2~R2C3.X~R2C2~R2C3.End");
+  expect_round_trip(".Or.And.~R9C9_1.Skyscraper~R9~~1.End.Or.~R8C8_2.~R7C7_3.End.End");
+  expect_round_trip(".Shape~6x6.And.Thermo~R1C1~R1C2.Cage~5~R3C3~R3C4.End.Or.~R1C1_1.End");
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(
+      sudoku::parse_iss(".And.~R1C1_5.Cage~3~R2C2~R2C3.End.Or.Thermo~R5C5~R5C6.End", v, givens));
+  EXPECT_EQ(givens.cells()[0], 5);  // the And is its parts
+  EXPECT_EQ(v.cages().size(), 1u);  // a killer cage
+  ASSERT_EQ(v.clues().size(), 1u);  // the Or of one part, that part
+  EXPECT_EQ(v.clues()[0].kind, sudoku::clue_kind::thermo);
+  std::string printed;
+  ASSERT_TRUE(sudoku::append_iss(v, givens, printed));
+  EXPECT_EQ(printed, ".~R1C1_5.Cage~3~R2C2~R2C3.Thermo~R5C5~R5C6");
+  ASSERT_FALSE(sudoku::parse_iss(".Or.~R1C1_1~R1C2_2.LookAndSay~21~R3C1~R3C2.End", v, givens));
+  ASSERT_EQ(v.clues().size(), 1u);
+  const sudoku::clue& any = v.clues()[0];
+  EXPECT_EQ(any.kind, sudoku::clue_kind::any_of);
+  // A given item's cells, a part each.
+  ASSERT_EQ(any.parts.size(), 3u);
+  EXPECT_EQ(any.parts[0].kind, sudoku::clue_kind::given);
+  EXPECT_EQ(any.parts[2].kind, sudoku::clue_kind::contain_exact);
+  EXPECT_EQ(any.cells, (std::vector<std::uint32_t>{0, 1, 18, 19}));
+}
+
 // A pairwise table's key is written back from the table (Binary as Pair, its
 // '-' and '_' swapped), each group of cells a clue; a cell a cage or sum names
 // twice counts twice.

@@ -296,6 +296,25 @@ TEST(CluePictures, EverySetLineAndTableDrawsWellFormedElementsTaggedWithTheirClu
   EXPECT_TRUE(elements(d.svg, "sd-between-end").empty());
 }
 
+// An Or and an And: a faint outline round their cells, their parts drawn as
+// alone (an outside clue among them outside the grid), a given among them
+// small in its cell; all tagged with the composite's number.
+TEST(CluePictures, CompositesOutlineTheirPartsAndDrawEach) {
+  const drawn d = render_iss(
+      ".Or.Cage~3~R1C1~R1C2.~R1C1_9.End.Or.And.~R5C5_1.X~R5C5~R5C6.End.Skyscraper~R9~~3.End");
+  expect_each_clue_drawn_and_tagged(d);
+  EXPECT_EQ(elements(d.svg, "sd-any-of").size(), 2u);
+  EXPECT_EQ(elements(d.svg, "sd-all-of").size(), 1u);
+  EXPECT_EQ(elements(d.svg, "sd-clue-cage").size(), 1u);
+  EXPECT_EQ(elements(d.svg, "sd-x").size(), 1u);
+  EXPECT_EQ(elements(d.svg, "sd-skyscraper").size(), 1u);
+  const auto given = elements(d.svg, "sd-given-part");
+  ASSERT_EQ(given.size(), 2u);
+  EXPECT_NE(given[0].find(">=9<"), std::string::npos) << given[0];
+  EXPECT_NE(given[0].find("data-clue=\"0\""), std::string::npos) << given[0];
+  EXPECT_NE(given[1].find("data-clue=\"1\""), std::string::npos) << given[1];
+}
+
 // ---- Pencil marks and the clues over them.
 //
 // A pencil mark's ink, for a digit of font size s on baseline y centred on x:
