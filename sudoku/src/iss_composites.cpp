@@ -107,7 +107,12 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
     const std::string_view type = items_[i].type.text;
     std::optional<text_error> e;
     if (type == "Or" || type == "And") {
+      if (++depth_ > max_depth) {
+        return error_at(items_[i].type.column,
+                        fmt::format("Or and And nest at most {} deep", max_depth));
+      }
       e = read_composite(i, flat ? nullptr : &parts);
+      --depth_;
     } else if (flat) {
       e = type == "Replicate" ? read_replicate(i) : read(items_[i]);
     } else if (type == "Replicate") {

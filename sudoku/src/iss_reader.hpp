@@ -384,9 +384,13 @@ class reader {
   std::vector<std::uint64_t> masks_;
   std::vector<std::vector<std::uint32_t>> regions_;
   bool no_boxes_ = false;
-  std::set<std::string> seen_;    // the board-wide rules already read
-  std::deque<std::string> made_;  // the texts of items a Replicate makes
+  std::set<std::string> seen_;          // the board-wide rules already read
+  std::deque<std::string> made_;        // the texts of items a Replicate makes
   std::vector<clue>* parts_ = nullptr;  // where clues go inside an Or or And
+  // How deep the Or or And being read lies in others; reading, drawing and
+  // lowering a composite recurse.
+  static constexpr int max_depth = 16;
+  int depth_ = 0;
 };
 
 }  // namespace sudoku::detail::iss_read

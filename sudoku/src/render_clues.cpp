@@ -18,7 +18,8 @@
 // contained digits), counting circles as circles, indexing cells tinted.
 // Arrowheads are plain paths, not markers: no ids to clash on a
 // page of many pictures, and every renderer draws them alike. Pencil marks keep
-// clear of what is drawn over their cells (keep_clear_of_clues).
+// clear of what is drawn over their cells (keep_clear_of_clues, in
+// pencil_room.cpp).
 #include "render_clues.hpp"
 
 #include <svg/cells.hpp>
@@ -47,19 +48,6 @@ constexpr double outside = 26;        // room for outside clues beyond each edge
 constexpr double caption = 18;        // the caption line's height
 
 using xy = std::array<double, 2>;
-
-// Each clue and, inside an Or or And, each of its parts (in turn), with the
-// index of the board's clue it belongs to.
-template <class F>
-void each_clue(const variant& v, F f) {
-  const auto visit = [&](const auto& self, std::size_t k, const clue& c) -> void {
-    f(k, c);
-    for (const clue& part : c.parts)
-      self(self, k, part);
-  };
-  for (std::size_t k = 0; k < v.clues().size(); ++k)
-    visit(visit, k, v.clues()[k]);
-}
 
 // The class of an outside clue's number.
 std::string_view outside_class(clue_kind k) {
@@ -545,95 +533,6 @@ class clue_painter {
 
 std::string board_frame::outline_path(std::span<const std::uint32_t> cells, double inset) const {
   return svg::path_data(svg::outline(rows, columns, cells), {left, top, cell}, inset);
-}
-
-void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room) {
-  const int columns = v.columns();
-  const auto raise = [&](std::uint32_t p, double pencil_room::*side, double by) {
-    if (p < room.size()) room[p].*side = std::max(room[p].*side, by);
-  };
-  // The sides of a cell that a mark on the edge between a and b covers.
-  const auto edge = [&](std::uint32_t a, std::uint32_t b, double by) {
-    const std::uint32_t first = std::min(a, b), second = std::max(a, b);
-    if (second - first == 1) {  // side by side
-      raise(first, &pencil_room::right, by);
-      raise(second, &pencil_room::left, by);
-    } else {
-      raise(first, &pencil_room::bottom, by);
-      raise(second, &pencil_room::top, by);
-    }
-  };
-  const auto cage_cells = [&](const clue& c) {
-    for (std::uint32_t p : c.cells) {
-      for (double pencil_room::*side :
-           {&pencil_room::top, &pencil_room::right, &pencil_room::bottom, &pencil_room::left})
-        raise(p, side, cage_room);
-    }
-  };
-  each_clue(v, [&](std::size_t, const clue& c) {
-    if (c.cells.empty()) return;
-    switch (c.kind) {
-      // A dot's circle (radius 5) reaches 5.5 units into each cell, an X or V
-      // (14 units, bold, with its halo) 6.5, a sign's chevron 3.5: room that
-      // keeps the nearest pencil mark's ink a unit or more away, as the marks
-      // sit half their spacing in from the room's edge.
-      case clue_kind::white_dot:
-      case clue_kind::black_dot:
-      case clue_kind::greater_than:
-      case clue_kind::x:
-      case clue_kind::v: {
-        const double by = c.kind == clue_kind::x || c.kind == clue_kind::v ? 5.5
-                          : c.kind == clue_kind::greater_than              ? 3
-                                                                           : 4.5;
-        for (std::size_t i = 0; i < c.cells.size(); ++i) {
-          for (std::size_t j = i + 1; j < c.cells.size(); ++j) {
-            const int dr = std::abs(static_cast<int>(c.cells[i]) / columns -
-                                    static_cast<int>(c.cells[j]) / columns);
-            const int dc = std::abs(static_cast<int>(c.cells[i]) % columns -
-                                    static_cast<int>(c.cells[j]) % columns);
-            if (dr + dc == 1) edge(c.cells[i], c.cells[j], by);
-          }
-        }
-        break;
-      }
-      case clue_kind::quad: {
-        // The circle on the corner shared by the block's four cells: room on
-        // the two sides of each cell that meet there.
-        const std::uint32_t p = c.cells.front();
-        const auto cols = static_cast<std::uint32_t>(columns);
-        constexpr double by = 8;
-        raise(p, &pencil_room::bottom, by), raise(p, &pencil_room::right, by);
-        raise(p + 1, &pencil_room::bottom, by), raise(p + 1, &pencil_room::left, by);
-        raise(p + cols, &pencil_room::top, by), raise(p + cols, &pencil_room::right, by);
-        raise(p + cols + 1, &pencil_room::top, by), raise(p + cols + 1, &pencil_room::left, by);
-        break;
-      }
-      case clue_kind::cage:
-      case clue_kind::sum:
-      case clue_kind::lunchbox:
-      case clue_kind::same_values:
-      case clue_kind::equal_sum:
-      case clue_kind::rellik_cage:
-      case clue_kind::contain_at_least:
-      case clue_kind::contain_exact:
-      case clue_kind::all_different:
-      case clue_kind::count_distinct: {
-        cage_cells(c);
-        if (c.kind != clue_kind::same_values && c.kind != clue_kind::equal_sum && !c.values.empty())
-          raise(*std::min_element(c.cells.begin(), c.cells.end()), &pencil_room::top, label_room);
-        break;
-      }
-      case clue_kind::sum_line:
-        if (!c.values.empty()) raise(c.cells.front(), &pencil_room::top, label_room);
-        break;
-      case clue_kind::given:
-        for (const std::uint32_t p : c.cells)
-          raise(p, &pencil_room::bottom, label_room);
-        break;
-      default:
-        break;
-    }
-  });
 }
 
 double outside_room(const variant& v) {

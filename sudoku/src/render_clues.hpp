@@ -6,6 +6,7 @@
 // data-clue, the clue's index in variant::clues().
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <span>
 #include <string>
@@ -52,6 +53,19 @@ inline constexpr double cage_room = 4;
 inline constexpr double label_room = 12.5;
 /// Raises `room` (an entry per cell position) where the clues are drawn.
 void keep_clear_of_clues(const variant& v, std::vector<pencil_room>& room);
+
+// Each clue and, inside an Or or And, each of its parts (in turn), with the
+// index of the board's clue it belongs to.
+template <class F>
+void each_clue(const variant& v, F f) {
+  const auto visit = [&](const auto& self, std::size_t k, const clue& c) -> void {
+    f(k, c);
+    for (const clue& part : c.parts)
+      self(self, k, part);
+  };
+  for (std::size_t k = 0; k < v.clues().size(); ++k)
+    visit(visit, k, v.clues()[k]);
+}
 
 enum class clue_layer : std::uint8_t { under, over };
 /// Appends the elements of the clues of one layer.

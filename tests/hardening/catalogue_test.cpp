@@ -1321,6 +1321,18 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:19: End closes no Replicate, Or or And"));
   c.push_back(
       iss_case("iss_or_without_end", ".Or.Thermo~R1C1~R1C2.~R1C1_5", "{file}:1:2: Or has no End"));
+  c.push_back(iss_case(
+      "iss_or_nested_too_deep",
+      [] {
+        std::string line;
+        for (int k = 0; k < 18; ++k)
+          line += ".Or";
+        line += ".~R1C1_1";
+        for (int k = 0; k < 18; ++k)
+          line += ".End";
+        return line;
+      }(),
+      "{file}:1:53: Or and And nest at most 16 deep"));
   c.push_back(iss_case("iss_or_holding_nothing", ".Or.End", "{file}:1:2: Or holds nothing"));
   c.push_back(
       iss_case("iss_or_with_arguments", ".Or~2.~R1C1_5.End", "{file}:1:5: Or takes no arguments"));
