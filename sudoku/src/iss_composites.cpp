@@ -157,21 +157,25 @@ std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& p
       type == "Diagonal" || type == "Windoku" || type == "DisjointSets" || type == "Jigsaw") {
     return error_at(it.type.column, fmt::format("{} cannot be part of an Or or And", type));
   }
+  // The values the item leaves, apart from the board's givens.
   std::vector<clue> made;
-  std::vector<std::uint64_t> before = masks_;
+  std::vector<std::uint64_t> before =
+      std::exchange(masks_, std::vector<std::uint64_t>(masks_.size(), v_.all_digits()));
   std::vector<clue>* outer = std::exchange(parts_, &made);
   auto e = read(it);
   parts_ = outer;
+  std::swap(masks_, before);
   if (e) return e;
-  for (std::size_t p = 0; p < masks_.size(); ++p) {
-    if (masks_[p] == before[p]) continue;
+  for (std::size_t p = 0; p < before.size(); ++p) {
+    if (before[p] == v_.all_digits()) continue;
+    // A cell left no value: a part that cannot hold, left out.
+    if (before[p] == 0) return std::nullopt;
     clue given{clue_kind::given, {static_cast<std::uint32_t>(p)}, {}, false};
     for (int d = 1; d <= n_; ++d) {
-      if (masks_[p] >> d & 1) given.values.push_back(d - 1 + lo_);
+      if (before[p] >> d & 1) given.values.push_back(d - 1 + lo_);
     }
     made.push_back(std::move(given));
   }
-  masks_ = std::move(before);
   if (type.empty() || type == "Given" || made.size() == 1) {
     for (clue& c : made)
       parts.push_back(std::move(c));
