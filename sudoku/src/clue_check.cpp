@@ -299,8 +299,8 @@ class checker {
         for (const clue& part : c.parts) {
           const auto broken = check(part);
           if (!broken) return std::nullopt;
-          why += fmt::format("{}{}: {}", why.empty() ? "no part holds: " : "; ",
-                             v_.clue_name(part), *broken);
+          why += fmt::format("{}{}: {}", why.empty() ? "no part holds: " : "; ", v_.clue_name(part),
+                             *broken);
         }
         return why;
       }

@@ -68,8 +68,7 @@ bool as_tables(const digit_chain& c, int n, const std::vector<std::size_t>& orde
     std::vector<set> next_layer;
     out.next[j].assign(layer.size() * width, dead);
     // Per state on the side read from, the steps that touch it.
-    std::vector<std::vector<const chain_step*>> touching(backwards ? c.states[i + 1]
-                                                                   : c.states[i]);
+    std::vector<std::vector<const chain_step*>> touching(backwards ? c.states[i + 1] : c.states[i]);
     for (const chain_step& s : c.steps[i])
       touching[backwards ? s.to : s.from].push_back(&s);
     for (std::size_t id = 0; id < layer.size(); ++id) {
@@ -111,8 +110,8 @@ bool reordered(const digit_chain& c, int n, const std::vector<std::uint32_t>& co
   const std::size_t k = out.cells.size();
   std::vector<std::size_t> place(c.cells.size());
   for (std::size_t i = 0; i < c.cells.size(); ++i)
-    place[i] = static_cast<std::size_t>(
-        std::find(out.cells.begin(), out.cells.end(), c.cells[i]) - out.cells.begin());
+    place[i] = static_cast<std::size_t>(std::find(out.cells.begin(), out.cells.end(), c.cells[i]) -
+                                        out.cells.begin());
   // Per layer i, the steps from each state.
   std::vector<std::vector<std::vector<const chain_step*>>> from(c.cells.size());
   for (std::size_t i = 0; i < c.cells.size(); ++i) {
@@ -159,8 +158,7 @@ bool reordered(const digit_chain& c, int n, const std::vector<std::uint32_t>& co
                        dead);
     for (std::size_t f = 0; f < fillings.size(); ++f) {
       const int d = fillings[f][i];
-      auto [it, added] =
-          made.try_emplace({state[f], d}, static_cast<std::uint32_t>(made.size()));
+      auto [it, added] = made.try_emplace({state[f], d}, static_cast<std::uint32_t>(made.size()));
       out.next[i][state[f] * static_cast<std::size_t>(n + 1) + static_cast<std::size_t>(d)] =
           it->second;
       state[f] = it->second;
@@ -177,13 +175,13 @@ std::vector<digit_chain> clue_lowering::part_chains(const clue& part) const {
   alone.lower(part);
   lowered_clues& out = alone.out_;
   if (out.left_to_weights) {
-    throw std::invalid_argument(fmt::format("{} inside an Or: not supported yet",
-                                            v_.clue_name(part)));
+    throw std::invalid_argument(
+        fmt::format("{} inside an Or: not supported yet", v_.clue_name(part)));
   }
   for (const digit_chain& c : out.chains) {
     if (c.marks != 0 || !c.weighted.empty() || !c.extras.empty() || !c.choices.empty()) {
-      throw std::invalid_argument(fmt::format("{} inside an Or: not supported yet",
-                                              v_.clue_name(part)));
+      throw std::invalid_argument(
+          fmt::format("{} inside an Or: not supported yet", v_.clue_name(part)));
     }
   }
   std::vector<digit_chain> chains = std::move(out.chains);

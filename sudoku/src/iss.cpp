@@ -60,9 +60,9 @@ std::optional<text_error> reader::add_cage(std::vector<std::uint32_t> cells, int
   const std::size_t k = cells.size();
   const int digits_total = sum + (1 - lo_) * static_cast<int>(k);
   if (cage_combinations(static_cast<int>(k), digits_total, n_).empty()) {
-    return error_at(sum_column, fmt::format("no {} different {} {}-{} add up to {}", k,
-                                            lo_ == 1 ? "digits" : "values", lo_, lo_ + n_ - 1,
-                                            sum));
+    return error_at(sum_column,
+                    fmt::format("no {} different {} {}-{} add up to {}", k,
+                                lo_ == 1 ? "digits" : "values", lo_, lo_ + n_ - 1, sum));
   }
   if (lo_ != 1) {
     // A killer cage holds digits 1-n (variant.hpp): with values from 0, the

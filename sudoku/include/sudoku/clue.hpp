@@ -105,16 +105,12 @@ struct clue {
   clue() = default;
   clue(clue_kind k, std::vector<std::uint32_t> cs, std::vector<int> vs = {}, bool looped = false,
        std::vector<clue> ps = {})
-      : kind(k),
-        cells(std::move(cs)),
-        values(std::move(vs)),
-        loop(looped),
-        parts(std::move(ps)) {}
+      : kind(k), cells(std::move(cs)), values(std::move(vs)), loop(looped), parts(std::move(ps)) {}
 
   clue_kind kind = clue_kind::thermo;
   std::vector<std::uint32_t> cells;
   std::vector<int> values;
-  bool loop = false;  ///< a line whose last cell joins its first (sum lines, whispers, ...)
+  bool loop = false;        ///< a line whose last cell joins its first (sum lines, whispers, ...)
   std::vector<clue> parts;  ///< an any_of's or all_of's clues
   friend bool operator==(const clue&, const clue&) = default;
 };
