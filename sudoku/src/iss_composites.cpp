@@ -133,16 +133,27 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
           : composite_clue(name == "Or" ? clue_kind::any_of : clue_kind::all_of, std::move(parts));
   if (into != nullptr) {
     into->push_back(std::move(made));
-  } else if (made.kind == clue_kind::given) {  // an Or of one given: the given
-    std::uint64_t mask = 0;
-    for (const int value : made.values)
-      mask |= std::uint64_t{1} << (value - lo_ + 1);
-    for (const std::uint32_t p : made.cells)
-      masks_[p] &= mask;
   } else {
-    add_clue(std::move(made));
+    add_top_level(std::move(made));
   }
   return std::nullopt;
+}
+
+// A clue outside any Or (an Or of one part, that part): a given is the
+// board's, an And its parts.
+void reader::add_top_level(clue c) {
+  if (c.kind == clue_kind::all_of) {
+    for (clue& part : c.parts)
+      add_top_level(std::move(part));
+  } else if (c.kind == clue_kind::given) {
+    std::uint64_t mask = 0;
+    for (const int value : c.values)
+      mask |= std::uint64_t{1} << (value - lo_ + 1);
+    for (const std::uint32_t p : c.cells)
+      masks_[p] &= mask;
+  } else {
+    add_clue(std::move(c));
+  }
 }
 
 // One item inside an Or or And: the clues it makes and the values it leaves

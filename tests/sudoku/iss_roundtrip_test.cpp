@@ -105,6 +105,8 @@ TEST(IssRoundTrip, composites_are_written_back) {
   expect_round_trip(
       ".Shape~7x6.~R1C1_4.Or.And.~R1C1_1.Thermo~R1C1~R1C2.End.Skyscraper~R1~3~.End"
       ".Cage~07~R1C3~R1C2~R1C1.Cage~2~R2C3");
+  // (And an Or of one item that makes two clues, a cage naming a cell twice: its clues.)
+  expect_round_trip(".Or.Cage~6~R5C7~R5C7~R6C7.End.Or.~R1C1_1.~R2C2_2.End");
   sudoku::variant v;
   sudoku::grid givens;
   ASSERT_FALSE(
