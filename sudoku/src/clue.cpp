@@ -15,7 +15,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 55> table{{
+constexpr std::array<names, 56> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -71,6 +71,8 @@ constexpr std::array<names, 55> table{{
     {clue_kind::global_entropy, "GlobalEntropy", "global entropy rule", "global entropy"},
     {clue_kind::global_mod, "GlobalMod", "global mod 3 rule", "global mod 3"},
     {clue_kind::dutch_flatmates, "DutchFlatmates", "Dutch flatmates rule", "Dutch flatmates"},
+    {clue_kind::region_same_values, "RegionSameValues", "same values in every region rule",
+     "same region values"},
 }};
 
 constexpr bool in_kind_order() {

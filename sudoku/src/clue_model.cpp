@@ -391,6 +391,7 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::global_entropy:
     case clue_kind::global_mod:
     case clue_kind::dutch_flatmates:
+    case clue_kind::region_same_values:
       set_clue(c);
       break;
     case clue_kind::nfa:

@@ -5,7 +5,8 @@
 //   dot, a knight's move); the model forbids the other pairs through secondary
 //   items shared by the two options;
 // * groups: cells whose digits differ, optionally forming one of a list of
-//   digit sets (a renban's runs); stated like killer cages;
+//   digit sets (a renban's runs), the same one across a family of groups;
+//   stated like killer cages;
 // * chains: a deterministic automaton read along cells (a sum, a sandwich, a
 //   zipper), unrolled into layers of states; the model chooses one transition
 //   per cell, and colored secondary items make neighbouring transitions agree
@@ -37,9 +38,13 @@ struct digit_relation {
 };
 
 struct digit_group {
+  static constexpr std::uint32_t no_family = ~std::uint32_t{0};
   std::vector<std::uint32_t> cells;
   std::vector<std::uint64_t> sets;  ///< the digit sets allowed; empty: any set of different digits
   std::uint32_t clue = 0;           ///< the clue it comes from
+  /// Groups of one family take the same set of their (equal) sets: one option
+  /// per set leaves it out of them all.
+  std::uint32_t family = no_family;
 };
 
 /// What a transition or a choice of a chain states besides its cell.

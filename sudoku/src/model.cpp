@@ -119,9 +119,12 @@ void model::adopt(std::shared_ptr<const detail::lowered_clues> lowered) {
     own(static_cast<std::size_t>(n_), std::span(&g.clue, 1));
   for (const auto& r : lowered->relations)
     own(2 * static_cast<std::size_t>(n_), r.clues);
-  for (const auto& g : lowered->groups) {
+  for (std::size_t k = 0; k < lowered->groups.size(); ++k) {
+    const auto& g = lowered->groups[k];
     item_count_ += n_;
     primary_count_ += g.sets.empty() ? 0 : n_;
+    // A family's sets are options once, with its first group (build()).
+    if (g.family != detail::digit_group::no_family && g.family != k) continue;
     option_count_ +=
         static_cast<int>(std::count_if(g.sets.begin(), g.sets.end(), [&](std::uint64_t set) {
           return set != variant_.all_digits();
@@ -325,7 +328,8 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
     }
     for (std::size_t g = 0; g < lowered.groups.size(); ++g) {
       const auto& group = lowered.groups[g];
-      if (!group.sets.empty() && group.cells.size() < n)
+      const bool first = group.family == detail::digit_group::no_family || group.family == g;
+      if (!group.sets.empty() && group.cells.size() < n && first)
         group_choice[g] = add_item([&] { return fmt::format("gh{}", g); });
     }
   }
@@ -372,12 +376,21 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
       p.add_option(items);
     }
   }
-  // Groups with digit sets: the digits a set leaves out, as for cages.
+  // Groups with digit sets: the digits a set leaves out, as for cages; a
+  // family's groups (numbered from its first: clue_model.hpp) all at once.
   for (std::size_t g = 0; g < lowered.groups.size(); ++g) {
+    const std::uint32_t family = lowered.groups[g].family;
+    if (family != detail::digit_group::no_family && family != g) continue;
     for (std::uint64_t set : lowered.groups[g].sets) {
       items.clear();
-      for (int d = 1; d <= n_; ++d) {
-        if ((set >> d & 1) == 0) items.push_back(group_first[g] + static_cast<dlx::item_id>(d - 1));
+      for (std::size_t m = g; m < lowered.groups.size(); ++m) {
+        if (m != g &&
+            (family == detail::digit_group::no_family || lowered.groups[m].family != family))
+          continue;
+        for (int d = 1; d <= n_; ++d) {
+          if ((set >> d & 1) == 0)
+            items.push_back(group_first[m] + static_cast<dlx::item_id>(d - 1));
+        }
       }
       if (items.empty()) continue;  // every digit: the cells cover them all
       if (group_choice[g] != 0) items.push_back(group_choice[g]);

@@ -225,6 +225,37 @@ class set_checker {
         }
         return std::nullopt;
       }
+      case clue_kind::region_same_values: {
+        // The largest rows, columns, boxes and pieces, when smaller than the
+        // values: each filled one holds the first filled one's values.
+        std::size_t largest = 0;
+        const auto counted = [](const unit& u) {
+          return u.kind == unit_kind::row || u.kind == unit_kind::column ||
+                 u.kind == unit_kind::box || u.kind == unit_kind::region;
+        };
+        for (const unit& u : v_.units()) {
+          if (counted(u)) largest = std::max(largest, u.cells.size());
+        }
+        if (largest >= static_cast<std::size_t>(n_)) return std::nullopt;
+        const unit* first = nullptr;
+        std::set<int> values;
+        for (const unit& u : v_.units()) {
+          if (!counted(u) || u.cells.size() != largest) continue;
+          if (!std::all_of(u.cells.begin(), u.cells.end(),
+                           [&](std::uint32_t q) { return known(q); }))
+            continue;
+          std::set<int> these;
+          for (const std::uint32_t q : u.cells)
+            these.insert(at(q));
+          if (first == nullptr) {
+            first = &u, values = std::move(these);
+          } else if (these != values) {
+            return fmt::format("{} and {} hold other values", v_.unit_name(*first),
+                               v_.unit_name(u));
+          }
+        }
+        return std::nullopt;
+      }
       default:
         return std::nullopt;
     }

@@ -451,6 +451,32 @@ void clue_lowering::set_clue(const clue& c) {
       }
       break;
     }
+    case clue_kind::region_same_values: {
+      // The largest rows, columns, boxes and pieces, when they hold fewer cells
+      // than values (as ISS's): groups of one family, whose common set of
+      // values the model chooses once.
+      std::size_t largest = 0, count = 0;
+      const auto counted = [](const unit& u) {
+        return u.kind == unit_kind::row || u.kind == unit_kind::column ||
+               u.kind == unit_kind::box || u.kind == unit_kind::region;
+      };
+      for (const unit& u : v_.units()) {
+        if (!counted(u)) continue;
+        if (u.cells.size() > largest) largest = u.cells.size(), count = 0;
+        if (u.cells.size() == largest) ++count;
+      }
+      if (largest == 0 || largest >= static_cast<std::size_t>(n_) || count < 2) break;
+      const auto sets = digit_sets(largest, [](digit_mask) { return true; });
+      // (A family is numbered by its first group.)
+      const auto family = static_cast<std::uint32_t>(out_.groups.size());
+      for (const unit& u : v_.units()) {
+        if (!counted(u) || u.cells.size() != largest) continue;
+        digit_group g{u.cells, sets};
+        g.family = family;
+        out_.groups.push_back(std::move(g));
+      }
+      break;
+    }
     case clue_kind::dutch_flatmates: {
       // Down each column: state, whether the cell above holds 1 and whether
       // a middle digit above it still needs n below.

@@ -520,3 +520,5 @@ def test_iss_composites():
     assert d.convert(".Shape~4x4.And.~R1C1_1.Thermo~R1C1~R1C2.End") == ".Shape~4x4.~R1C1_1.Thermo~R1C1~R1C2"
     with pytest.raises(ValueError, match=r"column 2: Or has no End"):
         d.count(".Or.~R1C1_1")
+    # Every row of a 3x4 board of five values holds the same four.
+    assert d.count(".Shape~3x4~5.RegionSameValues", limit=0) == 2880

@@ -695,6 +695,17 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
       {3, 3, 5, 0, 0, 0, {{clue_kind::cage, {0, 1}, {1}, false}}},  // values 0-4
       {3, 4, 5, 0, 0, 1, {{clue_kind::thermo, {0, 1, 2, 3}, {}, false}}},
       {4, 4, 5, 2, 2, 1, {{clue_kind::arrow, {0, 5, 10}, {}, false}}},  // every unit partial
+      // Every largest region (rows here) holds the same values: one set of 4 of 5.
+      {3, 4, 5, 0, 0, 1, {{clue_kind::region_same_values, {}, {}, false}}},
+      // Rows, columns and boxes alike, 4 cells of 5 values; values 0-4.
+      {4, 4, 5, 2, 2, 0, {{clue_kind::region_same_values, {}, {}, false}}},
+      {3,
+       3,
+       4,
+       0,
+       0,
+       1,
+       {{clue_kind::region_same_values, {}, {}, false}, {clue_kind::thermo, {0, 1}, {}, false}}},
   };
   for (const board_case& c : cases) {
     sudoku::variant v = sudoku::variant::board(c.rows, c.columns, c.digits);
@@ -709,6 +720,15 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
     const std::uint64_t expected = brute_force_fillings(v, g, 0);
     const std::string name = fmt::format("{}x{} of {}", c.rows, c.columns, c.digits);
     EXPECT_GT(expected, 0u) << name;
+    if (!c.clues.empty() && c.clues.front().kind == clue_kind::region_same_values) {
+      // The rule rules some fillings out.
+      sudoku::variant plain = sudoku::variant::board(c.rows, c.columns, c.digits);
+      if (c.box_rows != 0) {
+        ASSERT_TRUE(plain.add_boxes(c.box_rows, c.box_cols));
+      }
+      sudoku::grid empty = plain.empty_grid();
+      EXPECT_LT(expected, brute_force_fillings(plain, empty, 0)) << name;
+    }
     sudoku::solver solver(v);
     const sudoku::result r = solver.count(v.empty_grid(), 10'000'000);
     EXPECT_EQ(r.solutions, expected) << name;

@@ -74,15 +74,16 @@ enum class clue_kind : std::uint8_t {
   hidden_skyscraper,  ///< the first digit smaller than one before it is values[0]
   numbered_room,      ///< the digit at position cells[0]'s digit is values[0]
   // Global rules: no cells.
-  anti_knight,       ///< cells a knight's move apart differ
-  anti_king,         ///< cells a king's move apart differ
-  anti_taxicab,      ///< a digit d has no copy at taxicab distance exactly d
-  anti_consecutive,  ///< orthogonal neighbours are not consecutive
-  strict_kropki,     ///< neighbours without a dot are neither consecutive nor in ratio 2
-  strict_xv,         ///< neighbours without an X or V do not add up to 10 or 5
-  global_entropy,    ///< each 2x2 square holds a digit of 1-3, of 4-6 and of 7-9
-  global_mod,        ///< each 2x2 square holds a digit of 1,4,7, of 2,5,8 and of 3,6,9
-  dutch_flatmates,   ///< a middle digit has 1 directly above it or n directly below
+  anti_knight,         ///< cells a knight's move apart differ
+  anti_king,           ///< cells a king's move apart differ
+  anti_taxicab,        ///< a digit d has no copy at taxicab distance exactly d
+  anti_consecutive,    ///< orthogonal neighbours are not consecutive
+  strict_kropki,       ///< neighbours without a dot are neither consecutive nor in ratio 2
+  strict_xv,           ///< neighbours without an X or V do not add up to 10 or 5
+  global_entropy,      ///< each 2x2 square holds a digit of 1-3, of 4-6 and of 7-9
+  global_mod,          ///< each 2x2 square holds a digit of 1,4,7, of 2,5,8 and of 3,6,9
+  dutch_flatmates,     ///< a middle digit has 1 directly above it or n directly below
+  region_same_values,  ///< the largest regions (rows, columns, boxes, pieces) hold the same values
 };
 
 /// ISS's name of the kind: "Thermo", "WhiteDot", "AntiKnight".
