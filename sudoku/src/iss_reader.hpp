@@ -151,28 +151,42 @@ class reader {
       if (rows_ == cols_ && it.args.size() == 1) {
         if (auto e = supported_size(size, dims.column)) return e;
       }
+      if (it.args.size() > 2) {
+        // The grid type: Sudoku's (rows, columns and boxes), or Raw (none).
+        if (it.args[2].text == "Raw") {
+          raw_ = true;
+        } else if (it.args[2].text != "Sudoku") {
+          return error_at(it.args[2].column,
+                          fmt::format("'{}' is not a grid type (Sudoku or Raw)", it.args[2].text));
+        }
+      }
       if (it.args.size() > 1 && !it.args[1].text.empty()) {
-        // Values 1-V, V (as many as the longer side or more, up to 16), or 0 to V-1.
+        // Values 1-V, V (as many as the longer side or more, any on a Raw
+        // grid, up to 16), or 0 to V-1.
         const field& range = it.args[1];
         const auto dash = range.text.find('-');
         const auto first = parse_int(range.text.substr(0, dash));
         const auto last =
             dash == std::string_view::npos ? first : parse_int(range.text.substr(dash + 1));
         const int from = dash == std::string_view::npos ? 1 : first.value_or(-1);
-        if (!first || !last || (from != 0 && from != 1) || *last - from + 1 < size ||
+        const int least = raw_ ? 1 : size;
+        if (!first || !last || (from != 0 && from != 1) || *last - from + 1 < least ||
             *last - from + 1 > 16) {
           return error_at(range.column,
                           fmt::format("the value range {} is not supported (1-V or 0-(V-1), with "
                                       "V from {} to 16)",
-                                      range.text, size));
+                                      range.text, least));
         }
         lo_ = from;
         values = *last - from + 1;
       }
-      if (it.args.size() > 2 && it.args[2].text != "Sudoku") {
-        return error_at(it.args[2].column,
-                        fmt::format("the grid type {} is not supported", it.args[2].text));
-      }
+    }
+    if (raw_) {
+      if (region_size != 0) return error_at(1, "RegionSize needs a Sudoku grid, not Raw");
+      n_ = values == 0 ? size : values;
+      v_ = variant::raw_board(rows_, cols_, n_);
+      start_board();
+      return std::nullopt;
     }
     if (region_size != 0 && (region_size > std::max(values, size) || region_size < 2)) {
       return error_at(1, fmt::format("RegionSize~{}: a region holds 2 to {} cells", region_size,
@@ -387,6 +401,7 @@ class reader {
   bool no_boxes_ = false;
   std::set<std::string> seen_;          // the board-wide rules already read
   std::deque<std::string> made_;        // the texts of items a Replicate makes
+  bool raw_ = false;                    // ISS's grid type Raw: no rows, columns or boxes
   std::vector<clue>* parts_ = nullptr;  // where clues go inside an Or or And
   // How deep the Or or And being read lies in others; reading, drawing and
   // lowering a composite recurse.

@@ -170,12 +170,15 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
   const int n = v.digits();
   const int rows = v.rows(), columns = v.columns(), side = std::max(rows, columns);
   const bool square = rows == n && columns == n;
-  if (v.parts() != 1 || (square && detail::iss_shape(n) != v.shape()) || n > 16) return false;
+  const bool raw = v.units().empty();  // variant::raw_board: ISS's grid type Raw
+  if (v.parts() != 1 || (square && !raw && detail::iss_shape(n) != v.shape()) || n > 16 ||
+      side > 16)
+    return false;
   // A board (variant::board): its boxes as ISS lays them out for their size,
   // or none (then NoBoxes where ISS would draw some).
   int region_size = side;
   bool no_boxes = false;
-  if (!square) {
+  if (!square && !raw) {
     const auto box = std::find_if(v.units().begin(), v.units().end(),
                                   [](const unit& u) { return u.kind == unit_kind::box; });
     if (box != v.units().end()) {
@@ -199,8 +202,11 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
                                 ? fmt::format("~{}-{}", v.first_value(), v.value_of(n))
                             : n != side ? fmt::format("~{}", n)
                                         : std::string();
-  if (!square || n != 9 || !range.empty())
+  if (raw) {
+    out += fmt::format(".Shape~{}x{}~{}~Raw", rows, columns, range.empty() ? "" : range.substr(1));
+  } else if (!square || n != 9 || !range.empty()) {
     out += fmt::format(".Shape~{}x{}{}", rows, columns, range);
+  }
   if (region_size != side) out += fmt::format(".RegionSize~{}", region_size);
   if (no_boxes) out += ".NoBoxes";
   std::string given, emptied;
@@ -221,7 +227,7 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     }
   }
   if (!given.empty()) out += "." + given + emptied;
-  if (!v.has(unit_kind::box) && square) out += ".NoBoxes";
+  if (!v.has(unit_kind::box) && square && !raw) out += ".NoBoxes";
   if (v.has(unit_kind::region)) {
     // Cells in no region ('-': ISS's one group of another size) stay free.
     std::string layout(v.positions(), '-');

@@ -148,10 +148,7 @@ variant variant::board(int rows, int columns, int digits) {
     throw std::invalid_argument(fmt::format(
         "sudoku::variant: a {}x{} board cannot hold {} different digits", rows, columns, digits));
   }
-  variant v(sudoku::shape{1, digits}, rows, columns);
-  std::fill(v.inside_.begin(), v.inside_.end(), std::uint8_t{1});
-  v.cells_.resize(v.inside_.size());
-  std::iota(v.cells_.begin(), v.cells_.end(), std::uint32_t{0});
+  variant v = raw_board(rows, columns, digits);
   const auto at = [columns](int r, int c) { return static_cast<std::uint32_t>(r * columns + c); };
   for (int r = 0; r < rows; ++r) {
     std::vector<std::uint32_t> cells;
@@ -193,7 +190,22 @@ bool variant::add_boxes(int box_rows, int box_cols) {
   return true;
 }
 
+variant variant::raw_board(int rows, int columns, int digits) {
+  if (rows < 1 || columns < 1 || rows > max_size || columns > max_size || digits < 1 ||
+      digits > max_size) {
+    throw std::invalid_argument(fmt::format(
+        "sudoku::variant: no {}x{} board of {} digits is supported", rows, columns, digits));
+  }
+  variant v(sudoku::shape{1, digits}, rows, columns);
+  std::fill(v.inside_.begin(), v.inside_.end(), std::uint8_t{1});
+  v.cells_.resize(v.inside_.size());
+  std::iota(v.cells_.begin(), v.cells_.end(), std::uint32_t{0});
+  v.index_constraints();
+  return v;
+}
+
 bool variant::full_units() const noexcept {
+  if (units_.empty()) return false;
   return std::all_of(units_.begin(), units_.end(), [&](const unit& u) {
     return u.cells.size() == static_cast<std::size_t>(digits());
   });

@@ -1288,6 +1288,10 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_value_range_beyond_sixteen", ".Shape~9x9~0-16",
                        "{file}:1:12: the value range 0-16 is not supported (1-V or 0-(V-1), with "
                        "V from 9 to 16)"));
+  c.push_back(iss_case("iss_unknown_grid_type", ".Shape~9x9~0-8~Grid",
+                       "{file}:1:16: 'Grid' is not a grid type (Sudoku or Raw)"));
+  c.push_back(iss_case("iss_region_rule_on_a_raw_grid", ".Shape~9x9~~Raw.AntiKnight",
+                       "{file}:1:17: AntiKnight needs a Sudoku grid, not Raw"));
   c.push_back(iss_case("iss_fewer_values_than_the_side", ".Shape~6x8~7",
                        "{file}:1:12: the value range 7 is not supported (1-V or 0-(V-1), with V "
                        "from 8 to 16)"));

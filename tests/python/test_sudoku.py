@@ -522,3 +522,5 @@ def test_iss_composites():
         d.count(".Or.~R1C1_1")
     # Every row of a 3x4 board of five values holds the same four.
     assert d.count(".Shape~3x4~5.RegionSameValues", limit=0) == 2880
+    # A grid of no units (ISS's Raw): 4 values in 9 free cells.
+    assert d.count(".Shape~3x3~4~Raw", limit=0) == 262144

@@ -107,6 +107,16 @@ TEST(IssRoundTrip, composites_are_written_back) {
       ".Cage~07~R1C3~R1C2~R1C1.Cage~2~R2C3");
   // (And an Or of one item that makes two clues, a cage naming a cell twice: its clues.)
   expect_round_trip(".Or.Cage~6~R5C7~R5C7~R6C7.End.Or.~R1C1_1.~R2C2_2.End");
+}
+
+// ISS's grid type Raw: no rows, columns or boxes, any number of values.
+TEST(IssRoundTrip, raw_grids_are_written_back) {
+  expect_round_trip(".Shape~3x4~5~Raw.Thermo~R1C1~R1C2.~R2C2_3");
+  expect_round_trip(".Shape~9x9~0-8~Raw.~R1C1_0.ContainExact~0_0_2~R1C1~R1C2~R1C3");
+  expect_round_trip(".Shape~4x4~~Raw");
+  expect_round_trip(".Shape~6x6~2~Raw.Sum~3~R1C1~R1C2");
+  expect_error(".Shape~9x9~0-8~Grid", 16, "'Grid' is not a grid type (Sudoku or Raw)");
+  expect_error(".Shape~9x9~~Raw.Windoku", 17, "Windoku needs a Sudoku grid, not Raw");
   sudoku::variant v;
   sudoku::grid givens;
   ASSERT_FALSE(

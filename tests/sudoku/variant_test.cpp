@@ -753,6 +753,27 @@ TEST(VariantBruteForce, BoardsOfAnyShapeAndMoreDigitsThanTheirSide) {
   }
 }
 
+// A board of no units (ISS's grid type Raw): only the clues rule fillings
+// out; brute force against the solver's count.
+TEST(VariantBruteForce, RawBoardsHaveOnlyTheirClues) {
+  using sudoku::clue_kind;
+  sudoku::variant v = sudoku::variant::raw_board(2, 3, 3);
+  EXPECT_TRUE(v.units().empty());
+  EXPECT_FALSE(v.full_units());
+  sudoku::grid g = v.empty_grid();
+  EXPECT_EQ(brute_force_fillings(v, g, 0), 729u);  // 3^6
+  EXPECT_EQ(sudoku::solver(v).count(v.empty_grid(), 0).solutions, 729u);
+  v.add_clue({clue_kind::thermo, {0, 1, 4}, {}, false});
+  v.add_clue({clue_kind::sum, {3, 4, 5}, {5}, false});
+  v.add_clue({clue_kind::contain_exact, {0, 1, 2}, {1, 1}, false});
+  g = v.empty_grid();
+  const std::uint64_t expected = brute_force_fillings(v, g, 0);
+  EXPECT_GT(expected, 0u);
+  EXPECT_LT(expected, 729u);
+  EXPECT_EQ(sudoku::solver(v).count(v.empty_grid(), 0).solutions, expected);
+  EXPECT_THROW((void)sudoku::variant::raw_board(2, 3, 0), std::invalid_argument);
+}
+
 // A solution grid of another board with as many rows (the fuzzer's: a 6x8
 // board's grid kept for a 6x6 one) is made again, not written into.
 TEST(VariantModel, ASolutionGridOfAnotherBoardIsMadeAgain) {

@@ -112,12 +112,17 @@ class variant {
   /// fewer cells than digits holds each digit once at most. Throws
   /// std::invalid_argument for fewer digits than the longer side.
   [[nodiscard]] static variant board(int rows, int columns, int digits);
+  /// A board of `rows` x `columns` cells holding digits 1..`digits` (1 to
+  /// 35) with no units at all: each cell holds any digit, only clues say
+  /// more. ISS's grid type Raw (Shape~9x9~0-8~Raw).
+  [[nodiscard]] static variant raw_board(int rows, int columns, int digits);
   /// Adds boxes of box_rows x box_cols cells that tile the board, in reading
   /// order; false when they do not, or hold more cells than digits.
   bool add_boxes(int box_rows, int box_cols);
   /// True when every unit has n cells, so holds every digit (false on a
   /// board of more digits than a row or column has cells, or with smaller
-  /// regions, whose units' items the model makes secondary).
+  /// regions, whose units' items the model makes secondary; false on a
+  /// board of no units).
   [[nodiscard]] bool full_units() const noexcept;
 
   /// Replaces the boxes with regions: `region_of[cell]` (0..n-1, n cells each).
