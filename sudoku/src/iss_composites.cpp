@@ -93,14 +93,16 @@ std::optional<text_error> reader::read_replicate(std::size_t& at) {
 }
 
 // Or or And, then its items (an Or or And among them, in turn), then End. An
-// And outside any Or is its items, read as if it were not there; inside one,
-// a part.
-std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<clue>* into) {
+// And outside any Or is its items, read as if it were not there (`as_items`:
+// an Or read so), and so is an Or of one part; inside an Or, either is a part.
+std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<clue>* into,
+                                                 bool as_items) {
   const item& head = items_[at];
   const std::string_view name = head.type.text;
   if (!head.args.empty())
     return error_at(head.args.front().column, fmt::format("{} takes no arguments", name));
-  const bool flat = name == "And" && into == nullptr;
+  const bool flat = (name == "And" || as_items) && into == nullptr;
+  const std::size_t start = at;
   std::vector<clue> parts;
   std::size_t i = at + 1;
   for (; i < items_.size() && items_[i].type.text != "End"; ++i) {
@@ -127,6 +129,12 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
   at = i;
   if (flat) return std::nullopt;
   if (parts.empty()) return error_at(head.type.column, fmt::format("{} holds nothing", name));
+  if (into == nullptr && parts.size() == 1) {
+    // An Or of one part: its items, read again as the board's (a cage a
+    // killer cage, a given the board's), as they are written back.
+    at = start;
+    return read_composite(at, nullptr, true);
+  }
   clue made =
       parts.size() == 1
           ? std::move(parts.front())
@@ -134,26 +142,9 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
   if (into != nullptr) {
     into->push_back(std::move(made));
   } else {
-    add_top_level(std::move(made));
+    add_clue(std::move(made));
   }
   return std::nullopt;
-}
-
-// A clue outside any Or (an Or of one part, that part): a given is the
-// board's, an And its parts.
-void reader::add_top_level(clue c) {
-  if (c.kind == clue_kind::all_of) {
-    for (clue& part : c.parts)
-      add_top_level(std::move(part));
-  } else if (c.kind == clue_kind::given) {
-    std::uint64_t mask = 0;
-    for (const int value : c.values)
-      mask |= std::uint64_t{1} << (value - lo_ + 1);
-    for (const std::uint32_t p : c.cells)
-      masks_[p] &= mask;
-  } else {
-    add_clue(std::move(c));
-  }
 }
 
 // One item inside an Or or And: the clues it makes and the values it leaves

@@ -373,9 +373,9 @@ class reader {
   std::optional<text_error> read_nfa(const item& it);
   std::optional<text_error> read_regex(const item& it);
   std::optional<text_error> read_replicate(std::size_t& at);
-  std::optional<text_error> read_composite(std::size_t& at, std::vector<clue>* into);
+  std::optional<text_error> read_composite(std::size_t& at, std::vector<clue>* into,
+                                           bool as_items = false);
   std::optional<text_error> read_part(const item& it, std::vector<clue>& parts);
-  void add_top_level(clue c);
   // A clue read: the board's, or the composite's being read (parts_).
   void add_clue(clue c) {
     if (parts_ != nullptr) {

@@ -107,6 +107,8 @@ TEST(IssRoundTrip, composites_are_written_back) {
       ".Cage~07~R1C3~R1C2~R1C1.Cage~2~R2C3");
   // (And an Or of one item that makes two clues, a cage naming a cell twice: its clues.)
   expect_round_trip(".Or.Cage~6~R5C7~R5C7~R6C7.End.Or.~R1C1_1.~R2C2_2.End");
+  // (And an Or of one cage: a killer cage, as written back.)
+  expect_round_trip(".Or.Cage~7~R9C8~R9C9.End.Or.Cage~0~R1C3~R1C4~R2C8~R1C3~R1C4~R2C4.End");
 }
 
 // ISS's grid type Raw: no rows, columns or boxes, any number of values.
