@@ -170,8 +170,15 @@ std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& p
   if (e) return e;
   for (std::size_t p = 0; p < before.size(); ++p) {
     if (before[p] == v_.all_digits()) continue;
-    // A cell left no value: a part that cannot hold, left out.
-    if (before[p] == 0) return std::nullopt;
+    // A cell left no value: a part that cannot hold, which ISS's string
+    // cannot write (refused rather than read as something else).
+    if (before[p] == 0) {
+      const int at = static_cast<int>(p);
+      return error_at(
+          it.type.column,
+          fmt::format("{} leaves {} no value inside an Or or And (not supported)",
+                      type.empty() ? "Given" : type, iss_cell_id(at / cols_, at % cols_)));
+    }
     clue given{clue_kind::given, {static_cast<std::uint32_t>(p)}, {}, false};
     for (int d = 1; d <= n_; ++d) {
       if (before[p] >> d & 1) given.values.push_back(d - 1 + lo_);

@@ -1337,6 +1337,10 @@ std::vector<bad_case> catalogue() {
         return line;
       }(),
       "{file}:1:53: Or and And nest at most 16 deep"));
+  c.push_back(iss_case("iss_or_part_leaving_a_cell_no_value",
+                       ".Shape~4x4.Or.LookAndSay~01020304~R1C1~R1C2.~R3C3_1.End",
+                       "{file}:1:15: LookAndSay leaves R1C1 no value inside an Or or And (not "
+                       "supported)"));
   c.push_back(iss_case("iss_or_holding_nothing", ".Or.End", "{file}:1:2: Or holds nothing"));
   c.push_back(
       iss_case("iss_or_with_arguments", ".Or~2.~R1C1_5.End", "{file}:1:5: Or takes no arguments"));
