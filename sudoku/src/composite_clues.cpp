@@ -232,7 +232,7 @@ void clue_lowering::any_of(const clue& c) {
   std::vector<std::size_t> sizes(lowered.size(), 0);
   for (std::size_t p = 0; p < lowered.size(); ++p) {
     by_size[p] = p;
-    sizes[p] = composite_clue(clue_kind::all_of, std::vector<clue>{c.parts[p]}).cells.size();
+    sizes[p] = c.parts[p].cells.size();  // (an Or's or And's: its parts' cells, once each)
   }
   std::stable_sort(by_size.begin(), by_size.end(),
                    [&](std::size_t a, std::size_t b) { return sizes[a] > sizes[b]; });
@@ -292,6 +292,7 @@ void clue_lowering::any_of(const clue& c) {
   // part has accepted (every digit after that keeps it so).
   using state = std::vector<std::uint32_t>;
   const auto width = static_cast<std::size_t>(n_ + 1);
+  std::vector<char> alive, done;  // per part, kept between transitions (no allocation each)
   chain<state>(
       c, cells, {state(automata.size(), 0)},
       [&](std::size_t i, const state& s, int value) -> std::optional<state> {
@@ -302,7 +303,7 @@ void clue_lowering::any_of(const clue& c) {
           if (t[j] == dead || layer[j][i] < 0) continue;
           t[j] = automata[j].next[static_cast<std::size_t>(layer[j][i])][t[j] * width + d];
         }
-        std::vector<char> alive(parts, 1), done(parts, 1);
+        alive.assign(parts, 1), done.assign(parts, 1);
         for (std::size_t j = 0; j < automata.size(); ++j) {
           if (t[j] == dead) alive[automata[j].part] = 0;
           if (last[j] > i) done[automata[j].part] = 0;
