@@ -12,7 +12,7 @@ board_state board_state::of_puzzle(const grid& puzzle) {
 board_state board_state::with_candidates(const variant& v, const grid& puzzle) {
   board_state b = of_puzzle(puzzle);
   const std::uint64_t all = ((std::uint64_t{1} << v.digits()) - 1) << 1;
-  b.candidates.assign(v.positions(), 0);
+  b.candidates.assign(v.all_positions(), 0);
   for (std::uint32_t p : v.cells()) {
     if (puzzle[p] == 0) b.candidates[p] = all;
   }

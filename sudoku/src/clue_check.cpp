@@ -422,7 +422,7 @@ class checker {
 std::optional<broken_clue> first_broken_clue(const variant& v, const grid& g) {
   const auto cells = g.cells();
   if (v.has_restrictions()) {
-    for (std::uint32_t p : v.cells()) {
+    for (std::uint32_t p : v.all_cells()) {
       if (cells[p] != 0 && (v.candidates(p) >> cells[p] & 1) == 0) {
         return broken_clue{v.clues().size(), p,
                            fmt::format("{} holds {}, which its pencil marks rule out",

@@ -14,8 +14,8 @@ namespace {
 class exclusions {
  public:
   explicit exclusions(const variant& v)
-      : words_((v.positions() + 63) / 64), bits_(v.positions() * words_, 0) {
-    for (std::uint32_t p = 0; p < v.positions(); ++p) {
+      : words_((v.all_positions() + 63) / 64), bits_(v.all_positions() * words_, 0) {
+    for (std::uint32_t p = 0; p < v.all_positions(); ++p) {
       for (std::uint32_t k : v.constraints_of(p)) {
         for (std::uint32_t q : v.constraint_cells(k))
           if (q != p) set(p, q);
@@ -222,7 +222,7 @@ std::vector<cage> region_sums(const variant& v, const std::vector<cage>& sums,
     if (u.cells.size() == static_cast<std::size_t>(n)) regions.push_back(&u.cells);
   }
   std::vector<cage> out;
-  std::vector<char> in_region(v.positions(), 0), taken(v.positions(), 0);
+  std::vector<char> in_region(v.all_positions(), 0), taken(v.all_positions(), 0);
   const auto count_in = [](const std::vector<std::uint32_t>& cells, const std::vector<char>& mark) {
     return std::count_if(cells.begin(), cells.end(), [&](std::uint32_t p) { return mark[p] != 0; });
   };
@@ -281,7 +281,7 @@ std::vector<cage> region_sums(const variant& v, const std::vector<cage>& sums,
       total -= region_sum;
     }
     std::vector<std::uint32_t> cells;
-    for (std::uint32_t p = 0; p < v.positions(); ++p)
+    for (std::uint32_t p = 0; p < v.all_positions(); ++p)
       if (taken[p]) cells.push_back(p);
     if (cells.empty()) continue;
     // Worth stating when its total lies near an end of what its groups can

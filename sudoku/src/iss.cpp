@@ -110,7 +110,7 @@ std::optional<text_error> reader::read_given(const item& it) {
 std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
   if (type.empty() || type == "Given") return read_given(it);        // ISS reads both
-  if (type == "Shape" || type == "RegionSize") return std::nullopt;  // (read_shape)
+  if (type == "Shape" || type == "RegionSize" || type == "Var") return std::nullopt;  // (read_shape)
   if (type == "LookAndSay") return read_look_and_say(it);
   if (type == "NFA") return read_nfa(it);
   if (type == "Regex") return read_regex(it);
@@ -408,9 +408,9 @@ std::optional<text_error> reader::finish() {
   for (auto& region : regions_) {
     if (auto e = v_.add_region(std::move(region))) return error_at(1, *e);
   }
-  for (std::uint32_t p : v_.cells()) {
+  for (std::uint32_t p : v_.all_cells()) {
     const std::uint64_t mask = masks_[p];
-    if (std::popcount(mask) == 1) {
+    if (std::popcount(mask) == 1 && !v_.is_variable(p)) {
       givens_.cells()[p] = static_cast<std::uint8_t>(std::countr_zero(mask));
     } else if (mask != v_.all_digits()) {
       v_.restrict_digits(p, mask);

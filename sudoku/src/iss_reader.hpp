@@ -68,6 +68,7 @@ class reader {
     }
     if (auto e = split(text, start)) return e;
     if (auto e = read_shape()) return e;
+    if (auto e = read_variables()) return e;
     for (std::size_t i = 0; i < items_.size(); ++i) {
       if (items_[i].type.text == "Replicate") {
         if (auto e = read_replicate(i)) return e;  // and i at its End
@@ -289,9 +290,16 @@ class reader {
       e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, rows_, cols_));
       return std::nullopt;
     }
+    if (t.size() >= 2 && t[0] == 'V') {
+      if (const auto p = variable(t)) return p;
+      e = error_at(f.column, fmt::format("{} is no variable's cell (Var declares them)", t));
+      return std::nullopt;
+    }
     e = error_at(f.column, fmt::format("'{}' is not a cell such as R1C1", t));
     return std::nullopt;
   }
+  // A variable's cell id (VA1, or VA for a group of one): its position.
+  [[nodiscard]] std::optional<std::uint32_t> variable(std::string_view id) const;
 
   std::optional<text_error> cells(const item& it, std::size_t from, std::vector<std::uint32_t>& out,
                                   bool distinct = true) const {
@@ -362,6 +370,7 @@ class reader {
   }
 
   std::optional<text_error> read(const item& it);
+  std::optional<text_error> read_variables();
   std::optional<text_error> read_layout(const field& layout);
   std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,
                                      std::size_t sum_column);

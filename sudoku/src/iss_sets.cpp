@@ -111,7 +111,10 @@ std::optional<text_error> reader::read_set(const item& it, clue_kind kind) {
     default:
       break;
   }
-  if (auto e = cells(it, first_cell, c.cells)) return e;
+  // A value-indexing line may name a cell again (ISS's "Bates Motel": its
+  // second cell first on the line it indexes); the chain reads each time
+  // the one digit of the cell (model.hpp).
+  if (auto e = cells(it, first_cell, c.cells, kind != clue_kind::value_indexing)) return e;
   const std::size_t k = c.cells.size();
   const auto too_few = [&](std::size_t least, std::string_view what) -> std::optional<text_error> {
     if (k >= least) return std::nullopt;

@@ -16,6 +16,7 @@ namespace sudoku {
 namespace {
 
 std::string cell_id(const variant& v, std::uint32_t p) {
+  if (v.is_variable(p)) return v.cell_name(p);  // VA1
   return detail::iss_cell_id(static_cast<int>(p) / v.columns(), static_cast<int>(p) % v.columns());
 }
 
@@ -209,9 +210,21 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
   }
   if (region_size != side) out += fmt::format(".RegionSize~{}", region_size);
   if (no_boxes) out += ".NoBoxes";
+  for (const variable_group& g : v.variables()) {
+    // ISS leaves out a size of 1, then an empty label.
+    if (!g.name.starts_with('V')) continue;  // a rule's own (not ISS's Var)
+    const std::string size = g.columns != 0 ? fmt::format("{}x{}", g.count / g.columns, g.columns)
+                                      : fmt::format("{}", g.count);
+    out += ".Var~" + g.name.substr(1);
+    if (size != "1") {
+      out += fmt::format("~{}~{}", g.label, size);
+    } else if (!g.label.empty()) {
+      out += "~" + g.label;
+    }
+  }
   std::string given, emptied;
-  for (std::uint32_t p : v.cells()) {
-    const int d = givens.cells()[p];
+  for (std::uint32_t p : v.all_cells()) {
+    const int d = v.is_variable(p) ? 0 : givens.cells()[p];
     const std::uint64_t mask = d ? std::uint64_t{1} << d : v.candidates(p);
     if (mask == v.all_digits()) continue;
     given += '~';

@@ -145,7 +145,7 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
   };
   std::vector<known_sum> known;
   known.reserve(v.cages().size());
-  std::vector<int> cage_of(v.positions(), -1);
+  std::vector<int> cage_of(v.all_positions(), -1);
   for (const cage& c : v.cages()) {
     for (std::uint32_t p : c.cells) {
       if (cage_of[p] >= 0) return out;  // overlapping cages: no simple accounting
@@ -200,7 +200,7 @@ std::vector<cage> sum_constraints(const variant& v, std::vector<std::uint32_t>& 
                           band_start[b].second);
     }
   }
-  std::vector<char> mark(v.positions(), 0);
+  std::vector<char> mark(v.all_positions(), 0);
   // A unit holding every cell of `cells`, if any.
   auto common_unit = [&](const std::vector<std::uint32_t>& cells) -> std::optional<std::uint32_t> {
     for (std::uint32_t c : v.constraints_of(cells.front())) {

@@ -36,6 +36,8 @@ std::vector<std::uint32_t> option_order(const variant& v) {
   if (!std::equal(sorted.begin(), sorted.end(), cells.begin(), cells.end())) {
     order.assign(cells.begin(), cells.end());
   }
+  const auto all = v.all_cells();
+  order.insert(order.end(), all.begin() + static_cast<std::ptrdiff_t>(cells.size()), all.end());
   return order;
 }
 
@@ -43,7 +45,7 @@ std::vector<std::uint32_t> option_order(const variant& v) {
 
 model::model(sudoku::variant v, weights w)
     : variant_(std::move(v)), n_(variant_.digits()), weights_(w) {
-  const auto cells = variant_.cells();
+  const auto cells = variant_.all_cells();
   cell_items_ = cells.size();
   const auto n = static_cast<std::size_t>(n_);
   sums_ = detail::sum_constraints(variant_, implied_unit_, nullptr);
@@ -59,16 +61,16 @@ model::model(sudoku::variant v, weights w)
   const auto partial = std::count_if(variant_.units().begin(), variant_.units().end(),
                                      [n](const unit& u) { return u.cells.size() < n; });
   primary_count_ = item_count_ - static_cast<int>(static_cast<std::size_t>(partial) * n);
-  sums_of_cell_.resize(variant_.positions());
+  sums_of_cell_.resize(variant_.all_positions());
   for (std::uint32_t k = 0; k < sums_.size(); ++k) {
     for (std::uint32_t p : sums_[k].cells)
       sums_of_cell_[p].push_back(k);
   }
-  cell_item_.assign(variant_.positions(), 0);
+  cell_item_.assign(variant_.all_positions(), 0);
   for (std::size_t i = 0; i < cells.size(); ++i)
     cell_item_[cells[i]] = static_cast<dlx::item_id>(i);
   order_ = option_order(variant_);
-  option_of_.assign(variant_.positions() * n, no_option);
+  option_of_.assign(variant_.all_positions() * n, no_option);
   dlx::option_id o = 0;
   for (std::uint32_t cell : order_) {
     const std::uint64_t allowed = variant_.candidates(cell);
@@ -131,7 +133,7 @@ void model::adopt(std::shared_ptr<const detail::lowered_clues> lowered) {
         }));
   }
   item_count_ += 2 * n_ * static_cast<int>(lowered->relations.size());
-  std::vector<char> valued(variant_.positions(), 0);
+  std::vector<char> valued(variant_.all_positions(), 0);
   // A chain's items: its steps, its states between them, its marks and
   // the item of its choices.
   const auto chain_items = [](const detail::digit_chain& c) {
@@ -202,8 +204,9 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
   // Items in Knuth's order: p (cell), then each unit's digits: r (row), c
   // (column), b (box), ... The order matters: the search breaks ties towards
   // the leftmost item.
-  for (std::uint32_t cell : variant_.cells()) {
+  for (std::uint32_t cell : variant_.all_cells()) {
     add_item([&] {
+      if (variant_.is_variable(cell)) return variant_.cell_name(cell);
       return std::string{'p', index_char(cell / columns), index_char(cell % columns)};
     });
   }
@@ -228,7 +231,7 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
   // cell's digit (secondary, colored).
   static const detail::lowered_clues no_clues;
   const detail::lowered_clues& lowered = clues_ ? *clues_ : no_clues;
-  std::vector<std::vector<dlx::item_id>> clue_items_of(variant_.positions() * n);
+  std::vector<std::vector<dlx::item_id>> clue_items_of(variant_.all_positions() * n);
   const auto on = [&](std::uint32_t cell, int d) -> std::vector<dlx::item_id>& {
     return clue_items_of[cell * n + static_cast<std::size_t>(d - 1)];
   };
@@ -276,8 +279,8 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
       if (std::popcount(banned) >= 2) forbid(item, rel.b, y, rel.a, banned);
     }
   }
-  std::vector<dlx::item_id> value_item(variant_.positions(), 0);
-  std::vector<char> valued(variant_.positions(), 0);
+  std::vector<dlx::item_id> value_item(variant_.all_positions(), 0);
+  std::vector<char> valued(variant_.all_positions(), 0);
   std::vector<dlx::color_id> colors;
   const auto color = [&](std::uint32_t k) {
     while (colors.size() <= k)

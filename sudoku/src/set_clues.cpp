@@ -147,7 +147,7 @@ void clue_lowering::counting_circles(const clue& c) {
     const bool full = v_.has(unit_kind::row) && v_.rows() == n_ &&
                       v_.cells().size() == static_cast<std::size_t>(n_ * n_);
     if (full) {
-      std::vector<char> circled(v_.positions(), 0);
+      std::vector<char> circled(v_.all_positions(), 0);
       for (std::uint32_t p : cells)
         circled[p] = 1;
       for (std::uint32_t p : v_.cells()) {
@@ -311,7 +311,7 @@ void clue_lowering::set_clue(const clue& c) {
     case clue_kind::region_sum_line: {
       // A piece ends where the next cell lies in another box (or region, on
       // a board without boxes).
-      std::vector<int> box_of(v_.positions(), -1);
+      std::vector<int> box_of(v_.all_positions(), -1);
       const unit_kind by = v_.has(unit_kind::box) ? unit_kind::box : unit_kind::region;
       for (std::size_t u = 0; u < v_.units().size(); ++u) {
         if (v_.units()[u].kind != by) continue;

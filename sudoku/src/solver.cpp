@@ -113,6 +113,7 @@ solver::solver(const sudoku::variant& v, dlx::engine_kind engine)
     branching_ = dlx::branching::conflicts;
   }
   givens_.resize(v.cells().size());
+  variable_digits_.assign(v.all_positions() - v.positions(), 0);
   every_position_a_cell_ = v.cells().size() == v.positions();
   for (std::size_t i = 0; i < v.cells().size(); ++i)
     every_position_a_cell_ = every_position_a_cell_ && v.cells()[i] == i;
@@ -199,6 +200,17 @@ void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
   // may alias anything, and would make the compiler read them again.)
   std::uint8_t* const cells = out.cells().data();
   const dlx::option_id cell_options = model_.cell_option_count();
+  if (!variable_digits_.empty()) {
+    // Variables lie past the board: their digits go beside it.
+    const std::size_t board = variant().positions();
+    for (dlx::option_id o : options) {
+      if (o >= cell_options) continue;
+      const std::size_t cell = model_.cell_of(o);
+      const auto digit = static_cast<std::uint8_t>(model_.digit_of(o));
+      (cell < board ? cells[cell] : variable_digits_[cell - board]) = digit;
+    }
+    return;
+  }
   for (dlx::option_id o : options) {
     if (o < cell_options) cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
   }

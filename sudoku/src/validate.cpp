@@ -5,6 +5,7 @@
 #endif
 
 #include "clue_check.hpp"
+#include "sudoku/solver.hpp"
 
 #include <fmt/core.h>
 #include <boost/container/small_vector.hpp>
@@ -44,7 +45,7 @@ void scan_clashes(const variant& v, const grid& g, F&& f) {
   const int n = v.digits();
   const auto cells = g.cells();
   boost::container::small_vector<std::uint64_t, 192> seen(v.units().size() + v.cages().size(), 0);
-  for (std::uint32_t cell : v.cells()) {
+  for (std::uint32_t cell : v.all_cells()) {
     const int d = cells[cell];
     if (d == 0 || d > n) continue;  // blanks; out-of-range values are check_puzzle's business
     const std::uint64_t bit = std::uint64_t{1} << d;
@@ -103,6 +104,18 @@ std::optional<check_result> bad_sum(const variant& v, const grid& g) {
 
 bool same_board(const variant& v, const grid& g) {
   return g.shape() == v.shape() && g.rows() == v.rows() && g.columns() == v.columns();
+}
+
+// A board with its variables (variant::variables) after it, in rows of the
+// board's width, so that every check reads a variable at its own position;
+// `digits` one per variable, or none (blanks).
+grid with_variables(const variant& v, const grid& board, std::span<const std::uint8_t> digits) {
+  const std::size_t count = v.all_positions() - v.positions();
+  const auto columns = static_cast<std::size_t>(v.columns());
+  grid out(v.shape(), v.rows() + static_cast<int>((count + columns - 1) / columns), v.columns());
+  std::copy(board.cells().begin(), board.cells().end(), out.cells().begin());
+  std::copy(digits.begin(), digits.end(), out.cells().begin() + static_cast<std::ptrdiff_t>(v.positions()));
+  return out;
 }
 
 }  // namespace
@@ -196,8 +209,10 @@ std::string check_result::message(const shape& s) const {
   return message(classic(s));
 }
 
-check_result check_puzzle(const variant& v, const grid& puzzle) {
-  if (!same_board(v, puzzle)) return failed(check_status::shape_mismatch);
+namespace {
+
+// check_puzzle on a board, or on one with its variables (with_variables).
+check_result check_cells(const variant& v, const grid& puzzle) {
   if (auto bad = bad_value(v, puzzle)) return *bad;
   if (auto c = first_clash(v, puzzle)) {
     check_result r = failed(check_status::clash, c->second);
@@ -214,11 +229,50 @@ check_result check_puzzle(const variant& v, const grid& puzzle) {
   return {};
 }
 
+// A solution's variables are not written: a search with the board given finds
+// digits for them (the model, so the answer's own search, may find them),
+// and the checks then read them as the board's, by each rule's wording. None:
+// what breaks a rule with the variables blank, or else that no digits do.
+check_result check_with_variables(const variant& v, const grid& solution) {
+  const auto cells = solution.cells();
+  for (std::uint32_t cell : v.cells()) {
+    if (cells[cell] == 0) return failed(check_status::incomplete, cell);
+  }
+  if (auto bad = bad_value(v, solution)) return *bad;
+  sudoku::solver search(v);
+  grid found = v.empty_grid();
+  const result r = search.solve(solution, found);
+  if (r.status != status::solved) {
+    check_result blank = check_cells(v, with_variables(v, solution, {}));
+    if (!blank.ok()) return blank;
+    check_result none = failed(check_status::broken_clue, v.positions());
+    none.clue = v.clues().size();
+    none.reason = "no digits of the variables make every rule hold";
+    return none;
+  }
+  const grid full = with_variables(v, solution, search.variable_digits());
+  check_result checked = check_cells(v, full);
+  if (!checked.ok()) return checked;
+  for (std::uint32_t cell : v.all_cells()) {
+    if (full[cell] == 0) return failed(check_status::incomplete, cell);
+  }
+  return checked;
+}
+
+}  // namespace
+
+check_result check_puzzle(const variant& v, const grid& puzzle) {
+  if (!same_board(v, puzzle)) return failed(check_status::shape_mismatch);
+  if (!v.variables().empty()) return check_cells(v, with_variables(v, puzzle, {}));
+  return check_cells(v, puzzle);
+}
+
 check_result check_puzzle(const grid& puzzle) {
   return check_puzzle(classic(puzzle.shape()), puzzle);
 }
 
 check_result check_solution(const variant& v, const grid& solution) {
+  if (!v.variables().empty() && same_board(v, solution)) return check_with_variables(v, solution);
   check_result r = check_puzzle(v, solution);
   if (!r.ok()) return r;
   const auto cells = solution.cells();
@@ -260,7 +314,7 @@ bool units_complete(std::span<const unit> units, const std::uint64_t* bits, std:
 bool plainly_valid(const variant& v, const grid& puzzle, const grid& solution) {
   const int n = v.digits();
   if (n > 62 || !v.cages().empty() || !v.clues().empty() || v.has_restrictions() ||
-      v.cells().size() != v.positions()) {
+      v.cells().size() != v.positions() || !v.variables().empty()) {
     return false;
   }
   if (puzzle.cells().size() != solution.cells().size()) return false;

@@ -254,7 +254,7 @@ void variant::add_unit(unit_kind kind, int index, int part, std::vector<std::uin
 }
 
 void variant::index_constraints() {
-  std::vector<std::uint32_t> count(positions() + 1, 0);
+  std::vector<std::uint32_t> count(all_positions() + 1, 0);
   auto each = [&](auto&& f) {
     for (std::size_t u = 0; u < units_.size(); ++u) {
       for (std::uint32_t p : units_[u].cells)
@@ -285,7 +285,7 @@ void variant::index_last_cage() {
   constraint_list_.resize(constraint_list_.size() + shift);
   std::uint32_t* const list = constraint_list_.data();
   auto next = cells.rbegin();
-  const std::size_t n = positions();
+  const std::size_t n = all_positions();
   std::uint32_t old_end = constraint_start_[n];
   constraint_start_[n] += static_cast<std::uint32_t>(shift);
   for (std::size_t p = n; p-- > 0 && shift > 0;) {
@@ -310,9 +310,9 @@ std::optional<std::string> variant::set_regions(std::span<const std::uint8_t> re
   revision_ = next_revision();
   const int n = shape_.size();
   std::vector<std::vector<std::uint32_t>> regions(static_cast<std::size_t>(n));
-  for (std::size_t i = 0; i < cells_.size() && i < region_of.size(); ++i) {
+  for (std::size_t i = 0; i < cells().size() && i < region_of.size(); ++i) {
     if (region_of[i] >= n) return fmt::format("region {} does not exist", region_of[i] + 1);
-    regions[region_of[i]].push_back(cells_[i]);
+    regions[region_of[i]].push_back(cells()[i]);
   }
   for (int r = 0; r < n; ++r) {
     const auto size = regions[static_cast<std::size_t>(r)].size();
@@ -422,7 +422,7 @@ std::optional<std::string> variant::add_region(std::vector<std::uint32_t> cells)
     return fmt::format("a region has {}, not {}", dlx::counted(cells.size(), "cell"), digits());
   }
   for (std::uint32_t p : cells) {
-    if (p >= positions() || !inside_[p]) return fmt::format("position {} is not a cell", p);
+    if (p >= all_positions() || !inside_[p]) return fmt::format("position {} is not a cell", p);
   }
   revision_ = next_revision();
   const auto index = static_cast<int>(std::count_if(
@@ -480,7 +480,7 @@ void variant::set_first_value(int first) {
 void variant::add_clue(sudoku::clue c) {
   revision_ = next_revision();
   for (std::uint32_t p : c.cells) {
-    if (p >= positions() || !inside_[p]) {
+    if (p >= all_positions() || !inside_[p]) {
       throw std::invalid_argument(fmt::format("sudoku::variant: position {} is not a cell", p));
     }
   }
@@ -489,7 +489,7 @@ void variant::add_clue(sudoku::clue c) {
 
 void variant::restrict_digits(std::size_t position, std::uint64_t mask) {
   revision_ = next_revision();
-  if (candidates_.empty()) candidates_.assign(positions(), all_digits());
+  if (candidates_.empty()) candidates_.assign(all_positions(), all_digits());
   candidates_[position] &= mask;
 }
 
@@ -497,11 +497,37 @@ bool variant::has(unit_kind k) const noexcept {
   return std::any_of(units_.begin(), units_.end(), [k](const unit& u) { return u.kind == k; });
 }
 
+std::uint32_t variant::add_variables(std::string name, std::string label, int count,
+                                     int columns) {
+  if (count < 1 || count > 4096) {
+    throw std::invalid_argument(
+        fmt::format("sudoku::variant: {} variables are not supported (1 to 4096)", count));
+  }
+  revision_ = next_revision();
+  const auto first = static_cast<std::uint32_t>(all_positions());
+  const auto added = static_cast<std::size_t>(count);
+  variables_ += added;
+  inside_.resize(all_positions(), 1);
+  if (!candidates_.empty()) candidates_.resize(all_positions(), all_digits());
+  for (std::size_t i = 0; i < added; ++i)
+    cells_.push_back(first + static_cast<std::uint32_t>(i));
+  groups_.push_back({std::move(name), std::move(label), count, columns, first});
+  index_constraints();
+  return first;
+}
+
 grid variant::empty_grid() const {
   return grid(shape_, rows_, columns_);
 }
 
 std::string variant::cell_name(std::size_t position) const {
+  if (is_variable(position)) {
+    for (const variable_group& g : groups_) {
+      const std::size_t i = position - g.first;
+      if (position < g.first || i >= static_cast<std::size_t>(g.count)) continue;
+      return g.count == 1 ? g.name : fmt::format("{}{}", g.name, i + 1);
+    }
+  }
   const auto columns = static_cast<std::size_t>(columns_);
   return fmt::format("r{}c{}", position / columns + 1, position % columns + 1);
 }

@@ -134,6 +134,8 @@ std::vector<instance> instances() {
       {"equal_sum_shared_cell", k::equal_sum, {{0, 0}, {1, 1}, {1, 1}, {2, 3}, {3, 2}}, {2, 3}},
       {"value_indexing", k::value_indexing, {{0, 0}, {1, 1}, {0, 2}, {1, 3}}, {}},
       {"value_indexing_bends", k::value_indexing, {{3, 0}, {2, 0}, {1, 0}, {1, 1}, {1, 2}}, {}},
+      // The second cell first on the line it indexes (ISS's "Bates Motel").
+      {"value_indexing_again", k::value_indexing, {{0, 0}, {1, 1}, {1, 1}, {1, 2}, {1, 3}}, {}},
       // Tables of the digit pairs allowed: b may follow a when values[a - 1]
       // has bit b. Consecutive digits along a line; a smaller one first.
       {"pair_consecutive", k::pair, {{0, 0}, {1, 0}, {2, 0}}, {0b100, 0b1010, 0b10100, 0b1000}},

@@ -122,6 +122,13 @@ class solver {
   [[nodiscard]] dlx::branching branching() const noexcept { return branching_; }
   void set_branching(dlx::branching b);
 
+  /// The digits of the variables (variant::variables(), position minus
+  /// variant::positions()) in the last solution written to a grid: a grid
+  /// holds the board only.
+  [[nodiscard]] std::span<const std::uint8_t> variable_digits() const noexcept {
+    return variable_digits_;
+  }
+
   /// The exact-cover numbering this solver uses.
   [[nodiscard]] const sudoku::model& model() const noexcept { return model_; }
 
@@ -154,6 +161,7 @@ class solver {
   std::vector<dlx::option_id> givens_;
   bool every_position_a_cell_ = false;  // cells() is 0, 1, ..., positions() - 1
   std::vector<dlx::option_id> chosen_;
+  mutable std::vector<std::uint8_t> variable_digits_;  // decode's, per variable
   dlx::propagation propagation_ = dlx::propagation::none;
   dlx::branching branching_ = dlx::branching::mrv;
 };

@@ -53,6 +53,19 @@ struct cage {
   friend bool operator==(const cage&, const cage&) = default;
 };
 
+/// Cells beside the board (ISS's Var): they hold a digit as the board's
+/// cells do, belong to no row, column or box, and only clues (or units the
+/// rules add) bind them. Their positions follow the board's, group by group.
+/// A solution is the board; two that differ in a variable only are two.
+struct variable_group {
+  std::string name;   ///< the cells' common name: "VA" names VA1, VA2, ... (VA when one)
+  std::string label;  ///< what they stand for, as the setter wrote it (may be empty)
+  int count = 1;      ///< how many cells
+  int columns = 0;    ///< laid out as rows of this many (0: as the board's)
+  std::uint32_t first = 0;  ///< the first cell's position
+  friend bool operator==(const variable_group&, const variable_group&) = default;
+};
+
 /// The variants a line format can carry, as chosen with --variant x,windoku.
 struct rules {
   bool diagonals = false;  ///< x: both main diagonals are units
@@ -157,6 +170,11 @@ class variant {
   /// distinct digits has its size and sum (a cage of every cell must sum to
   /// n(n+1)/2).
   void add_cage(sudoku::cage c);
+  /// Adds `count` variables (variable_group) named `name` (their names
+  /// unique on the board: the caller checks), at positions all_positions()
+  /// onwards; returns the first. Throws std::invalid_argument for a count
+  /// outside 1..4096.
+  std::uint32_t add_variables(std::string name, std::string label, int count, int columns = 0);
   /// Numbers the digits from `first` (0 or 1): with 0, digit d stands for the
   /// value d - 1 (ISS's Shape~9x9~0-8), and every rule's arithmetic (sums,
   /// ratios, counts, positions) reads values, as ISS's do.
@@ -175,12 +193,24 @@ class variant {
   }
   [[nodiscard]] int rows() const noexcept { return rows_; }
   [[nodiscard]] int columns() const noexcept { return columns_; }
-  /// Board positions: rows() * columns().
+  /// Board positions: rows() * columns(). A grid holds these.
   [[nodiscard]] std::size_t positions() const noexcept {
     return static_cast<std::size_t>(rows_) * static_cast<std::size_t>(columns_);
   }
-  /// The cells (positions inside a grid), ascending.
-  [[nodiscard]] std::span<const std::uint32_t> cells() const noexcept { return cells_; }
+  /// Every position a clue may name: the board's, then the variables'.
+  [[nodiscard]] std::size_t all_positions() const noexcept { return positions() + variables_; }
+  /// The cells of the board (positions inside a grid), ascending.
+  [[nodiscard]] std::span<const std::uint32_t> cells() const noexcept {
+    return std::span<const std::uint32_t>(cells_).first(cells_.size() - variables_);
+  }
+  /// The board's cells, then the variables': every cell the model fills.
+  [[nodiscard]] std::span<const std::uint32_t> all_cells() const noexcept { return cells_; }
+  /// The groups of variables, in the order they were added.
+  [[nodiscard]] std::span<const variable_group> variables() const noexcept { return groups_; }
+  /// True for a variable's position.
+  [[nodiscard]] bool is_variable(std::size_t position) const noexcept {
+    return position >= positions();
+  }
   [[nodiscard]] bool is_cell(std::size_t position) const noexcept { return inside_[position] != 0; }
   [[nodiscard]] std::span<const unit> units() const noexcept { return units_; }
   [[nodiscard]] std::span<const cage> cages() const noexcept { return cages_; }
@@ -212,7 +242,7 @@ class variant {
 
   /// An empty grid for this board.
   [[nodiscard]] grid empty_grid() const;
-  /// "r1c2" in board coordinates.
+  /// "r1c2" in board coordinates; a variable's name (VA1).
   [[nodiscard]] std::string cell_name(std::size_t position) const;
   /// "row 3", "box 5", "diagonal 1", "window 2", "row 3 of grid 2" (samurai).
   [[nodiscard]] std::string unit_name(const unit& u) const;
@@ -226,7 +256,8 @@ class variant {
     if (a.revision_ == b.revision_) return true;  // copies of one another: the tools' usual case
     return a.shape_ == b.shape_ && a.rows_ == b.rows_ && a.columns_ == b.columns_ &&
            a.units_ == b.units_ && a.cages_ == b.cages_ && a.clues_ == b.clues_ &&
-           a.candidates_ == b.candidates_ && a.first_value_ == b.first_value_;
+           a.candidates_ == b.candidates_ && a.first_value_ == b.first_value_ &&
+           a.groups_ == b.groups_;
   }
 
  private:
@@ -243,7 +274,9 @@ class variant {
   int first_value_ = 1;
   bool regions_ = false;
   std::vector<std::uint8_t> inside_;
-  std::vector<std::uint32_t> cells_;
+  std::vector<std::uint32_t> cells_;  // the board's, then variables_ more
+  std::size_t variables_ = 0;
+  std::vector<variable_group> groups_;
   std::vector<unit> units_;
   std::vector<cage> cages_;
   std::vector<sudoku::clue> clues_;
