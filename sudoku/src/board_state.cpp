@@ -23,7 +23,7 @@ board_state board_state::with_candidates(const variant& v, const grid& puzzle) {
 }
 
 void board_state::place(const variant& v, candidate c) {
-  digits.cells()[c.cell] = static_cast<std::uint8_t>(c.digit);
+  if (c.cell < digits.cells().size()) digits.cells()[c.cell] = static_cast<std::uint8_t>(c.digit);
   if (candidates.empty()) return;
   candidates[c.cell] = 0;
   const std::uint64_t bit = std::uint64_t{1} << c.digit;

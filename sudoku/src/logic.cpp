@@ -272,8 +272,9 @@ logic_result logic_solver::run(const grid& puzzle) {
 
 grid logic_solver::current() const {
   grid g = model_.variant().empty_grid();
+  const std::size_t board = model_.variant().positions();  // (a grid holds no variable)
   for (dlx::option_id o : reducer_.chosen()) {
-    if (o < model_.cell_option_count()) {
+    if (o < model_.cell_option_count() && model_.cell_of(o) < board) {
       g.cells()[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
     }
   }
@@ -282,8 +283,8 @@ grid logic_solver::current() const {
 
 std::uint64_t logic_solver::candidates(std::size_t position) const {
   // Cell items come first, in the order of the board's cells (which on a
-  // samurai board are not its positions).
-  const auto cells = model_.variant().cells();
+  // samurai board are not its positions), then the variables'.
+  const auto cells = model_.variant().all_cells();
   const auto at = std::lower_bound(cells.begin(), cells.end(), position);
   if (at == cells.end() || *at != position) return 0;
   std::uint64_t mask = 0;
@@ -514,7 +515,7 @@ void logic_solver::finish(logic_step& s) const {
 }
 
 std::size_t logic_solver::cell_of_item(dlx::item_id item) const {
-  return model_.variant().cells()[item];  // cell items come first, in cell order
+  return model_.variant().all_cells()[item];  // cell items come first, in cell order
 }
 
 std::uint32_t logic_solver::constraint_of_item(dlx::item_id item) const {

@@ -128,6 +128,13 @@ class painter {
       room_[g.cells.front()].top = detail::label_room;
     }
     detail::keep_clear_of_clues(v, room_);
+    // Variables: rows of cells below the board, its outside clues and caption.
+    const std::size_t variables = v.all_positions() - v.positions();
+    if (variables != 0) {
+      const auto columns = static_cast<std::size_t>(v.columns());
+      variable_rows_ = static_cast<int>((variables + columns - 1) / columns);
+      variables_row_ = v.rows() + static_cast<int>(std::ceil((outside_ + caption_ + 14) / cell));
+    }
     const shape& s = v.shape();
     candidate_size_ = 0.78 * std::min(double(cell) / s.box_rows, double(cell) / s.box_cols);
     for (std::uint32_t p : v.cells()) {
@@ -144,7 +151,9 @@ class painter {
     return 2 * (margin_ + outside_) + band_ + v_.columns() * cell;
   }
   [[nodiscard]] double height() const {
-    return 2 * (margin_ + outside_) + band_ + v_.rows() * cell + caption_;
+    const double board = 2 * (margin_ + outside_) + band_ + v_.rows() * cell + caption_;
+    return variable_rows_ == 0 ? board
+                               : std::max(board, y_of(variables_row_ + variable_rows_) + margin_);
   }
   [[nodiscard]] double outside() const { return outside_; }
   // Where the clues are drawn (render_clues.hpp).
@@ -152,6 +161,7 @@ class painter {
     detail::board_frame f{x_of(0), y_of(0), double(cell), v_.rows(), v_.columns(), 0, 0};
     f.caption_x = x_of(v_.columns() / 2.0);
     f.caption_y = y_of(v_.rows()) + outside_ + margin_ / 2.0 + caption_ / 2;
+    f.variables_row = variables_row_;
     return f;
   }
 
@@ -274,6 +284,7 @@ class painter {
   int band_;
   int margin_;
   double outside_, caption_;
+  int variables_row_ = 0, variable_rows_ = 0;  // where the variables are drawn, and their rows
   std::vector<detail::pencil_room> room_;  // by cell position
   double candidate_size_ = 0;
 };
@@ -379,8 +390,10 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     add("<path class=\"sd-unit\" data-unit=\"{}\" d=\"{}\" fill=\"{}\" fill-opacity=\"0.85\"/>\n",
         k, at.outline_path(cells, 0), unit_fill);
   }
+  const detail::board_frame frame = at.frame();
   auto shade = [&](std::size_t p, std::string_view cls, std::string_view fill) {
-    const int r = static_cast<int>(p) / v.columns(), c = static_cast<int>(p) % v.columns();
+    const auto q = static_cast<std::uint32_t>(p);
+    const int r = frame.row_of(q), c = frame.column_of(q);
     add("<rect class=\"{}\" data-cell=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" "
         "fill=\"{}\"/>\n",
         cls, v.cell_name(p), num(at.x_of(c)), num(at.y_of(r)), cell, cell, fill);
@@ -391,7 +404,6 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
     shade(p.cell, "sd-placed-cell", placed_fill);
 
   // Clues under the lines: thermometers, lines, arrows.
-  const detail::board_frame frame = at.frame();
   detail::draw_clues(v, frame, detail::clue_layer::under, add.text);
 
   // Lines: thin cell edges, the diagonals, thick region outlines, cages.
@@ -402,6 +414,18 @@ std::string render_svg(const variant& v, const board_state& board, const highlig
         num(at.x_of(c)), num(at.y_of(r)), cell, cell);
   }
   add("</g>\n");
+  // The variables, each named in its corner (their digits are no grid's).
+  const auto all = v.all_cells();
+  for (std::size_t i = v.cells().size(); i < all.size(); ++i) {
+    const int r = frame.row_of(all[i]), c = frame.column_of(all[i]);
+    add("<rect class=\"sd-variable\" data-cell=\"{}\" x=\"{}\" y=\"{}\" width=\"{}\" "
+        "height=\"{}\" fill=\"none\" stroke=\"{}\" stroke-width=\"1.5\"/>\n",
+        v.cell_name(all[i]), num(at.x_of(c) + 2), num(at.y_of(r) + 2), cell - 4, cell - 4,
+        thin_line);
+    add("<text class=\"sd-variable-name\" x=\"{}\" y=\"{}\" font-size=\"9\" fill=\"{}\">{}"
+        "</text>\n",
+        num(at.x_of(c) + 4), num(at.y_of(r) + 11), given_ink, escape(v.cell_name(all[i])));
+  }
   for (const unit& u : v.units()) {
     if (u.kind != unit_kind::diagonal || u.cells.empty()) continue;
     const int r0 = static_cast<int>(u.cells.front()) / v.columns();

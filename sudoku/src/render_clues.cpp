@@ -137,8 +137,8 @@ class clue_painter {
     out_ += fmt::format(format, std::forward<A>(args)...);
   }
 
-  [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / v_.columns(); }
-  [[nodiscard]] int column(std::uint32_t p) const { return static_cast<int>(p) % v_.columns(); }
+  [[nodiscard]] int row(std::uint32_t p) const { return at_.row_of(p); }
+  [[nodiscard]] int column(std::uint32_t p) const { return at_.column_of(p); }
   [[nodiscard]] xy centre(std::uint32_t p) const {
     return {at_.x_of(column(p) + 0.5), at_.y_of(row(p) + 0.5)};
   }
@@ -532,7 +532,17 @@ class clue_painter {
 }  // namespace
 
 std::string board_frame::outline_path(std::span<const std::uint32_t> cells, double inset) const {
-  return svg::path_data(svg::outline(rows, columns, cells), {left, top, cell}, inset);
+  const auto board = static_cast<std::uint32_t>(rows * columns);
+  if (std::all_of(cells.begin(), cells.end(), [&](std::uint32_t p) { return p < board; }))
+    return svg::path_data(svg::outline(rows, columns, cells), {left, top, cell}, inset);
+  // Variables among them: each cell where it is drawn, on a board tall enough.
+  std::vector<std::uint32_t> drawn;
+  int drawn_rows = rows;
+  for (std::uint32_t p : cells) {
+    drawn.push_back(static_cast<std::uint32_t>(row_of(p) * columns + column_of(p)));
+    drawn_rows = std::max(drawn_rows, row_of(p) + 1);
+  }
+  return svg::path_data(svg::outline(drawn_rows, columns, drawn), {left, top, cell}, inset);
 }
 
 double outside_room(const variant& v) {

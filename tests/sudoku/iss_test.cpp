@@ -51,7 +51,9 @@ std::string in_iss_characters(const sudoku::grid& g, const sudoku::variant& v) {
   std::string out;
   for (std::uint8_t d : g.cells()) {
     const int value = v.value_of(d);
-    out += v.digits() > 9 ? static_cast<char>('A' + value - 1) : static_cast<char>('0' + value);
+    // ISS's letters once a value passes 9 (not Shape~6x6~0-9's values).
+    out += v.value_of(v.digits()) > 9 ? static_cast<char>('A' + value - 1)
+                                      : static_cast<char>('0' + value);
   }
   return out;
 }
@@ -413,7 +415,13 @@ void expect_logic_keeps_solution(const example& e, logic_check& out) {
   sudoku::solver solver(v);
   sudoku::grid solution = v.empty_grid();
   ASSERT_EQ(solver.solve(givens, solution).status, sudoku::status::solved) << e.name;
-  const auto digit = [&](std::size_t cell) { return static_cast<int>(solution.cells()[cell]); };
+  // (A variable's digit from the search: ISS's solutions are the board.)
+  const std::vector<std::uint8_t> variables(solver.variable_digits().begin(),
+                                            solver.variable_digits().end());
+  const auto digit = [&](std::size_t cell) {
+    return static_cast<int>(v.is_variable(cell) ? variables.at(cell - v.positions())
+                                                : solution.cells()[cell]);
+  };
   sudoku::logic_solver logic(v);
   const sudoku::logic_result r = logic.run(givens);
   EXPECT_TRUE(r.outcome == sudoku::logic_outcome::solved ||
@@ -556,7 +564,7 @@ TEST(IssExamples, TheValidatorRefusesABrokenPublishedSolution) {
     ASSERT_EQ(e.solution.size(), published.size()) << e.name;
     for (std::size_t p = 0; p < published.size(); ++p) {
       const char ch = e.solution[p];
-      const int value = v.digits() > 9 ? ch - 'A' + 1 : ch - '0';
+      const int value = v.value_of(v.digits()) > 9 ? ch - 'A' + 1 : ch - '0';
       published[p] = static_cast<std::uint8_t>(value - v.first_value() + 1);
     }
     ASSERT_TRUE(sudoku::check_solution(v, givens, solution).ok()) << e.name;
