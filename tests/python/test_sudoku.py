@@ -524,3 +524,15 @@ def test_iss_composites():
     assert d.count(".Shape~3x4~5.RegionSameValues", limit=0) == 2880
     # A grid of no units (ISS's Raw): 4 values in 9 free cells.
     assert d.count(".Shape~3x3~4~Raw", limit=0) == 262144
+
+
+def test_iss_variables():
+    # Cells beside the board (ISS's Var): counted with their digits, never in
+    # the solution, which is the board (docs/iss-format.md's examples).
+    assert d.count(".Shape~4x4.Var~A~~1", limit=0) == 1152
+    assert d.count(".Shape~4x4.Var~A~~1.Arrow~VA~R1C1~R1C2", limit=0) == 96
+    solution = d.solve(".Shape~4x4.Var~A~~1.Arrow~VA~R1C1~R1C2.~VA_4.~R1C1_1")
+    assert len(solution) == 16 and solution[:2] == "13"
+    assert d.convert(".Shape~4x4.Var~A~~2.Thermo~VA1~VA2") == ".Shape~4x4.Var~A~~2.Thermo~VA1~VA2"
+    with pytest.raises(ValueError, match=r"column 18: VB is no variable's cell"):
+        d.count(".Var~A~~2.Thermo~VB~R1C1")

@@ -141,6 +141,32 @@ TEST(IssRoundTrip, raw_grids_are_written_back) {
   EXPECT_EQ(any.cells, (std::vector<std::uint32_t>{0, 1, 18, 19}));
 }
 
+// ISS's Var: cells beside the board, which any rule may name.
+TEST(IssRoundTrip, variables_are_written_back) {
+  expect_round_trip(".Shape~4x4.Var~A~~3.Arrow~VA2~R1C1~R1C2.~VA1_1_3");
+  expect_round_trip(".Var~B~label%20here~2x3.Var~CD.Sum~0_=_1_-1~VB6~VCD.Thermo~VCD~R9C9");
+  expect_round_trip(".Shape~6x6~0-9.Var~A~~2.Or.~VA1_0.Thermo~VA2~R1C1.End");
+  expect_error(".Var~a", 6, "'a' is not a Var's name (1 to 8 letters A-Z)");
+  expect_error(".Var~A.Var~A~~2", 12, "Var A is given twice");
+  expect_error(".Var~A~~2.Thermo~VA~R1C1", 18, "VA is no variable's cell (Var declares them)");
+  expect_error(".Var~A~~2.Thermo~VA3~R1C1", 18, "VA3 is no variable's cell (Var declares them)");
+  expect_error(".Var~A~~2000", 9, "Var A of 2000 cells: at most 1024, in rows of at most 16");
+  expect_error(".Var~A~~1x17", 9, "Var A of 1x17 cells: at most 1024, in rows of at most 16");
+  expect_error(".Or.Var~A.End", 5, "Var cannot be part of an Or or And");
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(".Shape~4x4.Var~Q~~2x2.Var~P~x~9z", v, givens));
+  ASSERT_EQ(v.variables().size(), 2u);
+  EXPECT_EQ(v.variables()[0].count, 4);
+  EXPECT_EQ(v.variables()[0].columns, 2);
+  EXPECT_EQ(v.variables()[1].count, 1);  // a size ISS does not read: one cell
+  EXPECT_EQ(v.cell_name(16), "VQ1");
+  EXPECT_EQ(v.cell_name(20), "VP");
+  EXPECT_EQ(v.cells().size(), 16u);
+  EXPECT_EQ(v.all_cells().size(), 21u);
+  EXPECT_EQ(givens.cells().size(), 16u);  // a grid is the board
+}
+
 // A pairwise table's key is written back from the table (Binary as Pair, its
 // '-' and '_' swapped), each group of cells a clue; a cell a cage or sum names
 // twice counts twice.
