@@ -15,7 +15,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 56> table{{
+constexpr std::array<names, 57> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -73,6 +73,7 @@ constexpr std::array<names, 56> table{{
     {clue_kind::dutch_flatmates, "DutchFlatmates", "Dutch flatmates rule", "Dutch flatmates"},
     {clue_kind::region_same_values, "RegionSameValues", "same values in every region rule",
      "same region values"},
+    {clue_kind::doppelganger, "Doppelganger", "Doppelganger rule", "Doppelganger"},
 }};
 
 constexpr bool in_kind_order() {

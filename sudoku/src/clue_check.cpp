@@ -364,7 +364,7 @@ class checker {
     const auto& p = c.cells;
     for (std::size_t i = 0; i < p.size(); ++i) {
       for (std::size_t j = i + 1; j < p.size(); ++j) {
-        if (distance(p[i], p[j]) == 1 && filled(p[i], p[j]) && !ok(at(p[i]), at(p[j]))) {
+        if (v_.neighbours(p[i], p[j]) && filled(p[i], p[j]) && !ok(at(p[i]), at(p[j]))) {
           return pair_reason(p[i], p[j], what);
         }
       }
@@ -378,7 +378,7 @@ class checker {
       if (c.kind != a && c.kind != b) continue;
       for (std::uint32_t x : c.cells) {
         for (std::uint32_t y : c.cells) {
-          if (x < y && distance(x, y) == 1) out.insert({x, y});
+          if (x < y && v_.neighbours(x, y)) out.insert({x, y});
         }
       }
     }
@@ -390,7 +390,7 @@ class checker {
       std::string_view what) const {
     for (std::uint32_t a : v_.cells()) {
       for (std::uint32_t b : v_.cells()) {
-        if (b <= a || distance(a, b) != 1 || exempt.contains({a, b})) continue;
+        if (b <= a || !v_.neighbours(a, b) || exempt.contains({a, b})) continue;
         if (filled(a, b) && !ok(at(a), at(b))) return pair_reason(a, b, what);
       }
     }

@@ -67,7 +67,7 @@ class clue_lowering {
     return p;
   }
   [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    return std::abs(row(a) - row(b)) + std::abs(col(a) - col(b)) == 1;
+    return v_.neighbours(a, b);
   }
   // True when a unit or cage holds both cells: their digits differ already.
   [[nodiscard]] bool share_unit(std::uint32_t a, std::uint32_t b) const {

@@ -397,6 +397,10 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::nfa:
       automaton_clue(c);
       break;
+    case clue_kind::doppelganger:
+      for (const clue& part : doppelganger_clues(v_))
+        lower(part);
+      break;
     case clue_kind::anti_knight:
     case clue_kind::anti_king: {
       static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};

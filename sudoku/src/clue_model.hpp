@@ -101,4 +101,12 @@ struct lowered_clues {
 [[nodiscard]] std::shared_ptr<const lowered_clues> lower_clues(const variant& v,
                                                                model::weights weights);
 
+/// The Doppelganger rule (clue_kind::doppelganger) as clues over the board and
+/// its variables DGC, DGR and DGB (ISS's reader makes them, and the units of a
+/// row and the value it leaves out): the variables hold no 0 (the boxes', on a
+/// board without boxes, only 0), each group's differ, and each cell holds a
+/// value other than 0 or sees three different values left out. Empty when the
+/// variant has no such variables.
+[[nodiscard]] std::vector<clue> doppelganger_clues(const variant& v);
+
 }  // namespace sudoku::detail

@@ -119,7 +119,7 @@ std::optional<text_error> reader::read(const item& it) {
   // What ISS allows on Sudoku's grid type only (its REQUIRES_SUDOKU_GRID).
   static constexpr std::string_view sudoku_grid_only[] = {
       "Jigsaw",   "NoBoxes",  "Windoku",  "DisjointSets",    "AntiKnight",
-      "AntiKing", "Diagonal", "Indexing", "RegionSameValues"};
+      "AntiKing", "Diagonal", "Indexing", "RegionSameValues", "Doppelganger"};
   if (raw_ && std::ranges::find(sudoku_grid_only, type) != std::end(sudoku_grid_only))
     return error_at(it.type.column, fmt::format("{} needs a Sudoku grid, not Raw", type));
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
@@ -408,6 +408,7 @@ std::optional<text_error> reader::finish() {
   for (auto& region : regions_) {
     if (auto e = v_.add_region(std::move(region))) return error_at(1, *e);
   }
+  if (doppelganger_) doppelganger_units();
   for (std::uint32_t p : v_.all_cells()) {
     const std::uint64_t mask = masks_[p];
     if (std::popcount(mask) == 1 && !v_.is_variable(p)) {

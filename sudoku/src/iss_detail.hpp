@@ -162,4 +162,11 @@ struct iss_link {
 // not followed by two hex digits.
 std::optional<text_error> read_iss_link(std::string_view link, std::size_t column, iss_link& out);
 
+/// A Var's label as ISS writes it (its uriEncodeArg: encodeURIComponent, and
+/// '.' and '~' too), byte by byte; and read back, each %XX its byte (a label
+/// with a '%' not followed by two hex digits is kept as written, as ISS keeps
+/// one it cannot decode). The variant holds the label decoded.
+[[nodiscard]] std::string iss_encode_label(std::string_view label);
+[[nodiscard]] std::string iss_decode_label(std::string_view written);
+
 }  // namespace sudoku::detail

@@ -290,8 +290,9 @@ class reader {
       e = error_at(f.column, fmt::format("{} is outside the {}x{} board", t, rows_, cols_));
       return std::nullopt;
     }
+    // A variable's: Var's (VA1) or a rule's (Doppelganger's DGR3).
+    if (const auto p = variable(t)) return p;
     if (t.size() >= 2 && t[0] == 'V') {
-      if (const auto p = variable(t)) return p;
       e = error_at(f.column, fmt::format("{} is no variable's cell (Var declares them)", t));
       return std::nullopt;
     }
@@ -364,13 +365,13 @@ class reader {
   }
 
   [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    const int ra = static_cast<int>(a) / cols_, ca = static_cast<int>(a) % cols_;
-    const int rb = static_cast<int>(b) / cols_, cb = static_cast<int>(b) % cols_;
-    return std::abs(ra - rb) + std::abs(ca - cb) == 1;
+    return v_.neighbours(a, b);
   }
 
   std::optional<text_error> read(const item& it);
   std::optional<text_error> read_variables();
+  std::optional<text_error> doppelganger_cells(const item& it);
+  void doppelganger_units();
   std::optional<text_error> read_layout(const field& layout);
   std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,
                                      std::size_t sum_column);
@@ -411,6 +412,7 @@ class reader {
   std::set<std::string> seen_;          // the board-wide rules already read
   std::deque<std::string> made_;        // the texts of items a Replicate makes
   bool raw_ = false;                    // ISS's grid type Raw: no rows, columns or boxes
+  bool doppelganger_ = false;           // ISS's Doppelganger (iss_variables.cpp)
   std::vector<clue>* parts_ = nullptr;  // where clues go inside an Or or And
   // How deep the Or or And being read lies in others; reading, drawing and
   // lowering a composite recurse.

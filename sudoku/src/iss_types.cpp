@@ -16,7 +16,7 @@ std::span<const std::string_view> iss_types() {
                                          "DisjointSets", "Jigsaw",     "Binary",     "BinaryX",
                                          "Replicate",    "RegionSize", "LookAndSay", "Regex",
                                          "Var"};
-    for (int k = 0; k <= static_cast<int>(clue_kind::region_same_values); ++k)
+    for (int k = 0; k <= static_cast<int>(clue_kind::doppelganger); ++k)
       out.push_back(iss_name(static_cast<clue_kind>(k)));
     return out;
   }();
@@ -27,7 +27,7 @@ text_error detail::refused_iss_type(std::string_view type, std::size_t column) {
   // ISS types not read here, each between blanks.
   static constexpr std::string_view known =
       " Container FullRank FullRankTies "
-      " Doppelganger ConnectedValues SearchPriority "
+      " ConnectedValues SearchPriority "
       " ChaosConstruction ChaosArrow ChaosCount ";
   if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {
     return {column, fmt::format("the constraint {} is not supported", type)};

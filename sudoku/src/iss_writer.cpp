@@ -183,10 +183,14 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     const auto box = std::find_if(v.units().begin(), v.units().end(),
                                   [](const unit& u) { return u.kind == unit_kind::box; });
     if (box != v.units().end()) {
-      region_size = static_cast<int>(box->cells.size());
+      // (Its cells on the board: a Doppelganger's box holds a variable too.)
+      const auto on_board = static_cast<std::size_t>(
+          std::count_if(box->cells.begin(), box->cells.end(),
+                        [&](std::uint32_t p) { return !v.is_variable(p); }));
+      region_size = static_cast<int>(on_board);
       const auto dims = detail::iss_box_dims(rows, columns, region_size);
       const auto width =
-          static_cast<int>(box->cells.back() % static_cast<std::uint32_t>(columns) -
+          static_cast<int>(box->cells[on_board - 1] % static_cast<std::uint32_t>(columns) -
                            box->cells.front() % static_cast<std::uint32_t>(columns)) +
           1;
       if (!dims || dims->second != width) return false;
@@ -217,9 +221,9 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
                                       : fmt::format("{}", g.count);
     out += ".Var~" + g.name.substr(1);
     if (size != "1") {
-      out += fmt::format("~{}~{}", g.label, size);
+      out += fmt::format("~{}~{}", detail::iss_encode_label(g.label), size);
     } else if (!g.label.empty()) {
-      out += "~" + g.label;
+      out += "~" + detail::iss_encode_label(g.label);
     }
   }
   std::string given, emptied;

@@ -256,6 +256,53 @@ class set_checker {
         }
         return std::nullopt;
       }
+      case clue_kind::doppelganger: {
+        // The variables: what each row, column and box leaves out (the units
+        // that hold them say it is left out); none 0 (without boxes, the
+        // boxes' are); no two of one kind alike; and a 0 sees three apart.
+        const variable_group *rows = nullptr, *columns = nullptr, *boxes = nullptr;
+        for (const variable_group& g : v_.variables()) {
+          if (g.name == "DGC") rows = &g;
+          if (g.name == "DGR") columns = &g;
+          if (g.name == "DGB") boxes = &g;
+        }
+        if (rows == nullptr || columns == nullptr || boxes == nullptr)
+          return "the board has no Doppelganger variables";
+        const bool has_boxes = v_.has(unit_kind::box);
+        for (const variable_group* g : {rows, columns, boxes}) {
+          std::set<int> seen;
+          for (int k = 0; k < g->count; ++k) {
+            const std::uint32_t q = g->first + static_cast<std::uint32_t>(k);
+            if (!known(q)) continue;
+            if (g == boxes && !has_boxes) {
+              if (at(q) != 0) return fmt::format("{} holds {}, not 0", v_.cell_name(q), at(q));
+              continue;
+            }
+            if (at(q) == 0) return fmt::format("{} leaves out 0", v_.cell_name(q));
+            if (!seen.insert(at(q)).second)
+              return fmt::format("{} leaves out {} as another does", v_.cell_name(q), at(q));
+          }
+        }
+        std::vector<std::uint32_t> box_variable(v_.positions(), 0);
+        for (const unit& u : v_.units()) {
+          if (u.kind != unit_kind::box) continue;
+          for (std::uint32_t q : u.cells) {
+            if (q < v_.positions())
+              box_variable[q] = boxes->first + static_cast<std::uint32_t>(u.index);
+          }
+        }
+        const auto width = static_cast<std::uint32_t>(v_.columns());
+        for (std::uint32_t q : v_.cells()) {
+          if (!known(q) || at(q) != 0) continue;
+          std::vector<std::uint32_t> seen = {rows->first + q / width, columns->first + q % width};
+          if (has_boxes) seen.push_back(box_variable[q]);
+          if (!all_filled(seen) || !repeat(seen)) continue;
+          return fmt::format("{} holds 0, and its row, column and box do not leave out three "
+                             "different values",
+                             v_.cell_name(q));
+        }
+        return std::nullopt;
+      }
       default:
         return std::nullopt;
     }

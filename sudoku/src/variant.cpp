@@ -516,6 +516,33 @@ std::uint32_t variant::add_variables(std::string name, std::string label, int co
   return first;
 }
 
+void variant::add_to_unit(std::size_t u, std::uint32_t variable) {
+  if (u >= units_.size() || !is_variable(variable) || variable >= all_positions()) {
+    throw std::invalid_argument(
+        fmt::format("sudoku::variant: position {} is no variable of unit {}", variable, u));
+  }
+  revision_ = next_revision();
+  auto& cells = units_[u].cells;
+  cells.insert(std::upper_bound(cells.begin(), cells.end(), variable), variable);
+  index_constraints();
+}
+
+bool variant::neighbours(std::uint32_t a, std::uint32_t b) const noexcept {
+  auto across = static_cast<std::uint32_t>(columns_);
+  if (is_variable(a) || is_variable(b)) {
+    const auto group = std::find_if(groups_.begin(), groups_.end(), [&](const variable_group& g) {
+      return a >= g.first && a < g.first + static_cast<std::uint32_t>(g.count);
+    });
+    if (group == groups_.end() || b < group->first ||
+        b >= group->first + static_cast<std::uint32_t>(group->count))
+      return false;
+    a -= group->first, b -= group->first;
+    if (group->columns != 0) across = static_cast<std::uint32_t>(group->columns);
+  }
+  const std::uint32_t ra = a / across, ca = a % across, rb = b / across, cb = b % across;
+  return (ra == rb && (ca + 1 == cb || cb + 1 == ca)) || (ca == cb && (ra + 1 == rb || rb + 1 == ra));
+}
+
 grid variant::empty_grid() const {
   return grid(shape_, rows_, columns_);
 }

@@ -1357,6 +1357,9 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:18: VA3 is no variable's cell (Var declares them)"));
   c.push_back(iss_case("iss_var_too_many_cells", ".Var~A~~1000x1000",
                        "{file}:1:9: Var A of 1000x1000 cells: at most 1024, in rows of at most 16"));
+  c.push_back(iss_case("iss_doppelganger_without_a_zero", ".Shape~9x9~1-10.Doppelganger",
+                       "{file}:1:17: Doppelganger needs a square board of values 0 to its side, "
+                       "as Shape~9x9~0-9"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
                        "{file}:1:15: R1C1 follows itself in Whisper"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",

@@ -84,6 +84,11 @@ enum class clue_kind : std::uint8_t {
   global_mod,          ///< each 2x2 square holds a digit of 1,4,7, of 2,5,8 and of 3,6,9
   dutch_flatmates,     ///< a middle digit has 1 directly above it or n directly below
   region_same_values,  ///< the largest regions (rows, columns, boxes, pieces) hold the same values
+  /// Values 0-n on n x n: each row, column and box leaves out one value
+  /// other than 0, held by its variable (variant::variables: DGC, DGR, DGB);
+  /// no two rows leave out one value, nor columns, nor boxes; a cell holding
+  /// 0 sees three values left out (ISS's Doppelganger).
+  doppelganger,
 };
 
 /// ISS's name of the kind: "Thermo", "WhiteDot", "AntiKnight".

@@ -175,6 +175,11 @@ class variant {
   /// onwards; returns the first. Throws std::invalid_argument for a count
   /// outside 1..4096.
   std::uint32_t add_variables(std::string name, std::string label, int count, int columns = 0);
+  /// Adds a variable to unit `u` (index into units()): the unit's digits then
+  /// include the variable's (ISS's Doppelganger: a row of nine cells and ten
+  /// values, the variable holding the one the row leaves out). Throws
+  /// std::invalid_argument for a position that is not a variable.
+  void add_to_unit(std::size_t u, std::uint32_t variable);
   /// Numbers the digits from `first` (0 or 1): with 0, digit d stands for the
   /// value d - 1 (ISS's Shape~9x9~0-8), and every rule's arithmetic (sums,
   /// ratios, counts, positions) reads values, as ISS's do.
@@ -207,6 +212,10 @@ class variant {
   [[nodiscard]] std::span<const std::uint32_t> all_cells() const noexcept { return cells_; }
   /// The groups of variables, in the order they were added.
   [[nodiscard]] std::span<const variable_group> variables() const noexcept { return groups_; }
+  /// True for orthogonal neighbours: on the board, or in one group of
+  /// variables laid out in rows of its columns (the board's when 0), as ISS
+  /// lays them out (a dot or a greater-than sign between two of them).
+  [[nodiscard]] bool neighbours(std::uint32_t a, std::uint32_t b) const noexcept;
   /// True for a variable's position.
   [[nodiscard]] bool is_variable(std::size_t position) const noexcept {
     return position >= positions();
