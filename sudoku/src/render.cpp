@@ -129,12 +129,13 @@ class painter {
     }
     detail::keep_clear_of_clues(v, room_);
     // Variables: rows of cells below the board, its outside clues and caption.
-    const std::size_t variables = v.all_positions() - v.positions();
-    if (variables != 0) {
-      const auto columns = static_cast<std::size_t>(v.columns());
-      variable_rows_ = static_cast<int>((variables + columns - 1) / columns);
-      variables_row_ = v.rows() + static_cast<int>(std::ceil((outside_ + caption_ + 14) / cell));
+    int row = v.rows() + static_cast<int>(std::ceil((outside_ + caption_ + 14) / cell));
+    for (const variable_group& g : v.variables()) {
+      const int across = std::min(g.columns != 0 ? g.columns : v.columns(), v.columns());
+      blocks_.push_back({g.first, static_cast<std::uint32_t>(g.count), across, row});
+      row += (g.count + across - 1) / across;
     }
+    variables_end_ = row;
     const shape& s = v.shape();
     candidate_size_ = 0.78 * std::min(double(cell) / s.box_rows, double(cell) / s.box_cols);
     for (std::uint32_t p : v.cells()) {
@@ -152,8 +153,7 @@ class painter {
   }
   [[nodiscard]] double height() const {
     const double board = 2 * (margin_ + outside_) + band_ + v_.rows() * cell + caption_;
-    return variable_rows_ == 0 ? board
-                               : std::max(board, y_of(variables_row_ + variable_rows_) + margin_);
+    return blocks_.empty() ? board : std::max(board, y_of(variables_end_) + margin_);
   }
   [[nodiscard]] double outside() const { return outside_; }
   // Where the clues are drawn (render_clues.hpp).
@@ -161,11 +161,13 @@ class painter {
     detail::board_frame f{x_of(0), y_of(0), double(cell), v_.rows(), v_.columns(), 0, 0};
     f.caption_x = x_of(v_.columns() / 2.0);
     f.caption_y = y_of(v_.rows()) + outside_ + margin_ / 2.0 + caption_ / 2;
-    f.variables_row = variables_row_;
+    f.blocks = blocks_;
     return f;
   }
 
-  // A path of the outline of `cells`, each corner moved `inset` units into them.
+  // A path of the outline of `cells` on the board (a unit's variable, a
+  // Doppelganger's, is drawn with the variables), each corner moved `inset`
+  // units into them.
   [[nodiscard]] std::string outline_path(std::span<const std::uint32_t> cells, double inset) const {
     return svg::path_data(svg::outline(v_.rows(), v_.columns(), cells),
                           {x_of(0), y_of(0), double(cell)}, inset);
@@ -284,7 +286,8 @@ class painter {
   int band_;
   int margin_;
   double outside_, caption_;
-  int variables_row_ = 0, variable_rows_ = 0;  // where the variables are drawn, and their rows
+  std::vector<detail::board_frame::block> blocks_;  // where the variables are drawn
+  int variables_end_ = 0;                             // the row below them
   std::vector<detail::pencil_room> room_;  // by cell position
   double candidate_size_ = 0;
 };

@@ -24,18 +24,30 @@ struct board_frame {
   double left = 0, top = 0, cell = 40;
   int rows = 0, columns = 0;
   double caption_x = 0, caption_y = 0;
-  /// The variables (variant::variables) lie in rows of `columns` cells from
-  /// row `variables_row` on, below the board and what is drawn round it.
-  int variables_row = 0;
+  /// The groups of variables (variant::variables), each a block of rows of
+  /// its columns, one below another, below the board and what is drawn round
+  /// it: the block's first position, cells, columns and top row.
+  struct block {
+    std::uint32_t first = 0, count = 0;
+    int columns = 1, row = 0;
+  };
+  std::vector<block> blocks;
   [[nodiscard]] double x_of(double column) const { return left + column * cell; }
   [[nodiscard]] double y_of(double row) const { return top + row * cell; }
   /// The row and column a position is drawn at: a variable's in their rows.
   [[nodiscard]] int row_of(std::uint32_t p) const {
-    const auto board = static_cast<std::uint32_t>(rows * columns);
-    return p < board ? static_cast<int>(p) / columns
-                     : variables_row + static_cast<int>(p - board) / columns;
+    for (const block& b : blocks) {
+      if (p >= b.first && p < b.first + b.count)
+        return b.row + static_cast<int>(p - b.first) / b.columns;
+    }
+    return static_cast<int>(p) / columns;
   }
-  [[nodiscard]] int column_of(std::uint32_t p) const { return static_cast<int>(p) % columns; }
+  [[nodiscard]] int column_of(std::uint32_t p) const {
+    for (const block& b : blocks) {
+      if (p >= b.first && p < b.first + b.count) return static_cast<int>(p - b.first) % b.columns;
+    }
+    return static_cast<int>(p) % columns;
+  }
   /// The outline of `cells`, each corner moved `inset` units into them.
   [[nodiscard]] std::string outline_path(std::span<const std::uint32_t> cells, double inset) const;
 };

@@ -10,8 +10,9 @@ namespace svg {
 
 std::vector<loop> outline(int rows, int columns, std::span<const std::uint32_t> cells) {
   std::vector<char> in(static_cast<std::size_t>(rows) * static_cast<std::size_t>(columns), 0);
-  for (std::uint32_t p : cells)
-    in[p] = 1;
+  for (std::uint32_t p : cells) {
+    if (p < in.size()) in[p] = 1;
+  }
   auto inside = [&](int r, int c) {
     return r >= 0 && c >= 0 && r < rows && c < columns &&
            in[static_cast<std::size_t>(r * columns + c)] != 0;
@@ -22,6 +23,7 @@ std::vector<loop> outline(int rows, int columns, std::span<const std::uint32_t> 
   };
   std::vector<edge> edges;
   for (std::uint32_t p : cells) {
+    if (p >= in.size()) continue;
     const int r = static_cast<int>(p) / columns, c = static_cast<int>(p) % columns;
     // Each cell's boundary edges, walked so that consecutive ones join up:
     // along the top leftwards, down the left side, along the bottom

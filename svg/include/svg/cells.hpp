@@ -30,9 +30,10 @@ struct loop {
   std::vector<point> inward;
 };
 
-/// The boundary of a set of cells (position r * columns + c, each < rows *
-/// columns) as closed loops: one per connected piece, and one more per hole.
-/// Where two parts touch only at a corner, each keeps its own loop.
+/// The boundary of a set of cells (position r * columns + c; a position past
+/// rows * columns is no cell, and left out) as closed loops: one per connected
+/// piece, and one more per hole. Where two parts touch only at a corner, each
+/// keeps its own loop.
 [[nodiscard]] std::vector<loop> outline(int rows, int columns,
                                         std::span<const std::uint32_t> cells);
 
