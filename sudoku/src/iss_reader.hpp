@@ -149,9 +149,6 @@ class reader {
       }
       rows_ = rows, cols_ = columns;
       size = std::max(rows_, cols_);
-      if (rows_ == cols_ && it.args.size() == 1) {
-        if (auto e = supported_size(size, dims.column)) return e;
-      }
       if (it.args.size() > 2) {
         // The grid type: Sudoku's (rows, columns and boxes), or Raw (none).
         if (it.args[2].text == "Raw") {
@@ -180,6 +177,12 @@ class reader {
         }
         lo_ = from;
         values = *last - from + 1;
+      }
+      // A square Sudoku board of as many values as its side: ISS's sizes
+      // (a range that says so, or an empty one, as much as none: the
+      // fuzzer's .Shape~3x3~).
+      if (!raw_ && rows_ == cols_ && (values == 0 || values == size)) {
+        if (auto e = supported_size(size, dims.column)) return e;
       }
     }
     if (raw_) {

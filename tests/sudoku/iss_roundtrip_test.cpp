@@ -118,6 +118,11 @@ TEST(IssRoundTrip, raw_grids_are_written_back) {
   expect_round_trip(".Shape~4x4~~Raw");
   expect_round_trip(".Shape~6x6~2~Raw.Sum~3~R1C1~R1C2");
   expect_error(".Shape~9x9~0-8~Grid", 16, "'Grid' is not a grid type (Sudoku or Raw)");
+  // (The fuzzer's: a square board of as many values as its side is one of
+  // ISS's sizes, whether its range is empty, says so, or is left out.)
+  expect_error(".Shape~3x3~", 8, "3x3: boards from 4x4 to 16x16 are supported");
+  expect_error(".Shape~3x3~1-3", 8, "3x3: boards from 4x4 to 16x16 are supported");
+  expect_round_trip(".Shape~3x3~4");
   expect_error(".Shape~9x9~~Raw.Windoku", 17, "Windoku needs a Sudoku grid, not Raw");
   sudoku::variant v;
   sudoku::grid givens;
