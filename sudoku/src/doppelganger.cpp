@@ -53,9 +53,9 @@ std::vector<clue> doppelganger_clues(const variant& v) {
     if (box_of[p] >= 0) seen.push_back(boxes->first + static_cast<std::uint32_t>(box_of[p]));
     for (std::size_t i = 0; i < seen.size(); ++i) {
       for (std::size_t j = i + 1; j < seen.size(); ++j) {
-        out.push_back(composite_clue(
-            clue_kind::any_of, {clue{clue_kind::given, {p}, left_out},
-                                clue{clue_kind::all_different, {seen[i], seen[j]}}}));
+        out.push_back(composite_clue(clue_kind::any_of,
+                                     {clue{clue_kind::given, {p}, left_out},
+                                      clue{clue_kind::all_different, {seen[i], seen[j]}}}));
       }
     }
   }

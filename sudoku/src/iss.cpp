@@ -109,8 +109,9 @@ std::optional<text_error> reader::read_given(const item& it) {
 
 std::optional<text_error> reader::read(const item& it) {
   const std::string_view type = it.type.text;
-  if (type.empty() || type == "Given") return read_given(it);        // ISS reads both
-  if (type == "Shape" || type == "RegionSize" || type == "Var") return std::nullopt;  // (read_shape)
+  if (type.empty() || type == "Given") return read_given(it);  // ISS reads both
+  if (type == "Shape" || type == "RegionSize" || type == "Var")
+    return std::nullopt;  // (read_shape)
   if (type == "LookAndSay") return read_look_and_say(it);
   if (type == "NFA") return read_nfa(it);
   if (type == "Regex") return read_regex(it);
@@ -118,7 +119,7 @@ std::optional<text_error> reader::read(const item& it) {
     return detail::refused_iss_type(it.type.text, it.type.column);
   // What ISS allows on Sudoku's grid type only (its REQUIRES_SUDOKU_GRID).
   static constexpr std::string_view sudoku_grid_only[] = {
-      "Jigsaw",   "NoBoxes",  "Windoku",  "DisjointSets",    "AntiKnight",
+      "Jigsaw",   "NoBoxes",  "Windoku",  "DisjointSets",     "AntiKnight",
       "AntiKing", "Diagonal", "Indexing", "RegionSameValues", "Doppelganger"};
   if (raw_ && std::ranges::find(sudoku_grid_only, type) != std::end(sudoku_grid_only))
     return error_at(it.type.column, fmt::format("{} needs a Sudoku grid, not Raw", type));

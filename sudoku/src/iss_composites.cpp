@@ -155,8 +155,9 @@ std::optional<text_error> reader::read_composite(std::size_t& at, std::vector<cl
 std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& parts) {
   const std::string_view type = it.type.text;
   const auto kind = clue_kind_from_iss(type);
-  if ((kind && is_global(*kind)) || type == "Shape" || type == "RegionSize" || type == "Var" || type == "NoBoxes" ||
-      type == "Diagonal" || type == "Windoku" || type == "DisjointSets" || type == "Jigsaw") {
+  if ((kind && is_global(*kind)) || type == "Shape" || type == "RegionSize" || type == "Var" ||
+      type == "NoBoxes" || type == "Diagonal" || type == "Windoku" || type == "DisjointSets" ||
+      type == "Jigsaw") {
     return error_at(it.type.column, fmt::format("{} cannot be part of an Or or And", type));
   }
   // The values the item leaves, apart from the board's givens.

@@ -12,10 +12,9 @@ namespace sudoku {
 
 std::span<const std::string_view> iss_types() {
   static const std::vector<std::string_view> types = [] {
-    std::vector<std::string_view> out = {"Shape",        "NoBoxes",    "Diagonal",   "Windoku",
-                                         "DisjointSets", "Jigsaw",     "Binary",     "BinaryX",
-                                         "Replicate",    "RegionSize", "LookAndSay", "Regex",
-                                         "Var"};
+    std::vector<std::string_view> out = {
+        "Shape",   "NoBoxes",   "Diagonal",   "Windoku",    "DisjointSets", "Jigsaw", "Binary",
+        "BinaryX", "Replicate", "RegionSize", "LookAndSay", "Regex",        "Var"};
     for (int k = 0; k <= static_cast<int>(clue_kind::doppelganger); ++k)
       out.push_back(iss_name(static_cast<clue_kind>(k)));
     return out;

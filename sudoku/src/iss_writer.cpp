@@ -218,7 +218,7 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     // ISS leaves out a size of 1, then an empty label.
     if (!g.name.starts_with('V')) continue;  // a rule's own (not ISS's Var)
     const std::string size = g.columns != 0 ? fmt::format("{}x{}", g.count / g.columns, g.columns)
-                                      : fmt::format("{}", g.count);
+                                            : fmt::format("{}", g.count);
     out += ".Var~" + g.name.substr(1);
     if (size != "1") {
       out += fmt::format("~{}~{}", detail::iss_encode_label(g.label), size);

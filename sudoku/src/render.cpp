@@ -287,8 +287,8 @@ class painter {
   int margin_;
   double outside_, caption_;
   std::vector<detail::board_frame::block> blocks_;  // where the variables are drawn
-  int variables_end_ = 0;                             // the row below them
-  std::vector<detail::pencil_room> room_;  // by cell position
+  int variables_end_ = 0;                           // the row below them
+  std::vector<detail::pencil_room> room_;           // by cell position
   double candidate_size_ = 0;
 };
 

@@ -297,9 +297,10 @@ class set_checker {
           std::vector<std::uint32_t> seen = {rows->first + q / width, columns->first + q % width};
           if (has_boxes) seen.push_back(box_variable[q]);
           if (!all_filled(seen) || !repeat(seen)) continue;
-          return fmt::format("{} holds 0, and its row, column and box do not leave out three "
-                             "different values",
-                             v_.cell_name(q));
+          return fmt::format(
+              "{} holds 0, and its row, column and box do not leave out three "
+              "different values",
+              v_.cell_name(q));
         }
         return std::nullopt;
       }

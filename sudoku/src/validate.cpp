@@ -114,7 +114,8 @@ grid with_variables(const variant& v, const grid& board, std::span<const std::ui
   const auto columns = static_cast<std::size_t>(v.columns());
   grid out(v.shape(), v.rows() + static_cast<int>((count + columns - 1) / columns), v.columns());
   std::copy(board.cells().begin(), board.cells().end(), out.cells().begin());
-  std::copy(digits.begin(), digits.end(), out.cells().begin() + static_cast<std::ptrdiff_t>(v.positions()));
+  std::copy(digits.begin(), digits.end(),
+            out.cells().begin() + static_cast<std::ptrdiff_t>(v.positions()));
   return out;
 }
 

@@ -497,8 +497,7 @@ bool variant::has(unit_kind k) const noexcept {
   return std::any_of(units_.begin(), units_.end(), [k](const unit& u) { return u.kind == k; });
 }
 
-std::uint32_t variant::add_variables(std::string name, std::string label, int count,
-                                     int columns) {
+std::uint32_t variant::add_variables(std::string name, std::string label, int count, int columns) {
   if (count < 1 || count > 4096) {
     throw std::invalid_argument(
         fmt::format("sudoku::variant: {} variables are not supported (1 to 4096)", count));
@@ -540,7 +539,8 @@ bool variant::neighbours(std::uint32_t a, std::uint32_t b) const noexcept {
     if (group->columns != 0) across = static_cast<std::uint32_t>(group->columns);
   }
   const std::uint32_t ra = a / across, ca = a % across, rb = b / across, cb = b % across;
-  return (ra == rb && (ca + 1 == cb || cb + 1 == ca)) || (ca == cb && (ra + 1 == rb || rb + 1 == ra));
+  return (ra == rb && (ca + 1 == cb || cb + 1 == ca)) ||
+         (ca == cb && (ra + 1 == rb || rb + 1 == ra));
 }
 
 grid variant::empty_grid() const {

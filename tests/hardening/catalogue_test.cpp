@@ -1352,11 +1352,13 @@ std::vector<bad_case> catalogue() {
                        "{file}:1:29: 'R1X2' is not a cell such as R1C1"));
   c.push_back(iss_case("iss_var_name_not_capitals", ".Var~a1~~2",
                        "{file}:1:6: 'a1' is not a Var's name (1 to 8 letters A-Z)"));
-  c.push_back(iss_case("iss_var_given_twice", ".Var~A.Var~A~~2", "{file}:1:12: Var A is given twice"));
+  c.push_back(
+      iss_case("iss_var_given_twice", ".Var~A.Var~A~~2", "{file}:1:12: Var A is given twice"));
   c.push_back(iss_case("iss_var_cell_not_declared", ".Var~A~~2.Thermo~VA3~R1C1",
                        "{file}:1:18: VA3 is no variable's cell (Var declares them)"));
-  c.push_back(iss_case("iss_var_too_many_cells", ".Var~A~~1000x1000",
-                       "{file}:1:9: Var A of 1000x1000 cells: at most 1024, in rows of at most 16"));
+  c.push_back(
+      iss_case("iss_var_too_many_cells", ".Var~A~~1000x1000",
+               "{file}:1:9: Var A of 1000x1000 cells: at most 1024, in rows of at most 16"));
   c.push_back(iss_case("iss_doppelganger_without_a_zero", ".Shape~9x9~1-10.Doppelganger",
                        "{file}:1:17: Doppelganger needs a square board of values 0 to its side, "
                        "as Shape~9x9~0-9"));

@@ -58,10 +58,10 @@ struct cage {
 /// rules add) bind them. Their positions follow the board's, group by group.
 /// A solution is the board; two that differ in a variable only are two.
 struct variable_group {
-  std::string name;   ///< the cells' common name: "VA" names VA1, VA2, ... (VA when one)
-  std::string label;  ///< what they stand for, as the setter wrote it (may be empty)
-  int count = 1;      ///< how many cells
-  int columns = 0;    ///< laid out as rows of this many (0: as the board's)
+  std::string name;         ///< the cells' common name: "VA" names VA1, VA2, ... (VA when one)
+  std::string label;        ///< what they stand for, as the setter wrote it (may be empty)
+  int count = 1;            ///< how many cells
+  int columns = 0;          ///< laid out as rows of this many (0: as the board's)
   std::uint32_t first = 0;  ///< the first cell's position
   friend bool operator==(const variable_group&, const variable_group&) = default;
 };
