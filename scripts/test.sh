@@ -95,10 +95,14 @@ finish_build() {  # finish_build DIR: waits for it; a failed build shows its log
   echo "test.sh: $1 built: $(grep -c '^\[' "$1/build.log") steps" >&2
 }
 build_pid=""
+# Where the time goes, for keeping the whole run short: each phase's end, in
+# seconds since the start.
+phase() { echo "test.sh: $1 at ${SECONDS} s" >&2; }
 trap 'if [ -n "$build_pid" ]; then kill -- "-$build_pid" 2>/dev/null || true; fi' EXIT
 
 scripts/setup.sh --sanitizers -DDLX_WERROR=ON -DDLX_UNIT_TESTS=OFF -DCMAKE_UNITY_BUILD=ON
 check_log build/release
+phase "set up and the Release build"
 
 sanitize="-fsanitize=address,undefined -fno-sanitize=pointer-overflow,vptr -fno-sanitize-recover=all"
 sanitize="$sanitize -fno-omit-frame-pointer"
@@ -113,9 +117,11 @@ start_build build/sanitize
 
 export DLX_REQUIRE_BROWSER=1
 ctest --test-dir build/release --output-on-failure -j "$(nproc)"
+phase "the Release tests"
 
 finish_build build/sanitize
 check_log build/sanitize
+phase "the sanitizer build"
 
 cmake -S . -B build/tsan -G Ninja -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDLX_WERROR=ON -DCMAKE_UNITY_BUILD=ON \
   -DCMAKE_CXX_COMPILER=clang++ -DCMAKE_CXX_FLAGS="-fsanitize=thread -fno-omit-frame-pointer" \
@@ -126,9 +132,12 @@ start_build build/tsan --target dlx_tests sudoku_cli_tests
 
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1 \
   ctest --test-dir build/sanitize --output-on-failure -j "$(nproc)"
+phase "the sanitizer tests"
 
 finish_build build/tsan
 check_log build/tsan
+phase "the ThreadSanitizer build"
 TSAN_OPTIONS=halt_on_error=1 \
   ctest --test-dir build/tsan --output-on-failure -j "$(nproc)" \
   -R "Parallel|Split|Threads|sudoku_cli_tests"
+phase "the ThreadSanitizer tests"

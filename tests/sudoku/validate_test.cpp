@@ -1,4 +1,5 @@
 #include <gtest/gtest.h>
+#include <sudoku/iss.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/validate.hpp>
 
@@ -109,6 +110,35 @@ TEST(Validate, ShapeMismatchAndBadDigit) {
   sudoku::grid g(sudoku::shape{2, 2});
   g.set(0, 0, 7);  // only possible by hand
   EXPECT_EQ(sudoku::check_puzzle(g).status, sudoku::check_status::bad_digit);
+}
+
+// Variables (ISS's Var) are no grid's: the validator finds digits for them
+// with the board given, and checks those by each rule's wording.
+TEST(Validate, VariablesGetDigitsThatKeepEveryRule) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Thermo~VA1~VA2", v,
+                                 givens));
+  // r1c1 + r1c2 = 1 + 2: VA1 holds 3, and VA2 4.
+  sudoku::grid board = v.empty_grid();
+  const std::string rows = "1234341221434321";
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    board.cells()[i] = static_cast<std::uint8_t>(rows[i] - '0');
+  EXPECT_TRUE(sudoku::check_solution(v, board).ok());
+  // 2 + 3 = 5: no digit 1-4 for the circle.
+  const std::string other = "2314142332414132";
+  for (std::size_t i = 0; i < other.size(); ++i)
+    board.cells()[i] = static_cast<std::uint8_t>(other[i] - '0');
+  const sudoku::check_result r = sudoku::check_solution(v, board);
+  EXPECT_EQ(r.status, sudoku::check_status::broken_clue);
+  EXPECT_EQ(r.message(v), "no digits of the variables make every rule hold");
+  // A given on a variable is a pencil mark: VA2 may not be 4, so 1 + 2 fails too.
+  ASSERT_FALSE(sudoku::parse_iss(".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Thermo~VA1~VA2.~VA2_1_2_3",
+                                 v, givens));
+  for (std::size_t i = 0; i < rows.size(); ++i)
+    board.cells()[i] = static_cast<std::uint8_t>(rows[i] - '0');
+  EXPECT_FALSE(sudoku::check_solution(v, board).ok());
+  EXPECT_TRUE(sudoku::check_puzzle(v, givens).ok());
 }
 
 }  // namespace
