@@ -219,11 +219,13 @@ bool append_iss(const variant& v, const grid& givens, std::string& out) {
     if (!g.name.starts_with('V')) continue;  // a rule's own (not ISS's Var)
     const std::string size = g.columns != 0 ? fmt::format("{}x{}", g.count / g.columns, g.columns)
                                             : fmt::format("{}", g.count);
-    out += ".Var~" + g.name.substr(1);
+    // (Appended piece by piece: GCC 12 warns of an overlap in "~" + a string.)
+    out += ".Var~";
+    out.append(g.name, 1);
     if (size != "1") {
       out += fmt::format("~{}~{}", detail::iss_encode_label(g.label), size);
     } else if (!g.label.empty()) {
-      out += "~" + detail::iss_encode_label(g.label);
+      out += fmt::format("~{}", detail::iss_encode_label(g.label));
     }
   }
   std::string given, emptied;

@@ -158,7 +158,7 @@ class painter {
   [[nodiscard]] double outside() const { return outside_; }
   // Where the clues are drawn (render_clues.hpp).
   [[nodiscard]] detail::board_frame frame() const {
-    detail::board_frame f{x_of(0), y_of(0), double(cell), v_.rows(), v_.columns(), 0, 0};
+    detail::board_frame f{x_of(0), y_of(0), double(cell), v_.rows(), v_.columns(), 0, 0, {}};
     f.caption_x = x_of(v_.columns() / 2.0);
     f.caption_y = y_of(v_.rows()) + outside_ + margin_ / 2.0 + caption_ / 2;
     f.blocks = blocks_;

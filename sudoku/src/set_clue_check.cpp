@@ -271,8 +271,8 @@ class set_checker {
         const bool has_boxes = v_.has(unit_kind::box);
         for (const variable_group* g : {rows, columns, boxes}) {
           std::set<int> seen;
-          for (int k = 0; k < g->count; ++k) {
-            const std::uint32_t q = g->first + static_cast<std::uint32_t>(k);
+          for (int i = 0; i < g->count; ++i) {
+            const std::uint32_t q = g->first + static_cast<std::uint32_t>(i);
             if (!known(q)) continue;
             if (g == boxes && !has_boxes) {
               if (at(q) != 0) return fmt::format("{} holds {}, not 0", v_.cell_name(q), at(q));
