@@ -34,6 +34,7 @@ class writer {
         !detail::supported_iss_size(n_)) {
       throw no_form{"f-puzzles has no board of this shape"};
     }
+    if (!v_.variables().empty()) throw no_form{"f-puzzles has no cells beside the board"};
     if (v_.first_value() != 1) throw no_form{"f-puzzles has no values from 0"};
     out_["size"] = n_;
     write_grid(givens);

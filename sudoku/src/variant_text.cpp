@@ -317,13 +317,13 @@ void append_board(const variant& v, const grid& g, std::string& out) {
     dst[i] = all_cells || v.is_cell(i) ? digit_char(cells[i]) : '-';
 }
 
-// What only ISS's strings carry: clues, pencil marks, disjoint sets, one
+// What only ISS's strings carry: clues, pencil marks, variables, disjoint sets, one
 // diagonal, regions beside boxes or neither, values from 0, boards not n x n.
 static bool needs_iss(const variant& v) {
   const auto diagonals = std::count_if(v.units().begin(), v.units().end(),
                                        [](const unit& u) { return u.kind == unit_kind::diagonal; });
   return !v.clues().empty() || v.has_restrictions() || v.has(unit_kind::disjoint) ||
-         v.first_value() != 1 || (v.parts() == 1 && !v.full_units()) ||
+         !v.variables().empty() || v.first_value() != 1 || (v.parts() == 1 && !v.full_units()) ||
          (v.parts() == 1 && (v.rows() != v.digits() || v.columns() != v.digits())) ||
          (diagonals != 0 && diagonals != 2 * v.parts()) || v.has(unit_kind::box) == v.has_regions();
 }

@@ -536,3 +536,7 @@ def test_iss_variables():
     assert d.convert(".Shape~4x4.Var~A~~2.Thermo~VA1~VA2") == ".Shape~4x4.Var~A~~2.Thermo~VA1~VA2"
     with pytest.raises(ValueError, match=r"column 18: VB is no variable's cell"):
         d.count(".Var~A~~2.Thermo~VB~R1C1")
+    # Only ISS's strings carry them: a line is one, and f-puzzles has none.
+    assert d.convert(".Var~A", to="line") == ".Var~A"
+    with pytest.raises(ValueError, match="f-puzzles has no cells beside the board"):
+        d.convert(".Var~A.Thermo~VA~R1C1", to="fpuzzles")

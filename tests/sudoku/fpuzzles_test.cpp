@@ -385,6 +385,12 @@ TEST(FpuzzlesWriter, RefusesWhatFpuzzlesCannotState) {
   EXPECT_NE(why.find("f-puzzles has no sum line"), std::string::npos) << why;
   EXPECT_FALSE(sudoku::append_fpuzzles_link(sudoku::variant::samurai(),
                                             sudoku::variant::samurai().empty_grid(), out, &why));
+  // Variables (ISS's Var): no f-puzzles cell to name them by.
+  sudoku::variant with(sudoku::shape{2, 2});
+  const std::uint32_t a = with.add_variables("VA", "", 1);
+  with.add_clue({sudoku::clue_kind::thermo, {a, 0}, {}, false});
+  EXPECT_FALSE(sudoku::append_fpuzzles_json(with, with.empty_grid(), out, &why));
+  EXPECT_NE(why.find("f-puzzles has no cells beside the board"), std::string::npos) << why;
 }
 
 }  // namespace
