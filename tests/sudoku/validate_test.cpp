@@ -117,8 +117,8 @@ TEST(Validate, ShapeMismatchAndBadDigit) {
 TEST(Validate, VariablesGetDigitsThatKeepEveryRule) {
   sudoku::variant v;
   sudoku::grid givens;
-  ASSERT_FALSE(sudoku::parse_iss(".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Thermo~VA1~VA2", v,
-                                 givens));
+  ASSERT_FALSE(
+      sudoku::parse_iss(".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Thermo~VA1~VA2", v, givens));
   // r1c1 + r1c2 = 1 + 2: VA1 holds 3, and VA2 4.
   sudoku::grid board = v.empty_grid();
   const std::string rows = "1234341221434321";
@@ -133,8 +133,8 @@ TEST(Validate, VariablesGetDigitsThatKeepEveryRule) {
   EXPECT_EQ(r.status, sudoku::check_status::broken_clue);
   EXPECT_EQ(r.message(v), "no digits of the variables make every rule hold");
   // A given on a variable is a pencil mark: VA2 may not be 4, so 1 + 2 fails too.
-  ASSERT_FALSE(sudoku::parse_iss(".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Thermo~VA1~VA2.~VA2_1_2_3",
-                                 v, givens));
+  ASSERT_FALSE(sudoku::parse_iss(
+      ".Shape~4x4.Var~A~~2.Arrow~VA1~R1C1~R1C2.Thermo~VA1~VA2.~VA2_1_2_3", v, givens));
   for (std::size_t i = 0; i < rows.size(); ++i)
     board.cells()[i] = static_cast<std::uint8_t>(rows[i] - '0');
   EXPECT_FALSE(sudoku::check_solution(v, board).ok());
