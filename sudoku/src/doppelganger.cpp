@@ -10,15 +10,9 @@
 namespace sudoku::detail {
 
 std::vector<clue> doppelganger_clues(const variant& v) {
-  const auto group = [&](std::string_view name) -> const variable_group* {
-    for (const variable_group& g : v.variables()) {
-      if (g.name == name) return &g;
-    }
-    return nullptr;
-  };
-  const variable_group* rows = group("DGC");
-  const variable_group* columns = group("DGR");
-  const variable_group* boxes = group("DGB");
+  const variable_group* rows = v.variables_named("DGC");
+  const variable_group* columns = v.variables_named("DGR");
+  const variable_group* boxes = v.variables_named("DGB");
   std::vector<clue> out;
   if (rows == nullptr || columns == nullptr || boxes == nullptr) return out;
   const auto cells_of = [](const variable_group& g) {

@@ -348,7 +348,7 @@ std::optional<text_error> reader::read(const item& it) {
       for (std::size_t i = 0; i < k; ++i) {
         bool has = false;
         for (std::size_t j = 0; j < k; ++j)
-          has = has || orthogonal(c.cells[i], c.cells[j]);
+          has = has || v_.neighbours(c.cells[i], c.cells[j]);
         if (!has) {
           return error_at(it.args[first_cell + i].column,
                           fmt::format("{} has no orthogonal neighbour in the {}",

@@ -367,10 +367,6 @@ class reader {
                     : fmt::format("'{}' is not a value {}-{}", text, lo_, lo_ + n_ - 1);
   }
 
-  [[nodiscard]] bool orthogonal(std::uint32_t a, std::uint32_t b) const {
-    return v_.neighbours(a, b);
-  }
-
   std::optional<text_error> read(const item& it);
   std::optional<text_error> read_variables();
   std::optional<text_error> doppelganger_cells(const item& it);

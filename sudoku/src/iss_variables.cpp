@@ -81,13 +81,10 @@ std::optional<text_error> reader::doppelganger_cells(const item& it) {
 // ten cells and ten values; so do a column and a box (the rest of the rule
 // is the clue's: clue_kind::doppelganger).
 void reader::doppelganger_units() {
-  const auto first = [&](std::string_view name) {
-    for (const variable_group& g : v_.variables()) {
-      if (g.name == name) return g.first;
-    }
-    return std::uint32_t{0};
-  };
-  const std::uint32_t boxes = first("DGB"), rows = first("DGC"), columns = first("DGR");
+  // (doppelganger_cells made all three.)
+  const std::uint32_t boxes = v_.variables_named("DGB")->first;
+  const std::uint32_t rows = v_.variables_named("DGC")->first;
+  const std::uint32_t columns = v_.variables_named("DGR")->first;
   for (std::size_t u = 0; u < v_.units().size(); ++u) {
     const unit& un = v_.units()[u];
     const auto index = static_cast<std::uint32_t>(un.index);

@@ -260,12 +260,9 @@ class set_checker {
         // The variables: what each row, column and box leaves out (the units
         // that hold them say it is left out); none 0 (without boxes, the
         // boxes' are); no two of one kind alike; and a 0 sees three apart.
-        const variable_group *rows = nullptr, *columns = nullptr, *boxes = nullptr;
-        for (const variable_group& g : v_.variables()) {
-          if (g.name == "DGC") rows = &g;
-          if (g.name == "DGR") columns = &g;
-          if (g.name == "DGB") boxes = &g;
-        }
+        const variable_group* rows = v_.variables_named("DGC");
+        const variable_group* columns = v_.variables_named("DGR");
+        const variable_group* boxes = v_.variables_named("DGB");
         if (rows == nullptr || columns == nullptr || boxes == nullptr)
           return "the board has no Doppelganger variables";
         const bool has_boxes = v_.has(unit_kind::box);

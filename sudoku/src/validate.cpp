@@ -240,7 +240,11 @@ check_result check_with_variables(const variant& v, const grid& solution) {
     if (cells[cell] == 0) return failed(check_status::incomplete, cell);
   }
   if (auto bad = bad_value(v, solution)) return *bad;
-  sudoku::solver search(v);
+  // One solver per thread and layout: the tools check every solution they
+  // print, and a model is built once (a variant compares by revision).
+  thread_local std::optional<sudoku::solver> cached;
+  if (!cached || !(cached->variant() == v)) cached.emplace(v);
+  sudoku::solver& search = *cached;
   grid found = v.empty_grid();
   const result r = search.solve(solution, found);
   if (r.status != status::solved) {

@@ -526,6 +526,12 @@ void variant::add_to_unit(std::size_t u, std::uint32_t variable) {
   index_constraints();
 }
 
+const variable_group* variant::variables_named(std::string_view name) const noexcept {
+  const auto g = std::find_if(groups_.begin(), groups_.end(),
+                              [&](const variable_group& group) { return group.name == name; });
+  return g == groups_.end() ? nullptr : &*g;
+}
+
 bool variant::neighbours(std::uint32_t a, std::uint32_t b) const noexcept {
   auto across = static_cast<std::uint32_t>(columns_);
   if (is_variable(a) || is_variable(b)) {

@@ -212,6 +212,8 @@ class variant {
   [[nodiscard]] std::span<const std::uint32_t> all_cells() const noexcept { return cells_; }
   /// The groups of variables, in the order they were added.
   [[nodiscard]] std::span<const variable_group> variables() const noexcept { return groups_; }
+  /// The group of variables named `name` ("DGC"), or nullptr.
+  [[nodiscard]] const variable_group* variables_named(std::string_view name) const noexcept;
   /// True for orthogonal neighbours: on the board, or in one group of
   /// variables laid out in rows of its columns (the board's when 0), as ISS
   /// lays them out (a dot or a greater-than sign between two of them).
