@@ -270,6 +270,16 @@ class bitset_engine final : public engine {
   void build_reach();                // bitset_pair_rule.cpp: the rule's tables
   void find_reach(std::uint32_t a);  // bitset_pair_rule.cpp: item a's reach
 
+  // The problem's rules (rule.hpp), in bitset_search.cpp. With Eliminate, the
+  // options they name are removed (as the pair rule removes them).
+  enum class rule_verdict { kept, removed, dead };
+  template <int K, bool Colored, bool Eliminate>
+  rule_verdict apply_rules(const view& s, const option_id* chosen, std::uint32_t level,
+                           std::uint64_t& updates, std::uint64_t& eliminated);
+  // At a solution: whether every rule holds.
+  bool rules_hold(const view& s, const option_id* chosen, std::uint32_t level);
+  std::vector<option_id> rule_removed_;  // what the rules named, scratch
+
   // The weight rule (bitset_weight_rule.hpp): bounds each weighted item's
   // total by what its carriers can still add. False at a dead end (a total out
   // of reach). With Eliminate, also removes the options that would take a total

@@ -14,7 +14,8 @@
 //
 // Propagation (search.hpp). Forced moves are found by the same scan as a node
 // (the leftmost smallest counter, a 1) and taken without a node or a saved
-// state. When none is left, the pair rule runs (bitset_pair_rule.hpp).
+// state. When none is left, the pair rule runs (bitset_pair_rule.hpp), then
+// the problem's rules (rule.hpp), which also judge every solution.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -113,7 +114,7 @@ bool bitset_engine<Count>::run(bool fresh) {
             ++loop.forced;
             apply_option<K, Colored>(s, only[0], loop.updates, loop.cleansings);
             if (*s.remaining != 0) continue;
-            solved = !weights || totals_hold(s);
+            solved = (!weights || totals_hold(s)) && rules_hold(s, chosen, loop.level);
             dead = !solved;
             break;
           }
@@ -130,6 +131,16 @@ bool bitset_engine<Count>::run(bool fresh) {
           // anything.
           if (fewest >= 2 && pairs && eliminate_pairs<K, Colored>(s, loop.updates, loop.eliminated))
             continue;
+          // The problem's rules last, when nothing cheaper is left to do.
+          if (fewest >= 2 && !rules_.empty()) {
+            const rule_verdict r = apply_rules<K, Colored, true>(s, chosen, loop.level, loop.updates,
+                                                     loop.eliminated);
+            if (r == rule_verdict::dead) {
+              dead = true;
+              break;
+            }
+            if (r == rule_verdict::removed) continue;
+          }
           break;
         }
         loop.max_level = std::max(loop.max_level, loop.level);
@@ -138,6 +149,9 @@ bool bitset_engine<Count>::run(bool fresh) {
       } else {
         loop.max_level = std::max(loop.max_level, loop.level);
         dead = weights && !bound_weights<K, Colored, false>(s, loop.updates, loop.eliminated);
+        // Without propagation the rules only judge (they remove nothing).
+        dead = dead || (!rules_.empty() && apply_rules<K, Colored, false>(s, chosen, loop.level, loop.updates,
+                                                             loop.eliminated) == rule_verdict::dead);
         if constexpr (Randomized) {
           best = random_leftmost_min(s, fewest);
         } else {
@@ -217,8 +231,9 @@ bool bitset_engine<Count>::run(bool fresh) {
     if (*s.remaining == 0) {  // every primary item is covered
       ++loop.nodes;
       loop.max_level = std::max(loop.max_level, loop.level + 1);
-      if (!weights || totals_hold(s)) return report_solution(loop, loop.level + 1);
-      entering = false;  // a total out of its bounds: back up
+      if ((!weights || totals_hold(s)) && rules_hold(s, chosen, loop.level + 1))
+        return report_solution(loop, loop.level + 1);
+      entering = false;  // a total out of its bounds, or a rule broken: back up
       continue;
     }
     ++loop.level;
@@ -303,5 +318,43 @@ std::uint32_t bitset_engine<Count>::random_leftmost_min(const view& s, std::uint
 template bool bitset_engine<std::uint8_t>::advance_exact(bool);
 template bool bitset_engine<std::uint16_t>::advance_exact(bool);
 template bool bitset_engine<std::uint32_t>::advance_exact(bool);
+
+template <class Count>
+template <int K, bool Colored, bool Eliminate>
+typename bitset_engine<Count>::rule_verdict bitset_engine<Count>::apply_rules(
+    const view& s, const option_id* chosen, std::uint32_t level, std::uint64_t& updates,
+    std::uint64_t& eliminated) {
+  const search_state state(std::span<const std::uint64_t>(s.active, active_words_), preselected(),
+                           std::span<const option_id>(chosen, level));
+  rule_removed_.clear();
+  for (const auto& r : rules_) {
+    if (!r->propagate(state, rule_removed_)) return rule_verdict::dead;
+  }
+  if (!Eliminate) return rule_verdict::kept;
+  bool removed = false;
+  for (const option_id o : rule_removed_) {
+    std::uint64_t& word = s.active[o >> 6];
+    const std::uint64_t bit = std::uint64_t{1} << (o & 63);
+    if ((word & bit) == 0) continue;  // named twice, or not active
+    word &= ~bit;
+    take_off<K, Colored>(s, o, updates);
+    ++eliminated;
+    removed = true;
+  }
+  return removed ? rule_verdict::removed : rule_verdict::kept;
+}
+
+template <class Count>
+bool bitset_engine<Count>::rules_hold(const view& s, const option_id* chosen,
+                                      std::uint32_t level) {
+  if (rules_.empty()) return true;
+  const search_state state(std::span<const std::uint64_t>(s.active, active_words_), preselected(),
+                           std::span<const option_id>(chosen, level));
+  rule_removed_.clear();
+  for (const auto& r : rules_) {
+    if (!r->propagate(state, rule_removed_)) return false;
+  }
+  return true;
+}
 
 }  // namespace dlx::detail

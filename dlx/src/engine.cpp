@@ -56,6 +56,7 @@ engine::engine(const problem& p) {
     option_start_.push_back(static_cast<std::uint32_t>(option_items_.size()));
     option_has_primary_.push_back(primary ? 1 : 0);
   }
+  rules_.assign(p.rules().begin(), p.rules().end());
   if (p.has_weights()) {
     for (weighted_id w = 0; w < p.weighted_count(); ++w) {
       weight_lower_.push_back(p.weighted_bounds(w).lower);

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "dlx/problem.hpp"
+#include "dlx/rule.hpp"
 #include "dlx/search.hpp"
 #include "structure.hpp"
 
@@ -115,7 +116,7 @@ class engine {
   [[nodiscard]] std::size_t option_count() const noexcept { return option_start_.size() - 1; }
   // Whether make_structure_engine takes this engine's problem.
   [[nodiscard]] bool structure_search_applies() const noexcept {
-    return option_colors_.empty() && upper_.empty() && !weighted() &&
+    return option_colors_.empty() && upper_.empty() && !weighted() && rules_.empty() &&
            longest_item_ <= structure_longest_item &&
            option_count() < (std::size_t{1} << 30);  // its paths' codes (structure_engine.hpp)
   }
@@ -228,6 +229,9 @@ class engine {
   std::vector<weight_term> weight_terms_;
   std::vector<std::int64_t> weight_lower_;
   std::vector<std::int64_t> weight_upper_;
+
+  // The problem's rules (rule.hpp), called by the bitset engine.
+  std::vector<std::shared_ptr<const rule>> rules_;
 
   [[nodiscard]] bool colored() const noexcept { return !option_colors_.empty(); }
   [[nodiscard]] bool multiplicities() const noexcept { return !upper_.empty(); }

@@ -51,6 +51,9 @@ memo_search::memo_search(const problem& p, const memo_options& options)
   if (p.has_weights()) {
     throw std::invalid_argument("the memoized search does not take weighted items (sums) yet");
   }
+  if (p.has_rules()) {
+    throw std::invalid_argument("the memoized search does not take rules (dlx/rule.hpp)");
+  }
   build(p);
   signatures_ = block_array<std::uint64_t>(words_);
 }

@@ -64,6 +64,14 @@ std::unique_ptr<detail::engine> make_engine(const problem& p, engine_kind kind) 
     }
     kind = engine_kind::bitset;
   }
+  if (p.has_rules()) {
+    // Only the bitset engine calls rules (rule.hpp).
+    if (p.has_multiplicities()) throw problem_error("rules with multiplicities are not supported");
+    if (kind == engine_kind::dancing_links) {
+      throw problem_error("rules need the bitset engine, not dancing links");
+    }
+    kind = engine_kind::bitset;
+  }
   if (kind == engine_kind::automatic) {
     // With multiplicities the bitset engine has no edge: DLX3 "tweaks" its
     // branches, one cheap unlinking per option with dancing links against a state

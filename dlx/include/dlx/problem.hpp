@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
+#include <memory>
 #include <optional>
 #include <span>
 #include <stdexcept>
@@ -26,6 +27,8 @@
 #include <vector>
 
 namespace dlx {
+
+class rule;  // dlx/rule.hpp
 
 /// Index of an item, in the order items were added (0-based).
 using item_id = std::uint32_t;
@@ -241,6 +244,18 @@ class problem {
   /// True when the problem has a weighted item.
   [[nodiscard]] bool has_weights() const noexcept { return !weighted_.empty(); }
 
+  // ---- Rules (dlx/rule.hpp): what the solutions keep besides exact cover,
+  // checked by code of their own at every node and solution. Only the bitset
+  // engine searches problems with rules, without multiplicities.
+
+  /// Adds a rule (shared, never changed: see rule.hpp).
+  void add_rule(std::shared_ptr<const rule> r) { rules_.push_back(std::move(r)); }
+  [[nodiscard]] std::span<const std::shared_ptr<const rule>> rules() const noexcept {
+    return rules_;
+  }
+  /// True when the problem has a rule.
+  [[nodiscard]] bool has_rules() const noexcept { return !rules_.empty(); }
+
  private:
   struct name_hash {
     using is_transparent = void;
@@ -282,6 +297,7 @@ class problem {
   std::vector<weight_run> weight_runs_;
   std::vector<weight_entry> weight_pool_;
   std::size_t weight_count_ = 0;
+  std::vector<std::shared_ptr<const rule>> rules_;
   std::vector<std::uint32_t> seen_;  // scratch for add_option's repeat check
   std::uint32_t stamp_ = 0;
 };
