@@ -34,7 +34,7 @@ LAYERS = {
         ["dlx/include/dlx/problem.hpp", "dlx/include/dlx/line_reader.hpp",
          "dlx/include/dlx/counted.hpp", "dlx/src/counter_scan.hpp", "dlx/src/structure.hpp",
          "dlx/src/box_layout.hpp", "dlx/src/box_band_rules.hpp"],
-        ["dlx/include/dlx/format.hpp", "dlx/include/dlx/reducer.hpp",
+        ["dlx/include/dlx/format.hpp", "dlx/include/dlx/reducer.hpp", "dlx/include/dlx/rule.hpp",
          "dlx/include/dlx/search.hpp", "dlx/include/dlx/structure.hpp"],
         ["dlx/include/dlx/checkpoint.hpp", "dlx/include/dlx/zdd.hpp", "dlx/src/engine.hpp"],
         ["dlx/include/dlx/memo.hpp", "dlx/src/parallel.hpp", "dlx/src/bitset_engine.hpp",

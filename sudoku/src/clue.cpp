@@ -15,7 +15,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 57> table{{
+constexpr std::array<names, 59> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -62,6 +62,7 @@ constexpr std::array<names, 57> table{{
     {clue_kind::skyscraper, "Skyscraper", "skyscraper", "skyscraper"},
     {clue_kind::hidden_skyscraper, "HiddenSkyscraper", "hidden skyscraper", "hidden skyscraper"},
     {clue_kind::numbered_room, "NumberedRoom", "numbered room", "numbered room"},
+    {clue_kind::full_rank, "FullRank", "full rank clue", "full rank"},
     {clue_kind::anti_knight, "AntiKnight", "anti-knight rule", "anti-knight"},
     {clue_kind::anti_king, "AntiKing", "anti-king rule", "anti-king"},
     {clue_kind::anti_taxicab, "AntiTaxicab", "anti-taxicab rule", "anti-taxicab"},
@@ -74,6 +75,7 @@ constexpr std::array<names, 57> table{{
     {clue_kind::region_same_values, "RegionSameValues", "same values in every region rule",
      "same region values"},
     {clue_kind::doppelganger, "Doppelganger", "Doppelganger rule", "Doppelganger"},
+    {clue_kind::full_rank_ties, "FullRankTies", "full rank tie rule", "full rank ties"},
 }};
 
 constexpr bool in_kind_order() {
@@ -116,7 +118,7 @@ bool is_global(clue_kind k) noexcept {
 bool is_outside(clue_kind k) noexcept {
   return k == clue_kind::little_killer || k == clue_kind::sandwich || k == clue_kind::x_sum ||
          k == clue_kind::skyscraper || k == clue_kind::hidden_skyscraper ||
-         k == clue_kind::numbered_room;
+         k == clue_kind::numbered_room || k == clue_kind::full_rank;
 }
 
 clue composite_clue(clue_kind kind, std::vector<clue> parts) {

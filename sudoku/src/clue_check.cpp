@@ -5,6 +5,7 @@
 #include "clue_check.hpp"
 
 #include <fmt/core.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cstdlib>
@@ -257,6 +258,10 @@ class checker {
         }
         return std::nullopt;
       }
+      case clue_kind::full_rank:
+        return full_rank(c);
+      case clue_kind::full_rank_ties:
+        return value == 0 ? lines_apart() : std::nullopt;
       case clue_kind::anti_knight:
         return moves({{1, 2}, {2, 1}, {1, -2}, {2, -1}}, "a knight's move");
       case clue_kind::anti_king:
@@ -396,6 +401,81 @@ class checker {
     }
     return std::nullopt;
   }
+  // FullRank's lines: every row and column, read both ways.
+  [[nodiscard]] std::vector<std::vector<std::uint32_t>> rank_lines() const {
+    std::vector<std::vector<std::uint32_t>> out;
+    const int rows = v_.rows(), columns = v_.columns();
+    for (int k = 0; k < rows + columns; ++k) {
+      std::vector<std::uint32_t> line;
+      const bool row = k < rows;
+      for (int i = 0; i < (row ? columns : rows); ++i)
+        line.push_back(static_cast<std::uint32_t>(row ? k * columns + i : i * columns + k - rows));
+      out.push_back(line);
+      std::reverse(line.begin(), line.end());
+      out.push_back(std::move(line));
+    }
+    return out;
+  }
+  // "row 3 from the right", "column 2 from the top".
+  [[nodiscard]] std::string line_name(const std::vector<std::uint32_t>& line) const {
+    const int columns = v_.columns();
+    const int a = static_cast<int>(line.front()), b = static_cast<int>(line.back());
+    if (a / columns == b / columns) {
+      return fmt::format("row {} from the {}", a / columns + 1, a < b ? "left" : "right");
+    }
+    return fmt::format("column {} from the {}", a % columns + 1, a < b ? "top" : "bottom");
+  }
+  // Read as a number, the line's place among all rows and columns read both
+  // ways: one more than those less (ISS's FullRank); with FullRankTies other
+  // than "any", no line reads as it does.
+  [[nodiscard]] std::optional<std::string> full_rank(const clue& c) const {
+    // A rank weighs every line.
+    const auto cells = v_.cells();
+    if (!std::all_of(cells.begin(), cells.end(), [&](std::uint32_t q) { return known(q); }))
+      return std::nullopt;
+    int ties = 1;
+    for (const clue& o : v_.clues()) {
+      if (o.kind == clue_kind::full_rank_ties) ties = o.values.at(0);
+    }
+    const auto digits = [&](const std::vector<std::uint32_t>& line) {
+      std::vector<int> out;
+      for (std::uint32_t p : line)
+        out.push_back(at(p));
+      return out;
+    };
+    const std::vector<int> own = digits(c.cells);
+    int less = 0;
+    for (const auto& line : rank_lines()) {
+      if (line == c.cells) continue;
+      const std::vector<int> other = digits(line);
+      if (other < own) ++less;
+      if (other == own && ties != 2) {
+        return fmt::format("it reads as {} does ({})", line_name(line), fmt::join(own, ""));
+      }
+    }
+    if (less + 1 != c.values.at(0)) {
+      return fmt::format("it ranks {}, not {} ({} lines read less)", less + 1, c.values.at(0),
+                         less);
+    }
+    return std::nullopt;
+  }
+  // No two rows or columns, read either way, read alike (FullRankTies none).
+  [[nodiscard]] std::optional<std::string> lines_apart() const {
+    const auto lines = rank_lines();
+    for (std::size_t i = 0; i < lines.size(); ++i) {
+      if (!all_filled(lines[i])) continue;
+      for (std::size_t j = i + 1; j < lines.size(); ++j) {
+        if (!all_filled(lines[j])) continue;
+        bool alike = true;
+        for (std::size_t k = 0; alike && k < lines[i].size(); ++k)
+          alike = cells_[lines[i][k]] == cells_[lines[j][k]];
+        if (alike)
+          return fmt::format("{} and {} read alike", line_name(lines[i]), line_name(lines[j]));
+      }
+    }
+    return std::nullopt;
+  }
+
   std::optional<std::string> moves(std::initializer_list<std::pair<int, int>> offsets,
                                    std::string_view name) const {
     for (std::uint32_t a : v_.cells()) {

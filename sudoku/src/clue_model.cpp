@@ -401,6 +401,21 @@ void clue_lowering::lower(const clue& c) {
       for (const clue& part : doppelganger_clues(v_))
         lower(part);
       break;
+    case clue_kind::full_rank:
+    case clue_kind::full_rank_ties: {
+      // A line's first digit is its rank's group of four (each digit starts
+      // one row and one column each way); the rest is the rule, one for them all.
+      if (c.kind == clue_kind::full_rank)
+        restrict(cells.front(), digit_mask{1} << ((value + 3) / 4));
+      const bool first =
+          std::none_of(v_.clues().begin(), v_.clues().begin() + current_, [](const clue& o) {
+            return o.kind == clue_kind::full_rank || o.kind == clue_kind::full_rank_ties;
+          });
+      if (first) {
+        if (auto rule = full_rank_rule(v_)) out_.rules.push_back(std::move(rule));
+      }
+      break;
+    }
     case clue_kind::anti_knight:
     case clue_kind::anti_king: {
       static constexpr int knight[4][2] = {{1, 2}, {2, 1}, {1, -2}, {2, -1}};

@@ -15,6 +15,10 @@
 //   weighted items they add to, and options of its own (choices), one of
 //   which a solution takes.
 //
+// What none of the three can state at a reasonable size (how rows rank when
+// read as numbers) is a rule: code that judges the cells' candidates at
+// every node of the search (candidate_rule; dlx/rule.hpp).
+//
 // An internal header of the model: nothing here is public.
 #pragma once
 
@@ -72,10 +76,25 @@ struct digit_chain {
   std::vector<chain_extra> choices;            ///< options of its own item (primary) when not empty
 };
 
+/// A rule over the cells' candidates (see the top of the file): given, per
+/// position (variant::all_positions), the digits still possible (bit d for
+/// digit d), removes the digits no solution keeps and returns false when no
+/// solution is left. It must reject every filling that breaks it once each
+/// cell has one digit left, and never remove a digit a solution keeps.
+/// Shared by every search of the model, on any thread: narrow changes nothing
+/// but `candidates`.
+class candidate_rule {
+ public:
+  virtual ~candidate_rule() = default;
+  [[nodiscard]] virtual bool narrow(std::vector<std::uint64_t>& candidates) const = 0;
+};
+
 struct lowered_clues {
   std::vector<digit_relation> relations;  ///< one per pair of cells, a < b
   std::vector<digit_group> groups;
   std::vector<digit_chain> chains;
+  /// The rules the clues need besides the model's items.
+  std::vector<std::shared_ptr<const candidate_rule>> rules;
   /// A clue left to the model's weighted sums (a pill arrow: model.cpp).
   bool left_to_weights = false;
   /// True when some chain has weighted items or a clue is left to the
@@ -108,5 +127,10 @@ struct lowered_clues {
 /// value other than 0 or sees three different values left out. Empty when the
 /// variant has no such variables.
 [[nodiscard]] std::vector<clue> doppelganger_clues(const variant& v);
+
+/// Every FullRank clue of `v` and its tie rule (clue_kind::full_rank,
+/// full_rank_ties) as one rule (full_rank.cpp); nothing when there is nothing
+/// to rank.
+[[nodiscard]] std::shared_ptr<const candidate_rule> full_rank_rule(const variant& v);
 
 }  // namespace sudoku::detail

@@ -438,8 +438,9 @@ class translator {
     if (whole && cells.size() >= 2 && !iss_start(cells[0], cells[1]))
       std::reverse(cells.begin(), cells.end());
     const bool diagonal = whole && cells.size() >= 2 && iss_start(cells[0], cells[1]);
-    v_.add_clue(
-        {diagonal ? clue_kind::little_killer : clue_kind::sum, std::move(cells), {*sum}, false});
+    add_outside(
+        {diagonal ? clue_kind::little_killer : clue_kind::sum, std::move(cells), {*sum}, false},
+        where);
   }
 
   void read_outside(const std::string& key, const json& entry, const std::string& where) {
@@ -462,7 +463,22 @@ class translator {
     if ((right || bottom) && kind != clue_kind::sandwich) std::reverse(cells.begin(), cells.end());
     if (kind == clue_kind::skyscraper && (*value < 1 || *value > n_))
       fail(fmt::format("{}: a skyscraper clue is 1-{}, not {}", where, n_, *value));
-    v_.add_clue({kind, std::move(cells), {*value}, false});
+    add_outside({kind, std::move(cells), {*value}, false}, where);
+  }
+
+  // One clue at each arrow outside the grid, and one quadruple on a 2x2
+  // block, as ISS keeps one (a second, alike, says nothing more; another is
+  // refused, not read as both).
+  void add_outside(clue c, const std::string& where) {
+    for (const clue& o : v_.clues()) {
+      if (o.kind != c.kind || o.cells != c.cells) continue;
+      if (o.values == c.values) return;
+      fail(fmt::format("{}: a second {} on the same {}", where, to_string(c.kind),
+                       c.kind == clue_kind::quad            ? "cells"
+                       : c.kind == clue_kind::little_killer ? "diagonal"
+                                                            : "line"));
+    }
+    v_.add_clue(std::move(c));
   }
 
   // Dots and XV: a mark between two orthogonal neighbours.
@@ -527,7 +543,7 @@ class translator {
       digits.push_back(*x);
     }
     if (digits.size() > 4) fail(fmt::format("{}: a quadruple lists at most 4 digits", where));
-    v_.add_clue({clue_kind::quad, std::move(cells), std::move(digits), false});
+    add_outside({clue_kind::quad, std::move(cells), std::move(digits), false}, where);
   }
 
   // --- the negative constraints --------------------------------------------

@@ -160,6 +160,11 @@ std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& p
       type == "Jigsaw") {
     return error_at(it.type.column, fmt::format("{} cannot be part of an Or or And", type));
   }
+  // A rank weighs every row and column (a rule of the search, rule.hpp, which
+  // an Or's chain cannot hold).
+  if (kind == clue_kind::full_rank) {
+    return error_at(it.type.column, "FullRank inside an Or or And is not supported");
+  }
   // The values the item leaves, apart from the board's givens.
   std::vector<clue> made;
   std::vector<std::uint64_t> before =

@@ -2,6 +2,7 @@
 // share. Internal.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <cstddef>
 #include <cstdint>
@@ -19,6 +20,10 @@ namespace sudoku::detail {
 // ISS's box dimensions for an n x n board: the most square factorisation,
 // rows first (6x6: 2x3; 12x12: 3x4).
 // The characters of ISS's keys (a pairwise table's), 6 bits each: 'A' is 0.
+// FullRankTies' options, by clue_kind::full_rank_ties' values.
+inline constexpr std::array<std::string_view, 3> full_rank_tie_names = {"none", "only-unclued",
+                                                                        "any"};
+
 inline constexpr std::string_view base64url =
     "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
 

@@ -52,6 +52,12 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     return error_at(id.column,
                     fmt::format("'{}' is not a row or column such as R1 or C3", id.text));
   }
+  if (kind == clue_kind::full_rank && (rows_ != cols_ || n_ != rows_)) {
+    return error_at(it.type.column,
+                    fmt::format("FullRank needs a square board of as many values as its side, "
+                                "not {}x{} with {}",
+                                rows_, cols_, n_));
+  }
   std::vector<std::uint32_t> line;
   for (int i = 0; i < (is_row ? cols_ : rows_); ++i) {
     line.push_back(
@@ -73,6 +79,12 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     int sum = 0;
     if (kind == clue_kind::x_sum) {
       if (auto e = number(it, side, sum, "sum")) return e;
+    } else if (kind == clue_kind::full_rank) {
+      // A rank among the 4n lines read both ways.
+      if (auto e = number(it, side, sum, "rank")) return e;
+      if (sum < 1 || sum > 4 * n_) {
+        return error_at(it.args[side].column, fmt::format("FullRank's rank must be 1-{}", 4 * n_));
+      }
     } else {
       // A count of skyscrapers, or a value.
       if (auto e = number(it, side, sum, "clue")) return e;
@@ -86,6 +98,28 @@ std::optional<text_error> reader::read_outside(const item& it, clue_kind kind) {
     if (side == 2) std::reverse(cells.begin(), cells.end());
     add_clue({kind, std::move(cells), {sum}, false});
   }
+  return std::nullopt;
+}
+
+// FullRankTies~none, ~only-unclued or ~any: how FullRank's lines may tie.
+std::optional<text_error> reader::read_full_rank_ties(const item& it) {
+  if (it.args.size() != 1) {
+    return error_at(it.type.column, "FullRankTies takes one of none, only-unclued, any");
+  }
+  const auto& names = detail::full_rank_tie_names;
+  const auto at = std::ranges::find(names, it.args[0].text);
+  if (at == names.end()) {
+    return error_at(it.args[0].column,
+                    fmt::format("'{}' is not a FullRankTies option (none, only-unclued, any)",
+                                it.args[0].text));
+  }
+  const int mode = static_cast<int>(at - names.begin());
+  for (const clue& c : v_.clues()) {
+    if (c.kind != clue_kind::full_rank_ties) continue;
+    if (c.values.at(0) == mode) return std::nullopt;  // the same again
+    return error_at(it.type.column, "FullRankTies is given twice, with two options");
+  }
+  add_clue({clue_kind::full_rank_ties, {}, {mode}, false});
   return std::nullopt;
 }
 

@@ -376,6 +376,8 @@ class reader {
                                      std::size_t sum_column);
   std::optional<text_error> read_given(const item& it);
   std::optional<text_error> read_outside(const item& it, clue_kind kind);
+  // FullRankTies~none (only-unclued, any), once.
+  std::optional<text_error> read_full_rank_ties(const item& it);
   std::optional<text_error> read_set(const item& it, clue_kind kind);
   std::optional<text_error> read_segments(const item& it);
   std::optional<text_error> read_look_and_say(const item& it);
@@ -389,9 +391,21 @@ class reader {
   void add_clue(clue c) {
     if (parts_ != nullptr) {
       parts_->push_back(std::move(c));
-    } else {
-      v_.add_clue(std::move(c));
+      return;
     }
+    // As ISS's parser merges its items: a later clue at the same arrow
+    // outside the grid (a line and its end, a diagonal) or the same quad
+    // replaces the earlier.
+    if (is_outside(c.kind) || c.kind == clue_kind::quad) {
+      const auto clues = v_.clues();
+      for (std::size_t i = 0; i < clues.size(); ++i) {
+        const bool same = clues[i].kind == c.kind &&
+                          (c.kind == clue_kind::quad ? clues[i].cells.front() == c.cells.front()
+                                                     : clues[i].cells == c.cells);
+        if (same) return v_.replace_clue(i, std::move(c));
+      }
+    }
+    v_.add_clue(std::move(c));
   }
   std::optional<text_error> shifted(const item& it, int rows, int columns, item& out);
   std::optional<text_error> read_pairs(const item& it, clue_kind kind, bool legacy);

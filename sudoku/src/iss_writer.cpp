@@ -63,7 +63,8 @@ bool append_clue(const variant& v, const clue& c, std::string& out) {
     case clue_kind::x_sum:
     case clue_kind::skyscraper:
     case clue_kind::hidden_skyscraper:
-    case clue_kind::numbered_room: {
+    case clue_kind::numbered_room:
+    case clue_kind::full_rank: {
       const int step =
           cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
       // A line of one cell is a row on a board one cell wide, else a column.
@@ -122,6 +123,10 @@ bool append_clue(const variant& v, const clue& c, std::string& out) {
     case clue_kind::indexing:
       out += c.values.at(0) == 1 ? "~R" : "~C";
       break;
+    case clue_kind::full_rank_ties:
+      out += '~';
+      out += detail::full_rank_tie_names.at(static_cast<std::size_t>(c.values.at(0)));
+      return true;
     case clue_kind::nfa: {
       // The automaton, an empty name (_), then the segments between '-' fields.
       const auto a = detail::automaton::from_values(c.values);

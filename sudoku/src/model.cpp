@@ -4,10 +4,12 @@
 #include "leftover_sums.hpp"
 
 #include <fmt/core.h>
+#include <dlx/rule.hpp>
 #include <dlx/solver.hpp>
 
 #include <algorithm>
 #include <bit>
+#include <memory>
 #include <optional>
 #include <span>
 #include <string>
@@ -20,6 +22,62 @@ namespace {
 char index_char(std::size_t i) {
   return static_cast<char>(i < 10 ? '0' + i : 'a' + i - 10);
 }
+
+// The clues' rules as the search's (dlx/rule.hpp): each cell's candidates
+// read from the options still active and those taken, narrowed by the
+// rules, the digits they remove named as options.
+class rules_on_candidates final : public dlx::rule {
+ public:
+  rules_on_candidates(std::vector<std::shared_ptr<const detail::candidate_rule>> rules,
+                      std::vector<dlx::option_id> option_of, std::vector<std::uint32_t> cell_of,
+                      std::vector<std::uint8_t> digit_of, std::size_t positions, int digits)
+      : rules_(std::move(rules)),
+        option_of_(std::move(option_of)),
+        cell_of_(std::move(cell_of)),
+        digit_of_(std::move(digit_of)),
+        positions_(positions),
+        n_(static_cast<std::size_t>(digits)) {}
+
+  bool propagate(const dlx::search_state& s, std::vector<dlx::option_id>& removed) const override {
+    thread_local std::vector<std::uint64_t> candidates, before;
+    candidates.assign(positions_, 0);
+    for (std::size_t p = 0; p < positions_; ++p) {
+      for (std::size_t d = 1; d <= n_; ++d) {
+        const dlx::option_id o = option_of_[p * n_ + d - 1];
+        if (o != model::no_option && s.active(o)) candidates[p] |= std::uint64_t{1} << d;
+      }
+    }
+    const auto taken = [&](std::span<const dlx::option_id> options) {
+      for (dlx::option_id o : options) {
+        if (o < cell_of_.size()) candidates[cell_of_[o]] |= std::uint64_t{1} << digit_of_[o];
+      }
+    };
+    taken(s.preselected());
+    taken(s.chosen());
+    before = candidates;
+    for (const auto& r : rules_) {
+      if (!r->narrow(candidates)) return false;
+    }
+    for (std::size_t p = 0; p < positions_; ++p) {
+      std::uint64_t gone = before[p] & ~candidates[p];
+      for (; gone != 0; gone &= gone - 1) {
+        const auto d = static_cast<std::size_t>(std::countr_zero(gone));
+        const dlx::option_id o = option_of_[p * n_ + d - 1];
+        if (!s.active(o)) return false;  // a digit taken already
+        removed.push_back(o);
+      }
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::shared_ptr<const detail::candidate_rule>> rules_;
+  std::vector<dlx::option_id> option_of_;
+  std::vector<std::uint32_t> cell_of_;
+  std::vector<std::uint8_t> digit_of_;
+  std::size_t positions_;
+  std::size_t n_;
+};
 
 // The cells in option order: box by box when the boxes (or regions) partition
 // the board, each box's cells in reading order; else in reading order.
@@ -436,6 +494,11 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
       add(&choice);
     }
   }
+  // The clues' rules (clue_model.hpp), judged on the cells' candidates.
+  if (!lowered.rules.empty()) {
+    p.add_rule(std::make_shared<rules_on_candidates>(lowered.rules, option_of_, cell_of_, digit_of_,
+                                                     variant_.all_positions(), n_));
+  }
   // Linear sums as weighted items: each cell option adds its digit times the
   // cell's coefficient. Only the bitset engine keeps them: a model too large
   // for it (a long chain) goes without. The clues' own sums always: most only
@@ -461,6 +524,10 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
     }
   }
   return p;
+}
+
+bool model::has_rules() const noexcept {
+  return clues_ && !clues_->rules.empty();
 }
 
 }  // namespace sudoku

@@ -60,6 +60,8 @@ std::string_view outside_class(clue_kind k) {
       return "sd-hidden-skyscraper";
     case clue_kind::numbered_room:
       return "sd-numbered-room";
+    case clue_kind::full_rank:
+      return "sd-full-rank";
     default:
       return "sd-sandwich";
   }
@@ -460,7 +462,9 @@ class clue_painter {
     const std::uint32_t a = c.cells[0], b = c.cells[1];
     const int dr = row(b) - row(a), dc = column(b) - column(a);
     const xy p = centre(a);
-    const std::string value = fmt::to_string(c.values[0]);
+    // A rank as ISS writes it, #26.
+    const std::string value =
+        fmt::format("{}{}", c.kind == clue_kind::full_rank ? "#" : "", c.values[0]);
     if (c.kind == clue_kind::little_killer) {
       // An arrow outside the corner of the diagonal's first cell, pointing
       // along it, and the sum beyond its tail.
@@ -614,6 +618,7 @@ void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::
       case clue_kind::skyscraper:
       case clue_kind::hidden_skyscraper:
       case clue_kind::numbered_room:
+      case clue_kind::full_rank:
         paint.outside_clue(k, c);
         break;
       case clue_kind::sum_line:

@@ -56,6 +56,7 @@ dlx::problem searched_problem(const model& m, dlx::engine_kind engine, model::im
 // minutes with dancing links.
 dlx::engine_kind searched_engine(const model& m, dlx::engine_kind engine) {
   if (engine != dlx::engine_kind::automatic || m.variant().clues().empty()) return engine;
+  if (m.has_rules()) return dlx::engine_kind::bitset;  // the only engine that keeps them
   return m.option_count() <= 65536 && m.primary_count() <= 8192 ? dlx::engine_kind::bitset : engine;
 }
 

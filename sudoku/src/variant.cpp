@@ -487,6 +487,15 @@ void variant::add_clue(sudoku::clue c) {
   clues_.push_back(std::move(c));
 }
 
+void variant::replace_clue(std::size_t index, sudoku::clue c) {
+  if (index >= clues_.size()) {
+    throw std::invalid_argument(fmt::format("sudoku::variant: no clue {}", index));
+  }
+  add_clue(std::move(c));  // checks its cells
+  clues_[index] = std::move(clues_.back());
+  clues_.pop_back();
+}
+
 void variant::restrict_digits(std::size_t position, std::uint64_t mask) {
   revision_ = next_revision();
   if (candidates_.empty()) candidates_.assign(all_positions(), all_digits());

@@ -172,8 +172,8 @@ TEST(Rules, SeePreselectedOptions) {
     dlx::solver s(p);
     ASSERT_FALSE(s.preselect(static_cast<option_id>(first)));
     const auto r = s.count();
-    EXPECT_EQ(r.solutions,
-              brute_force(n, [](const auto& c) { return deranged(c) && is_even(c); }, first))
+    EXPECT_EQ(r.solutions, brute_force(
+                               n, [](const auto& c) { return deranged(c) && is_even(c); }, first))
         << "row 0 in column " << first;
   }
 }

@@ -1260,8 +1260,8 @@ std::vector<bad_case> catalogue() {
   };
   c.push_back(iss_case("iss_unknown_constraint_type", ".Frobnicate~R1C1",
                        "{file}:1:2: unknown constraint type 'Frobnicate'"));
-  c.push_back(iss_case("iss_unsupported_constraint_type", ".FullRank~R1~3~",
-                       "{file}:1:2: the constraint FullRank is not supported"));
+  c.push_back(iss_case("iss_unsupported_constraint_type", ".ChaosConstruction",
+                       "{file}:1:2: the constraint ChaosConstruction is not supported"));
   c.push_back(iss_case("iss_skyscraper_clue_beyond_the_digits", ".Skyscraper~R1~10~",
                        "{file}:1:16: Skyscraper's clue must be 1-9"));
   c.push_back(iss_case("iss_outside_clue_with_a_third_clue", ".NumberedRoom~C2~3~4~5",
@@ -1362,6 +1362,16 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_doppelganger_without_a_zero", ".Shape~9x9~1-10.Doppelganger",
                        "{file}:1:17: Doppelganger needs a square board of values 0 to its side, "
                        "as Shape~9x9~0-9"));
+  c.push_back(iss_case("iss_full_rank_out_of_range", ".FullRank~R1~37~",
+                       "{file}:1:14: FullRank's rank must be 1-36"));
+  c.push_back(iss_case("iss_full_rank_not_square", ".Shape~6x8.FullRank~C1~3~",
+                       "{file}:1:12: FullRank needs a square board of as many values as its "
+                       "side, not 6x8 with 8"));
+  c.push_back(iss_case("iss_full_rank_ties_unknown_option", ".FullRankTies~sometimes",
+                       "{file}:1:15: 'sometimes' is not a FullRankTies option (none, "
+                       "only-unclued, any)"));
+  c.push_back(iss_case("iss_full_rank_inside_an_or", ".Or.FullRank~R1~3~.X~R1C1~R1C2.End",
+                       "{file}:1:5: FullRank inside an Or or And is not supported"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
                        "{file}:1:15: R1C1 follows itself in Whisper"));
   c.push_back(iss_case("iss_bad_cell_id", ".Thermo~R1C1~R1X2",

@@ -540,3 +540,19 @@ def test_iss_variables():
     assert d.convert(".Var~A", to="line") == ".Var~A"
     with pytest.raises(ValueError, match="f-puzzles has no cells beside the board"):
         d.convert(".Var~A.Thermo~VA~R1C1", to="fpuzzles")
+
+
+def test_iss_full_rank():
+    # Rows and columns ranked as numbers read both ways (docs/iss-format.md's
+    # examples); ISS counts the same.
+    assert d.count(".Shape~4x4.FullRank~R1~1~", limit=0) == 9
+    assert d.count(".Shape~4x4.FullRank~R1~2~.FullRank~C2~~3", limit=0) == 1
+    assert d.count(".Shape~4x4.FullRank~R1~2~.FullRank~C2~~3.FullRankTies~any", limit=0) == 4
+    assert d.count(".Shape~4x4.FullRankTies~none", limit=0) == 96
+    puzzle = ".Shape~4x4.FullRank~C1~10~.FullRank~C2~15~.FullRank~R4~5~.FullRankTies~any"
+    assert d.solve(puzzle) == "3421124341322314"
+    assert d.validate("3421124341322314", puzzle, variant="iss")
+    assert not d.validate("4321123434122143", puzzle, variant="iss")
+    with pytest.raises(ValueError, match="FullRank's rank must be 1-36"):
+        d.count(".FullRank~R1~37~")
+

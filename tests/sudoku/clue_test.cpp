@@ -8,7 +8,9 @@
 #include <sudoku/solver.hpp>
 #include <sudoku/validate.hpp>
 
+#include <algorithm>
 #include <functional>
+#include <random>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -457,6 +459,89 @@ TEST(ClueBruteForce, EntropicLineOn9x9) {
     sudoku::solver solver(v);
     EXPECT_EQ(solver.count(givens, 0).solutions, expected);
   }
+}
+
+}  // namespace
+
+namespace {
+
+// FullRank (and FullRankTies) against brute force on 4x4 and on 6x6 with its
+// last two rows given: random clues on random lines, each rank the line's
+// rank in a random grid or one off it, under each tie rule. The expected
+// count is the validator's (its wording: one more than the lines read less);
+// the rule's lines and ranks are computed apart here only to pick the clues.
+TEST(ClueBruteForce, FullRankAgainstEveryGrid) {
+  std::mt19937 rng(63);
+  for (const auto& [s, band] : {std::pair{sudoku::shape{2, 2}, std::string()},
+                                std::pair{sudoku::shape{2, 3}, std::string("123456456123")}}) {
+    const int n = s.size();
+    sudoku::variant plain(s);
+    sudoku::grid givens = plain.empty_grid();
+    const std::size_t first = givens.cells().size() - band.size();
+    for (std::size_t i = 0; i < band.size(); ++i)
+      givens.cells()[first + i] = static_cast<std::uint8_t>(band[i] - '0');
+    const std::vector<sudoku::grid> grids = completions(s, givens);
+    // Every row and column, both ways.
+    std::vector<std::vector<std::uint32_t>> lines;
+    for (int k = 0; k < 2 * n; ++k) {
+      std::vector<std::uint32_t> line;
+      for (int i = 0; i < n; ++i)
+        line.push_back(static_cast<std::uint32_t>(k < n ? k * n + i : i * n + k - n));
+      lines.push_back(line);
+      lines.emplace_back(line.rbegin(), line.rend());
+    }
+    const auto read = [&](const sudoku::grid& g, const std::vector<std::uint32_t>& line) {
+      std::string out;
+      for (std::uint32_t p : line)
+        out += static_cast<char>('0' + g.cells()[p]);
+      return out;
+    };
+    int nonzero = 0, ruled_out = 0;
+    for (int trial = 0; trial < 24; ++trial) {
+      const sudoku::grid& model_grid = grids[rng() % grids.size()];
+      sudoku::variant v(s);
+      const int ties = trial % 3;
+      if (ties != 1 || trial % 2 == 0) v.add_clue({clue_kind::full_rank_ties, {}, {ties}, false});
+      const int clues = 1 + static_cast<int>(rng() % 3);
+      for (int c = 0; c < clues; ++c) {
+        const auto& line = lines[rng() % lines.size()];
+        int less = 0;
+        for (const auto& other : lines)
+          less += read(model_grid, other) < read(model_grid, line);
+        const int rank = std::clamp(less + 1 + static_cast<int>(rng() % 3) - 1, 1, 4 * n);
+        v.add_clue({clue_kind::full_rank, line, {rank}, false});
+      }
+      std::uint64_t expected = 0;
+      for (const sudoku::grid& g : grids)
+        expected += sudoku::check_solution(v, g).ok();
+      sudoku::solver solver(v);
+      EXPECT_EQ(solver.count(givens, 0).solutions, expected) << s.name() << ", trial " << trial;
+      nonzero += expected != 0;
+      ruled_out += expected < grids.size();
+      solver.enumerate(givens, [&](const sudoku::grid& g) {
+        EXPECT_TRUE(sudoku::check_solution(v, givens, g).ok()) << s.name() << ", trial " << trial;
+        return dlx::visit::next;
+      });
+    }
+    EXPECT_GE(nonzero, 6) << s.name();  // the trials test counts, not only refusals
+    EXPECT_EQ(ruled_out, 24) << s.name();
+  }
+}
+
+// FullRankTies none alone: no two rows or columns, read either way, alike.
+TEST(ClueBruteForce, FullRankTiesNoneAlone) {
+  const sudoku::shape s{2, 2};
+  sudoku::variant v(s);
+  v.add_clue({clue_kind::full_rank_ties, {}, {0}, false});
+  const sudoku::grid blank = v.empty_grid();
+  std::uint64_t expected = 0, all = 0;
+  for (const sudoku::grid& g : completions(s, blank)) {
+    ++all;
+    expected += sudoku::check_solution(v, g).ok();
+  }
+  EXPECT_LT(expected, all);
+  EXPECT_GT(expected, 0u);
+  EXPECT_EQ(sudoku::solver(v).count(blank, 0).solutions, expected);
 }
 
 }  // namespace

@@ -361,6 +361,14 @@ TEST(FpuzzlesLinks, BadDataIsRefusedWithItsPlace) {
       {board4(R"("difference":[{"cells":["R1C1","R2C2"]}])"), 1, "two orthogonal neighbours"},
       {board4(R"("negative":["difference"])"), 1, "negative constraint \"difference\""},
       {board4(R"("odd":[{"cell":"R1C1"}],"even":[{"cell":"R1C1"}])"), 1, "r1c1 can hold no digit"},
+      // One clue at each place outside the grid, one quadruple on a block, as
+      // ISS's string holds (the same twice says nothing more).
+      {board4(R"("xsum":[{"cell":"R1C0","value":"3"},{"cell":"R1C0","value":"4"}])"), 1,
+       "xsum 2: a second X-sum on the same line"},
+      {board4(R"("xsum":[{"cell":"R1C0","value":"3"},{"cell":"R1C0","value":"3"}])"), 1, ""},
+      {board4(R"("quadruple":[{"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[1]},)"
+              R"({"cells":["R1C1","R1C2","R2C1","R2C2"],"values":[2]}])"),
+       1, "quadruple 2: a second quadruple on the same cells"},
   };
   for (const bad& b : cases) {
     sudoku::variant v;

@@ -246,3 +246,39 @@ TEST(IssRoundTrip, boards_values_from_zero_and_automata_are_written_back) {
 }
 
 }  // namespace
+
+// FullRank and FullRankTies: written back as read; refused where ISS's
+// handler has no meaning for them.
+TEST(IssRoundTrip, full_rank_is_written_back) {
+  expect_round_trip(".FullRank~C2~26~.FullRank~R8~~23");
+  expect_round_trip(".Shape~4x4.FullRank~R4~5~.FullRankTies~any");
+  expect_round_trip(".Shape~4x4~0-3.FullRankTies~none");
+  expect_round_trip(".Shape~6x6.FullRankTies~only-unclued.FullRank~C3~1~");
+  expect_error(".Shape~6x8.FullRank~R1~3~", 12,
+               "FullRank needs a square board of as many values as its side, not 6x8 with 8");
+  expect_error(".FullRank~R1~37~", 14, "FullRank's rank must be 1-36");
+  expect_error(".FullRank~R1~0~", 14, "FullRank's rank must be 1-36");
+  expect_error(".FullRankTies~some", 15,
+               "'some' is not a FullRankTies option (none, only-unclued, any)");
+  expect_error(".FullRankTies", 2, "FullRankTies takes one of none, only-unclued, any");
+  expect_error(".FullRankTies~any.FullRankTies~none", 19,
+               "FullRankTies is given twice, with two options");
+  expect_error(".Or.FullRank~R1~3~.Thermo~R1C1~R1C2.End", 5,
+               "FullRank inside an Or or And is not supported");
+  expect_error(".Shape~4x4~1-4~Raw.FullRank~R1~3~", 20, "FullRank needs a Sudoku grid, not Raw");
+}
+
+// As ISS's parser: a later clue at the same arrow outside the grid, or quad
+// at the same cell, replaces the earlier (ISS counts 24 with both X-sums of
+// row 2 from the left, as with the second alone).
+TEST(IssRoundTrip, a_later_outside_clue_replaces_the_earlier) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(
+      ".Shape~4x4.XSum~R2~5~.XSum~R2~3~.XSum~R2~~4.Quad~R2C2~1~2.Quad~R2C2~3", v, givens));
+  ASSERT_EQ(v.clues().size(), 3u);
+  EXPECT_EQ(v.clues()[0].values, std::vector<int>{3});
+  EXPECT_EQ(v.clues()[1].values, std::vector<int>{4});
+  EXPECT_EQ(v.clues()[2].values, std::vector<int>{3});
+  expect_round_trip(".Shape~4x4.XSum~R2~3~.XSum~R2~~4.Quad~R2C2~3");
+}

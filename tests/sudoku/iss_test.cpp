@@ -655,7 +655,7 @@ TEST(IssReader, SaysWhatIsWrongAndWhere) {
        "neither an ISS constraint string (which starts with '.') nor one of ISS's grid formats (a "
        "grid, a killer or jigsaw layout, pencil marks)"},
       {".Foo~R1C1", 2, "unknown constraint type 'Foo'"},
-      {".FullRank~R1~3~", 2, "the constraint FullRank is not supported"},
+      {".ChaosConstruction", 2, "the constraint ChaosConstruction is not supported"},
       {".Thermo~R1C1~R1C1", 14, "R1C1 appears twice in Thermo"},
       {".Thermo~R1C1~X9", 14, "'X9' is not a cell such as R1C1"},
       {".Shape~6x6.Thermo~R1C1~R7C1", 24, "R7C1 is outside the 6x6 board"},
@@ -833,7 +833,7 @@ TEST(IssReader, ReadsTheTypesItListsAndNoOther) {
       EXPECT_EQ(e->message.find("is not supported"), std::string::npos) << line;
     }
   }
-  for (const std::string line : {".FullRank~R1~3~", ".thermo~R1C1~R1C2", ".Thermometer~R1C1"}) {
+  for (const std::string line : {".ChaosConstruction", ".thermo~R1C1~R1C2", ".Thermometer~R1C1"}) {
     sudoku::variant v;
     sudoku::grid givens;
     const auto e = sudoku::parse_iss(line, v, givens);

@@ -73,6 +73,10 @@ enum class clue_kind : std::uint8_t {
   skyscraper,         ///< values[0] digits are greater than every digit before them
   hidden_skyscraper,  ///< the first digit smaller than one before it is values[0]
   numbered_room,      ///< the digit at position cells[0]'s digit is values[0]
+  /// Read as a number from cells[0], the row or column ranks values[0]
+  /// (from 1, the least) among all 4n rows and columns read both ways, ties
+  /// as full_rank_ties says (ISS's FullRank; n x n boards of n values).
+  full_rank,
   // Global rules: no cells.
   anti_knight,         ///< cells a knight's move apart differ
   anti_king,           ///< cells a king's move apart differ
@@ -89,6 +93,11 @@ enum class clue_kind : std::uint8_t {
   /// no two rows leave out one value, nor columns, nor boxes; a cell holding
   /// 0 sees three values left out (ISS's Doppelganger).
   doppelganger,
+  /// How full_rank's lines may tie, values[0]: 0, no two of the 4n read
+  /// alike (with or without clues); 1, a clued line ties with none (ISS's
+  /// default, also without this clue); 2, any may tie, a rank counting the
+  /// lines less than it (ISS's FullRankTies none, only-unclued, any).
+  full_rank_ties,
 };
 
 /// ISS's name of the kind: "Thermo", "WhiteDot", "AntiKnight".

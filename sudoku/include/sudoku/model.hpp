@@ -138,6 +138,9 @@ class model {
   /// Whether the variant has sums that may imply others (cages, sum clues):
   /// only then can build() with implied::stated differ from implied::left_out.
   [[nodiscard]] bool implies_sums() const noexcept { return implies_sums_; }
+  /// True when build() adds rules (dlx/rule.hpp): clues that only code judges
+  /// (FullRank), which only the bitset engine searches.
+  [[nodiscard]] bool has_rules() const noexcept;
 
   /// A sum the law of leftovers implies over cells of no common unit (so not
   /// a cage): the cells' digits times their coefficients (+1 or -1) add up to

@@ -158,6 +158,9 @@ class variant {
   /// Adds a clue of a modern variant (clue.hpp). Cells must be inside the
   /// board: the reader checks them (iss.hpp).
   void add_clue(sudoku::clue c);
+  /// Puts `c` in the place of clue `index` (ISS's last clue of an outside
+  /// arrow replacing an earlier one).
+  void replace_clue(std::size_t index, sudoku::clue c);
   /// Allows only the digits of `mask` (bit d for digit d) in a cell: pencil
   /// marks, odd or even cells. Restrictions of one cell intersect.
   void restrict_digits(std::size_t position, std::uint64_t mask);
