@@ -70,13 +70,26 @@ class full_rank final : public candidate_rule {
       if (at == lines_.end()) throw std::invalid_argument("FullRank: a clue not along a line");
       const int rank = c.values.at(0);
       clues_.push_back({static_cast<std::size_t>(at - lines_.begin()),
-                        std::uint64_t{1} << ((rank + 3) / 4), (rank - 1) % 4});
+                        std::uint64_t{1} << ((rank + 3) / 4), (rank - 1) % 4, rank});
     }
   }
 
   [[nodiscard]] bool needed() const noexcept { return !clues_.empty() || ties_ == ties_never; }
 
   bool narrow(std::vector<std::uint64_t>& candidates) const override {
+    // Two clues of one rank: lines alike, which only "any" allows.
+    for (std::size_t i = 0; i < clues_.size(); ++i) {
+      for (std::size_t j = i + 1; j < clues_.size(); ++j) {
+        if (clues_[i].rank != clues_[j].rank || clues_[i].line == clues_[j].line) continue;
+        if (ties_ != ties_any) return false;
+        const line &a = lines_[clues_[i].line], &b = lines_[clues_[j].line];
+        for (std::size_t k = 0; k < a.size(); ++k) {
+          const std::uint64_t both = candidates[a[k]] & candidates[b[k]];
+          if (both == 0) return false;
+          candidates[a[k]] = candidates[b[k]] = both;
+        }
+      }
+    }
     for (const ranked& c : clues_) {
       if (!narrow_clue(c, candidates)) return false;
     }
@@ -89,6 +102,7 @@ class full_rank final : public candidate_rule {
     std::size_t line;     // into lines_
     std::uint64_t first;  // its first digit, one bit
     int below;            // how many of the other three lines it starts read less
+    int rank;
   };
   struct rival {
     std::size_t line;
@@ -98,15 +112,21 @@ class full_rank final : public candidate_rule {
 
   // How `f` may compare with `e`, both starting with one digit: digit by
   // digit while they may still be equal.
+  // A place decides only when the places before it are alike, so the digits
+  // those hold are not there (a row or column holds each digit once).
   unsigned compare(const line& f, const line& e, const std::vector<std::uint64_t>& cand) const {
     unsigned ways = 0;
+    std::uint64_t alike = cand[e[0]];  // the digits the places so far hold
     for (std::size_t i = 1; i < f.size(); ++i) {
-      if (f[i] == e[i]) continue;  // one cell: one digit
-      const std::uint64_t a = cand[f[i]], b = cand[e[i]];
-      if (a == 0 || b == 0) return 0;
-      if (lowest(a) < highest(b)) ways |= less;
-      if (highest(a) > lowest(b)) ways |= greater;
-      if ((a & b) == 0) return ways;
+      const std::uint64_t a = cand[f[i]] & ~alike, b = cand[e[i]] & ~alike;
+      if (a == 0 || b == 0) return ways;  // they cannot be alike so far
+      if (f[i] != e[i]) {                 // (one cell holds one digit)
+        if (lowest(a) < highest(b)) ways |= less;
+        if (highest(a) > lowest(b)) ways |= greater;
+      }
+      const std::uint64_t both = a & b;
+      if (both == 0) return ways;
+      if (single(both)) alike |= both;
     }
     return ways | equal;
   }
