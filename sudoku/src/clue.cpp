@@ -15,7 +15,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 59> table{{
+constexpr std::array<names, 62> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -63,6 +63,8 @@ constexpr std::array<names, 59> table{{
     {clue_kind::hidden_skyscraper, "HiddenSkyscraper", "hidden skyscraper", "hidden skyscraper"},
     {clue_kind::numbered_room, "NumberedRoom", "numbered room", "numbered room"},
     {clue_kind::full_rank, "FullRank", "full rank clue", "full rank"},
+    {clue_kind::chaos_arrow, "ChaosArrow", "chaos arrow", "chaos arrow"},
+    {clue_kind::chaos_count, "ChaosCount", "chaos count", "chaos count"},
     {clue_kind::anti_knight, "AntiKnight", "anti-knight rule", "anti-knight"},
     {clue_kind::anti_king, "AntiKing", "anti-king rule", "anti-king"},
     {clue_kind::anti_taxicab, "AntiTaxicab", "anti-taxicab rule", "anti-taxicab"},
@@ -76,6 +78,8 @@ constexpr std::array<names, 59> table{{
      "same region values"},
     {clue_kind::doppelganger, "Doppelganger", "Doppelganger rule", "Doppelganger"},
     {clue_kind::full_rank_ties, "FullRankTies", "full rank tie rule", "full rank ties"},
+    {clue_kind::chaos_construction, "ChaosConstruction", "chaos construction",
+     "chaos construction"},
 }};
 
 constexpr bool in_kind_order() {

@@ -270,6 +270,10 @@ class clue_lowering {
 
   void automaton_clue(const clue& c);
 
+  // ---- chaos constructions' regions and their clues (chaos.cpp)
+
+  void chaos(const clue& c);
+
   // ---- clues made of clues (composite_clues.cpp)
 
   // At least one part holds: one chain over all their cells.

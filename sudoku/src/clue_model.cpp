@@ -401,6 +401,11 @@ void clue_lowering::lower(const clue& c) {
       for (const clue& part : doppelganger_clues(v_))
         lower(part);
       break;
+    case clue_kind::chaos_construction:
+    case clue_kind::chaos_arrow:
+    case clue_kind::chaos_count:
+      chaos(c);
+      break;
     case clue_kind::full_rank:
     case clue_kind::full_rank_ties: {
       // A line's first digit is its rank's group of four (each digit starts

@@ -55,6 +55,7 @@ struct digit_group {
 struct chain_extra {
   std::vector<std::pair<std::uint32_t, std::uint32_t>> marks;  ///< (mark, color)
   std::vector<std::pair<std::uint32_t, int>> weights;          ///< (weighted item, weight)
+  std::vector<std::uint32_t> shared;  ///< marks shared by chains (lowered_clues::shared_marks)
 };
 
 struct chain_step {
@@ -93,6 +94,11 @@ struct lowered_clues {
   std::vector<digit_relation> relations;  ///< one per pair of cells, a < b
   std::vector<digit_group> groups;
   std::vector<digit_chain> chains;
+  /// Items any chain's transitions may name (chain_extra::shared): exactly
+  /// one transition of all takes each (a region's digit, chaos.cpp), a
+  /// primary item.
+  std::uint32_t shared_marks = 0;
+  std::uint32_t shared_marks_clue = 0;  ///< the clue they come from
   /// The rules the clues need besides the model's items.
   std::vector<std::shared_ptr<const candidate_rule>> rules;
   /// A clue left to the model's weighted sums (a pill arrow: model.cpp).

@@ -119,8 +119,9 @@ std::optional<text_error> reader::read(const item& it) {
     return detail::refused_iss_type(it.type.text, it.type.column);
   // What ISS allows on Sudoku's grid type only (its REQUIRES_SUDOKU_GRID).
   static constexpr std::string_view sudoku_grid_only[] = {
-      "Jigsaw",   "NoBoxes",  "Windoku",          "DisjointSets", "AntiKnight", "AntiKing",
-      "Diagonal", "Indexing", "RegionSameValues", "Doppelganger", "FullRank",   "FullRankTies"};
+      "Jigsaw",   "NoBoxes",      "Windoku",          "DisjointSets",     "AntiKnight",
+      "AntiKing", "Diagonal",     "Indexing",         "RegionSameValues", "Doppelganger",
+      "FullRank", "FullRankTies", "ChaosConstruction"};
   if (raw_ && std::ranges::find(sudoku_grid_only, type) != std::end(sudoku_grid_only))
     return error_at(it.type.column, fmt::format("{} needs a Sudoku grid, not Raw", type));
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
@@ -200,6 +201,8 @@ std::optional<text_error> reader::read(const item& it) {
   const auto kind = clue_kind_from_iss(type);
   if (!kind) return detail::refused_iss_type(it.type.text, it.type.column);
   if (*kind == clue_kind::full_rank_ties) return read_full_rank_ties(it);
+  if (*kind == clue_kind::chaos_arrow || *kind == clue_kind::chaos_count)
+    return read_chaos(it, *kind);
   if (is_global(*kind)) {
     if (auto e = no_args()) return e;
     const bool nine = *kind == clue_kind::global_entropy || *kind == clue_kind::global_mod ||

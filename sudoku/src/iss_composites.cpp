@@ -162,8 +162,9 @@ std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& p
   }
   // A rank weighs every row and column (a rule of the search, rule.hpp, which
   // an Or's chain cannot hold).
-  if (kind == clue_kind::full_rank) {
-    return error_at(it.type.column, "FullRank inside an Or or And is not supported");
+  if (kind == clue_kind::full_rank || kind == clue_kind::chaos_arrow ||
+      kind == clue_kind::chaos_count) {
+    return error_at(it.type.column, fmt::format("{} inside an Or or And is not supported", type));
   }
   // The values the item leaves, apart from the board's givens.
   std::vector<clue> made;

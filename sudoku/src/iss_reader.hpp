@@ -370,6 +370,9 @@ class reader {
   std::optional<text_error> read(const item& it);
   std::optional<text_error> read_variables();
   std::optional<text_error> doppelganger_cells(const item& it);
+  // ChaosConstruction's region cells CC (iss_chaos.cpp), and its clues.
+  std::optional<text_error> chaos_cells(const item& it);
+  std::optional<text_error> read_chaos(const item& it, clue_kind kind);
   void doppelganger_units();
   std::optional<text_error> read_layout(const field& layout);
   std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,
@@ -426,6 +429,7 @@ class reader {
   std::deque<std::string> made_;        // the texts of items a Replicate makes
   bool raw_ = false;                    // ISS's grid type Raw: no rows, columns or boxes
   bool doppelganger_ = false;           // ISS's Doppelganger (iss_variables.cpp)
+  bool chaos_ = false;                  // ISS's ChaosConstruction (iss_chaos.cpp)
   std::vector<clue>* parts_ = nullptr;  // where clues go inside an Or or And
   // How deep the Or or And being read lies in others; reading, drawing and
   // lowering a composite recurse.

@@ -4,17 +4,16 @@
 // them may name the cells. And ISS's Doppelganger, whose rule lives in
 // variables of its own: DGC1..DGC9 the values the rows leave out, DGR1..DGR9
 // the columns', DGB1..DGB9 the boxes' (ISS's names: the cells it draws as a
-// row above the board, a column beside it, a small grid).
+// row above the board, a column beside it, a small grid). And ISS's
+// ChaosConstruction's: CC1..CCn, each board cell's region (iss_chaos.cpp).
 #include "iss_reader.hpp"
 
 namespace sudoku::detail::iss_read {
 
 std::optional<text_error> reader::read_variables() {
+  // Var's first, then the rules' own (in the order the writer writes them:
+  // Var items come first).
   for (const item& it : items_) {
-    if (it.type.text == "Doppelganger") {
-      if (auto e = doppelganger_cells(it)) return e;
-      continue;
-    }
     if (it.type.text != "Var") continue;
     if (it.args.empty() || it.args.size() > 3) {
       return error_at(it.type.column, "Var takes a name, a label and a size, as in Var~A~~3");
@@ -56,6 +55,16 @@ std::optional<text_error> reader::read_variables() {
     const std::string label =
         it.args.size() > 1 ? detail::iss_decode_label(it.args[1].text) : std::string();
     v_.add_variables(name, label, count, columns);
+  }
+  for (const item& it : items_) {
+    if (it.type.text == "Doppelganger") {
+      if (auto e = doppelganger_cells(it)) return e;
+    }
+  }
+  for (const item& it : items_) {
+    if (it.type.text == "ChaosConstruction") {
+      if (auto e = chaos_cells(it)) return e;
+    }
   }
   masks_.resize(v_.all_positions(), v_.all_digits());
   return std::nullopt;

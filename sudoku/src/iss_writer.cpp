@@ -123,6 +123,23 @@ bool append_clue(const variant& v, const clue& c, std::string& out) {
     case clue_kind::indexing:
       out += c.values.at(0) == 1 ? "~R" : "~C";
       break;
+    case clue_kind::chaos_arrow:
+    case clue_kind::chaos_count: {
+      // The control, the offset, then the region cells (arms split by '-').
+      out += '~' + cell_id(v, cells.front());
+      out += fmt::format("~{}", c.values.at(0));
+      std::size_t at = 1;
+      const std::size_t arms = c.kind == clue_kind::chaos_arrow ? c.values.size() - 1 : 1;
+      for (std::size_t a = 0; a < arms; ++a) {
+        if (a > 0) out += "~-";
+        const std::size_t length = c.kind == clue_kind::chaos_arrow
+                                       ? static_cast<std::size_t>(c.values.at(a + 1))
+                                       : cells.size() - 1;
+        for (std::size_t i = 0; i < length && at < cells.size(); ++i)
+          out += '~' + cell_id(v, cells[at++]);
+      }
+      return true;
+    }
     case clue_kind::full_rank_ties:
       out += '~';
       out += detail::full_rank_tie_names.at(static_cast<std::size_t>(c.values.at(0)));

@@ -213,6 +213,9 @@ void model::adopt(std::shared_ptr<const detail::lowered_clues> lowered) {
   own(static_cast<std::size_t>(std::count(valued.begin(), valued.end(), 1)), {});
   for (const auto& c : lowered->chains)
     own(chain_items(c), std::span(&c.clue, 1));
+  item_count_ += static_cast<int>(lowered->shared_marks);
+  primary_count_ += static_cast<int>(lowered->shared_marks);
+  own(lowered->shared_marks, std::span(&lowered->shared_marks_clue, 1));
   clues_ = std::move(lowered);
 }
 
@@ -379,6 +382,10 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
     if (!chain.choices.empty()) ids.choice = add_item([&] { return fmt::format("h{}", c); });
     chain_items.push_back(std::move(ids));
   }
+  // The marks chains share (clue_model.hpp).
+  std::vector<dlx::item_id> shared_marks;
+  for (std::uint32_t m = 0; m < lowered.shared_marks; ++m)
+    shared_marks.push_back(add_item([&] { return fmt::format("n{}", m); }));
   // Each cage's choice of combination, and each group's choice of digit set,
   // when asked for (model.hpp); 0 where none (no choice item is a cell's).
   std::vector<dlx::item_id> choice_item(sums_.size(), 0), group_choice(lowered.groups.size(), 0);
@@ -470,6 +477,8 @@ dlx::problem model::build(naming names, cage_choices choices, implied sums) cons
       if (extra) {
         for (auto [m, colour] : extra->marks)
           entries.emplace_back(ids.marks[m], color(colour));
+        for (std::uint32_t m : extra->shared)
+          entries.emplace_back(shared_marks[m]);
       }
       const dlx::option_id o = p.add_option(entries);
       if (extra) {

@@ -610,6 +610,8 @@ void draw_clues(const variant& v, const board_frame& at, clue_layer layer, std::
       case clue_kind::count_distinct:
       case clue_kind::counting_circles:
       case clue_kind::indexing:
+      case clue_kind::chaos_count:  // its control and the region cells it reads
+      case clue_kind::chaos_arrow:
         paint.region(k, c);
         break;
       case clue_kind::little_killer:

@@ -256,6 +256,35 @@ class set_checker {
         }
         return std::nullopt;
       }
+      case clue_kind::chaos_construction:
+        return chaos_regions();
+      case clue_kind::chaos_count:
+      case clue_kind::chaos_arrow: {
+        // How many region cells share the first's region: all listed (a
+        // count), or the run from the start along each arm (an arrow).
+        const int offset = c.values.at(0);
+        if (!all_filled(p)) return std::nullopt;
+        const int label = at(p.at(1));
+        int total = 0;
+        if (c.kind == clue_kind::chaos_count) {
+          for (std::size_t i = 1; i < p.size(); ++i)
+            total += at(p[i]) == label;
+        } else {
+          total = 1;
+          std::size_t from = 1;
+          for (std::size_t a = 1; a < c.values.size(); ++a) {
+            const auto length = static_cast<std::size_t>(c.values[a]);
+            for (std::size_t i = 1; i < length && at(p[from + i]) == label; ++i)
+              ++total;
+            from += length;
+          }
+        }
+        if (at(p.front()) + offset != total) {
+          return fmt::format("{} region cells share {}'s region, not {}", total,
+                             v_.cell_name(p.at(1)), at(p.front()) + offset);
+        }
+        return std::nullopt;
+      }
       case clue_kind::doppelganger: {
         // The variables: what each row, column and box leaves out (the units
         // that hold them say it is left out); none 0 (without boxes, the
@@ -313,6 +342,48 @@ class set_checker {
   [[nodiscard]] bool known(std::uint32_t p) const { return cells_[p] != 0; }
   [[nodiscard]] int row(std::uint32_t p) const { return static_cast<int>(p) / v_.columns(); }
   [[nodiscard]] int col(std::uint32_t p) const { return static_cast<int>(p) % v_.columns(); }
+  // A chaos construction's regions (the values of its variables CC): each as
+  // many orthogonally connected cells as values, each value once.
+  [[nodiscard]] std::optional<std::string> chaos_regions() const {
+    const variable_group* g = v_.variables_named("CC");
+    if (g == nullptr) return std::string("the board has no region cells (CC)");
+    const int columns = v_.columns(), cells = v_.rows() * columns;
+    for (int k = 0; k < cells; ++k) {
+      if (!known(g->first + static_cast<std::uint32_t>(k))) return std::nullopt;
+    }
+    const auto label = [&](int k) { return at(g->first + static_cast<std::uint32_t>(k)); };
+    std::vector<char> seen(static_cast<std::size_t>(cells), 0);
+    for (int k = 0; k < cells; ++k) {
+      if (seen[static_cast<std::size_t>(k)]) continue;
+      // The cells holding k's label: one part, as many as values, apart.
+      std::vector<int> part{k}, all;
+      seen[static_cast<std::size_t>(k)] = 1;
+      for (std::size_t i = 0; i < part.size(); ++i) {
+        const int q = part[i], r = q / columns, col = q % columns;
+        for (const int next : {r > 0 ? q - columns : -1, r + 1 < v_.rows() ? q + columns : -1,
+                               col > 0 ? q - 1 : -1, col + 1 < columns ? q + 1 : -1}) {
+          if (next < 0 || seen[static_cast<std::size_t>(next)] || label(next) != label(k)) continue;
+          seen[static_cast<std::size_t>(next)] = 1;
+          part.push_back(next);
+        }
+      }
+      for (int q = 0; q < cells; ++q) {
+        if (label(q) == label(k)) all.push_back(q);
+      }
+      const std::string name = v_.cell_name(g->first + static_cast<std::uint32_t>(k));
+      if (all.size() != part.size())
+        return fmt::format("the region of {} is not orthogonally connected", name);
+      if (static_cast<int>(all.size()) != v_.digits()) {
+        return fmt::format("the region of {} has {} cells, not {}", name, all.size(), v_.digits());
+      }
+      std::vector<std::uint32_t> board;
+      for (const int q : all)
+        board.push_back(static_cast<std::uint32_t>(q));
+      if (auto why = repeat(board)) return fmt::format("the region of {}: {}", name, *why);
+    }
+    return std::nullopt;
+  }
+
   [[nodiscard]] bool all_filled(const std::vector<std::uint32_t>& p) const {
     return std::all_of(p.begin(), p.end(), [&](std::uint32_t q) { return known(q); });
   }

@@ -1260,8 +1260,8 @@ std::vector<bad_case> catalogue() {
   };
   c.push_back(iss_case("iss_unknown_constraint_type", ".Frobnicate~R1C1",
                        "{file}:1:2: unknown constraint type 'Frobnicate'"));
-  c.push_back(iss_case("iss_unsupported_constraint_type", ".ChaosConstruction",
-                       "{file}:1:2: the constraint ChaosConstruction is not supported"));
+  c.push_back(iss_case("iss_unsupported_constraint_type", ".ConnectedValues~R1C1",
+                       "{file}:1:2: the constraint ConnectedValues is not supported"));
   c.push_back(iss_case("iss_skyscraper_clue_beyond_the_digits", ".Skyscraper~R1~10~",
                        "{file}:1:16: Skyscraper's clue must be 1-9"));
   c.push_back(iss_case("iss_outside_clue_with_a_third_clue", ".NumberedRoom~C2~3~4~5",
@@ -1362,6 +1362,15 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_doppelganger_without_a_zero", ".Shape~9x9~1-10.Doppelganger",
                        "{file}:1:17: Doppelganger needs a square board of values 0 to its side, "
                        "as Shape~9x9~0-9"));
+  c.push_back(iss_case("iss_chaos_clue_without_construction", ".ChaosArrow~R1C1",
+                       "{file}:1:2: ChaosArrow needs ChaosConstruction"));
+  c.push_back(iss_case("iss_chaos_arm_of_board_cells",
+                       ".ChaosConstruction.ChaosArrow~R1C1~~CC1~R1C2",
+                       "{file}:1:41: ChaosArrow's cells after its control are region cells "
+                       "(CC1...), not R1C2"));
+  c.push_back(iss_case("iss_chaos_regions_of_other_sizes", ".Shape~6x6~9.ChaosConstruction",
+                       "{file}:1:14: ChaosConstruction needs regions of as many cells as values "
+                       "(not supported otherwise)"));
   c.push_back(iss_case("iss_full_rank_out_of_range", ".FullRank~R1~37~",
                        "{file}:1:14: FullRank's rank must be 1-36"));
   c.push_back(iss_case("iss_full_rank_not_square", ".Shape~6x8.FullRank~C1~3~",

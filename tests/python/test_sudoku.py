@@ -556,3 +556,15 @@ def test_iss_full_rank():
     with pytest.raises(ValueError, match="FullRank's rank must be 1-36"):
         d.count(".FullRank~R1~37~")
 
+
+def test_iss_chaos_construction():
+    # Regions that are part of the answer (docs/iss-format.md's examples); ISS
+    # counts the same.
+    assert d.count(".Shape~4x4.ChaosConstruction.NoBoxes", limit=0) == 13872
+    puzzle = ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1~1~CC1~CC2~CC6"
+    assert d.count(puzzle, limit=0) == 2490
+    assert d.validate("1234241331424321", puzzle, variant="iss")
+    assert not d.validate("4321124334122134", puzzle, variant="iss")
+    with pytest.raises(ValueError, match="ChaosArrow needs ChaosConstruction"):
+        d.count(".ChaosArrow~R1C1")
+

@@ -282,3 +282,28 @@ TEST(IssRoundTrip, a_later_outside_clue_replaces_the_earlier) {
   EXPECT_EQ(v.clues()[2].values, std::vector<int>{3});
   expect_round_trip(".Shape~4x4.XSum~R2~3~.XSum~R2~~4.Quad~R2C2~3");
 }
+
+// Chaos constructions: the regions are variables CC1..CCn; ChaosArrow and
+// ChaosCount read them (a control alone takes ISS's arms and 3x3 area,
+// written back in full).
+TEST(IssRoundTrip, chaos_constructions_are_written_back) {
+  expect_round_trip(".Shape~4x4.ChaosConstruction.NoBoxes");
+  expect_round_trip(".Shape~6x6.ChaosConstruction.NoBoxes.ChaosCount~R1C2~1~CC2~CC1~CC7");
+  expect_round_trip(".ChaosConstruction.ChaosArrow~R1C1~0~CC1~CC2~CC3~-~CC1~CC10.~R5C5_3");
+  expect_round_trip(".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R2C2.ChaosCount~R1C1");
+  expect_round_trip(".Shape~4x4.Var~A~~2.ChaosConstruction.NoBoxes.Thermo~VA1~CC3");
+  expect_error(".Shape~4x4.ChaosCount~R1C1", 12, "ChaosCount needs ChaosConstruction");
+  expect_error(".Shape~4x4.ChaosConstruction.ChaosCount~CC1", 41,
+               "ChaosCount's control is a board cell, not CC1");
+  expect_error(".Shape~4x4.ChaosConstruction.ChaosCount~R1C1~2~CC1", 46,
+               "ChaosCount's offset is 0 (count the first cell) or 1 (leave it out)");
+  expect_error(".Shape~4x4.ChaosConstruction.ChaosArrow~R1C1~~CC1~R1C2", 51,
+               "ChaosArrow's cells after its control are region cells (CC1...), not R1C2");
+  expect_error(".Shape~4x4.ChaosConstruction.ChaosArrow~R1C1~~CC1~CC2~-~CC2~CC3", 30,
+               "ChaosArrow's arms must start at one region cell");
+  expect_error(".Shape~6x6~9.ChaosConstruction", 14,
+               "ChaosConstruction needs regions of as many cells as values (not supported "
+               "otherwise)");
+  expect_error(".Shape~4x4.ChaosConstruction.Or.ChaosCount~R1C1.End", 33,
+               "ChaosCount inside an Or or And is not supported");
+}

@@ -655,7 +655,7 @@ TEST(IssReader, SaysWhatIsWrongAndWhere) {
        "neither an ISS constraint string (which starts with '.') nor one of ISS's grid formats (a "
        "grid, a killer or jigsaw layout, pencil marks)"},
       {".Foo~R1C1", 2, "unknown constraint type 'Foo'"},
-      {".ChaosConstruction", 2, "the constraint ChaosConstruction is not supported"},
+      {".ConnectedValues~R1C1", 2, "the constraint ConnectedValues is not supported"},
       {".Thermo~R1C1~R1C1", 14, "R1C1 appears twice in Thermo"},
       {".Thermo~R1C1~X9", 14, "'X9' is not a cell such as R1C1"},
       {".Shape~6x6.Thermo~R1C1~R7C1", 24, "R7C1 is outside the 6x6 board"},
@@ -833,7 +833,8 @@ TEST(IssReader, ReadsTheTypesItListsAndNoOther) {
       EXPECT_EQ(e->message.find("is not supported"), std::string::npos) << line;
     }
   }
-  for (const std::string line : {".ChaosConstruction", ".thermo~R1C1~R1C2", ".Thermometer~R1C1"}) {
+  for (const std::string line :
+       {".ConnectedValues~R1C1", ".thermo~R1C1~R1C2", ".Thermometer~R1C1"}) {
     sudoku::variant v;
     sudoku::grid givens;
     const auto e = sudoku::parse_iss(line, v, givens);
@@ -1059,6 +1060,64 @@ TEST(IssRegex, CountsAsIssDoes) {
     EXPECT_TRUE(r.exact) << line;
     EXPECT_EQ(r.solutions, count) << line;
   }
+}
+
+}  // namespace
+
+namespace {
+
+// Chaos constructions counted as ISS counts them (its solver at e373f98
+// under Node: each layout with each filling once): on 4x4 every count to
+// the end, regions of four orthogonally connected cells.
+TEST(IssChaos, CountsAsIssDoes) {
+  const std::pair<const char*, std::uint64_t> cases[] = {
+      {".Shape~4x4.ChaosConstruction.NoBoxes", 13872},
+      {".Shape~4x4.ChaosConstruction", 8688},
+      {".Shape~4x4.ChaosConstruction.NoBoxes.~R1C1_1.~R2C2_2", 856},
+      {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1", 3468},
+      {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R2C2", 3468},
+      {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R2C2~1", 3468},
+      {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1~1~CC1~CC2~CC6", 2490},
+      {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R1C1~~CC1~CC2~CC3~-~CC1~CC5", 3468},
+  };
+  for (const auto& [line, count] : cases) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
+    sudoku::solver solver(v);
+    EXPECT_EQ(solver.count(givens, 0).solutions, count) << line;
+  }
+  // And every solution of one keeps its rules, by the validator's wording.
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(
+      ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1~1~CC1~CC2~CC6", v, givens));
+  sudoku::solver solver(v);
+  std::uint64_t seen = 0;
+  solver.enumerate(givens, [&](const sudoku::grid& g) {
+    ++seen;
+    EXPECT_TRUE(sudoku::check_solution(v, givens, g).ok());
+    return dlx::visit::next;
+  });
+  EXPECT_EQ(seen, 2490u);
+}
+
+// The validator reads a chaos construction's rules from their wording: a
+// grid no layout fits is refused.
+TEST(IssChaos, TheValidatorRefusesAGridNoLayoutFits) {
+  sudoku::variant v;
+  sudoku::grid givens;
+  ASSERT_FALSE(sudoku::parse_iss(
+      ".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1~1~CC1~CC2~CC6", v, givens));
+  const auto grid_of = [&](const char* digits) {
+    sudoku::grid g = v.empty_grid();
+    for (std::size_t i = 0; i < g.cells().size(); ++i)
+      g.cells()[i] = static_cast<std::uint8_t>(digits[i] - '0');
+    return g;
+  };
+  // r1c1 holds 4: five of three region cells would share its region.
+  EXPECT_FALSE(sudoku::check_solution(v, givens, grid_of("4321124334122134")).ok());
+  EXPECT_TRUE(sudoku::check_solution(v, givens, grid_of("1234241331424321")).ok());
 }
 
 }  // namespace

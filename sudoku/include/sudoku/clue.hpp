@@ -77,6 +77,15 @@ enum class clue_kind : std::uint8_t {
   /// (from 1, the least) among all 4n rows and columns read both ways, ties
   /// as full_rank_ties says (ISS's FullRank; n x n boards of n values).
   full_rank,
+  // Clues over a chaos construction's regions (chaos_construction).
+  /// cells[0]'s value, plus values[0] (0 or 1), is how many cells share the
+  /// region of cells[1] along the arms that start there (cells[1..], each
+  /// arm's length in values[1..]): the run from the start on each arm, the
+  /// start counted once (ISS's ChaosArrow).
+  chaos_arrow,
+  /// cells[0]'s value, plus values[0] (0 or 1), is how many of cells[1..]
+  /// share the region of cells[1] (ISS's ChaosCount).
+  chaos_count,
   // Global rules: no cells.
   anti_knight,         ///< cells a knight's move apart differ
   anti_king,           ///< cells a king's move apart differ
@@ -98,6 +107,10 @@ enum class clue_kind : std::uint8_t {
   /// default, also without this clue); 2, any may tie, a rank counting the
   /// lines less than it (ISS's FullRankTies none, only-unclued, any).
   full_rank_ties,
+  /// The regions are part of the answer: variables CC (variant::variables),
+  /// one a board cell, hold its region; a region is as many orthogonally
+  /// connected cells as values, each value once (ISS's ChaosConstruction).
+  chaos_construction,
 };
 
 /// ISS's name of the kind: "Thermo", "WhiteDot", "AntiKnight".

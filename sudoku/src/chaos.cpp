@@ -1,0 +1,353 @@
+// ISS's chaos constructions (clue_kind::chaos_construction, chaos_arrow,
+// chaos_count) in the model: regions that are part of the answer.
+//
+// Each board cell's region is a variable, CC1... (ISS's reader makes them),
+// holding a label: one of the first n * n / s values for regions of s = n
+// cells. What the model states as items:
+// - a region holds each digit once: per board cell a chain of two steps, its
+//   digit then its label, whose second step takes the item of (label,
+//   digit), shared by every cell's chain (lowered_clues::shared_marks): a
+//   primary item, as there are as many cells as labels times digits, so each
+//   label holds s cells (and the search finds a region's hidden singles);
+// - labels in order of first appearance (a chain over the labels in reading
+//   order, its state the largest so far), so that a layout is counted once,
+//   not once per naming of its regions (ISS breaks the same symmetry with
+//   labels of its own choosing: counts agree, labels may not).
+// What is a rule of the search (candidate_rule, dlx/rule.hpp), as ISS's
+// handlers are: each region orthogonally connected (a label's cells that
+// cannot reach its fixed cells within s steps lose it), and the arrows' runs
+// and counts read from the labels' candidates.
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <vector>
+
+#include "clue_lowering.hpp"
+
+namespace sudoku::detail {
+namespace {
+
+bool single(std::uint64_t m) {
+  return m != 0 && (m & (m - 1)) == 0;
+}
+
+// Where a chaos construction's labels are, and how many regions it has.
+struct chaos_layout {
+  std::uint32_t first = 0;  // the first region cell's position (CC1)
+  int rows = 0, columns = 0;
+  int size = 0;    // cells a region, as many as values
+  int labels = 0;  // regions
+
+  explicit chaos_layout(const variant& v) {
+    const variable_group* g = v.variables_named("CC");
+    if (g == nullptr) return;
+    first = g->first;
+    rows = v.rows();
+    columns = v.columns();
+    size = v.digits();
+    labels = rows * columns / size;
+  }
+  [[nodiscard]] std::uint32_t cells() const { return static_cast<std::uint32_t>(rows * columns); }
+};
+
+// Each label's cells orthogonally connected.
+class connected_regions final : public candidate_rule {
+ public:
+  explicit connected_regions(chaos_layout layout) : at_(layout) {}
+
+  bool narrow(std::vector<std::uint64_t>& cand) const override {
+    const std::uint32_t cells = at_.cells();
+    thread_local std::vector<int> distance;
+    thread_local std::vector<std::uint32_t> queue;
+    for (int k = 1; k <= at_.labels; ++k) {
+      const std::uint64_t bit = std::uint64_t{1} << k;
+      const auto may = [&](std::uint32_t p) { return (cand[at_.first + p] & bit) != 0; };
+      const auto fixed = [&](std::uint32_t p) { return cand[at_.first + p] == bit; };
+      distance.assign(cells, -1);
+      queue.clear();
+      int fixed_count = 0, possible = 0;
+      for (std::uint32_t p = 0; p < cells; ++p) {
+        possible += may(p);
+        if (fixed(p)) {
+          ++fixed_count;
+          distance[p] = 0;
+          queue.push_back(p);
+        }
+      }
+      if (possible < at_.size) return false;
+      if (possible == at_.size) {
+        // Exactly as many cells as it needs: all hold it (one part).
+        for (std::uint32_t p = 0; p < cells; ++p) {
+          if (may(p)) cand[at_.first + p] = bit;
+        }
+        if (!one_part(cand, bit)) return false;
+        continue;
+      }
+      if (fixed_count == 0) {
+        // No cell holds it yet: parts of fewer than s cells cannot.
+        if (!drop_small_parts(cand, bit)) return false;
+        continue;
+      }
+      // From the fixed cells: every other is within s - fixed steps of one,
+      // and they are one part.
+      spread(cand, bit, queue, distance);
+      const int reach = at_.size - fixed_count;
+      for (std::uint32_t p = 0; p < cells; ++p) {
+        if (may(p) && !fixed(p) && (distance[p] < 0 || distance[p] > reach))
+          cand[at_.first + p] &= ~bit;
+      }
+      if (!one_part(cand, bit)) return false;
+      int left = 0;
+      for (std::uint32_t p = 0; p < cells; ++p)
+        left += may(p);
+      if (left == at_.size) {
+        for (std::uint32_t p = 0; p < cells; ++p) {
+          if (may(p)) cand[at_.first + p] = bit;
+        }
+      }
+    }
+    return true;
+  }
+
+ private:
+  void neighbours(std::uint32_t p, auto f) const {
+    const int r = static_cast<int>(p) / at_.columns, c = static_cast<int>(p) % at_.columns;
+    if (r > 0) f(p - static_cast<std::uint32_t>(at_.columns));
+    if (r + 1 < at_.rows) f(p + static_cast<std::uint32_t>(at_.columns));
+    if (c > 0) f(p - 1);
+    if (c + 1 < at_.columns) f(p + 1);
+  }
+  // Breadth first over the cells that may hold `bit`, from `queue`.
+  void spread(const std::vector<std::uint64_t>& cand, std::uint64_t bit,
+              std::vector<std::uint32_t>& queue, std::vector<int>& distance) const {
+    for (std::size_t at = 0; at < queue.size(); ++at) {
+      const std::uint32_t p = queue[at];
+      neighbours(p, [&](std::uint32_t q) {
+        if (distance[q] >= 0 || (cand[at_.first + q] & bit) == 0) return;
+        distance[q] = distance[p] + 1;
+        queue.push_back(q);
+      });
+    }
+  }
+  // The cells fixed to `bit`, and those that may join them, one part of at
+  // least s cells.
+  bool one_part(const std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
+    const std::uint32_t cells = at_.cells();
+    thread_local std::vector<int> distance;
+    thread_local std::vector<std::uint32_t> queue;
+    distance.assign(cells, -1);
+    queue.clear();
+    for (std::uint32_t p = 0; p < cells && queue.empty(); ++p) {
+      if (cand[at_.first + p] == bit) {
+        distance[p] = 0;
+        queue.push_back(p);
+      }
+    }
+    spread(cand, bit, queue, distance);
+    if (static_cast<int>(queue.size()) < at_.size) return false;
+    for (std::uint32_t p = 0; p < cells; ++p) {
+      if (cand[at_.first + p] == bit && distance[p] < 0) return false;
+    }
+    return true;
+  }
+  bool drop_small_parts(std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
+    const std::uint32_t cells = at_.cells();
+    thread_local std::vector<int> distance;
+    thread_local std::vector<std::uint32_t> queue;
+    distance.assign(cells, -1);
+    int left = 0;
+    for (std::uint32_t p = 0; p < cells; ++p) {
+      if (distance[p] >= 0 || (cand[at_.first + p] & bit) == 0) continue;
+      queue.assign(1, p);
+      distance[p] = 0;
+      spread(cand, bit, queue, distance);
+      if (static_cast<int>(queue.size()) < at_.size) {
+        for (std::uint32_t q : queue)
+          cand[at_.first + q] &= ~bit;
+      } else {
+        left += static_cast<int>(queue.size());
+      }
+    }
+    return left >= at_.size;
+  }
+
+  chaos_layout at_;
+};
+
+// A ChaosCount or ChaosArrow: its control's value, plus its offset, is how
+// many of its region cells share the first's region (a count), or the runs
+// from the first along each arm (an arrow; the first counted once).
+class chaos_clue final : public candidate_rule {
+ public:
+  chaos_clue(const clue& c, chaos_layout layout, int first_value)
+      : control_(c.cells.front()), offset_(c.values.at(0)), lo_(first_value), at_(layout) {
+    if (c.kind == clue_kind::chaos_count) {
+      arms_.emplace_back(c.cells.begin() + 1, c.cells.end());
+    } else {
+      std::size_t from = 1;
+      for (std::size_t a = 1; a < c.values.size(); ++a) {
+        const auto length = static_cast<std::size_t>(c.values[a]);
+        arms_.emplace_back(c.cells.begin() + static_cast<std::ptrdiff_t>(from),
+                           c.cells.begin() + static_cast<std::ptrdiff_t>(from + length));
+        from += length;
+      }
+    }
+    count_ = c.kind == clue_kind::chaos_count;
+  }
+
+  bool narrow(std::vector<std::uint64_t>& cand) const override {
+    const std::uint32_t start = arms_.front().front();
+    std::uint64_t controls = 0;  // the control's digits some label supports
+    for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
+      const std::uint64_t bit = labels & (~labels + 1);
+      const std::uint64_t totals = count_ ? counts(cand, bit) : runs(cand, bit);
+      const std::uint64_t digits = digits_of(totals);
+      if ((digits & cand[control_]) == 0) {
+        cand[start] &= ~bit;
+        continue;
+      }
+      controls |= digits;
+    }
+    cand[control_] &= controls;
+    if (cand[start] == 0 || cand[control_] == 0) return false;
+    if (single(cand[start]) && single(cand[control_])) settle(cand);
+    return true;
+  }
+
+ private:
+  // Bit t: a total t is possible with the first cell's label `bit`.
+  std::uint64_t counts(const std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
+    int must = 0, may = 0;
+    for (std::uint32_t p : arms_.front()) {
+      must += cand[p] == bit;
+      may += (cand[p] & bit) != 0;
+    }
+    if (cand[arms_.front().front()] != bit) ++must;  // the first, given this label
+    std::uint64_t out = 0;
+    for (int t = must; t <= may && t < 64; ++t)
+      out |= std::uint64_t{1} << t;
+    return out;
+  }
+  // Per arm, the runs past the start the candidates allow: a run of l ends
+  // before a cell that may hold another label.
+  std::uint64_t arm_runs(const std::vector<std::uint32_t>& arm,
+                         const std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
+    std::uint64_t out = 0;
+    for (std::size_t l = 0; l < arm.size(); ++l) {
+      if (l > 0 && (cand[arm[l]] & bit) == 0) break;
+      if (l + 1 == arm.size() || cand[arm[l + 1]] != bit) out |= std::uint64_t{1} << l;
+    }
+    return out;
+  }
+  std::uint64_t runs(const std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
+    std::uint64_t totals = 2;  // the start: 1
+    for (const auto& arm : arms_) {
+      const std::uint64_t here = arm_runs(arm, cand, bit);
+      std::uint64_t sums = 0;
+      for (std::uint64_t h = here; h != 0; h &= h - 1)
+        sums |= totals << std::countr_zero(h);
+      totals = sums;
+    }
+    return totals;
+  }
+  // The control's digits whose values, plus the offset, are among `totals`.
+  std::uint64_t digits_of(std::uint64_t totals) const {
+    std::uint64_t out = 0;
+    for (int d = 1; d <= at_.size; ++d) {
+      const int total = d - 1 + lo_ + offset_;
+      if (total >= 0 && total < 64 && (totals >> total & 1)) out |= std::uint64_t{1} << d;
+    }
+    return out;
+  }
+  // The start's label and the control's total known: a count's cells all
+  // join it when all that may are needed, or none more when enough have; an
+  // arm whose run the others leave only one length takes it.
+  void settle(std::vector<std::uint64_t>& cand) const {
+    const std::uint64_t bit = cand[arms_.front().front()];
+    const int total = std::countr_zero(cand[control_]) - 1 + lo_ + offset_;
+    if (count_) {
+      int must = 0, may = 0;
+      for (std::uint32_t p : arms_.front()) {
+        must += cand[p] == bit;
+        may += (cand[p] & bit) != 0;
+      }
+      for (std::uint32_t p : arms_.front()) {
+        if (may == total && (cand[p] & bit)) cand[p] = bit;
+        if (must == total && cand[p] != bit) cand[p] &= ~bit;
+      }
+      return;
+    }
+    if (arms_.size() != 1) return;
+    const auto& arm = arms_.front();
+    const auto run = static_cast<std::size_t>(total - 1);
+    if (run >= arm.size()) return;
+    for (std::size_t l = 1; l <= run; ++l)
+      cand[arm[l]] &= bit;
+    if (run + 1 < arm.size()) cand[arm[run + 1]] &= ~bit;
+  }
+
+  std::uint32_t control_;
+  int offset_, lo_;
+  chaos_layout at_;
+  bool count_ = false;
+  std::vector<std::vector<std::uint32_t>> arms_;  // each from the start
+};
+
+}  // namespace
+
+void clue_lowering::chaos(const clue& c) {
+  const chaos_layout at(v_);
+  if (at.labels == 0) {
+    throw std::invalid_argument(
+        fmt::format("{}: the board has no region cells (CC)", iss_name(c.kind)));
+  }
+  if (c.kind != clue_kind::chaos_construction) {
+    out_.rules.push_back(std::make_shared<chaos_clue>(c, at, lo_));
+    return;
+  }
+  // A label is one of the first `labels` values, and each (label, digit)
+  // once: per cell, its digit then its label.
+  const std::uint32_t marks = out_.shared_marks;
+  out_.shared_marks += static_cast<std::uint32_t>(at.labels * n_);
+  out_.shared_marks_clue = static_cast<std::uint32_t>(current_);
+  for (std::uint32_t p = 0; p < at.cells(); ++p) {
+    if (!v_.is_cell(p)) continue;
+    const std::size_t before = out_.chains.size();
+    const auto label_of = [&](int value) { return value - lo_ + 1; };
+    if (!try_chain(
+            std::vector<std::uint32_t>{p, at.first + p}, std::vector<int>{0},
+            [&](std::size_t i, int, int value) -> std::optional<int> {
+              if (i == 0) return label_of(value);
+              if (label_of(value) > at.labels) return std::nullopt;
+              return 0;
+            },
+            [](int) { return true; }, max_transitions,
+            [&](std::size_t i, int digit, int value) -> std::uint32_t {
+              if (i == 0) return chain_step::no_extra;
+              return static_cast<std::uint32_t>((label_of(value) - 1) * n_ + digit - 1);
+            }))
+      too_large(c);
+    if (out_.chains.size() != before + 1) continue;
+    digit_chain& chain = out_.chains.back();
+    chain.extras.resize(static_cast<std::size_t>(at.labels * n_));
+    for (std::size_t m = 0; m < chain.extras.size(); ++m)
+      chain.extras[m].shared = {marks + static_cast<std::uint32_t>(m)};
+  }
+  // Labels in order of first appearance: the state, the largest so far.
+  std::vector<std::uint32_t> labels;
+  for (std::uint32_t p = 0; p < at.cells(); ++p)
+    labels.push_back(at.first + p);
+  chain<int>(
+      c, labels, {0},
+      [&](std::size_t, int largest, int value) -> std::optional<int> {
+        const int label = value - lo_ + 1;
+        if (label > largest + 1 || label > at.labels) return std::nullopt;
+        return std::max(largest, label);
+      },
+      [&](int largest) { return largest == at.labels; });
+  out_.rules.push_back(std::make_shared<connected_regions>(at));
+}
+
+}  // namespace sudoku::detail
