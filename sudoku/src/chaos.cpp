@@ -212,6 +212,7 @@ class chaos_clue final : public candidate_rule {
     }
     cand[control_] &= controls;
     if (cand[start] == 0 || cand[control_] == 0) return false;
+    if (!count_ && single(cand[control_]) && !share_prefixes(cand)) return false;
     if (single(cand[start]) && single(cand[control_])) settle(cand);
     return true;
   }
@@ -261,6 +262,40 @@ class chaos_clue final : public candidate_rule {
     }
     return out;
   }
+  // An arrow's total known: on each arm, the cells every run of the other
+  // arms leaves to it share the start's region, whatever that is: their
+  // labels and the start's are the labels all may hold.
+  bool share_prefixes(std::vector<std::uint64_t>& cand) const {
+    const std::uint32_t start = arms_.front().front();
+    const int total = std::countr_zero(cand[control_]) - 1 + lo_ + offset_;
+    std::vector<std::size_t> need(arms_.size(), arms_.front().size());
+    for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
+      const std::uint64_t bit = labels & (~labels + 1);
+      int longest = 0;
+      std::vector<int> most(arms_.size());
+      for (std::size_t a = 0; a < arms_.size(); ++a) {
+        const std::uint64_t runs = arm_runs(arms_[a], cand, bit);
+        most[a] = runs == 0 ? 0 : 63 - std::countl_zero(runs);
+        longest += most[a];
+      }
+      for (std::size_t a = 0; a < arms_.size(); ++a) {
+        const int left = total - 1 - (longest - most[a]);
+        need[a] = std::min(need[a], static_cast<std::size_t>(std::max(left, 0)));
+      }
+    }
+    for (std::size_t a = 0; a < arms_.size(); ++a) {
+      const auto& arm = arms_[a];
+      std::uint64_t common = cand[start];
+      for (std::size_t l = 1; l <= need[a] && l < arm.size(); ++l)
+        common &= cand[arm[l]];
+      if (common == 0) return false;
+      cand[start] = common;
+      for (std::size_t l = 1; l <= need[a] && l < arm.size(); ++l)
+        cand[arm[l]] = common;
+    }
+    return true;
+  }
+
   // The start's label and the control's total known: a count's cells all
   // join it when all that may are needed, or none more when enough have; an
   // arm whose run the others leave only one length takes it.

@@ -67,8 +67,12 @@ bool append_clue(const variant& v, const clue& c, std::string& out) {
     case clue_kind::full_rank: {
       const int step =
           cells.size() > 1 ? static_cast<int>(cells[1]) - static_cast<int>(cells[0]) : 1;
-      // A line of one cell is a row on a board one cell wide, else a column.
-      const bool is_row = cells.size() > 1 ? std::abs(step) == 1 : columns == 1;
+      // A line of one cell is a row on a board one cell wide, else a column;
+      // a longer one a row when its first two cells share one (on a board
+      // one cell wide a column also steps by 1: the fuzzer's).
+      const bool is_row = cells.size() > 1 ? static_cast<int>(cells[0]) / columns ==
+                                                 static_cast<int>(cells[1]) / columns
+                                           : columns == 1;
       const bool reversed = step < 0;
       const int line =
           is_row ? static_cast<int>(cells[0]) / columns : static_cast<int>(cells[0]) % columns;

@@ -307,3 +307,9 @@ TEST(IssRoundTrip, chaos_constructions_are_written_back) {
   expect_error(".Shape~4x4.ChaosConstruction.Or.ChaosCount~R1C1.End", 33,
                "ChaosCount inside an Or or And is not supported");
 }
+
+// A board one cell wide: a column steps by 1 as a row does (the fuzzer's:
+// XSum~C1 was written back as XSum~R1).
+TEST(IssRoundTrip, a_column_of_a_board_one_cell_wide_is_written_as_one) {
+  expect_round_trip(".Shape~2x1.XSum~C1~16~15");
+}
