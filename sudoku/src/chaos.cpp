@@ -16,7 +16,8 @@
 // What is a rule of the search (candidate_rule, dlx/rule.hpp), as ISS's
 // handlers are: each region orthogonally connected (a label's cells that
 // cannot reach its fixed cells within s steps lose it), and the arrows' runs
-// and counts read from the labels' candidates.
+// and counts read from the labels' candidates. ConnectedValues, a part of
+// the cells holding some values, is such a rule too.
 #include <algorithm>
 #include <bit>
 #include <cstdint>
@@ -330,7 +331,96 @@ class chaos_clue final : public candidate_rule {
   std::vector<std::vector<std::uint32_t>> arms_;  // each from the start
 };
 
+// ConnectedValues: the cells holding one of the values are one orthogonally
+// connected part, not empty, of `size` cells unless 0.
+class connected_values final : public candidate_rule {
+ public:
+  connected_values(const variant& v, const clue& c) : cells_(c.cells), size_(c.values.at(0)) {
+    for (std::size_t i = 1; i < c.values.size(); ++i)
+      mask_ |= std::uint64_t{1} << (c.values[i] - v.first_value() + 1);
+    next_.resize(cells_.size());
+    for (std::size_t a = 0; a < cells_.size(); ++a) {
+      for (std::size_t b = 0; b < cells_.size(); ++b) {
+        if (a != b && v.neighbours(cells_[a], cells_[b]))
+          next_[a].push_back(static_cast<std::uint32_t>(b));
+      }
+    }
+  }
+
+  bool narrow(std::vector<std::uint64_t>& cand) const override {
+    const std::size_t k = cells_.size();
+    const auto may = [&](std::size_t i) { return (cand[cells_[i]] & mask_) != 0; };
+    const auto must = [&](std::size_t i) {
+      return cand[cells_[i]] != 0 && (cand[cells_[i]] & ~mask_) == 0;
+    };
+    int possible = 0, fixed = 0;
+    for (std::size_t i = 0; i < k; ++i) {
+      possible += may(i);
+      fixed += must(i);
+    }
+    if (possible == 0 || (size_ != 0 && (fixed > size_ || possible < size_))) return false;
+    if (possible == size_ || possible == 1) {  // every cell that may is in it
+      for (std::size_t i = 0; i < k; ++i) {
+        if (may(i)) cand[cells_[i]] &= mask_;
+      }
+      fixed = possible;
+    }
+    if (fixed == 0) return true;
+    // From the cells in it: the rest within reach, and all one part.
+    thread_local std::vector<int> distance;
+    thread_local std::vector<std::uint32_t> queue;
+    distance.assign(k, -1);
+    queue.clear();
+    for (std::size_t i = 0; i < k; ++i) {
+      if (must(i)) {
+        distance[i] = 0;
+        queue.push_back(static_cast<std::uint32_t>(i));
+      }
+    }
+    const auto reach = [&](std::size_t from) {
+      for (std::size_t at = from; at < queue.size(); ++at) {
+        for (std::uint32_t j : next_[queue[at]]) {
+          if (distance[j] >= 0 || !may(j)) continue;
+          distance[j] = distance[queue[at]] + 1;
+          queue.push_back(j);
+        }
+      }
+    };
+    reach(0);
+    const int bound = size_ == 0 ? static_cast<int>(k) : size_ - fixed;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (may(i) && !must(i) && (distance[i] < 0 || distance[i] > bound)) cand[cells_[i]] &= ~mask_;
+    }
+    // One part: from one cell in it, every other in it.
+    distance.assign(k, -1);
+    queue.clear();
+    for (std::size_t i = 0; i < k && queue.empty(); ++i) {
+      if (must(i)) {
+        distance[i] = 0;
+        queue.push_back(static_cast<std::uint32_t>(i));
+      }
+    }
+    reach(0);
+    if (size_ != 0 && static_cast<int>(queue.size()) < size_) return false;
+    for (std::size_t i = 0; i < k; ++i) {
+      if (must(i) && distance[i] < 0) return false;
+      if (cand[cells_[i]] == 0) return false;
+    }
+    return true;
+  }
+
+ private:
+  std::vector<std::uint32_t> cells_;
+  int size_;
+  std::uint64_t mask_ = 0;
+  std::vector<std::vector<std::uint32_t>> next_;  // each cell's neighbours among cells_
+};
+
 }  // namespace
+
+std::shared_ptr<const candidate_rule> connected_values_rule(const variant& v, const clue& c) {
+  return std::make_shared<connected_values>(v, c);
+}
 
 void clue_lowering::chaos(const clue& c) {
   const chaos_layout at(v_);

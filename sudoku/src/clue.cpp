@@ -15,7 +15,7 @@ struct names {
   std::string_view legend;
 };
 
-constexpr std::array<names, 62> table{{
+constexpr std::array<names, 64> table{{
     {clue_kind::thermo, "Thermo", "thermometer", "thermo"},
     {clue_kind::whisper, "Whisper", "whisper line", "whisper"},
     {clue_kind::white_dot, "WhiteDot", "white dot", "kropki"},
@@ -65,6 +65,8 @@ constexpr std::array<names, 62> table{{
     {clue_kind::full_rank, "FullRank", "full rank clue", "full rank"},
     {clue_kind::chaos_arrow, "ChaosArrow", "chaos arrow", "chaos arrow"},
     {clue_kind::chaos_count, "ChaosCount", "chaos count", "chaos count"},
+    {clue_kind::connected_values, "ConnectedValues", "connected values", "connected values"},
+    {clue_kind::search_priority, "SearchPriority", "search priority", "search priority"},
     {clue_kind::anti_knight, "AntiKnight", "anti-knight rule", "anti-knight"},
     {clue_kind::anti_king, "AntiKing", "anti-king rule", "anti-king"},
     {clue_kind::anti_taxicab, "AntiTaxicab", "anti-taxicab rule", "anti-taxicab"},

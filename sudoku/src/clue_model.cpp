@@ -406,6 +406,11 @@ void clue_lowering::lower(const clue& c) {
     case clue_kind::chaos_count:
       chaos(c);
       break;
+    case clue_kind::connected_values:
+      out_.rules.push_back(connected_values_rule(v_, c));
+      break;
+    case clue_kind::search_priority:  // no rule: ISS's order of search
+      break;
     case clue_kind::full_rank:
     case clue_kind::full_rank_ties: {
       // A line's first digit is its rank's group of four (each digit starts

@@ -139,4 +139,9 @@ struct lowered_clues {
 /// to rank.
 [[nodiscard]] std::shared_ptr<const candidate_rule> full_rank_rule(const variant& v);
 
+/// A ConnectedValues clue as a rule (chaos.cpp): the cells holding its
+/// values one orthogonally connected part (variant::neighbours).
+[[nodiscard]] std::shared_ptr<const candidate_rule> connected_values_rule(const variant& v,
+                                                                          const clue& c);
+
 }  // namespace sudoku::detail

@@ -376,6 +376,8 @@ class writer {
       case clue_kind::strict_xv:
         out_["negative"].push_back("xv");
         return;
+      case clue_kind::search_priority:  // no rule: ISS's order of search
+        return;
       default:
         break;
     }

@@ -203,6 +203,8 @@ std::optional<text_error> reader::read(const item& it) {
   if (*kind == clue_kind::full_rank_ties) return read_full_rank_ties(it);
   if (*kind == clue_kind::chaos_arrow || *kind == clue_kind::chaos_count)
     return read_chaos(it, *kind);
+  if (*kind == clue_kind::connected_values) return read_connected_values(it);
+  if (*kind == clue_kind::search_priority) return read_search_priority(it);
   if (is_global(*kind)) {
     if (auto e = no_args()) return e;
     const bool nine = *kind == clue_kind::global_entropy || *kind == clue_kind::global_mod ||

@@ -106,4 +106,71 @@ std::optional<text_error> reader::read_chaos(const item& it, clue_kind kind) {
   return std::nullopt;
 }
 
+// ConnectedValues~GROUP~VALUES~SIZE: GROUP a group of variables' name (VA,
+// CC), or empty for the board; VALUES 1_2; SIZE empty or a cell count.
+std::optional<text_error> reader::read_connected_values(const item& it) {
+  if (it.args.size() < 2 || it.args.size() > 3) {
+    return error_at(it.type.column,
+                    "ConnectedValues takes a group (or nothing), values and a size, as "
+                    "ConnectedValues~~1_2~4");
+  }
+  clue out{clue_kind::connected_values, {}, {0}, false};
+  const field& group = it.args[0];
+  if (group.text.empty()) {
+    for (int p = 0; p < rows_ * cols_; ++p)
+      out.cells.push_back(static_cast<std::uint32_t>(p));
+  } else {
+    // A chaos construction's labels are named in order of first appearance,
+    // ISS's otherwise: which cells hold a label is not ISS's.
+    if (group.text == "CC") {
+      return error_at(group.column,
+                      "ConnectedValues over a chaos construction's labels is not supported");
+    }
+    const variable_group* g = v_.variables_named(group.text);
+    if (g == nullptr) {
+      return error_at(group.column, fmt::format("no group of variables named '{}'", group.text));
+    }
+    for (int k = 0; k < g->count; ++k)
+      out.cells.push_back(g->first + static_cast<std::uint32_t>(k));
+  }
+  const std::string_view values = it.args[1].text;
+  std::size_t from = 0;
+  std::uint64_t seen = 0;
+  while (true) {
+    const auto next = values.find('_', from);
+    const std::string_view part = values.substr(from, next - from);
+    const auto d = digit_of_value(part);
+    if (!d) return error_at(it.args[1].column + from, not_a_value(part));
+    if (seen >> *d & 1) {
+      return error_at(it.args[1].column + from,
+                      fmt::format("{} is listed twice in ConnectedValues", part));
+    }
+    seen |= std::uint64_t{1} << *d;
+    out.values.push_back(*parse_int(part));
+    if (next == std::string_view::npos) break;
+    from = next + 1;
+  }
+  if (it.args.size() == 3 && !it.args[2].text.empty()) {
+    int size = 0;
+    if (auto e = number(it, 2, size, "size")) return e;
+    if (size < 1 || size > static_cast<int>(out.cells.size())) {
+      return error_at(it.args[2].column,
+                      fmt::format("ConnectedValues' size must be 1-{}", out.cells.size()));
+    }
+    out.values[0] = size;
+  }
+  add_clue(std::move(out));
+  return std::nullopt;
+}
+
+// SearchPriority~PRIORITY~CELLS: no rule (ISS's search order), kept.
+std::optional<text_error> reader::read_search_priority(const item& it) {
+  int priority = 0;
+  if (auto e = number(it, 0, priority, "priority")) return e;
+  clue out{clue_kind::search_priority, {}, {priority}, false};
+  if (auto e = cells(it, 1, out.cells)) return e;
+  add_clue(std::move(out));
+  return std::nullopt;
+}
+
 }  // namespace sudoku::detail::iss_read

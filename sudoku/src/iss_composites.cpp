@@ -163,7 +163,8 @@ std::optional<text_error> reader::read_part(const item& it, std::vector<clue>& p
   // A rank weighs every row and column (a rule of the search, rule.hpp, which
   // an Or's chain cannot hold).
   if (kind == clue_kind::full_rank || kind == clue_kind::chaos_arrow ||
-      kind == clue_kind::chaos_count) {
+      kind == clue_kind::chaos_count || kind == clue_kind::connected_values ||
+      kind == clue_kind::search_priority) {
     return error_at(it.type.column, fmt::format("{} inside an Or or And is not supported", type));
   }
   // The values the item leaves, apart from the board's givens.

@@ -373,6 +373,10 @@ class reader {
   // ChaosConstruction's region cells CC (iss_chaos.cpp), and its clues.
   std::optional<text_error> chaos_cells(const item& it);
   std::optional<text_error> read_chaos(const item& it, clue_kind kind);
+  // ConnectedValues~GROUP~VALUES~SIZE and SearchPriority~PRIORITY~CELLS
+  // (iss_chaos.cpp: regions and parts).
+  std::optional<text_error> read_connected_values(const item& it);
+  std::optional<text_error> read_search_priority(const item& it);
   void doppelganger_units();
   std::optional<text_error> read_layout(const field& layout);
   std::optional<text_error> add_cage(std::vector<std::uint32_t> cells, int sum, std::size_t column,

@@ -24,9 +24,7 @@ std::span<const std::string_view> iss_types() {
 
 text_error detail::refused_iss_type(std::string_view type, std::size_t column) {
   // ISS types not read here, each between blanks.
-  static constexpr std::string_view known =
-      " Container "
-      " ConnectedValues SearchPriority ";
+  static constexpr std::string_view known = " Container ";
   if (known.find(fmt::format(" {} ", type)) != std::string_view::npos) {
     return {column, fmt::format("the constraint {} is not supported", type)};
   }

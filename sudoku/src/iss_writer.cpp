@@ -144,6 +144,17 @@ bool append_clue(const variant& v, const clue& c, std::string& out) {
       }
       return true;
     }
+    case clue_kind::connected_values: {
+      // The group (none: the board), the values, the size if any.
+      out += '~';
+      for (const variable_group& g : v.variables()) {
+        if (cells.front() == g.first && v.is_variable(g.first)) out += g.name;
+      }
+      for (std::size_t i = 1; i < c.values.size(); ++i)
+        out += fmt::format("{}{}", i == 1 ? '~' : '_', c.values[i]);
+      if (c.values.at(0) != 0) out += fmt::format("~{}", c.values[0]);
+      return true;
+    }
     case clue_kind::full_rank_ties:
       out += '~';
       out += detail::full_rank_tie_names.at(static_cast<std::size_t>(c.values.at(0)));

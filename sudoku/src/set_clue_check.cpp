@@ -258,6 +258,34 @@ class set_checker {
       }
       case clue_kind::chaos_construction:
         return chaos_regions();
+      case clue_kind::search_priority:  // no rule
+        return std::nullopt;
+      case clue_kind::connected_values: {
+        // The cells holding the values: some, one orthogonally connected
+        // part, as many as the size says.
+        if (!all_filled(p)) return std::nullopt;
+        std::vector<std::uint32_t> in;
+        for (std::uint32_t q : p) {
+          if (std::find(c.values.begin() + 1, c.values.end(), at(q)) != c.values.end())
+            in.push_back(q);
+        }
+        if (in.empty()) return std::string("no cell holds its values");
+        std::vector<std::uint32_t> part{in.front()};
+        for (std::size_t i = 0; i < part.size(); ++i) {
+          for (std::uint32_t q : in) {
+            if (std::find(part.begin(), part.end(), q) == part.end() && v_.neighbours(part[i], q))
+              part.push_back(q);
+          }
+        }
+        if (part.size() != in.size())
+          return fmt::format("the cells holding its values are not one part ({} apart)",
+                             v_.cell_name(*std::find_if(in.begin(), in.end(), [&](std::uint32_t q) {
+                               return std::find(part.begin(), part.end(), q) == part.end();
+                             })));
+        if (value != 0 && static_cast<int>(in.size()) != value)
+          return fmt::format("{} cells hold its values, not {}", in.size(), value);
+        return std::nullopt;
+      }
       case clue_kind::chaos_count:
       case clue_kind::chaos_arrow: {
         // How many region cells share the first's region: all listed (a

@@ -1260,8 +1260,8 @@ std::vector<bad_case> catalogue() {
   };
   c.push_back(iss_case("iss_unknown_constraint_type", ".Frobnicate~R1C1",
                        "{file}:1:2: unknown constraint type 'Frobnicate'"));
-  c.push_back(iss_case("iss_unsupported_constraint_type", ".ConnectedValues~R1C1",
-                       "{file}:1:2: the constraint ConnectedValues is not supported"));
+  c.push_back(iss_case("iss_unsupported_constraint_type", ".Container",
+                       "{file}:1:2: the constraint Container is not supported"));
   c.push_back(iss_case("iss_skyscraper_clue_beyond_the_digits", ".Skyscraper~R1~10~",
                        "{file}:1:16: Skyscraper's clue must be 1-9"));
   c.push_back(iss_case("iss_outside_clue_with_a_third_clue", ".NumberedRoom~C2~3~4~5",
@@ -1362,6 +1362,8 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_doppelganger_without_a_zero", ".Shape~9x9~1-10.Doppelganger",
                        "{file}:1:17: Doppelganger needs a square board of values 0 to its side, "
                        "as Shape~9x9~0-9"));
+  c.push_back(iss_case("iss_connected_values_unknown_group", ".ConnectedValues~VB~1",
+                       "{file}:1:18: no group of variables named 'VB'"));
   c.push_back(iss_case("iss_chaos_clue_without_construction", ".ChaosArrow~R1C1",
                        "{file}:1:2: ChaosArrow needs ChaosConstruction"));
   c.push_back(iss_case("iss_chaos_arm_of_board_cells",

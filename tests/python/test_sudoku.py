@@ -568,3 +568,11 @@ def test_iss_chaos_construction():
     with pytest.raises(ValueError, match="ChaosArrow needs ChaosConstruction"):
         d.count(".ChaosArrow~R1C1")
 
+
+def test_iss_connected_values():
+    # The cells holding some values one part (docs/iss-format.md); ISS counts
+    # the same. SearchPriority is no rule.
+    assert d.count(".Shape~4x4.Var~A~~2x2.ConnectedValues~VA~1_2~3", limit=0) == 18432
+    assert d.count(".Shape~4x4.SearchPriority~3~R1C1~R2C2", limit=0) == 288
+    assert d.convert(".Shape~4x4.ConnectedValues~~1_2~4") == ".Shape~4x4.ConnectedValues~~1_2~4"
+

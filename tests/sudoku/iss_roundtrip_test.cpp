@@ -313,3 +313,22 @@ TEST(IssRoundTrip, chaos_constructions_are_written_back) {
 TEST(IssRoundTrip, a_column_of_a_board_one_cell_wide_is_written_as_one) {
   expect_round_trip(".Shape~2x1.XSum~C1~16~15");
 }
+
+// ConnectedValues over the board or a group of variables, and
+// SearchPriority, which is no rule but is kept.
+TEST(IssRoundTrip, connected_values_and_search_priority_are_written_back) {
+  expect_round_trip(".Shape~4x4.ConnectedValues~~1_2~4");
+  expect_round_trip(".Shape~4x4.Var~A~~2x2.ConnectedValues~VA~1");
+  expect_round_trip(".SearchPriority~3~R1C1~R2C2.ConnectedValues~~9");
+  expect_error(".ConnectedValues~VB~1", 18, "no group of variables named 'VB'");
+  expect_error(".ConnectedValues~~1_1", 21, "1 is listed twice in ConnectedValues");
+  expect_error(".ConnectedValues~~1~0", 21, "ConnectedValues' size must be 1-81");
+  expect_error(".ConnectedValues~~1_x", 21, "'x' is not a digit 1-9");
+  expect_error(".ConnectedValues", 2,
+               "ConnectedValues takes a group (or nothing), values and a size, as "
+               "ConnectedValues~~1_2~4");
+  expect_error(".ChaosConstruction.ConnectedValues~CC~1", 36,
+               "ConnectedValues over a chaos construction's labels is not supported");
+  expect_error(".Or.SearchPriority~1~R1C1.X~R1C1~R1C2.End", 5,
+               "SearchPriority inside an Or or And is not supported");
+}

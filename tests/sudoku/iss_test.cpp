@@ -655,7 +655,7 @@ TEST(IssReader, SaysWhatIsWrongAndWhere) {
        "neither an ISS constraint string (which starts with '.') nor one of ISS's grid formats (a "
        "grid, a killer or jigsaw layout, pencil marks)"},
       {".Foo~R1C1", 2, "unknown constraint type 'Foo'"},
-      {".ConnectedValues~R1C1", 2, "the constraint ConnectedValues is not supported"},
+      {".Container", 2, "the constraint Container is not supported"},
       {".Thermo~R1C1~R1C1", 14, "R1C1 appears twice in Thermo"},
       {".Thermo~R1C1~X9", 14, "'X9' is not a cell such as R1C1"},
       {".Shape~6x6.Thermo~R1C1~R7C1", 24, "R7C1 is outside the 6x6 board"},
@@ -1118,6 +1118,30 @@ TEST(IssChaos, TheValidatorRefusesAGridNoLayoutFits) {
   // r1c1 holds 4: five of three region cells would share its region.
   EXPECT_FALSE(sudoku::check_solution(v, givens, grid_of("4321124334122134")).ok());
   EXPECT_TRUE(sudoku::check_solution(v, givens, grid_of("1234241331424321")).ok());
+}
+
+}  // namespace
+
+namespace {
+
+// ConnectedValues and SearchPriority counted as ISS counts them (its solver
+// at e373f98 under Node), every count to the end.
+TEST(IssConnectedValues, CountsAsIssDoes) {
+  const std::pair<const char*, std::uint64_t> cases[] = {
+      {".Shape~4x4.ConnectedValues~~1_2", 0},
+      {".Shape~4x4.ConnectedValues~~3", 0},
+      {".Shape~4x4.Var~A~~2x2.ConnectedValues~VA~1", 45216},
+      {".Shape~4x4.Var~A~~2x2.ConnectedValues~VA~1_2~3", 18432},
+      {".Shape~4x4.ConnectedValues~~1_2_3~9", 0},
+      {".Shape~4x4.SearchPriority~3~R1C1~R2C2", 288},
+  };
+  for (const auto& [line, count] : cases) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
+    sudoku::solver solver(v);
+    EXPECT_EQ(solver.count(givens, 0).solutions, count) << line;
+  }
 }
 
 }  // namespace

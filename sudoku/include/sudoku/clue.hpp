@@ -86,6 +86,13 @@ enum class clue_kind : std::uint8_t {
   /// cells[0]'s value, plus values[0] (0 or 1), is how many of cells[1..]
   /// share the region of cells[1] (ISS's ChaosCount).
   chaos_count,
+  /// The cells (the board's, or one group of variables) holding any of
+  /// values[1..] are one orthogonally connected part, not empty; values[0]
+  /// cells exactly unless 0 (ISS's ConnectedValues).
+  connected_values,
+  /// No rule: cells ISS's search tries first, values[0] their priority (ISS's
+  /// SearchPriority), kept to be written back.
+  search_priority,
   // Global rules: no cells.
   anti_knight,         ///< cells a knight's move apart differ
   anti_king,           ///< cells a king's move apart differ
