@@ -17,7 +17,9 @@
 #include <numeric>
 #include <vector>
 
-namespace {
+// A named namespace: the test executables are unity builds, and the
+// helpers' names are common ones (brute_force, every_setting).
+namespace rule_test {
 
 using dlx::option_id;
 
@@ -186,4 +188,4 @@ TEST(Rules, OnlyTheBitsetEngineKeepsThem) {
   EXPECT_THROW((void)dlx::build_zdd(p), std::invalid_argument);
 }
 
-}  // namespace
+}  // namespace rule_test
