@@ -472,8 +472,11 @@ namespace {
 // the rule's lines and ranks are computed apart here only to pick the clues.
 TEST(ClueBruteForce, FullRankAgainstEveryGrid) {
   std::mt19937 rng(63);
-  for (const auto& [s, band] : {std::pair{sudoku::shape{2, 2}, std::string()},
-                                std::pair{sudoku::shape{2, 3}, std::string("123456456123")}}) {
+  for (const auto& board : {std::pair{sudoku::shape{2, 2}, std::string()},
+                            std::pair{sudoku::shape{2, 3}, std::string("123456456123")}}) {
+    // (Not a structured binding: clang 14 cannot capture one in a lambda.)
+    const sudoku::shape s = board.first;
+    const std::string& band = board.second;
     const int n = s.size();
     sudoku::variant plain(s);
     sudoku::grid givens = plain.empty_grid();
