@@ -20,6 +20,7 @@
 #include <map>
 #include <optional>
 #include <set>
+#include <span>
 #include <stdexcept>
 #include <string>
 #include <thread>
@@ -1066,6 +1067,16 @@ TEST(IssRegex, CountsAsIssDoes) {
 
 namespace {
 
+// Each line, an ISS string, counted to the end: ISS's count.
+void expect_iss_counts(std::span<const std::pair<const char*, std::uint64_t>> cases) {
+  for (const auto& [line, count] : cases) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
+    EXPECT_EQ(sudoku::solver(v).count(givens, 0).solutions, count) << line;
+  }
+}
+
 // Chaos constructions counted as ISS counts them (its solver at e373f98
 // under Node: each layout with each filling once): on 4x4 every count to
 // the end, regions of four orthogonally connected cells.
@@ -1080,13 +1091,7 @@ TEST(IssChaos, CountsAsIssDoes) {
       {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosCount~R1C1~1~CC1~CC2~CC6", 2490},
       {".Shape~4x4.ChaosConstruction.NoBoxes.ChaosArrow~R1C1~~CC1~CC2~CC3~-~CC1~CC5", 3468},
   };
-  for (const auto& [line, count] : cases) {
-    sudoku::variant v;
-    sudoku::grid givens;
-    ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
-    sudoku::solver solver(v);
-    EXPECT_EQ(solver.count(givens, 0).solutions, count) << line;
-  }
+  expect_iss_counts(cases);
   // And every solution of one keeps its rules, by the validator's wording.
   sudoku::variant v;
   sudoku::grid givens;
@@ -1135,13 +1140,7 @@ TEST(IssConnectedValues, CountsAsIssDoes) {
       {".Shape~4x4.ConnectedValues~~1_2_3~9", 0},
       {".Shape~4x4.SearchPriority~3~R1C1~R2C2", 288},
   };
-  for (const auto& [line, count] : cases) {
-    sudoku::variant v;
-    sudoku::grid givens;
-    ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
-    sudoku::solver solver(v);
-    EXPECT_EQ(solver.count(givens, 0).solutions, count) << line;
-  }
+  expect_iss_counts(cases);
 }
 
 }  // namespace
