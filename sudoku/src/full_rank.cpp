@@ -139,9 +139,11 @@ class full_rank final : public candidate_rule {
     for (std::size_t i = 1; i < low.size(); ++i) {
       std::uint64_t a = cand[low[i]], b = cand[high[i]];
       if (low[i] == high[i] || (a == b && single(a))) continue;
-      a &= (std::uint64_t{2} << highest(b)) - 1;    // at most high's largest
-      b &= ~((std::uint64_t{1} << lowest(a)) - 1);  // at least low's smallest
       if (a == 0 || b == 0) return false;
+      a &= (std::uint64_t{2} << highest(b)) - 1;  // at most high's largest
+      if (a == 0) return false;
+      b &= ~((std::uint64_t{1} << lowest(a)) - 1);  // at least low's smallest
+      if (b == 0) return false;
       cand[low[i]] = a;
       cand[high[i]] = b;
       if (!(a == b && single(a))) return true;
