@@ -133,8 +133,8 @@ bool bitset_engine<Count>::run(bool fresh) {
             continue;
           // The problem's rules last, when nothing cheaper is left to do.
           if (fewest >= 2 && !rules_.empty()) {
-            const rule_verdict r = apply_rules<K, Colored, true>(s, chosen, loop.level, loop.updates,
-                                                     loop.eliminated);
+            const rule_verdict r =
+                apply_rules<K, Colored, true>(s, chosen, loop.level, loop.updates, loop.eliminated);
             if (r == rule_verdict::dead) {
               dead = true;
               break;
@@ -150,8 +150,9 @@ bool bitset_engine<Count>::run(bool fresh) {
         loop.max_level = std::max(loop.max_level, loop.level);
         dead = weights && !bound_weights<K, Colored, false>(s, loop.updates, loop.eliminated);
         // Without propagation the rules only judge (they remove nothing).
-        dead = dead || (!rules_.empty() && apply_rules<K, Colored, false>(s, chosen, loop.level, loop.updates,
-                                                             loop.eliminated) == rule_verdict::dead);
+        dead = dead || (!rules_.empty() &&
+                        apply_rules<K, Colored, false>(s, chosen, loop.level, loop.updates,
+                                                       loop.eliminated) == rule_verdict::dead);
         if constexpr (Randomized) {
           best = random_leftmost_min(s, fewest);
         } else {
@@ -345,8 +346,7 @@ typename bitset_engine<Count>::rule_verdict bitset_engine<Count>::apply_rules(
 }
 
 template <class Count>
-bool bitset_engine<Count>::rules_hold(const view& s, const option_id* chosen,
-                                      std::uint32_t level) {
+bool bitset_engine<Count>::rules_hold(const view& s, const option_id* chosen, std::uint32_t level) {
   if (rules_.empty()) return true;
   const search_state state(std::span<const std::uint64_t>(s.active, active_words_), preselected(),
                            std::span<const option_id>(chosen, level));
