@@ -269,11 +269,14 @@ class chaos_clue final : public candidate_rule {
   bool share_prefixes(std::vector<std::uint64_t>& cand) const {
     const std::uint32_t start = arms_.front().front();
     const int total = std::countr_zero(cand[control_]) - 1 + lo_ + offset_;
-    std::vector<std::size_t> need(arms_.size(), arms_.front().size());
+    // Scratch per thread: this runs at every node of the search.
+    thread_local std::vector<std::size_t> need;
+    thread_local std::vector<int> most;
+    need.assign(arms_.size(), arms_.front().size());
+    most.resize(arms_.size());
     for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
       const std::uint64_t bit = labels & (~labels + 1);
       int longest = 0;
-      std::vector<int> most(arms_.size());
       for (std::size_t a = 0; a < arms_.size(); ++a) {
         const std::uint64_t runs = arm_runs(arms_[a], cand, bit);
         most[a] = runs == 0 ? 0 : 63 - std::countl_zero(runs);

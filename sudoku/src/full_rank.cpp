@@ -46,22 +46,16 @@ bool single(std::uint64_t m) {
 class full_rank final : public candidate_rule {
  public:
   explicit full_rank(const variant& v) {
+    // Each row, then each column (k past the rows), forwards then backwards.
     const int rows = v.rows(), columns = v.columns();
-    for (int r = 0; r < rows; ++r) {
-      line row;
-      for (int c = 0; c < columns; ++c)
-        row.push_back(static_cast<std::uint32_t>(r * columns + c));
-      lines_.push_back(row);
-      std::reverse(row.begin(), row.end());
-      lines_.push_back(std::move(row));
-    }
-    for (int c = 0; c < columns; ++c) {
-      line column;
-      for (int r = 0; r < rows; ++r)
-        column.push_back(static_cast<std::uint32_t>(r * columns + c));
-      lines_.push_back(column);
-      std::reverse(column.begin(), column.end());
-      lines_.push_back(std::move(column));
+    for (int k = 0; k < rows + columns; ++k) {
+      const bool row = k < rows;
+      line forwards;
+      for (int i = 0; i < (row ? columns : rows); ++i)
+        forwards.push_back(
+            static_cast<std::uint32_t>(row ? k * columns + i : i * columns + k - rows));
+      lines_.push_back(forwards);
+      lines_.emplace_back(forwards.rbegin(), forwards.rend());
     }
     for (const clue& c : v.clues()) {
       if (c.kind == clue_kind::full_rank_ties) ties_ = c.values.at(0);
