@@ -134,6 +134,12 @@ struct lowered_clues {
 /// variant has no such variables.
 [[nodiscard]] std::vector<clue> doppelganger_clues(const variant& v);
 
+/// SameValues of `sets` sets, the consecutive parts of `cells`, as a rule
+/// (same_values.cpp): for sets too large for a chain that remembers their
+/// multisets.
+[[nodiscard]] std::shared_ptr<const candidate_rule> same_values_rule(
+    const variant& v, const std::vector<std::uint32_t>& cells, std::size_t sets);
+
 /// Every FullRank clue of `v` and its tie rule (clue_kind::full_rank,
 /// full_rank_ties) as one rule (full_rank.cpp); nothing when there is nothing
 /// to rank.

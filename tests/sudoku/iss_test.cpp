@@ -1143,4 +1143,46 @@ TEST(IssConnectedValues, CountsAsIssDoes) {
   expect_iss_counts(cases);
 }
 
+// SameValues of two 15-cell lines (ISS's Copycat), too many multisets for one
+// chain: a rule counts each digit's places in each set (same_values.cpp).
+// Puzzles made from Copycat by leaving out some of its other rules and
+// giving some digits of its solution, counted to the end as ISS counts them
+// (its solver at e373f98 under Node); every solution of one keeps the rule,
+// by the validator's wording.
+TEST(IssSameValues, LargeSetsCountAsIssDoes) {
+  const std::string lines =
+      "SameValues~2~R9C1~R8C1~R8C2~R7C3~R6C3~R5C2~R4C2~R3C3~R2C4~R1C5~R1C6~R1C7~R1C8~R2C8~R2C9"
+      "~R8C3~R7C4~R8C5~R9C6~R8C7~R7C7~R6C8~R5C8~R4C7~R3C7~R2C7~R3C6~R3C5~R3C4~R4C4";
+  const std::string zipper =
+      "Zipper~R8C3~R7C4~R8C5~R9C6~R8C7~R7C7~R6C8~R5C8~R4C7~R3C7~R2C7~R3C6~R3C5~R3C4~R4C4";
+  const std::pair<std::string, std::uint64_t> cases[] = {
+      {".BlackDot~R3C7~R3C8." + zipper + "." + lines +
+           ".~R9C8_9~R3C6_5~R4C2_2~R9C9_4~R1C6_1~R7C7_6~R9C7_8~R3C4_7~R1C7_3~R2C9_7~R2C6_8~R5C5_1"
+           "~R9C6_3~R7C8_2~R3C7_2",
+       26},
+      {".WhiteDot~R5C6~R5C5." + zipper + "." + lines +
+           ".~R7C7_6~R5C4_3~R3C1_1~R3C4_7~R7C8_2~R8C8_1~R8C1_6~R5C7_9~R8C6_9~R3C2_3~R7C1_9~R8C7_7",
+       35},
+      {".BlackDot~R2C5~R3C5." + zipper + "." + lines +
+           ".~R8C2_5~R9C5_5~R7C5_7~R4C4_4~R6C5_9~R7C6_4~R7C8_2~R5C6_2~R2C5_3",
+       171},
+      {"." + lines +
+           ".~R6C7_4~R7C4_1~R9C3_2~R8C9_3~R1C8_5~R8C6_9~R3C1_1~R6C9_2~R6C2_6~R1C3_6~R8C4_8~R3C9_9"
+           "~R5C1_5~R9C4_6~R2C1_4~R1C4_9~R2C3_5~R6C1_8~R5C4_3",
+       54},
+  };
+  for (const auto& [line, count] : cases) {
+    sudoku::variant v;
+    sudoku::grid givens;
+    ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
+    sudoku::solver solver(v);
+    std::uint64_t seen = 0;
+    solver.enumerate(givens, [&](const sudoku::grid& g) {
+      ++seen;
+      EXPECT_TRUE(sudoku::check_solution(v, givens, g).ok()) << line;
+      return dlx::visit::next;
+    });
+    EXPECT_EQ(seen, count) << line;
+  }
+}
 }  // namespace
