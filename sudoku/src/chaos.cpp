@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <bit>
 #include <cstdint>
+#include <cstdlib>
 #include <memory>
 #include <optional>
 #include <vector>
@@ -196,9 +197,16 @@ class chaos_clue final : public candidate_rule {
       }
     }
     count_ = c.kind == clue_kind::chaos_count;
+    on_arm_.assign(at_.cells(), false);
+    for (const auto& arm : arms_) {
+      for (std::uint32_t p : arm) {
+        if (p >= at_.first && p < at_.first + at_.cells()) on_arm_[p - at_.first] = true;
+      }
+    }
   }
 
   bool narrow(std::vector<std::uint64_t>& cand) const override {
+    if (!count_) return narrow_arrow(cand);
     const std::uint32_t start = arms_.front().front();
     std::uint64_t controls = 0;  // the control's digits some label supports
     for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
@@ -219,6 +227,111 @@ class chaos_clue final : public candidate_rule {
   }
 
  private:
+  // An arrow, per label the start may hold: each arm's runs the candidates
+  // allow, their totals (the start counted once) no more than the region's
+  // cells its other fixed cells leave, and those the control allows; the
+  // start loses a label no such total is left for. Then the cells every arm
+  // must run through share the start's region (whatever its label); with the
+  // start's label known, the cell past an arm's run, where it has one length,
+  // is not in it, and when the region's cells off the arms are as many as the shortest
+  // total leaves, no other cell off them is.
+  bool narrow_arrow(std::vector<std::uint64_t>& cand) const {
+    const std::uint32_t start = arms_.front().front();
+    const std::size_t arms = arms_.size();
+    thread_local std::vector<std::uint64_t> lengths;
+    // Per label: each arm's run where it has one length, then the region's
+    // cells fixed off the arms and the shortest total.
+    thread_local std::vector<int> need, most;
+    const std::size_t row = arms + 2;
+    lengths.resize(arms);
+    need.assign(arms, 64);
+    most.assign(static_cast<std::size_t>(at_.labels + 1) * row, 0);
+    const std::uint64_t wanted = totals_of(cand[control_]);
+    std::uint64_t controls = 0;
+    for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
+      const std::uint64_t bit = labels & (~labels + 1);
+      const auto label = static_cast<std::size_t>(std::countr_zero(bit));
+      int off = 0;
+      for (std::uint32_t p = 0; p < at_.cells(); ++p)
+        off += !on_arm_[p] && cand[at_.first + p] == bit;
+      const int room = at_.size - off;  // the most cells the arms may hold
+      std::uint64_t totals = 0;
+      if (room >= 1) {
+        for (std::size_t a = 0; a < arms; ++a)
+          lengths[a] = arm_runs(arms_[a], cand, bit);
+        totals = sums(lengths, arms) & ((std::uint64_t{2} << room) - 2);
+      }
+      const std::uint64_t kept = totals & wanted;
+      if (kept == 0) {
+        cand[start] &= ~bit;
+        continue;
+      }
+      controls |= digits_of(totals);
+      for (std::size_t a = 0; a < arms; ++a) {
+        const std::uint64_t mine = lengths[a];
+        lengths[a] = 1;  // the others' totals, this arm left at 0
+        const std::uint64_t others = sums(lengths, arms);
+        lengths[a] = mine;
+        std::uint64_t allowed = 0;
+        for (std::uint64_t l = mine; l != 0; l &= l - 1) {
+          const int length = std::countr_zero(l);
+          if ((others << length) & kept) allowed |= std::uint64_t{1} << length;
+        }
+        need[a] = std::min(need[a], std::countr_zero(allowed));
+        // The arm's run, when it has one length left (else -1).
+        most[label * row + a] = single(allowed) ? std::countr_zero(allowed) : -1;
+      }
+      most[label * row + arms] = off;
+      most[label * row + arms + 1] = std::countr_zero(kept);
+    }
+    cand[control_] &= controls;
+    if (cand[start] == 0 || cand[control_] == 0) return false;
+    for (std::size_t a = 0; a < arms; ++a) {
+      const auto& arm = arms_[a];
+      const auto upto = std::min(static_cast<std::size_t>(need[a]), arm.size() - 1);
+      std::uint64_t common = cand[start];
+      for (std::size_t l = 1; l <= upto; ++l)
+        common &= cand[arm[l]];
+      if (common == 0) return false;
+      cand[start] = common;
+      for (std::size_t l = 1; l <= upto; ++l)
+        cand[arm[l]] = common;
+    }
+    if (!single(cand[start])) return true;
+    const std::uint64_t bit = cand[start];
+    const int* const of = &most[static_cast<std::size_t>(std::countr_zero(bit)) * row];
+    for (std::size_t a = 0; a < arms; ++a) {
+      if (of[a] < 0) continue;
+      const auto past = static_cast<std::size_t>(of[a]) + 1;
+      if (past < arms_[a].size()) cand[arms_[a][past]] &= ~bit;
+    }
+    if (of[arms] == at_.size - of[arms + 1]) {
+      for (std::uint32_t p = 0; p < at_.cells(); ++p) {
+        if (!on_arm_[p] && cand[at_.first + p] != bit) cand[at_.first + p] &= ~bit;
+      }
+    }
+    return true;
+  }
+  // The totals of the arms' runs, bit t for a total t (the start counted once).
+  static std::uint64_t sums(const std::vector<std::uint64_t>& lengths, std::size_t arms) {
+    std::uint64_t totals = 2;
+    for (std::size_t a = 0; a < arms; ++a) {
+      std::uint64_t next = 0;
+      for (std::uint64_t l = lengths[a]; l != 0; l &= l - 1)
+        next |= totals << std::countr_zero(l);
+      totals = next;
+    }
+    return totals;
+  }
+  // The totals the control's digits say, bit t for a total t.
+  std::uint64_t totals_of(std::uint64_t digits) const {
+    std::uint64_t out = 0;
+    for (int d = 1; d <= at_.size; ++d) {
+      const int total = d - 1 + lo_ + offset_;
+      if ((digits >> d & 1) && total >= 0 && total < 64) out |= std::uint64_t{1} << total;
+    }
+    return out;
+  }
   // Bit t: a total t is possible with the first cell's label `bit`.
   std::uint64_t counts(const std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
     int must = 0, may = 0;
@@ -332,6 +445,7 @@ class chaos_clue final : public candidate_rule {
   chaos_layout at_;
   bool count_ = false;
   std::vector<std::vector<std::uint32_t>> arms_;  // each from the start
+  std::vector<bool> on_arm_;                      // per region cell: on an arm (the start too)
 };
 
 // ConnectedValues: the cells holding one of the values are one orthogonally
@@ -425,6 +539,55 @@ std::shared_ptr<const candidate_rule> connected_values_rule(const variant& v, co
   return std::make_shared<connected_values>(v, c);
 }
 
+namespace {
+
+// Three cells no region can hold two of (as far apart, across and down, as a
+// region has cells: a connected region of s cells spans at most s - 1 steps),
+// two of them on the board's edge, each touched by as many clues as can be,
+// in reading order; none when there are fewer than three regions. Naming
+// their regions first breaks the labels' symmetry where the clues are, as
+// ISS's anchors do (chaos_handler.js), rather than at the first cells.
+std::vector<std::uint32_t> chaos_anchors(const variant& v, const chaos_layout& at) {
+  if (at.labels < 3) return {};
+  const auto apart = [&](std::uint32_t a, std::uint32_t b) {
+    const int rows = std::abs(static_cast<int>(a) / at.columns - static_cast<int>(b) / at.columns);
+    const int columns =
+        std::abs(static_cast<int>(a) % at.columns - static_cast<int>(b) % at.columns);
+    return rows + columns >= at.size;
+  };
+  std::vector<int> score(at.cells(), 0);
+  for (const clue& c : v.clues()) {
+    for (std::uint32_t p : c.cells) {
+      const std::uint32_t cell = p >= at.first && p < at.first + at.cells() ? p - at.first : p;
+      if (cell < at.cells()) ++score[cell];
+    }
+  }
+  std::vector<std::uint32_t> edge;
+  for (std::uint32_t p = 0; p < at.cells(); ++p) {
+    const int r = static_cast<int>(p) / at.columns, col = static_cast<int>(p) % at.columns;
+    if (r == 0 || r + 1 == at.rows || col == 0 || col + 1 == at.columns) edge.push_back(p);
+  }
+  std::vector<std::uint32_t> best;
+  int best_score = -1;
+  for (std::size_t i = 0; i < edge.size(); ++i) {
+    for (std::size_t j = i + 1; j < edge.size(); ++j) {
+      if (!apart(edge[i], edge[j])) continue;
+      for (std::uint32_t p = 0; p < at.cells(); ++p) {
+        if (!apart(edge[i], p) || !apart(edge[j], p)) continue;
+        const int total = score[edge[i]] + score[edge[j]] + score[p];
+        if (total > best_score) {
+          best_score = total;
+          best = {edge[i], edge[j], p};
+        }
+      }
+    }
+  }
+  std::sort(best.begin(), best.end());
+  return best;
+}
+
+}  // namespace
+
 void clue_lowering::chaos(const clue& c) {
   const chaos_layout at(v_);
   if (at.labels == 0) {
@@ -463,14 +626,22 @@ void clue_lowering::chaos(const clue& c) {
     for (std::size_t m = 0; m < chain.extras.size(); ++m)
       chain.extras[m].shared = {marks + static_cast<std::uint32_t>(m)};
   }
-  // Labels in order of first appearance: the state, the largest so far.
+  // Each layout once: the anchors' regions are labels 1, 2, 3 in reading
+  // order, the others labelled in order of first appearance (a chain, its
+  // state the largest label so far).
+  const std::vector<std::uint32_t> anchors = chaos_anchors(v_, at);
   std::vector<std::uint32_t> labels;
   for (std::uint32_t p = 0; p < at.cells(); ++p)
     labels.push_back(at.first + p);
   chain<int>(
-      c, labels, {0},
-      [&](std::size_t, int largest, int value) -> std::optional<int> {
+      c, labels, {static_cast<int>(anchors.size())},
+      [&](std::size_t i, int largest, int value) -> std::optional<int> {
         const int label = value - lo_ + 1;
+        const auto anchor = std::find(anchors.begin(), anchors.end(), i);
+        if (anchor != anchors.end()) {
+          if (label != 1 + static_cast<int>(anchor - anchors.begin())) return std::nullopt;
+          return largest;
+        }
         if (label > largest + 1 || label > at.labels) return std::nullopt;
         return std::max(largest, label);
       },

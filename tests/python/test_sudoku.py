@@ -62,8 +62,7 @@ def test_every_4x4_grid():
     assert d.count("." * 16, limit=0, threads=2) == 288
 
 
-# "full_speed" in the name: CTest's python.full_speed runs it in the Release build
-# (tests/python/CMakeLists.txt), where scripts/test.sh runs no other Python test.
+# Too slow for a module built with the sanitizers (tests/python/CMakeLists.txt).
 @pytest.mark.skipif(SANITIZED, reason="14 s in Release, two minutes under AddressSanitizer")
 def test_every_6x6_grid_full_speed():
     assert d.count("." * 36, limit=0, threads=2) == 28200960  # 6x6 grids: Pettersen 2005
