@@ -1175,7 +1175,8 @@ TEST(IssSameValues, LargeSetsCountAsIssDoes) {
            "~R5C1_5~R9C4_6~R2C1_4~R1C4_9~R2C3_5~R6C1_8~R5C4_3",
        54},
   };
-  for (const auto& [line, count] : cases) {
+  for (const auto& c : cases) {
+    const std::string& line = c.first;  // (clang 14 captures no structured binding)
     sudoku::variant v;
     sudoku::grid givens;
     ASSERT_FALSE(sudoku::parse_iss(line, v, givens)) << line;
@@ -1186,7 +1187,7 @@ TEST(IssSameValues, LargeSetsCountAsIssDoes) {
       EXPECT_TRUE(sudoku::check_solution(v, givens, g).ok()) << line;
       return dlx::visit::next;
     });
-    EXPECT_EQ(seen, count) << line;
+    EXPECT_EQ(seen, c.second) << line;
   }
 }
 }  // namespace
