@@ -101,6 +101,7 @@ class connected_regions final : public candidate_rule {
           cand[at_.first + p] &= ~bit;
       }
       if (!one_part(cand, bit)) return false;
+      if (!through_doors(cand, bit)) return false;
       int left = 0;
       for (std::uint32_t p = 0; p < cells; ++p)
         left += may(p);
@@ -151,6 +152,43 @@ class connected_regions final : public candidate_rule {
     if (static_cast<int>(queue.size()) < at_.size) return false;
     for (std::uint32_t p = 0; p < cells; ++p) {
       if (cand[at_.first + p] == bit && distance[p] < 0) return false;
+    }
+    return true;
+  }
+  // Each part of the cells fixed to `bit` smaller than a region grows
+  // through the cells beside it that may join it, its doors: with none it
+  // cannot; with one, that one joins it (ISS's bottlenecks).
+  bool through_doors(std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
+    const std::uint32_t cells = at_.cells();
+    thread_local std::vector<int> part;
+    thread_local std::vector<std::uint32_t> queue;
+    part.assign(cells, -1);
+    for (std::uint32_t p = 0; p < cells; ++p) {
+      if (part[p] >= 0 || cand[at_.first + p] != bit) continue;
+      queue.assign(1, p);
+      part[p] = static_cast<int>(p);
+      constexpr std::uint32_t none = ~std::uint32_t{0}, several = none - 1;
+      std::uint32_t door = none;
+      for (std::size_t at = 0; at < queue.size(); ++at) {
+        neighbours(queue[at], [&](std::uint32_t q) {
+          const std::uint64_t m = cand[at_.first + q];
+          if (m == bit) {
+            if (part[q] < 0) {
+              part[q] = static_cast<int>(p);
+              queue.push_back(q);
+            }
+          } else if ((m & bit) != 0 && door != q) {
+            door = door == none ? q : several;
+          }
+        });
+      }
+      if (static_cast<int>(queue.size()) >= at_.size) continue;
+      if (door == none) return false;
+      if (door != several) {
+        // The parts it joins are one now: the search calls the rule again.
+        cand[at_.first + door] = bit;
+        return true;
+      }
     }
     return true;
   }
