@@ -218,6 +218,7 @@ class full_rank final : public candidate_rule {
     for (std::size_t i = 0; i < filled.size(); ++i) {
       for (std::size_t j = i + 1; j < filled.size(); ++j) {
         const line &a = lines_[filled[i]], &b = lines_[filled[j]];
+        if (a.size() != b.size()) continue;  // (the readers take only square boards)
         bool alike = true;
         for (std::size_t k = 0; alike && k < a.size(); ++k)
           alike = cand[a[k]] == cand[b[k]];

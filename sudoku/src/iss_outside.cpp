@@ -106,6 +106,12 @@ std::optional<text_error> reader::read_full_rank_ties(const item& it) {
   if (it.args.size() != 1) {
     return error_at(it.type.column, "FullRankTies takes one of none, only-unclued, any");
   }
+  if (rows_ != cols_ || n_ != rows_) {  // as FullRank, whose lines it compares
+    return error_at(it.type.column,
+                    fmt::format("FullRankTies needs a square board of as many values as its "
+                                "side, not {}x{} with {}",
+                                rows_, cols_, n_));
+  }
   const auto& names = detail::full_rank_tie_names;
   const auto at = std::ranges::find(names, it.args[0].text);
   if (at == names.end()) {

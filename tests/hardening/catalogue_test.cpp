@@ -1381,6 +1381,11 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_full_rank_ties_unknown_option", ".FullRankTies~sometimes",
                        "{file}:1:15: 'sometimes' is not a FullRankTies option (none, "
                        "only-unclued, any)"));
+  // The fuzzer (issue 63): ties alone on a 7x10 board compared rows with
+  // columns, lines of two lengths, past the shorter's end.
+  c.push_back(iss_case("iss_full_rank_ties_not_square", ".Shape~7x10.FullRankTies~none",
+                       "{file}:1:13: FullRankTies needs a square board of as many values as its "
+                       "side, not 7x10 with 10"));
   c.push_back(iss_case("iss_full_rank_inside_an_or", ".Or.FullRank~R1~3~.X~R1C1~R1C2.End",
                        "{file}:1:5: FullRank inside an Or or And is not supported"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
