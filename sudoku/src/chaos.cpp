@@ -31,10 +31,6 @@
 namespace sudoku::detail {
 namespace {
 
-bool single(std::uint64_t m) {
-  return m != 0 && (m & (m - 1)) == 0;
-}
-
 // Where a chaos construction's labels are, and how many regions it has.
 struct chaos_layout {
   std::uint32_t first = 0;  // the first region cell's position (CC1)

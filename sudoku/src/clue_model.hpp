@@ -90,6 +90,11 @@ class candidate_rule {
   [[nodiscard]] virtual bool narrow(std::vector<std::uint64_t>& candidates) const = 0;
 };
 
+/// One digit left in a cell's candidates.
+[[nodiscard]] inline bool single(std::uint64_t candidates) noexcept {
+  return candidates != 0 && (candidates & (candidates - 1)) == 0;
+}
+
 struct lowered_clues {
   std::vector<digit_relation> relations;  ///< one per pair of cells, a < b
   std::vector<digit_group> groups;

@@ -39,9 +39,6 @@ int lowest(std::uint64_t m) {
 int highest(std::uint64_t m) {
   return 63 - std::countl_zero(m);
 }
-bool single(std::uint64_t m) {
-  return m != 0 && (m & (m - 1)) == 0;
-}
 
 class full_rank final : public candidate_rule {
  public:

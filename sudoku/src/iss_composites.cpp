@@ -42,7 +42,10 @@ std::optional<text_error> reader::read_replicate(std::size_t& at) {
   std::size_t end = at + 1;
   for (; end < items_.size() && items_[end].type.text != "End"; ++end) {
     const std::string_view t = items_[end].type.text;
-    if (t == "Replicate" || t == "Or" || t == "And") {
+    // (ChaosConstruction and Doppelganger make their variables wherever they
+    // stand, before any Replicate is read: copies of none would leave them.)
+    if (t == "Replicate" || t == "Or" || t == "And" || t == "ChaosConstruction" ||
+        t == "Doppelganger") {
       return error_at(items_[end].type.column,
                       fmt::format("{} inside a Replicate is not supported", t));
     }

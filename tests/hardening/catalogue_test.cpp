@@ -1386,6 +1386,11 @@ std::vector<bad_case> catalogue() {
   c.push_back(iss_case("iss_full_rank_ties_not_square", ".Shape~7x10.FullRankTies~none",
                        "{file}:1:13: FullRankTies needs a square board of as many values as its "
                        "side, not 7x10 with 10"));
+  // The fuzzer (issue 63): a Replicate of no copies round a ChaosConstruction,
+  // whose region variables were made all the same, written back without them.
+  c.push_back(iss_case("iss_chaos_construction_inside_a_replicate",
+                       ".Shape~5x5.Replicate~.ChaosConstruction.End",
+                       "{file}:1:23: ChaosConstruction inside a Replicate is not supported"));
   c.push_back(iss_case("iss_full_rank_inside_an_or", ".Or.FullRank~R1~3~.X~R1C1~R1C2.End",
                        "{file}:1:5: FullRank inside an Or or And is not supported"));
   c.push_back(iss_case("iss_whisper_cell_follows_itself", ".Whisper~R1C1~R1C1",
