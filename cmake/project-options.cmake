@@ -30,12 +30,14 @@ function(dlx_set_speed target)
   # which scripts/test.sh uses): each engine is a heavy unit of its own, and its
   # inlining must not depend on which files share a batch. A command passes
   # SHARED_BATCHES: its files may share one (sudoku_cli under the sanitizers took
-  # a quarter of the time so), since its hot loops are the libraries'. So does
-  # the sudoku library, whose files are readers, writers, the model's lowering
-  # and the logic, not engines: about 2.5 times faster to build in batches under
-  # the sanitizers (2026-12-06; a file's helpers then share a namespace with its
-  # batch's, so two files may not define one name twice).
-  if(NOT "SHARED_BATCHES" IN_LIST ARGN)
+  # a quarter of the time so), since its hot loops are the libraries'. The
+  # sudoku library passes SANITIZER_BATCHES: its files (readers, writers, the
+  # model's lowering, the logic; no engine) share batches in the sanitizer
+  # builds, about 2.5 times faster to build there, and not in Release, where
+  # g++ -O3 took 150-270 s a batch and the Release build 105 s longer
+  # (2026-12-06). In batches a file's helpers share a namespace with its
+  # batch's: two files may not define one name twice.
+  if(NOT "SHARED_BATCHES" IN_LIST ARGN AND NOT ("SANITIZER_BATCHES" IN_LIST ARGN AND DLX_SANITIZED))
     set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
   endif()
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")

@@ -29,9 +29,10 @@
 # executable, command and the Python module are compiled together, a batch of
 # eight at a time, so the headers and templates they share are compiled once
 # per batch (the ASan build took 933 CPU-seconds instead of 1,098, back to back
-# on a quiet machine, 2026-12-03), and so are the sudoku library's (about 2.5
-# times faster under the sanitizers, 2026-12-06). The engines' library (dlx)
-# stays file by file (dlx_set_speed). A developer's build, without the
+# on a quiet machine, 2026-12-03), and in the sanitizer builds the sudoku
+# library's (about 2.5 times faster there; g++ -O3 in Release was far slower
+# in batches, 2026-12-06). The engines' library (dlx) stays file by file
+# (dlx_set_speed). A developer's build, without the
 # option, compiles file by file and checks that each file stands alone.
 #
 # A clean build is part of the product: every build has DLX_WERROR (the
