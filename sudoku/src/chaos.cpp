@@ -245,7 +245,7 @@ class chaos_clue final : public candidate_rule {
     std::uint64_t controls = 0;  // the control's digits some label supports
     for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
       const std::uint64_t bit = labels & (~labels + 1);
-      const std::uint64_t totals = count_ ? counts(cand, bit) : runs(cand, bit);
+      const std::uint64_t totals = counts(cand, bit);
       const std::uint64_t digits = digits_of(totals);
       if ((digits & cand[control_]) == 0) {
         cand[start] &= ~bit;
@@ -255,7 +255,6 @@ class chaos_clue final : public candidate_rule {
     }
     cand[control_] &= controls;
     if (cand[start] == 0 || cand[control_] == 0) return false;
-    if (!count_ && single(cand[control_]) && !share_prefixes(cand)) return false;
     if (single(cand[start]) && single(cand[control_])) settle(cand);
     return true;
   }
@@ -390,17 +389,6 @@ class chaos_clue final : public candidate_rule {
     }
     return out;
   }
-  std::uint64_t runs(const std::vector<std::uint64_t>& cand, std::uint64_t bit) const {
-    std::uint64_t totals = 2;  // the start: 1
-    for (const auto& arm : arms_) {
-      const std::uint64_t here = arm_runs(arm, cand, bit);
-      std::uint64_t sums = 0;
-      for (std::uint64_t h = here; h != 0; h &= h - 1)
-        sums |= totals << std::countr_zero(h);
-      totals = sums;
-    }
-    return totals;
-  }
   // The control's digits whose values, plus the offset, are among `totals`.
   std::uint64_t digits_of(std::uint64_t totals) const {
     std::uint64_t out = 0;
@@ -410,68 +398,20 @@ class chaos_clue final : public candidate_rule {
     }
     return out;
   }
-  // An arrow's total known: on each arm, the cells every run of the other
-  // arms leaves to it share the start's region, whatever that is: their
-  // labels and the start's are the labels all may hold.
-  bool share_prefixes(std::vector<std::uint64_t>& cand) const {
-    const std::uint32_t start = arms_.front().front();
-    const int total = std::countr_zero(cand[control_]) - 1 + lo_ + offset_;
-    // Scratch per thread: this runs at every node of the search.
-    thread_local std::vector<std::size_t> need;
-    thread_local std::vector<int> most;
-    need.assign(arms_.size(), arms_.front().size());
-    most.resize(arms_.size());
-    for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
-      const std::uint64_t bit = labels & (~labels + 1);
-      int longest = 0;
-      for (std::size_t a = 0; a < arms_.size(); ++a) {
-        const std::uint64_t runs = arm_runs(arms_[a], cand, bit);
-        most[a] = runs == 0 ? 0 : 63 - std::countl_zero(runs);
-        longest += most[a];
-      }
-      for (std::size_t a = 0; a < arms_.size(); ++a) {
-        const int left = total - 1 - (longest - most[a]);
-        need[a] = std::min(need[a], static_cast<std::size_t>(std::max(left, 0)));
-      }
-    }
-    for (std::size_t a = 0; a < arms_.size(); ++a) {
-      const auto& arm = arms_[a];
-      std::uint64_t common = cand[start];
-      for (std::size_t l = 1; l <= need[a] && l < arm.size(); ++l)
-        common &= cand[arm[l]];
-      if (common == 0) return false;
-      cand[start] = common;
-      for (std::size_t l = 1; l <= need[a] && l < arm.size(); ++l)
-        cand[arm[l]] = common;
-    }
-    return true;
-  }
-
-  // The start's label and the control's total known: a count's cells all
-  // join it when all that may are needed, or none more when enough have; an
-  // arm whose run the others leave only one length takes it.
+  // A count's start label and total known: its cells all join the start's
+  // region when all that may are needed, or none more when enough have.
   void settle(std::vector<std::uint64_t>& cand) const {
     const std::uint64_t bit = cand[arms_.front().front()];
     const int total = std::countr_zero(cand[control_]) - 1 + lo_ + offset_;
-    if (count_) {
-      int must = 0, may = 0;
-      for (std::uint32_t p : arms_.front()) {
-        must += cand[p] == bit;
-        may += (cand[p] & bit) != 0;
-      }
-      for (std::uint32_t p : arms_.front()) {
-        if (may == total && (cand[p] & bit)) cand[p] = bit;
-        if (must == total && cand[p] != bit) cand[p] &= ~bit;
-      }
-      return;
+    int must = 0, may = 0;
+    for (std::uint32_t p : arms_.front()) {
+      must += cand[p] == bit;
+      may += (cand[p] & bit) != 0;
     }
-    if (arms_.size() != 1) return;
-    const auto& arm = arms_.front();
-    const auto run = static_cast<std::size_t>(total - 1);
-    if (run >= arm.size()) return;
-    for (std::size_t l = 1; l <= run; ++l)
-      cand[arm[l]] &= bit;
-    if (run + 1 < arm.size()) cand[arm[run + 1]] &= ~bit;
+    for (std::uint32_t p : arms_.front()) {
+      if (may == total && (cand[p] & bit)) cand[p] = bit;
+      if (must == total && cand[p] != bit) cand[p] &= ~bit;
+    }
   }
 
   std::uint32_t control_;
