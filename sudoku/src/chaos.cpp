@@ -274,11 +274,11 @@ class chaos_clue final : public candidate_rule {
     thread_local std::vector<std::uint64_t> lengths;
     // Per label: each arm's run where it has one length, then the region's
     // cells fixed off the arms and the shortest total.
-    thread_local std::vector<int> need, most;
+    thread_local std::vector<int> need, known;
     const std::size_t row = arms + 2;
     lengths.resize(arms);
     need.assign(arms, 64);
-    most.assign(static_cast<std::size_t>(at_.labels + 1) * row, 0);
+    known.assign(static_cast<std::size_t>(at_.labels + 1) * row, 0);
     const std::uint64_t wanted = totals_of(cand[control_]);
     std::uint64_t controls = 0;
     for (std::uint64_t labels = cand[start]; labels != 0; labels &= labels - 1) {
@@ -312,10 +312,10 @@ class chaos_clue final : public candidate_rule {
         }
         need[a] = std::min(need[a], std::countr_zero(allowed));
         // The arm's run, when it has one length left (else -1).
-        most[label * row + a] = single(allowed) ? std::countr_zero(allowed) : -1;
+        known[label * row + a] = single(allowed) ? std::countr_zero(allowed) : -1;
       }
-      most[label * row + arms] = off;
-      most[label * row + arms + 1] = std::countr_zero(kept);
+      known[label * row + arms] = off;
+      known[label * row + arms + 1] = std::countr_zero(kept);
     }
     cand[control_] &= controls;
     if (cand[start] == 0 || cand[control_] == 0) return false;
@@ -332,7 +332,7 @@ class chaos_clue final : public candidate_rule {
     }
     if (!single(cand[start])) return true;
     const std::uint64_t bit = cand[start];
-    const int* const of = &most[static_cast<std::size_t>(std::countr_zero(bit)) * row];
+    const int* const of = &known[static_cast<std::size_t>(std::countr_zero(bit)) * row];
     for (std::size_t a = 0; a < arms; ++a) {
       if (of[a] < 0) continue;
       const auto past = static_cast<std::size_t>(of[a]) + 1;
