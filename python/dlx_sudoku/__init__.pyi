@@ -38,6 +38,9 @@ def is_unique(puzzle: Puzzle, *, variant: str = "classic", regions: Regions = No
 def two_solutions(puzzle: Puzzle, *, variant: str = "classic", regions: Regions = None,
                   box: Optional[str] = None, budget: int = 0
                   ) -> tuple[Any, Optional[Any], list[tuple[int, int]]]: ...
+def possibilities(puzzle: Puzzle, threshold: int = 1, *, variant: str = "classic",
+                  regions: Regions = None, box: Optional[str] = None, budget: int = 0
+                  ) -> Optional[list[list[Optional[list[int]]]]]: ...
 def validate(grid: Puzzle, puzzle: Optional[Puzzle] = None, *, partial: bool = False,
              variant: str = "classic", regions: Regions = None,
              box: Optional[str] = None) -> Validation: ...

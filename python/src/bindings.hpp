@@ -16,6 +16,8 @@ namespace py = pybind11;
 /// solve, count, is_unique, validate, rate, explain, generate, minimize,
 /// solve_many, count_many, pretty.
 void bind_sudoku(py::module_& m);
+/// A setter's tools: two_solutions, possibilities.
+void bind_setting(py::module_& m);
 /// ExactCover and its solutions' iterator.
 void bind_exact_cover(py::module_& m);
 

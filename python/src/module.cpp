@@ -128,6 +128,7 @@ PYBIND11_MODULE(_core, m) {
   dlx_python::note_main_thread();
   dlx_python::define_budget_exhausted(m);
   dlx_python::bind_sudoku(m);
+  dlx_python::bind_setting(m);
   dlx_python::bind_zdd(m);  // before ExactCover, whose zdd() returns one
   dlx_python::bind_exact_cover(m);
 #ifdef DLX_VERSION

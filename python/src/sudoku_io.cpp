@@ -262,4 +262,21 @@ sudoku::logic_answer logic_of(const py::object& puzzle, const puzzle_format& f, 
   return without_gil(interrupt, [&] { return sudoku::answer_by_logic(w, search, options); });
 }
 
+std::string puzzle_doc(std::string_view text) {
+  static constexpr std::string_view puzzle_args =
+      "\n\nA puzzle is a str of one line (81 characters for 9x9, '.' or '0' for a blank; 16x16\n"
+      "uses 1-9A-G), a str of n lines (a grid; '|', blanks and rule lines are decoration), or\n"
+      "n lists of n ints with 0 for a blank. Answers come back in the same shape.\n"
+      "variant: 'classic' (default), 'x', 'windoku', 'jigsaw', 'killer', 'samurai', or a\n"
+      "combination such as 'x,windoku'; each takes its line format (see docs/variants.md);\n"
+      "'iss': a constraint string of sigh's Interactive Sudoku Solver (thermos, arrows, dots,\n"
+      "lines, little killers, ...) or one of its grid formats (killer cages, jigsaw layouts,\n"
+      "pencil marks): docs/variants.md; 'fpuzzles': an f-puzzles or SudokuPad link (read with\n"
+      "the other variants too, but the line formats): docs/fpuzzles-format.md.\n"
+      "regions: a jigsaw's layout (n*n region ids, as a str or n lists of ints), for puzzles\n"
+      "that carry only their givens. box: 'RxC' for sizes with more than one box shape.\n"
+      "Bad input raises ValueError saying where and what, as the command line does.";
+  return std::string(text) + std::string(puzzle_args);
+}
+
 }  // namespace dlx_python

@@ -46,6 +46,9 @@ py::object to_python(const sudoku::variant& v, const sudoku::grid& g, const puzz
 /// (row, column, digit), 0-based, for a candidate of a board with `columns` columns.
 std::tuple<int, int, int> cell_tuple(const sudoku::candidate& c, int columns);
 
+/// `text` and then what every function's docstring says of its puzzle
+/// arguments (puzzle, variant, regions, box).
+std::string puzzle_doc(std::string_view text);
 /// A search's options: the node budget, the threads, and Ctrl-C's check.
 dlx::search_options search_options(std::uint64_t budget, interrupt_check& interrupt,
                                    unsigned threads = 1);

@@ -25,30 +25,6 @@
 
 namespace dlx_python {
 
-namespace {
-
-// ---- Documentation ----------------------------------------------------------
-
-constexpr const char* puzzle_args_doc =
-    "\n\nA puzzle is a str of one line (81 characters for 9x9, '.' or '0' for a blank; 16x16\n"
-    "uses 1-9A-G), a str of n lines (a grid; '|', blanks and rule lines are decoration), or\n"
-    "n lists of n ints with 0 for a blank. Answers come back in the same shape.\n"
-    "variant: 'classic' (default), 'x', 'windoku', 'jigsaw', 'killer', 'samurai', or a\n"
-    "combination such as 'x,windoku'; each takes its line format (see docs/variants.md);\n"
-    "'iss': a constraint string of sigh's Interactive Sudoku Solver (thermos, arrows, dots,\n"
-    "lines, little killers, ...) or one of its grid formats (killer cages, jigsaw layouts,\n"
-    "pencil marks): docs/variants.md; 'fpuzzles': an f-puzzles or SudokuPad link (read with\n"
-    "the other variants too, but the line formats): docs/fpuzzles-format.md.\n"
-    "regions: a jigsaw's layout (n*n region ids, as a str or n lists of ints), for puzzles\n"
-    "that carry only their givens. box: 'RxC' for sizes with more than one box shape.\n"
-    "Bad input raises ValueError saying where and what, as the command line does.";
-
-std::string doc(std::string_view text) {
-  return std::string(text) + puzzle_args_doc;
-}
-
-}  // namespace
-
 void bind_sudoku(py::module_& m) {
   using namespace pybind11::literals;
   bind_sudoku_results(m);
@@ -69,7 +45,8 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
-      doc("Solves a puzzle: its first solution in search order, or None when it has none.\n\n"
+      puzzle_doc(
+          "Solves a puzzle: its first solution in search order, or None when it has none.\n\n"
           "  >>> dlx_sudoku.solve('53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28"
           "....419..5....8..79')\n"
           "  "
@@ -96,12 +73,12 @@ void bind_sudoku(py::module_& m) {
       py::arg("puzzle"), py::arg("limit") = 2, py::kw_only(), py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
       py::arg("threads") = 1,
-      doc("Counts a puzzle's solutions, stopping at limit (0 counts them all): with the\n"
-          "default limit of 2, 0 is none, 1 unique, 2 several.\n\n"
-          "  >>> dlx_sudoku.count('.' * 16, limit=0)       # every 4x4 grid\n"
-          "  288\n\n"
-          "threads: split one long count over this many threads (0: every core). budget:\n"
-          "give up after this many search nodes, raising BudgetExhausted.")
+      puzzle_doc("Counts a puzzle's solutions, stopping at limit (0 counts them all): with the\n"
+                 "default limit of 2, 0 is none, 1 unique, 2 several.\n\n"
+                 "  >>> dlx_sudoku.count('.' * 16, limit=0)       # every 4x4 grid\n"
+                 "  288\n\n"
+                 "threads: split one long count over this many threads (0: every core). budget:\n"
+                 "give up after this many search nodes, raising BudgetExhausted.")
           .c_str());
 
   m.def(
@@ -119,47 +96,7 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
-      doc("True when the puzzle has exactly one solution (a count to 2).").c_str());
-
-  m.def(
-      "two_solutions",
-      [](const py::object& puzzle, const std::string& variant, const py::object& regions,
-         const std::optional<std::string>& box, std::uint64_t budget) {
-        const puzzle_format f = read_format(variant, regions, box);
-        puzzle_input in;
-        workspace& w = read_one(puzzle, f, in);
-        interrupt_check interrupt;
-        const dlx::search_options options = search_options(budget, interrupt);
-        const sudoku::two_solutions t =
-            without_gil(interrupt, [&] { return sudoku::find_two_solutions(w, options); });
-        if (t.count.status == sudoku::status::unknown)
-          raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {}",
-                                             dlx::counted(t.count.nodes, "node")),
-                                 t.count.nodes, t.count.solutions);
-        if (t.count.status == sudoku::status::none)
-          throw py::value_error("two_solutions: the puzzle has no solution");
-        const int columns = w.variant.columns();
-        py::list cells;
-        for (const std::size_t p : t.differences)
-          cells.append(
-              py::make_tuple(static_cast<int>(p) / columns, static_cast<int>(p) % columns));
-        const py::object second = t.count.status == sudoku::status::multiple
-                                      ? to_python(w.variant, t.second, in)
-                                      : py::object(py::none());
-        return py::make_tuple(to_python(w.variant, t.first, in), second, cells);
-      },
-      py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
-      py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
-      doc("Why a puzzle is not unique (the command line's `sudoku solve --show-multiple`):\n"
-          "(first, second, differences): two solutions and the (row, column) cells, 0-based,\n"
-          "where they differ; a given in one of those cells rules one of them out. For a\n"
-          "unique puzzle (solution, None, []). ValueError when it has no solution.\n\n"
-          "  >>> first, second, cells = dlx_sudoku.two_solutions(\n"
-          "  ...     "
-          "'53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')\n"
-          "  >>> cells\n"
-          "  [(1, 2), (1, 8), (2, 2), (2, 8)]")
-          .c_str());
+      puzzle_doc("True when the puzzle has exactly one solution (a count to 2).").c_str());
 
   m.def(
       "validate",
@@ -196,7 +133,8 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("grid"), py::arg("puzzle") = py::none(), py::kw_only(), py::arg("partial") = false,
       py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("Checks a grid, independently of any solver: a complete grid with no digit twice in\n"
+      puzzle_doc(
+          "Checks a grid, independently of any solver: a complete grid with no digit twice in\n"
           "a unit (and every killer cage at its sum); with puzzle, also keeping each of its\n"
           "givens; with partial=True, blanks allowed (only repeats count). Returns a\n"
           "Validation, true when valid, that says why not.\n\n"
@@ -223,7 +161,8 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("Rates a puzzle by the hardest technique a person needs (the command line's\n"
+      puzzle_doc(
+          "Rates a puzzle by the hardest technique a person needs (the command line's\n"
           "`sudoku rate`): a Rating with level, hardest, steps and, when logic gets stuck,\n"
           "the search nodes that finish it. Killer cages take no part in the logic. A puzzle\n"
           "that is not unique is not rated: its level is 'none' (no solution) or 'multiple'.\n\n"
@@ -314,7 +253,8 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("budget") = 0, py::arg("trace") = false,
       py::arg("progress") = py::none(), py::arg("threads") = 1,
-      doc("Sudoku Explainer 1.2.1's numeric rating of a 9x9 puzzle, as its rater serate\n"
+      puzzle_doc(
+          "Sudoku Explainer 1.2.1's numeric rating of a 9x9 puzzle, as its rater serate\n"
           "computes it (the command line's `sudoku rate --scale se`): an SeRating with er\n"
           "(the hardest step), ep (the hardest up to the first placement), ed (the first\n"
           "step); str() gives 'ER/EP/ED'. budget: chain potentials, 0 for none; past it\n"
@@ -366,7 +306,8 @@ void bind_sudoku(py::module_& m) {
       py::arg("puzzle"), py::kw_only(), py::arg("solution") = false, py::arg("candidates") = false,
       py::arg("coordinates") = false, py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("Draws a puzzle as SVG text (the command line's `sudoku render`): the variant's\n"
+      puzzle_doc(
+          "Draws a puzzle as SVG text (the command line's `sudoku render`): the variant's\n"
           "lines (boxes, jigsaw regions, diagonals, windows, killer cages with their sums),\n"
           "the givens in bold; solution=True adds the solution's digits in blue (ValueError\n"
           "for a puzzle that is not unique),\n"
@@ -435,7 +376,8 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("search") = false, py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("Solves a puzzle the way a person would (the command line's `sudoku explain`):\n"
+      puzzle_doc(
+          "Solves a puzzle the way a person would (the command line's `sudoku explain`):\n"
           "naked and hidden singles, pointing, claiming, naked and hidden subsets, X-Wing,\n"
           "Swordfish, easiest first. Returns an Explanation; str() of it prints the steps.\n"
           "search=True finishes with the exact-cover search when logic gets stuck. A puzzle\n"
@@ -475,7 +417,8 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("seed") = 1, py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("A minimal puzzle with the same unique solution: givens removed one at a time, in\n"
+      puzzle_doc(
+          "A minimal puzzle with the same unique solution: givens removed one at a time, in\n"
           "an order drawn from seed, while it stays unique. Raises ValueError for a puzzle\n"
           "that is not unique.")
           .c_str());
@@ -499,13 +442,13 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("puzzle"), py::kw_only(), py::arg("to") = "iss", py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("The puzzle in another format, as `sudoku convert --to` writes it: 'iss' (ISS's\n"
-          "constraint string), 'fpuzzles' (an f-puzzles link, which SudokuPad opens too),\n"
-          "'fpuzzles-json' (its JSON) or 'line' (the variant's own line). f-puzzles and\n"
-          "SudokuPad links are read with any variant but the line formats (or\n"
-          "variant='fpuzzles'). Raises ValueError for a rule the format cannot state.\n\n"
-          "  >>> dlx_sudoku.convert('1.34' * 4, variant='classic')[:10]\n"
-          "  '.Shape~4x4'")
+      puzzle_doc("The puzzle in another format, as `sudoku convert --to` writes it: 'iss' (ISS's\n"
+                 "constraint string), 'fpuzzles' (an f-puzzles link, which SudokuPad opens too),\n"
+                 "'fpuzzles-json' (its JSON) or 'line' (the variant's own line). f-puzzles and\n"
+                 "SudokuPad links are read with any variant but the line formats (or\n"
+                 "variant='fpuzzles'). Raises ValueError for a rule the format cannot state.\n\n"
+                 "  >>> dlx_sudoku.convert('1.34' * 4, variant='classic')[:10]\n"
+                 "  '.Shape~4x4'")
           .c_str());
 
   m.def(
@@ -522,9 +465,9 @@ void bind_sudoku(py::module_& m) {
       },
       py::arg("grid"), py::kw_only(), py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      doc("A grid for people: digits separated by blanks, '|' and rules between boxes.\n\n"
-          "  >>> print(dlx_sudoku.pretty('1234341221434321'))\n"
-          "  1 2 | 3 4\n  3 4 | 1 2\n  ----+----\n  2 1 | 4 3\n  4 3 | 2 1")
+      puzzle_doc("A grid for people: digits separated by blanks, '|' and rules between boxes.\n\n"
+                 "  >>> print(dlx_sudoku.pretty('1234341221434321'))\n"
+                 "  1 2 | 3 4\n  3 4 | 1 2\n  ----+----\n  2 1 | 4 3\n  4 3 | 2 1")
           .c_str());
 
   m.def(
@@ -652,7 +595,8 @@ void bind_sudoku(py::module_& m) {
       py::arg("puzzles"), py::kw_only(), py::arg("threads") = 0, py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
       py::arg("errors") = "raise",
-      doc("Solves every puzzle of an iterable on `threads` threads (0: every core) with the\n"
+      puzzle_doc(
+          "Solves every puzzle of an iterable on `threads` threads (0: every core) with the\n"
           "GIL released; returns a list of answers in input order, as solve() gives them.\n"
           "errors: 'raise' (default) raises the first bad puzzle's ValueError, naming its\n"
           "index (puzzles[17]: column 5: ...); 'none' puts None in its place; 'return' puts\n"
@@ -678,9 +622,9 @@ void bind_sudoku(py::module_& m) {
       py::arg("puzzles"), py::arg("limit") = 2, py::kw_only(), py::arg("threads") = 0,
       py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
       py::arg("budget") = 0, py::arg("errors") = "raise",
-      doc("Counts the solutions of every puzzle of an iterable, up to limit, on `threads`\n"
-          "threads with the GIL released; a list of ints in input order. errors as for\n"
-          "solve_many.")
+      puzzle_doc("Counts the solutions of every puzzle of an iterable, up to limit, on `threads`\n"
+                 "threads with the GIL released; a list of ints in input order. errors as for\n"
+                 "solve_many.")
           .c_str());
 }
 

@@ -76,6 +76,46 @@ def test_two_solutions():
     assert d.validate(first, TWO)
 
 
+def shidoku_grids():
+    """Every 4x4 grid (2x2 boxes), by brute force."""
+    grids = []
+
+    def place(cells):
+        i = len(cells)
+        if i == 16:
+            grids.append(tuple(cells))
+            return
+        r, c = divmod(i, 4)
+        for v in range(1, 5):
+            seen = [cells[j] for j in range(i)
+                    if j // 4 == r or j % 4 == c or (j // 8 == r // 2 and j % 4 // 2 == c // 2)]
+            if v not in seen:
+                place(cells + [v])
+
+    place([])
+    return grids
+
+
+def test_possibilities_are_what_every_solution_holds():
+    grids = shidoku_grids()
+    assert len(grids) == 288
+    puzzle = "1......2" + "." * 8
+    solutions = [g for g in grids if all(ch == "." or int(ch) == g[i] for i, ch in enumerate(puzzle))]
+    assert len(solutions) > 2
+    for k in range(1, len(solutions) + 2):
+        expected = [[sorted({s[r * 4 + c] for s in solutions
+                             if sum(t[r * 4 + c] == s[r * 4 + c] for t in solutions) >= k})
+                     for c in range(4)] for r in range(4)]
+        assert d.possibilities(puzzle, k) == expected, k
+    assert d.possibilities(NONE) is None
+    assert d.possibilities(WIKI) == [[[int(ch)] for ch in row] for row in
+                                     (d.solve(WIKI)[i:i + 9] for i in range(0, 81, 9))]
+    with pytest.raises(d.BudgetExhausted):
+        d.possibilities("." * 81, budget=50)
+    with pytest.raises(ValueError, match="threshold"):
+        d.possibilities(puzzle, 0)
+
+
 def test_no_solution_is_none():
     assert d.solve(NONE) is None
     assert d.count(NONE) == 0

@@ -422,6 +422,39 @@ TEST(sudoku_cli_count, unique_and_multiple_exit_0) {
   expect_summary(r.err, "sudoku count: 2 puzzles: 1 unique, 1 multiple", "1 thread");
 }
 
+TEST(sudoku_cli_possibilities, each_cells_digits_over_every_solution) {
+  // 1 in r1c1 of a 4x4: its row, column and box hold the others; every other
+  // cell any digit.
+  const std::string one = "1" + std::string(15, '.');
+  const auto r = sudoku({"possibilities", "-q"}, one + "\n");
+  EXPECT_EQ(r.exit_code, 0);
+  EXPECT_EQ(r.err, "");
+  EXPECT_EQ(r.out, "1 234 234 234 234 234 1234 1234 234 1234 1234 1234 234 1234 1234 1234\n");
+  // 72 grids have it, and no other cell holds one digit in all of them: with
+  // --threshold 72, r1c1's 1 alone; with 73, no digit ('-').
+  std::string others;
+  for (int k = 1; k < 16; ++k)
+    others += " -";
+  const auto most = sudoku({"possibilities", "-q", "--threshold", "72"}, one + "\n");
+  EXPECT_EQ(most.out, "1" + others + "\n");
+  const auto past = sudoku({"possibilities", "-q", "--threshold", "73"}, one + "\n");
+  EXPECT_EQ(past.out, "-" + others + "\n");
+  // JSON: the status, each cell's digits, the searches it took.
+  const auto json = sudoku({"possibilities", "-q", "--json"}, one + "\n");
+  EXPECT_TRUE(json_checker::is_object(json.out.substr(0, json.out.size() - 1))) << json.out;
+  EXPECT_NE(json.out.find("\"status\":\"multiple\",\"possibilities\":[\"1\",\"234\""),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("\"searches\":"), std::string::npos);
+  // No solution, clashing givens, bad usage.
+  const auto other =
+      sudoku({"possibilities", "-q"}, "123....4........\n11" + std::string(14, '.') + "\n");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_EQ(lines_of(other.out), (std::vector<std::string>{"none", "invalid"}));
+  EXPECT_NE(other.err.find("<stdin>:2:2: clashing givens"), std::string::npos) << other.err;
+  EXPECT_EQ(sudoku({"possibilities", "--threshold", "0"}, one + "\n").exit_code, 2);
+}
+
 TEST(sudoku_cli_count, all_4x4_grids) {
   // 288 4x4 Sudoku grids (a published count).
   const auto r = sudoku({"count", "-q", "--limit", "0"}, std::string(16, '.') + "\n");

@@ -12,6 +12,7 @@ int run_rate(int argc, char** argv);
 int run_generate(int argc, char** argv);
 int run_minimize(int argc, char** argv);
 int run_redundant(int argc, char** argv);
+int run_possibilities(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_render(int argc, char** argv);
 int run_convert(int argc, char** argv);

@@ -28,6 +28,8 @@ constexpr command_entry commands[] = {
      "make puzzles with one solution: symmetry, clues, difficulty"},
     {"minimize", sudoku_cli::run_minimize, "a minimal puzzle with the same solution, for each"},
     {"redundant", sudoku_cli::run_redundant, "the givens of each puzzle that can go on their own"},
+    {"possibilities", sudoku_cli::run_possibilities,
+     "the digits each cell holds over all solutions (all possibilities)"},
     {"render", sudoku_cli::run_render, "draw each puzzle as an SVG picture"},
     {"convert", sudoku_cli::run_convert,
      "write each puzzle in another format: ISS, f-puzzles link or JSON"},
@@ -41,7 +43,7 @@ void print_help() {
       "one answer per input puzzle in input order. Reads FILEs, or standard input when\n"
       "there are none (\"-\" also means standard input).\n\nCommands:\n");
   for (const auto& c : commands)
-    fmt::print("  {:<10} {}\n", c.name, c.summary);
+    fmt::print("  {:<13} {}\n", c.name, c.summary);
   fmt::print(
       "\nRun 'sudoku COMMAND --help' for a command's options.\n\n"
       "Input (SDM): one puzzle per line, n*n cells row by row; digits 1-9 then A-Z\n"

@@ -1,0 +1,110 @@
+// The module's tools for a setter at work, bound as the command line's are:
+// why a puzzle is not unique (two_solutions) and all possibilities. Each reads
+// its puzzle (sudoku_io.hpp), answers with the library (sudoku/answer.hpp,
+// sudoku/possibilities.hpp) and returns lists and tuples.
+#include <fmt/core.h>
+#include <pybind11/stl.h>
+#include <dlx/counted.hpp>
+#include <sudoku/answer.hpp>
+#include <sudoku/possibilities.hpp>
+
+#include "bindings.hpp"
+#include "puzzles.hpp"
+#include "sudoku_io.hpp"
+
+namespace dlx_python {
+
+void bind_setting(py::module_& m) {
+  m.def(
+      "two_solutions",
+      [](const py::object& puzzle, const std::string& variant, const py::object& regions,
+         const std::optional<std::string>& box, std::uint64_t budget) {
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const sudoku::two_solutions t =
+            without_gil(interrupt, [&] { return sudoku::find_two_solutions(w, options); });
+        if (t.count.status == sudoku::status::unknown)
+          raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {}",
+                                             dlx::counted(t.count.nodes, "node")),
+                                 t.count.nodes, t.count.solutions);
+        if (t.count.status == sudoku::status::none)
+          throw py::value_error("two_solutions: the puzzle has no solution");
+        const int columns = w.variant.columns();
+        py::list cells;
+        for (const std::size_t p : t.differences)
+          cells.append(
+              py::make_tuple(static_cast<int>(p) / columns, static_cast<int>(p) % columns));
+        const py::object second = t.count.status == sudoku::status::multiple
+                                      ? to_python(w.variant, t.second, in)
+                                      : py::object(py::none());
+        return py::make_tuple(to_python(w.variant, t.first, in), second, cells);
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
+      puzzle_doc(
+          "Why a puzzle is not unique (the command line's `sudoku solve --show-multiple`):\n"
+          "(first, second, differences): two solutions and the (row, column) cells, 0-based,\n"
+          "where they differ; a given in one of those cells rules one of them out. For a\n"
+          "unique puzzle (solution, None, []). ValueError when it has no solution.\n\n"
+          "  >>> first, second, cells = dlx_sudoku.two_solutions(\n"
+          "  ...     "
+          "'53..7....6..195....9.....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79')\n"
+          "  >>> cells\n"
+          "  [(1, 2), (1, 8), (2, 2), (2, 8)]")
+          .c_str());
+
+  m.def(
+      "possibilities",
+      [](const py::object& puzzle, std::uint64_t threshold, const std::string& variant,
+         const py::object& regions, const std::optional<std::string>& box,
+         std::uint64_t budget) -> py::object {
+        if (threshold == 0) throw py::value_error("possibilities: threshold must be at least 1");
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const sudoku::possibilities p = without_gil(
+            interrupt, [&] { return sudoku::find_possibilities(w, threshold, options); });
+        if (p.status == sudoku::status::unknown)
+          raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {}",
+                                             dlx::counted(p.nodes, "node")),
+                                 p.nodes, p.solutions);
+        if (p.status == sudoku::status::none) return py::none();
+        const sudoku::variant& v = w.variant;
+        py::list rows;
+        for (int r = 0; r < v.rows(); ++r) {
+          py::list row;
+          for (int c = 0; c < v.columns(); ++c) {
+            const auto cell = static_cast<std::size_t>(r * v.columns() + c);
+            if (!v.is_cell(cell)) {
+              row.append(py::none());
+              continue;
+            }
+            py::list values;
+            for (int d = 1; d <= v.digits(); ++d) {
+              if (p.digits[cell] >> d & 1) values.append(v.value_of(d));
+            }
+            row.append(values);
+          }
+          rows.append(row);
+        }
+        return rows;
+      },
+      py::arg("puzzle"), py::arg("threshold") = 1, py::kw_only(), py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
+      puzzle_doc(
+          "All possibilities (the command line's `sudoku possibilities`): row by row, for\n"
+          "each cell the values it holds in at least `threshold` solutions, ascending (None\n"
+          "off a samurai's grids); None when the puzzle has no solution. It does not list\n"
+          "the solutions: a value seen in one needs no search of its own.\n\n"
+          "  >>> dlx_sudoku.possibilities('1...' + '.' * 12)[0]\n"
+          "  [[1], [2, 3, 4], [2, 3, 4], [2, 3, 4]]\n\n"
+          "budget: give up after this many search nodes in all, raising BudgetExhausted.")
+          .c_str());
+}
+
+}  // namespace dlx_python

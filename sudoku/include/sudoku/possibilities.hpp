@@ -1,0 +1,48 @@
+// All possibilities: the digits each cell holds over a puzzle's solutions, what
+// a setter watches while setting (ISS's "all possibilities", with its
+// threshold), found without enumerating every solution.
+//
+//   sudoku::workspace w;
+//   sudoku::read_puzzle(w, line, rules);
+//   const sudoku::possibilities p = sudoku::find_possibilities(w);
+//   // p.digits[cell]: bit d when some solution holds digit d there
+#pragma once
+
+#include <dlx/search.hpp>
+
+#include <cstdint>
+#include <vector>
+
+#include "sudoku/answer.hpp"
+#include "sudoku/solver.hpp"
+
+namespace sudoku {
+
+/// What find_possibilities found.
+struct possibilities {
+  /// The puzzle: unique, multiple, none, invalid (its givens clash: see
+  /// conflict) or unknown (the node budget ran out; `digits` is then not
+  /// known, and empty).
+  sudoku::status status = sudoku::status::unknown;
+  std::optional<sudoku::clash> conflict;
+  /// Per board position (variant::positions()), bit d for digit d: the
+  /// digits the cell holds in at least `threshold` solutions (0 off the
+  /// board's cells, and everywhere when there is no solution).
+  std::vector<std::uint64_t> digits;
+  std::uint64_t searches = 0;   ///< searches it took, the first included
+  std::uint64_t solutions = 0;  ///< distinct solutions met (each verified)
+  std::uint64_t nodes = 0;      ///< the searches' nodes, all told
+};
+
+/// The digits each cell of w.puzzle holds in at least `threshold` (>= 1)
+/// solutions. A first search counts to max(threshold, 2); when that finds
+/// every solution, they answer. Otherwise each digit of each cell not yet
+/// seen in `threshold` of the solutions met gets a search of its own, the
+/// digit placed, counting to `threshold`: its count then is exact, and every
+/// solution it meets counts for the other cells' digits too, so that most need
+/// no search. `options.node_budget` bounds the nodes of all searches together
+/// (status unknown when it runs out); `options.limit` is ignored.
+possibilities find_possibilities(workspace& w, std::uint64_t threshold = 1,
+                                 const dlx::search_options& options = {});
+
+}  // namespace sudoku
