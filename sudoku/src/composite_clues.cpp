@@ -122,8 +122,16 @@ bool reordered(const digit_chain& c, int n, const std::vector<std::uint32_t>& co
   std::vector<std::vector<int>> fillings;
   std::vector<int> digits(k, 0);
   bool too_many = false;
+  // The walk's steps are bounded too: paths that meet a cell again with
+  // another digit die late, and a chain of many such cells took seconds
+  // before it found too many fillings (the fuzzer: an Or of six cages).
+  std::size_t steps = 0;
   auto walk = [&](auto&& self, std::size_t i, std::uint32_t state) -> void {
     if (too_many) return;
+    if (++steps > 16 * max_fillings) {
+      too_many = true;
+      return;
+    }
     if (i == c.cells.size()) {
       if (fillings.size() == max_fillings) {
         too_many = true;
