@@ -14,6 +14,17 @@
 
 namespace dlx_python {
 
+namespace {
+
+// BudgetExhausted: the answer is unknown after `nodes` (not "none").
+[[noreturn]] void budget_ran_out(std::uint64_t nodes, std::uint64_t solutions) {
+  raise_budget_exhausted(
+      fmt::format("unknown: the node budget ran out after {}", dlx::counted(nodes, "node")), nodes,
+      solutions);
+}
+
+}  // namespace
+
 void bind_setting(py::module_& m) {
   m.def(
       "two_solutions",
@@ -27,9 +38,7 @@ void bind_setting(py::module_& m) {
         const sudoku::two_solutions t =
             without_gil(interrupt, [&] { return sudoku::find_two_solutions(w, options); });
         if (t.count.status == sudoku::status::unknown)
-          raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {}",
-                                             dlx::counted(t.count.nodes, "node")),
-                                 t.count.nodes, t.count.solutions);
+          budget_ran_out(t.count.nodes, t.count.solutions);
         if (t.count.status == sudoku::status::none)
           throw py::value_error("two_solutions: the puzzle has no solution");
         const int columns = w.variant.columns();
@@ -69,10 +78,7 @@ void bind_setting(py::module_& m) {
         const dlx::search_options options = search_options(budget, interrupt);
         const sudoku::possibilities p = without_gil(
             interrupt, [&] { return sudoku::find_possibilities(w, threshold, options); });
-        if (p.status == sudoku::status::unknown)
-          raise_budget_exhausted(fmt::format("unknown: the node budget ran out after {}",
-                                             dlx::counted(p.nodes, "node")),
-                                 p.nodes, p.solutions);
+        if (p.status == sudoku::status::unknown) budget_ran_out(p.nodes, p.solutions);
         if (p.status == sudoku::status::none) return py::none();
         const sudoku::variant& v = w.variant;
         py::list rows;

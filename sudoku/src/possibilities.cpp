@@ -17,25 +17,24 @@ class tallies {
         per_(static_cast<std::size_t>(v.digits()) + 1),
         count_(v.positions() * per_, 0) {}
 
-  // Counts a solution unless met before; true when it is new.
-  bool add(const grid& puzzle, const grid& solution) {
+  // Counts a solution (verified) unless met before.
+  void add(const grid& puzzle, const grid& solution) {
     std::string key;
     key.reserve(v_.cells().size());
     for (const std::uint32_t p : v_.cells())
       key.push_back(static_cast<char>(solution[p]));
-    if (!seen_.insert(std::move(key)).second) return false;
+    if (!seen_.insert(std::move(key)).second) return;
     verify_solution(v_, puzzle, solution);
     for (const std::uint32_t p : v_.cells()) {
       std::uint64_t& c = at(p, solution[p]);
       c = std::min(c + 1, threshold_);
     }
-    return true;
   }
   std::uint64_t& at(std::size_t position, int digit) {
     return count_[position * per_ + static_cast<std::size_t>(digit)];
   }
-  [[nodiscard]] bool enough(std::size_t position, int digit) {
-    return at(position, digit) >= threshold_;
+  [[nodiscard]] bool enough(std::size_t position, int digit) const {
+    return count_[position * per_ + static_cast<std::size_t>(digit)] >= threshold_;
   }
   [[nodiscard]] std::uint64_t met() const { return seen_.size(); }
 
@@ -56,7 +55,7 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold,
   const variant& v = w.variant;
   solver& s = w.solver_for(v);
   tallies seen(v, threshold);
-  const grid puzzle = w.puzzle;
+  const grid& puzzle = w.puzzle;
   std::uint64_t budget_left = options.node_budget;
   // One search: counts to `limit` from `g`, every solution tallied. False
   // when the budget ran out.
@@ -85,7 +84,6 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold,
     out.conflict = first.conflict;
     return out;
   }
-  if (first.solutions == 1) out.status = first.exact ? status::unique : status::multiple;
   if (!first.exact) {
     // Not every solution met: each digit not yet seen often enough gets a
     // search with it placed, whose count to the threshold is then exact.
