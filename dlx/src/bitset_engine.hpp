@@ -185,6 +185,7 @@ class bitset_engine final : public engine {
   bool supports(branching b) const noexcept override {
     return b == branching::mrv || !multiplicities();
   }
+  bool skips_unwanted() const noexcept override { return !multiplicities(); }
   bool advance(bool fresh) override {
     if (fresh && base_stale_) recount_base();
     // supports() keeps propagation away from multiplicities.
@@ -279,6 +280,10 @@ class bitset_engine final : public engine {
   // At a solution: whether every rule holds.
   bool rules_hold(const view& s, const option_id* chosen, std::uint32_t level);
   std::vector<option_id> rule_removed_;  // what the rules named, scratch
+
+  // search_options::wanted, in bitset_search.cpp: whether a wanted option is
+  // taken or still active at this node.
+  bool wanted_here(const view& s, const option_id* chosen, std::uint32_t level) const;
 
   // The weight rule (bitset_weight_rule.hpp): bounds each weighted item's
   // total by what its carriers can still add. False at a dead end (a total out

@@ -15,7 +15,9 @@
 // Propagation (search.hpp). Forced moves are found by the same scan as a node
 // (the leftmost smallest counter, a 1) and taken without a node or a saved
 // state. When none is left, the pair rule runs (bitset_pair_rule.hpp), then
-// the problem's rules (rule.hpp), which also judge every solution.
+// the problem's rules (rule.hpp), which also judge every solution. Last, a
+// search told which options are wanted (search.hpp) skips a node where none is
+// taken or active.
 #include <algorithm>
 #include <cstdint>
 #include <cstring>
@@ -79,6 +81,7 @@ bool bitset_engine<Count>::run(bool fresh) {
   if (weights) forget_weight_checks();  // a fresh search, or resumed after a solution
   bool entering = fresh;
   const bool learn = options_->branching == branching::conflicts;
+  const bool watching = !options_->wanted.empty();
   if (learn && fresh) forget_conflicts();
 
   for (;;) {
@@ -94,6 +97,7 @@ bool bitset_engine<Count>::run(bool fresh) {
       std::uint32_t best = 0;
       std::uint32_t fewest = 0;
       bool dead = false;  // a weighted item's total out of reach
+      bool unwanted = false;
       if constexpr (Propagate) {
         // Forced moves and eliminations, until the search must branch, fails
         // or has a solution. A forced move is found as the search without
@@ -103,7 +107,9 @@ bool bitset_engine<Count>::run(bool fresh) {
         // slower: a move that empties an item goes unnoticed until the next
         // scan, and checking for that after every move costs a scan.)
         bool solved = false;
-        for (;;) {
+        // (A node without a wanted option before propagation has none after:
+        // it backs up below without propagating.)
+        for (unwanted = watching && !wanted_here(s, chosen, loop.level); !unwanted;) {
           best = leftmost_min(s.counts, primaries);
           fewest = s.counts[best];
           if (fewest == 1) {
@@ -114,8 +120,9 @@ bool bitset_engine<Count>::run(bool fresh) {
             ++loop.forced;
             apply_option<K, Colored>(s, only[0], loop.updates, loop.cleansings);
             if (*s.remaining != 0) continue;
-            solved = (!weights || totals_hold(s)) && rules_hold(s, chosen, loop.level);
-            dead = !solved;
+            dead = (weights && !totals_hold(s)) || !rules_hold(s, chosen, loop.level);
+            // (An unwanted solution backs up below, as an unwanted node.)
+            solved = !dead && (!watching || wanted_here(s, chosen, loop.level));
             break;
           }
           if (fewest >= 2 && weights) {
@@ -160,7 +167,11 @@ bool bitset_engine<Count>::run(bool fresh) {
           fewest = s.counts[best];
         }
       }
-      if (!Randomized && learn) {
+      // A node none of whose solutions the caller wants backs up as a dead end
+      // would, blaming no one (search_options::wanted).
+      unwanted =
+          unwanted || (watching && !dead && fewest > 0 && !wanted_here(s, chosen, loop.level));
+      if (!Randomized && learn && !unwanted) {
         if (dead || fewest == 0) {
           // The item branched on last, and the item left without an option:
           // the second taught the order ISS's examples' trees in 0.40 of the
@@ -176,7 +187,7 @@ bool bitset_engine<Count>::run(bool fresh) {
       // Note `best`'s active options, in order, and cover it. Without
       // propagation a dead end covers its empty item too, as DLX1 does (one
       // update); with it, a dead end just backs up.
-      if (!dead && (!Propagate || fewest > 0)) {
+      if (!dead && !unwanted && (!Propagate || fewest > 0)) {
         std::uint32_t found = 0;
         std::uint32_t* const options =
             list_and_cover<K, Colored>(s, best, loop.branch_top, fewest, loop.updates, found);
@@ -232,9 +243,10 @@ bool bitset_engine<Count>::run(bool fresh) {
     if (*s.remaining == 0) {  // every primary item is covered
       ++loop.nodes;
       loop.max_level = std::max(loop.max_level, loop.level + 1);
-      if ((!weights || totals_hold(s)) && rules_hold(s, chosen, loop.level + 1))
+      if ((!weights || totals_hold(s)) && rules_hold(s, chosen, loop.level + 1) &&
+          (!watching || wanted_here(s, chosen, loop.level + 1)))
         return report_solution(loop, loop.level + 1);
-      entering = false;  // a total out of its bounds, or a rule broken: back up
+      entering = false;  // a total out of its bounds, a rule broken, unwanted: back up
       continue;
     }
     ++loop.level;
@@ -343,6 +355,21 @@ typename bitset_engine<Count>::rule_verdict bitset_engine<Count>::apply_rules(
     removed = true;
   }
   return removed ? rule_verdict::removed : rule_verdict::kept;
+}
+
+template <class Count>
+bool bitset_engine<Count>::wanted_here(const view& s, const option_id* chosen,
+                                       std::uint32_t level) const {
+  const std::span<const std::uint64_t> wanted = options_->wanted;
+  const std::size_t words = std::min<std::size_t>(wanted.size(), active_words_);
+  for (std::size_t w = 0; w < words; ++w) {
+    if ((s.active[w] & wanted[w]) != 0) return true;
+  }
+  const auto is_wanted = [&](option_id o) {
+    return (o >> 6) < wanted.size() && (wanted[o >> 6] >> (o & 63) & 1) != 0;
+  };
+  return std::any_of(chosen, chosen + level, is_wanted) ||
+         std::any_of(preselected().begin(), preselected().end(), is_wanted);
 }
 
 template <class Count>

@@ -181,6 +181,11 @@ void engine::begin(const search_options& options, std::vector<search_node>* chil
           "dlx::solver: a search branching on conflicts cannot be seeded or split");
     }
   }
+  if (!options.wanted.empty() && !skips_unwanted()) {
+    throw std::invalid_argument(
+        "dlx::solver: a search for wanted options needs the bitset engine, without "
+        "multiplicities");
+  }
   if (options.seed && !options.subtree.empty()) {
     // The walk down would not draw the numbers the split drew on the way.
     throw std::invalid_argument("dlx::solver: a subtree search cannot be seeded");

@@ -174,6 +174,9 @@ class engine {
   }
   // Whether advance() can branch as `b` asks (see search.hpp).
   [[nodiscard]] virtual bool supports(branching b) const noexcept { return b == branching::mrv; }
+  // Whether advance() skips the nodes without a wanted option
+  // (search_options::wanted).
+  [[nodiscard]] virtual bool skips_unwanted() const noexcept { return false; }
   // Restores the preselection state after a search that may have stopped early.
   virtual void unwind() = 0;
   // Appends the options chosen for the current solution, in order.

@@ -99,6 +99,11 @@ bool in_parallel(const search_options& options) {
         "dlx::solver: a search branching on conflicts runs on one thread (what it learns depends "
         "on the order it searches in)");
   }
+  if (!options.wanted.empty()) {
+    throw std::invalid_argument(
+        "dlx::solver: a search for wanted options runs on one thread (the caller changes what it "
+        "wants as solutions come)");
+  }
   return detail::thread_count(options) > 1;
 }
 
@@ -237,6 +242,9 @@ search_split solver::split(std::size_t pieces, const search_options& given) {
   search_options options = given;
   if (options.branching == branching::conflicts) {
     throw std::invalid_argument("dlx::solver: a search branching on conflicts cannot be split");
+  }
+  if (!options.wanted.empty()) {
+    throw std::invalid_argument("dlx::solver: a search for wanted options cannot be split");
   }
   detail::engine& e = engine_for(options);
   return detail::split(e, pieces, options);

@@ -1,6 +1,7 @@
 #include "sudoku/possibilities.hpp"
 
 #include <algorithm>
+#include <span>
 #include <string>
 #include <unordered_set>
 
@@ -17,18 +18,22 @@ class tallies {
         per_(static_cast<std::size_t>(v.digits()) + 1),
         count_(v.positions() * per_, 0) {}
 
-  // Counts a solution (verified) unless met before.
-  void add(const grid& puzzle, const grid& solution) {
+  // Counts a solution (verified) unless met before; false when it was. A
+  // solution is its board and its variables' digits (a chaos construction's
+  // regions), as `count` counts them and ISS does.
+  bool add(const grid& puzzle, const grid& solution, std::span<const std::uint8_t> variables) {
     std::string key;
-    key.reserve(v_.cells().size());
+    key.reserve(v_.cells().size() + variables.size());
     for (const std::uint32_t p : v_.cells())
       key.push_back(static_cast<char>(solution[p]));
-    if (!seen_.insert(std::move(key)).second) return;
+    key.append(variables.begin(), variables.end());
+    if (!seen_.insert(std::move(key)).second) return false;
     verify_solution(v_, puzzle, solution);
     for (const std::uint32_t p : v_.cells()) {
       std::uint64_t& c = at(p, solution[p]);
       c = std::min(c + 1, threshold_);
     }
+    return true;
   }
   std::uint64_t& at(std::size_t position, int digit) {
     return count_[position * per_ + static_cast<std::size_t>(digit)];
@@ -46,16 +51,59 @@ class tallies {
   std::unordered_set<std::string> seen_;
 };
 
-}  // namespace
+// One search that stops wanting each (cell, digit) once it has been seen in
+// `threshold` solutions: it skips every subtree whose solutions would show
+// nothing new (dlx::search_options::wanted), and what it never stopped
+// wanting was counted exactly. False when the budget ran out.
+bool search_once(solver& s, const grid& puzzle, tallies& seen, const dlx::search_options& options,
+                 possibilities& out) {
+  const variant& v = s.variant();
+  const model& m = s.model();
+  std::vector<std::uint64_t> wanted((m.cell_option_count() + 63) / 64, 0);
+  for (dlx::option_id o = 0; o < m.cell_option_count(); ++o) {
+    if (m.cell_of(o) < v.positions()) wanted[o >> 6] |= std::uint64_t{1} << (o & 63);
+  }
+  dlx::search_options o = options;
+  o.limit = 0;
+  o.threads = 1;
+  o.propagation = dlx::propagation::pairs;
+  o.wanted = wanted;
+  const result r = s.enumerate(
+      puzzle,
+      [&](const grid& solution) {
+        if (!seen.add(puzzle, solution, s.variable_digits())) return dlx::visit::next;
+        // Everything is wanted until two solutions are met, so that a second
+        // one that differs only in its variables (a chaos construction's
+        // regions) still says "multiple"; as ISS does.
+        if (seen.met() < 2) return dlx::visit::next;
+        for (const std::uint32_t p : v.cells()) {
+          for (int d = 1; d <= v.digits(); ++d) {
+            const dlx::option_id done = m.option(p, d);
+            if (done == model::no_option || !seen.enough(p, d)) continue;
+            wanted[done >> 6] &= ~(std::uint64_t{1} << (done & 63));
+          }
+        }
+        return dlx::visit::next;
+      },
+      o);
+  out.searches = 1;
+  out.nodes = r.nodes;
+  if (r.search == dlx::search_status::budget_exhausted) return false;
+  out.conflict = r.conflict;
+  out.status = r.status == status::invalid ? status::invalid
+               : seen.met() >= 2           ? status::multiple
+               : seen.met() == 1           ? status::unique
+                                           : status::none;
+  return true;
+}
 
-possibilities find_possibilities(workspace& w, std::uint64_t threshold,
-                                 const dlx::search_options& options) {
-  threshold = std::max<std::uint64_t>(threshold, 1);
-  possibilities out;
-  const variant& v = w.variant;
-  solver& s = w.solver_for(v);
-  tallies seen(v, threshold);
-  const grid& puzzle = w.puzzle;
+// For engines that cannot skip (dancing links): a first search counts to
+// max(threshold, 2); when it does not meet every solution, each digit not yet
+// seen often enough gets a search with it placed, counting to the threshold,
+// whose count is then exact. False when the budget ran out.
+bool search_per_digit(solver& s, const grid& puzzle, tallies& seen, std::uint64_t threshold,
+                      const dlx::search_options& options, possibilities& out) {
+  const variant& v = s.variant();
   std::uint64_t budget_left = options.node_budget;
   // One search: counts to `limit` from `g`, every solution tallied. False
   // when the budget ran out.
@@ -67,7 +115,7 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold,
     r = s.enumerate(
         g,
         [&](const grid& solution) {
-          seen.add(puzzle, solution);
+          seen.add(puzzle, solution, s.variable_digits());
           return dlx::visit::next;
         },
         o);
@@ -78,36 +126,47 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold,
   };
 
   result first;
-  if (!search(puzzle, std::max<std::uint64_t>(threshold, 2), first)) return out;
+  if (!search(puzzle, std::max<std::uint64_t>(threshold, 2), first)) return false;
   out.status = first.solutions >= 2 ? status::multiple : first.status;
-  if (first.status == status::invalid) {
-    out.conflict = first.conflict;
-    return out;
-  }
-  if (!first.exact) {
-    // Not every solution met: each digit not yet seen often enough gets a
-    // search with it placed, whose count to the threshold is then exact.
-    grid g = puzzle;
-    for (const std::uint32_t p : v.cells()) {
-      if (puzzle[p] != 0) continue;
-      const std::uint64_t allowed = v.candidates(p);
-      for (int d = 1; d <= v.digits(); ++d) {
-        if ((allowed >> d & 1) == 0 || seen.enough(p, d)) continue;
-        g.cells()[p] = static_cast<std::uint8_t>(d);
-        result r;
-        const bool finished = search(g, threshold, r);
-        g.cells()[p] = 0;
-        if (!finished) {
-          out.status = status::unknown;
-          return out;
-        }
-        // The count with the digit placed is exact up to the threshold.
-        std::uint64_t& c = seen.at(p, d);
-        c = std::max(c, std::min(r.solutions, threshold));
-      }
+  out.conflict = first.conflict;
+  if (first.exact || first.status == status::invalid) return true;
+  grid g = puzzle;
+  for (const std::uint32_t p : v.cells()) {
+    if (puzzle[p] != 0) continue;
+    const std::uint64_t allowed = v.candidates(p);
+    for (int d = 1; d <= v.digits(); ++d) {
+      if ((allowed >> d & 1) == 0 || seen.enough(p, d)) continue;
+      g.cells()[p] = static_cast<std::uint8_t>(d);
+      result r;
+      const bool finished = search(g, threshold, r);
+      g.cells()[p] = 0;
+      if (!finished) return false;
+      // The count with the digit placed is exact up to the threshold.
+      std::uint64_t& c = seen.at(p, d);
+      c = std::max(c, std::min(r.solutions, threshold));
     }
   }
+  return true;
+}
+
+}  // namespace
+
+possibilities find_possibilities(solver& s, const grid& puzzle, std::uint64_t threshold,
+                                 const dlx::search_options& options) {
+  threshold = std::max<std::uint64_t>(threshold, 1);
+  possibilities out;
+  const variant& v = s.variant();
+  tallies seen(v, threshold);
+  const bool finished = s.engine() == dlx::engine_kind::bitset
+                            ? search_once(s, puzzle, seen, options, out)
+                            : search_per_digit(s, puzzle, seen, threshold, options, out);
+  if (!finished) {
+    out.status = status::unknown;
+    out.conflict.reset();
+    return out;
+  }
   out.solutions = seen.met();
+  if (out.status == status::invalid) return out;
   out.digits.assign(v.positions(), 0);
   if (out.status == status::none) return out;
   for (const std::uint32_t p : v.cells()) {
@@ -116,6 +175,11 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold,
     }
   }
   return out;
+}
+
+possibilities find_possibilities(workspace& w, std::uint64_t threshold,
+                                 const dlx::search_options& options) {
+  return find_possibilities(w.solver_for(w.variant), w.puzzle, threshold, options);
 }
 
 }  // namespace sudoku

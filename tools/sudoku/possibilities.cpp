@@ -20,8 +20,8 @@ int run_possibilities(int argc, char** argv) {
       "it holds in at least one solution (with --threshold K, in at least K), cells\n"
       "separated by single spaces, in the board's digits; 'none' for a puzzle without a\n"
       "solution, 'invalid' for a line that is not a usable puzzle. It does not list the\n"
-      "solutions: a digit seen in one solution needs no search of its own, and each other\n"
-      "digit one search with it placed (--json says how many searches it took).";
+      "solutions: one search skips every branch whose solutions would show no digit it\n"
+      "has not seen K times already (--json says how many solutions it met).";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
     options.push_back({'t', "threshold", "K",
                        "the digits each cell holds in at least K solutions (default 1)",

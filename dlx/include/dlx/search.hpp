@@ -166,6 +166,21 @@ struct search_options {
   /// node of the tree, or a seed with a subtree, makes the search throw
   /// std::invalid_argument. The span must outlive the search.
   std::span<const option_id> subtree;
+  /// The options the caller still wants solutions for, as a bitset (bit o of
+  /// word o / 64; words past the span's end want nothing); empty: every
+  /// solution is wanted. When not empty the search skips every node, after its
+  /// propagation, at which no wanted option is taken or still active: none of
+  /// the solutions below holds one. The caller may clear bits while the search
+  /// runs (a visitor, once it has seen an option in enough solutions), and the
+  /// search reads them at every node, so one search can tell which options lie
+  /// in at least k solutions without meeting every solution (ISS's "all
+  /// possibilities": a visitor tallies each solution's options and clears
+  /// those seen k times; the options left unseen at the end lie in fewer than
+  /// k solutions, and each seen count below k is exact). A skipped node counts
+  /// as a dead end. Only the bitset engine skips, without multiplicities and on
+  /// one thread, unsplit: another search with `wanted` throws
+  /// std::invalid_argument.
+  std::span<const std::uint64_t> wanted;
 };
 
 /// One result struct out. Nodes, updates and cleansings are counted as Knuth's

@@ -35,14 +35,22 @@ struct possibilities {
 };
 
 /// The digits each cell of w.puzzle holds in at least `threshold` (>= 1)
-/// solutions. A first search counts to max(threshold, 2); when that finds
-/// every solution, they answer. Otherwise each digit of each cell not yet
-/// seen in `threshold` of the solutions met gets a search of its own, the
-/// digit placed, counting to `threshold`: its count then is exact, and every
-/// solution it meets counts for the other cells' digits too, so that most need
-/// no search. `options.node_budget` bounds the nodes of all searches together
-/// (status unknown when it runs out); `options.limit` is ignored.
+/// solutions. On the bitset engine (every puzzle but the largest boards'), one
+/// search that stops wanting each (cell, digit) once it has been seen in
+/// `threshold` solutions, and skips every subtree in which nothing it still
+/// wants can be placed (dlx::search_options::wanted, as ISS's "all
+/// possibilities"): the digits it never stopped wanting were counted exactly.
+/// Otherwise a first search counts to max(threshold, 2) and, unless that met
+/// every solution, each digit not yet seen in `threshold` of the solutions met
+/// gets a search of its own, the digit placed, counting to `threshold`.
+/// `options.node_budget` bounds the nodes of all searches together (status
+/// unknown when it runs out); `options.limit` and `options.threads` are
+/// ignored.
 possibilities find_possibilities(workspace& w, std::uint64_t threshold = 1,
+                                 const dlx::search_options& options = {});
+/// The same with a solver of the puzzle's variant (its engine decides which
+/// way: a solver on dancing links searches per digit).
+possibilities find_possibilities(solver& s, const grid& puzzle, std::uint64_t threshold = 1,
                                  const dlx::search_options& options = {});
 
 }  // namespace sudoku
