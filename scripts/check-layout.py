@@ -65,7 +65,8 @@ LAYERS = {
         ["sudoku/include/sudoku/solver_cache.hpp", "sudoku/include/sudoku/render.hpp",
          "sudoku/src/clue_lowering.hpp"],
         ["sudoku/include/sudoku/answer.hpp", "sudoku/include/sudoku/explanation.hpp"],
-        ["sudoku/include/sudoku/workspace_pool.hpp", "sudoku/include/sudoku/possibilities.hpp"],
+        ["sudoku/include/sudoku/workspace_pool.hpp", "sudoku/include/sudoku/possibilities.hpp",
+         "sudoku/include/sudoku/estimate.hpp"],
     ],
 }
 

@@ -437,6 +437,32 @@ result solver::count(const grid& puzzle, std::uint64_t limit, const dlx::search_
       [&](dlx::solver& on, const dlx::search_options& o, std::uint64_t) { return on.count(o); });
 }
 
+std::optional<result> solver::estimate(const grid& puzzle, const dlx::estimate_options& options,
+                                       dlx::solution_estimate& out) {
+  // Probed with the implied sums stated: a smaller tree, and probes that vary
+  // less, for one model built.
+  dlx::solver& on = stated();
+  out = {};
+  if (auto early = preselect_givens(on, puzzle)) {
+    out.exact = true;
+    return early;
+  }
+  dlx::estimate_options o = options;
+  // The pair rule: its branches are on items, a probe's few ways each; the
+  // structure search's yes/no branches weigh paths more unevenly (an empty 9x9:
+  // 6.7e21 +- 5% in 1,000 probes against 1.1e21 +- 59%; the count is 6.67e21).
+  if (o.search.propagation == dlx::propagation::none && on.engine() == dlx::engine_kind::bitset)
+    o.search.propagation = dlx::propagation::pairs;
+  try {
+    out = dlx::estimate_solutions(on, o);
+  } catch (...) {
+    on.clear_preselection();
+    throw;
+  }
+  on.clear_preselection();
+  return std::nullopt;
+}
+
 result solver::run(const grid& puzzle, const dlx::search_options& options,
                    dlx::solution_visitor visitor) {
   const dlx::search_options search = tuned(options);

@@ -455,6 +455,39 @@ TEST(sudoku_cli_possibilities, each_cells_digits_over_every_solution) {
   EXPECT_EQ(sudoku({"possibilities", "--threshold", "0"}, one + "\n").exit_code, 2);
 }
 
+TEST(sudoku_cli_estimate, counted_when_small_probed_beyond) {
+  // 1 in r1c1 of a 4x4: 72 solutions, counted.
+  const std::string one = "1" + std::string(15, '.');
+  const auto small = sudoku({"estimate", "-q"}, one + "\n");
+  EXPECT_EQ(small.exit_code, 0);
+  EXPECT_EQ(small.out, "72\n");
+  // An empty 9x9: 6.67e21 grids, estimated (the same seed, the same line).
+  const auto big = sudoku({"estimate", "-q", "--probes", "400"}, std::string(81, '.') + "\n");
+  EXPECT_EQ(big.exit_code, 0);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_match(big.out, m,
+                               std::regex(R"(about ([0-9.]+)e21 \+- ([0-9.]+)% \(400 probes\)\n)")))
+      << big.out;
+  EXPECT_GT(std::stod(m[1]), 5.0);
+  EXPECT_LT(std::stod(m[1]), 8.5);
+  EXPECT_EQ(sudoku({"estimate", "-q", "--probes", "400"}, std::string(81, '.') + "\n").out,
+            big.out);
+  // JSON for both kinds, and the estimate at once with --exact-budget 0.
+  const auto json =
+      sudoku({"estimate", "-q", "--json", "--exact-budget", "0", "--probes", "50"}, one + "\n");
+  EXPECT_TRUE(json_checker::is_object(json.out.substr(0, json.out.size() - 1))) << json.out;
+  EXPECT_NE(json.out.find("\"exact\":false,\"estimate\":"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"probes\":50,"), std::string::npos) << json.out;
+  const auto counted = sudoku({"estimate", "-q", "--json"}, one + "\n");
+  EXPECT_NE(counted.out.find("\"exact\":true,\"count\":72,"), std::string::npos) << counted.out;
+  // Clashing givens, no solution, bad usage.
+  const auto other =
+      sudoku({"estimate", "-q"}, "123....4........\n11" + std::string(14, '.') + "\n");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_EQ(lines_of(other.out), (std::vector<std::string>{"0", "invalid"}));
+  EXPECT_EQ(sudoku({"estimate", "--probes", "0"}, one + "\n").exit_code, 2);
+}
+
 TEST(sudoku_cli_count, all_4x4_grids) {
   // 288 4x4 Sudoku grids (a published count).
   const auto r = sudoku({"count", "-q", "--limit", "0"}, std::string(16, '.') + "\n");

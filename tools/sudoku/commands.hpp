@@ -13,6 +13,7 @@ int run_generate(int argc, char** argv);
 int run_minimize(int argc, char** argv);
 int run_redundant(int argc, char** argv);
 int run_possibilities(int argc, char** argv);
+int run_estimate(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_render(int argc, char** argv);
 int run_convert(int argc, char** argv);

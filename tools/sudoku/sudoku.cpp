@@ -30,6 +30,8 @@ constexpr command_entry commands[] = {
     {"redundant", sudoku_cli::run_redundant, "the givens of each puzzle that can go on their own"},
     {"possibilities", sudoku_cli::run_possibilities,
      "the digits each cell holds over all solutions (all possibilities)"},
+    {"estimate", sudoku_cli::run_estimate,
+     "the number of solutions: counted, or estimated by random probes"},
     {"render", sudoku_cli::run_render, "draw each puzzle as an SVG picture"},
     {"convert", sudoku_cli::run_convert,
      "write each puzzle in another format: ISS, f-puzzles link or JSON"},

@@ -5,6 +5,7 @@
 // and, once warm, no allocation per puzzle. One solver per thread.
 #pragma once
 
+#include <dlx/estimate.hpp>
 #include <dlx/search.hpp>
 #include <dlx/solver.hpp>
 
@@ -94,6 +95,14 @@ class solver {
       return visit(static_cast<const grid&>(solution));
     });
   }
+
+  /// Knuth's estimate of the number of solutions by random probes of the
+  /// search tree (dlx/estimate.hpp), with the pair rule on the bitset engine
+  /// unless `options.search` asks for another propagation. Writes it to `out` and returns nullopt;
+  /// or, without probing, the answer when the givens clash (invalid) or no solution can keep them
+  /// (none).
+  std::optional<result> estimate(const grid& puzzle, const dlx::estimate_options& options,
+                                 dlx::solution_estimate& out);
 
   [[nodiscard]] dlx::engine_kind engine() const noexcept { return dlx_.engine(); }
 
