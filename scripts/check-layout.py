@@ -41,6 +41,7 @@ LAYERS = {
          "dlx/src/structure_engine.hpp"],
         ["dlx/src/bitset_pair_rule.hpp", "dlx/src/bitset_weight_rule.hpp", "dlx/src/memo_search.hpp"],
         ["dlx/include/dlx/solver.hpp", "dlx/src/memo_shared.hpp"],
+        ["dlx/include/dlx/estimate.hpp"],
     ],
     "sudoku": [
         ["sudoku/include/sudoku/grid.hpp", "sudoku/include/sudoku/clue.hpp",
