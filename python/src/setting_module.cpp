@@ -1,11 +1,13 @@
 // The module's tools for a setter at work, bound as the command line's are:
-// why a puzzle is not unique (two_solutions) and all possibilities. Each reads
-// its puzzle (sudoku_io.hpp), answers with the library (sudoku/answer.hpp,
-// sudoku/possibilities.hpp) and returns lists and tuples.
+// why a puzzle is not unique (two_solutions), all possibilities and the count
+// estimate. Each reads its puzzle (sudoku_io.hpp), answers with the library
+// (sudoku/answer.hpp, sudoku/possibilities.hpp, sudoku/estimate.hpp) and
+// returns lists, tuples and dicts.
 #include <fmt/core.h>
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <sudoku/answer.hpp>
+#include <sudoku/estimate.hpp>
 #include <sudoku/possibilities.hpp>
 
 #include "bindings.hpp"
@@ -110,6 +112,51 @@ void bind_setting(py::module_& m) {
           "  >>> dlx_sudoku.possibilities('1...' + '.' * 12)[0]\n"
           "  [[1], [2, 3, 4], [2, 3, 4], [2, 3, 4]]\n\n"
           "budget: give up after this many search nodes in all, raising BudgetExhausted.")
+          .c_str());
+
+  m.def(
+      "estimate",
+      [](const py::object& puzzle, std::uint64_t probes, std::uint64_t seed,
+         std::uint64_t exact_budget, const std::string& variant, const py::object& regions,
+         const std::optional<std::string>& box) {
+        if (probes == 0) throw py::value_error("estimate: probes must be at least 1");
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        sudoku::estimate_settings settings;
+        settings.probes = probes;
+        settings.seed = seed;
+        settings.exact_budget = exact_budget;
+        const sudoku::count_estimate e = [&] {
+          py::gil_scoped_release release;
+          return sudoku::estimate_count(w, settings);
+        }();
+        if (e.status == sudoku::status::invalid)
+          throw py::value_error("estimate: the givens clash");
+        py::dict out;
+        out["exact"] = e.exact;
+        out["count"] = e.exact ? py::object(py::int_(e.count)) : py::object(py::none());
+        out["estimate"] = e.solutions;
+        out["standard_error"] = e.standard_error;
+        out["probes"] = e.probes;
+        out["reached"] = e.reached;
+        out["nodes"] = e.nodes;
+        return out;
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("probes") = 1000, py::arg("seed") = 1,
+      py::arg("exact_budget") = 100000, py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      puzzle_doc(
+          "The number of solutions (the command line's `sudoku estimate`): counted when\n"
+          "that takes at most `exact_budget` nodes, else estimated by Knuth's random probes\n"
+          "of the search tree. A dict: exact, count (None when estimated), estimate (the\n"
+          "probes' mean, or the count), standard_error, probes, reached (probes that met a\n"
+          "solution), nodes. The same seed gives the same estimate.\n\n"
+          "  >>> dlx_sudoku.estimate('1' + '.' * 15)['count']\n"
+          "  72\n"
+          "  >>> e = dlx_sudoku.estimate('.' * 81, probes=400)\n"
+          "  >>> 5e21 < e['estimate'] < 8.5e21\n"
+          "  True")
           .c_str());
 }
 

@@ -96,6 +96,20 @@ def shidoku_grids():
     return grids
 
 
+def test_estimate_is_the_count_or_within_four_standard_errors():
+    grids = shidoku_grids()
+    puzzle = "1" + "." * 15
+    count = sum(g[0] == 1 for g in grids)
+    exact = d.estimate(puzzle)
+    assert exact["exact"] and exact["count"] == count == 72 and exact["probes"] == 0
+    probed = d.estimate(puzzle, exact_budget=0, probes=800, seed=3)
+    assert not probed["exact"] and probed["count"] is None and probed["probes"] == 800
+    assert abs(probed["estimate"] - count) <= 4 * probed["standard_error"]
+    assert probed == d.estimate(puzzle, exact_budget=0, probes=800, seed=3)
+    with pytest.raises(ValueError):
+        d.estimate(puzzle, probes=0)
+
+
 def test_possibilities_are_what_every_solution_holds():
     grids = shidoku_grids()
     assert len(grids) == 288
