@@ -41,6 +41,9 @@ def two_solutions(puzzle: Puzzle, *, variant: str = "classic", regions: Regions 
 def possibilities(puzzle: Puzzle, threshold: int = 1, *, variant: str = "classic",
                   regions: Regions = None, box: Optional[str] = None, budget: int = 0
                   ) -> Optional[list[list[Optional[list[int]]]]]: ...
+def disambiguate(puzzle: Puzzle, *, symmetry: str = "none", variant: str = "classic",
+                 regions: Regions = None, box: Optional[str] = None, budget: int = 0
+                 ) -> tuple[Any, list[tuple[int, int]]]: ...
 def estimate(puzzle: Puzzle, *, probes: int = 1000, seed: int = 1, exact_budget: int = 100000,
              variant: str = "classic", regions: Regions = None,
              box: Optional[str] = None) -> dict[str, Any]: ...

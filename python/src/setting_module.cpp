@@ -1,12 +1,13 @@
 // The module's tools for a setter at work, bound as the command line's are:
-// why a puzzle is not unique (two_solutions), all possibilities and the count
-// estimate. Each reads its puzzle (sudoku_io.hpp), answers with the library
-// (sudoku/answer.hpp, sudoku/possibilities.hpp, sudoku/estimate.hpp) and
-// returns lists, tuples and dicts.
+// why a puzzle is not unique (two_solutions), all possibilities, the count
+// estimate and the givens that make a puzzle unique (disambiguate). Each reads its puzzle
+// (sudoku_io.hpp), answers with the library (sudoku/answer.hpp, possibilities.hpp, estimate.hpp,
+// disambiguate.hpp) and returns lists, tuples and dicts.
 #include <fmt/core.h>
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <sudoku/answer.hpp>
+#include <sudoku/disambiguate.hpp>
 #include <sudoku/estimate.hpp>
 #include <sudoku/possibilities.hpp>
 
@@ -157,6 +158,51 @@ void bind_setting(py::module_& m) {
           "  >>> e = dlx_sudoku.estimate('.' * 81, probes=400)\n"
           "  >>> 5e21 < e['estimate'] < 8.5e21\n"
           "  True")
+          .c_str());
+
+  m.def(
+      "disambiguate",
+      [](const py::object& puzzle, const std::string& symmetry, const std::string& variant,
+         const py::object& regions, const std::optional<std::string>& box, std::uint64_t budget) {
+        const std::optional<sudoku::clue_symmetry> sym = sudoku::parse_symmetry(symmetry);
+        if (!sym) {
+          throw py::value_error(fmt::format(
+              "disambiguate: symmetry is none, rot180, rot90, mirror or diagonal, not '{}'",
+              symmetry));
+        }
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        workspace& w = read_one(puzzle, f, in);
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const sudoku::disambiguation d =
+            without_gil(interrupt, [&] { return sudoku::disambiguate(w, *sym, options); });
+        if (d.status == sudoku::status::unknown) budget_ran_out(d.nodes, 0);
+        if (d.status == sudoku::status::none)
+          throw py::value_error("disambiguate: the puzzle has no solution");
+        if (d.status == sudoku::status::multiple)
+          throw py::value_error(
+              "disambiguate: no given digit tells the solutions apart (they differ only in "
+              "variables)");
+        const int columns = w.variant.columns();
+        py::list cells;
+        for (const std::size_t p : d.added)
+          cells.append(
+              py::make_tuple(static_cast<int>(p) / columns, static_cast<int>(p) % columns));
+        return py::make_tuple(to_python(w.variant, d.puzzle, in), cells);
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("symmetry") = "none",
+      py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      py::arg("budget") = 0,
+      puzzle_doc("Givens that make a puzzle unique (the command line's `sudoku disambiguate`):\n"
+                 "(puzzle, cells): the puzzle with digits of its first solution added where the\n"
+                 "solutions disagree most, until one is left, each needed; and the (row, column)\n"
+                 "cells given, 0-based. A unique puzzle comes back as it is, with []. symmetry:\n"
+                 "none, rot180, rot90, mirror or diagonal, givens added in whole orbits.\n"
+                 "ValueError when it has no solution.\n\n"
+                 "  >>> unique, cells = dlx_sudoku.disambiguate('1' + '.' * 15)\n"
+                 "  >>> dlx_sudoku.count(unique), len(cells) >= 3\n"
+                 "  (1, True)")
           .c_str());
 }
 

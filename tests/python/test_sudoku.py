@@ -110,6 +110,24 @@ def test_estimate_is_the_count_or_within_four_standard_errors():
         d.estimate(puzzle, probes=0)
 
 
+def test_disambiguate_leaves_one_solution_with_each_given_needed():
+    puzzle = "1" + "." * 15
+    unique, cells = d.disambiguate(puzzle)
+    assert d.count(unique) == 1 and cells
+    for r, c in cells:
+        assert unique[r * 4 + c] != "." and puzzle[r * 4 + c] == "."
+        less = unique[:r * 4 + c] + "." + unique[r * 4 + c + 1:]
+        assert d.count(less) == 2
+    symmetric, pairs = d.disambiguate(puzzle, symmetry="rot180")
+    assert d.count(symmetric) == 1
+    assert all((3 - r, 3 - c) in pairs or puzzle[(3 - r) * 4 + 3 - c] != "." for r, c in pairs)
+    assert d.disambiguate(WIKI) == (WIKI, [])
+    with pytest.raises(ValueError):
+        d.disambiguate(NONE)
+    with pytest.raises(ValueError):
+        d.disambiguate(puzzle, symmetry="spiral")
+
+
 def test_possibilities_are_what_every_solution_holds():
     grids = shidoku_grids()
     assert len(grids) == 288

@@ -488,6 +488,35 @@ TEST(sudoku_cli_estimate, counted_when_small_probed_beyond) {
   EXPECT_EQ(sudoku({"estimate", "--probes", "0"}, one + "\n").exit_code, 2);
 }
 
+TEST(sudoku_cli_disambiguate, givens_that_leave_one_solution) {
+  // A 17-clue puzzle less three givens (73,282 solutions): made unique again.
+  const std::string less =
+      "...........36......7..9.2.......7.......4.7.....1...3...1....68..85...1..9....4..";
+  const auto r = sudoku({"disambiguate", "-q"}, less + "\n");
+  EXPECT_EQ(r.exit_code, 0);
+  ASSERT_EQ(r.out.size(), 82u) << r.out;
+  EXPECT_EQ(sudoku({"count", "-q"}, r.out).out, "1\n");
+  for (std::size_t k = 0; k < less.size(); ++k) {
+    if (less[k] != '.') {
+      EXPECT_EQ(r.out[k], less[k]) << k;
+    }
+  }
+  // Symmetric: the givens added in rot180 pairs; JSON names them.
+  const auto json = sudoku({"disambiguate", "-q", "--json", "--symmetry", "rot180"}, less + "\n");
+  EXPECT_TRUE(json_checker::is_object(json.out.substr(0, json.out.size() - 1))) << json.out;
+  EXPECT_NE(json.out.find("\"status\":\"unique\",\"puzzle\":"), std::string::npos) << json.out;
+  EXPECT_NE(json.out.find("\"added\":[\"r"), std::string::npos) << json.out;
+  // Unique as it is; none; clashing givens; bad usage.
+  const std::string unique =
+      "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+  EXPECT_EQ(sudoku({"disambiguate", "-q"}, unique + "\n").out, unique + "\n");
+  const auto other =
+      sudoku({"disambiguate", "-q"}, "123....4........\n11" + std::string(14, '.') + "\n");
+  EXPECT_EQ(other.exit_code, 2);
+  EXPECT_EQ(lines_of(other.out), (std::vector<std::string>{"none", "invalid"}));
+  EXPECT_EQ(sudoku({"disambiguate", "--symmetry", "spiral"}, unique + "\n").exit_code, 2);
+}
+
 TEST(sudoku_cli_count, all_4x4_grids) {
   // 288 4x4 Sudoku grids (a published count).
   const auto r = sudoku({"count", "-q", "--limit", "0"}, std::string(16, '.') + "\n");

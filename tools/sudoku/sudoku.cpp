@@ -30,6 +30,8 @@ constexpr command_entry commands[] = {
     {"redundant", sudoku_cli::run_redundant, "the givens of each puzzle that can go on their own"},
     {"possibilities", sudoku_cli::run_possibilities,
      "the digits each cell holds over all solutions (all possibilities)"},
+    {"disambiguate", sudoku_cli::run_disambiguate,
+     "givens that make a puzzle with several solutions unique"},
     {"estimate", sudoku_cli::run_estimate,
      "the number of solutions: counted, or estimated by random probes"},
     {"render", sudoku_cli::run_render, "draw each puzzle as an SVG picture"},
