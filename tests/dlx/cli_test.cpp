@@ -6,6 +6,7 @@
 #include <dlx/format.hpp>
 
 #include <cctype>
+#include <cmath>
 #include <cstdint>
 #include <filesystem>
 #include <optional>
@@ -55,6 +56,28 @@ TEST(DlxCli, CountsQueens8) {
   EXPECT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, "92\n");
   EXPECT_EQ(r.err, "");
+}
+
+TEST(DlxCli, EstimatesQueens10WithinFourStandardErrors) {
+  // 724 solutions (published); the JSON's mean within four standard errors.
+  const auto r =
+      run_command({dlx_program, "--estimate", "2000", "--json"}, as_text(examples::queens(10)));
+  EXPECT_EQ(r.exit_code, 0);
+  std::smatch m;
+  ASSERT_TRUE(std::regex_search(
+      r.out, m,
+      std::regex(R"("estimate":([0-9.e+]+),"standard_error":([0-9.e+]+),"probes":2000,)")))
+      << r.out;
+  EXPECT_LE(std::abs(std::stod(m[1]) - 724), 4 * std::stod(m[2])) << r.out;
+  const auto line = run_command({dlx_program, "--estimate", "500"}, as_text(examples::queens(10)));
+  EXPECT_TRUE(std::regex_match(line.out, std::regex(R"(about \d+ \+- \d+% \(500 probes\)\n)")))
+      << line.out;
+  // No probe meets a solution of 3 queens (there is none): exit 3; --estimate goes alone.
+  EXPECT_EQ(run_command({dlx_program, "--estimate", "20"}, as_text(examples::queens(3))).exit_code,
+            3);
+  EXPECT_EQ(run_command({dlx_program, "--estimate", "20", "--count"}, as_text(examples::queens(8)))
+                .exit_code,
+            2);
 }
 
 TEST(DlxCli, ShortCountFlag) {

@@ -10,6 +10,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cmath>
 #include <cstdlib>
 #include <cstring>
 #include <filesystem>
@@ -168,6 +169,28 @@ std::string approximately(std::uint64_t n, std::string_view noun) {
 }
 
 }  // namespace
+
+std::string estimate_text(double estimate, double standard_error, std::uint64_t probes,
+                          std::uint64_t reached) {
+  if (reached == 0) return fmt::format("about 0 (none of {} probes met a solution)", probes);
+  // Two significant digits are all an estimate of a few percent has.
+  std::string figure;
+  if (estimate < 1e6) {
+    figure = fmt::format("{:.0f}", estimate);
+  } else {
+    int exponent = static_cast<int>(std::floor(std::log10(estimate)));
+    double mantissa = std::round(estimate / std::pow(10.0, exponent) * 10) / 10;
+    if (mantissa >= 10) {
+      mantissa /= 10;
+      ++exponent;
+    }
+    figure = fmt::format("{:.1f}e{}", mantissa, exponent);
+  }
+  const double percent = estimate > 0 ? 100 * standard_error / estimate : 0;
+  return fmt::format("about {} +- {}% ({} probes)", figure,
+                     percent < 1 ? fmt::format("{:.1f}", percent) : fmt::format("{:.0f}", percent),
+                     probes);
+}
 
 std::string search_progress_text(const dlx::search_progress& p) {
   const double seconds = std::chrono::duration<double>(p.elapsed).count();

@@ -121,6 +121,13 @@ std::string per_second(std::uint64_t count, double seconds);
 /// solutions, and the estimated share of the tree done when the search knows it.
 std::string search_progress_text(const dlx::search_progress& p);
 
+/// An estimate of a count and its standard error, as `dlx --estimate` and
+/// `sudoku estimate` print it: "about 3.2e9 +- 4% (1000 probes)" (two
+/// significant digits from a million on; "about 0 (none of N probes met a
+/// solution)" when no probe did).
+std::string estimate_text(double estimate, double standard_error, std::uint64_t probes,
+                          std::uint64_t reached);
+
 /// A long memoized search's (dlx --memo) progress, in the same figures: nodes
 /// and their rate, cache hits, signatures, diagram nodes, memory and time.
 std::string memo_progress_text(const dlx::memo_progress& p);

@@ -2,6 +2,7 @@
 // (multiplicities) format.
 #include <fmt/core.h>
 #include <dlx/counted.hpp>
+#include <dlx/estimate.hpp>
 #include <dlx/format.hpp>
 #include <dlx/solver.hpp>
 #include <dlx/structure.hpp>
@@ -27,7 +28,40 @@ struct settings : dlx_tool::common_settings {
   bool engine_set = false;
   dlx::engine_kind engine = dlx::engine_kind::automatic;
   dlx_tool::memo_settings memo;
+  std::uint64_t estimate_probes = 0;  // --estimate: Knuth's random probes instead of a search
 };
+
+// --estimate: Knuth's random probes (dlx/estimate.hpp), one line.
+int estimate(const settings& s, dlx::solver& solver, const dlx::search_options& search,
+             tools::line_output& out) {
+  dlx::estimate_options o;
+  o.probes = s.estimate_probes;
+  o.seed = search.seed.value_or(1);
+  o.search = search;
+  o.search.seed.reset();
+  o.search.on_progress = nullptr;
+  o.time_budget = search.time_budget;
+  try {
+    const dlx::solution_estimate e = dlx::estimate_solutions(solver, o);
+    if (s.json) {
+      out.line(
+          fmt::format("{{\"status\":\"estimated\",\"estimate\":{},\"standard_error\":{},"
+                      "\"probes\":{},\"reached\":{},\"exact\":{},\"nodes\":{}}}",
+                      e.solutions, e.standard_error, e.probes, e.reached, e.exact, e.nodes));
+    } else {
+      out.line(tools::estimate_text(e.solutions, e.standard_error, e.probes, e.reached));
+    }
+    out.flush();
+    return e.reached != 0 ? tools::exit_ok : tools::exit_unknown;
+  } catch (const std::invalid_argument& e) {
+    fmt::print(stderr, "dlx: {}\n", e.what());
+    return tools::exit_usage;
+  } catch (const tools::output_error& e) {
+    if (e.error_number() == EPIPE) return tools::exit_broken_pipe;
+    fmt::print(stderr, "dlx: {}\n", e.what());
+    return tools::exit_output;
+  }
+}
 
 int run(const settings& s, const std::string& path) {
   std::ifstream file_stream;
@@ -66,6 +100,7 @@ int run(const settings& s, const std::string& path) {
     };
   }
 
+  if (s.estimate_probes != 0) return estimate(s, solver, options, out);
   const auto started = std::chrono::steady_clock::now();
   dlx::search_result result;
   try {
@@ -166,6 +201,10 @@ int main(int argc, char** argv) {
   const std::vector<tools::option_spec> options = {
       {'c', "count", "", "print only the number of solutions",
        [&](std::string_view) { s.count_only = true; }},
+      {0, "estimate", "PROBES",
+       "estimate the number of solutions by PROBES random probes of the search tree (Knuth's "
+       "estimate: the mean and its standard error; --seed and --propagation shape it)",
+       [&](std::string_view v) { s.estimate_probes = tools::parse_unsigned(v, "--estimate", 1); }},
       {'l', "limit", "N", "stop after N solutions (default 0: find them all)",
        [&](std::string_view v) { s.search.limit = tools::parse_unsigned(v, "--limit"); }},
       {'b', "budget", "NODES", "stop after NODES search nodes (exit 3 if unfinished)",
@@ -298,6 +337,11 @@ int main(int argc, char** argv) {
     if (!s.memo.enabled && s.memo.branching == dlx::memo_branching::first) {
       throw tools::usage_error(
           "--branch first needs --memo (the plain search takes mrv or conflicts)");
+    }
+    if (s.estimate_probes != 0 &&
+        (s.memo.enabled || s.count_only || s.search.limit != 0 || s.search.threads != 1)) {
+      throw tools::usage_error(
+          "--estimate goes alone: not with --memo, --count, --limit or --threads");
     }
     if (s.memo.enabled) {
       // The memoized search has its own tree: settings of the plain search's

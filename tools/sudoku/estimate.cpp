@@ -3,7 +3,6 @@
 #include <fmt/core.h>
 #include <sudoku/estimate.hpp>
 
-#include <cmath>
 #include <string>
 
 #include "commands.hpp"
@@ -11,20 +10,6 @@
 #include "puzzle_command.hpp"
 
 namespace sudoku_cli {
-namespace {
-
-// "3.2e9" for large figures, "1234" below a million: two significant digits
-// are all an estimate of a few percent has.
-std::string about(double x) {
-  if (x < 1e6) return fmt::format("{:.0f}", x);
-  const int exponent = static_cast<int>(std::floor(std::log10(x)));
-  double mantissa = x / std::pow(10.0, exponent);
-  if (std::round(mantissa * 10) >= 100) return fmt::format("1.0e{}", exponent + 1);
-  return fmt::format("{:.1f}e{}", mantissa, exponent);
-}
-
-}  // namespace
-
 int run_estimate(int argc, char** argv) {
   sudoku::estimate_settings settings;
   puzzle_command command;
@@ -85,13 +70,7 @@ int run_estimate(int argc, char** argv) {
       return;
     }
     if (e.exact) return c.word(fmt::format("{}", e.count));
-    if (e.reached == 0) {
-      return c.word(fmt::format("about 0 (none of {} probes met a solution)", e.probes));
-    }
-    const double percent = 100 * relative;
-    c.word(fmt::format(
-        "about {} +- {}% ({} probes)", about(e.solutions),
-        percent < 1 ? fmt::format("{:.1f}", percent) : fmt::format("{:.0f}", percent), e.probes));
+    c.word(tools::estimate_text(e.solutions, e.standard_error, e.probes, e.reached));
   };
   command.summary = uniqueness_summary;
   return run_puzzle_command(argc, argv, command);
