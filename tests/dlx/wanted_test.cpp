@@ -21,7 +21,7 @@ using dlx::option_id;
 // An exact-cover problem with many solutions: `primaries` items, options of
 // one to three of them at random, every single item an option too (so that
 // every problem has solutions, often hundreds), and a secondary item or two.
-dlx::problem random_problem(std::mt19937& rng, std::size_t primaries, std::size_t extra) {
+dlx::problem many_solutions_problem(std::mt19937& rng, std::size_t primaries, std::size_t extra) {
   dlx::problem p(primaries, 2);
   for (std::size_t i = 0; i < primaries; ++i)
     p.add_option({static_cast<item_id>(i)});
@@ -84,7 +84,7 @@ TEST(WantedOptions, TalliesEqualEveryThresholdOnRandomProblems) {
   std::mt19937 rng(20261206);
   std::uint64_t met = 0, total = 0;
   for (int round = 0; round < 60; ++round) {
-    const dlx::problem p = random_problem(rng, 6 + static_cast<std::size_t>(round % 5), 20);
+    const dlx::problem p = many_solutions_problem(rng, 6 + static_cast<std::size_t>(round % 5), 20);
     const std::uint64_t all = dlx::solver(p).count().solutions;
     for (const std::uint64_t k : {std::uint64_t{1}, std::uint64_t{2}, std::uint64_t{5}}) {
       const std::vector<std::uint64_t> expected = by_enumeration(p, k);
@@ -112,7 +112,7 @@ TEST(WantedOptions, TalliesEqualEveryThresholdOnRandomProblems) {
 
 TEST(WantedOptions, PreselectedOptionsAreTakenAndCount) {
   std::mt19937 rng(7);
-  const dlx::problem p = random_problem(rng, 9, 24);
+  const dlx::problem p = many_solutions_problem(rng, 9, 24);
   const std::vector<std::uint64_t> everything = by_enumeration(p, 1);
   for (option_id held = 0; held < p.option_count(); ++held) {
     if (everything[held] == 0) continue;
@@ -150,7 +150,7 @@ struct not_both final : dlx::rule {
 TEST(WantedOptions, AgreesWithRules) {
   std::mt19937 rng(11);
   for (int round = 0; round < 10; ++round) {
-    dlx::problem p = random_problem(rng, 8, 22);
+    dlx::problem p = many_solutions_problem(rng, 8, 22);
     // Options 0 and 1 cover items 0 and 1: together in many solutions.
     p.add_rule(std::make_shared<not_both>());
     const std::vector<std::uint64_t> expected = by_enumeration(p, 1);
@@ -163,7 +163,7 @@ TEST(WantedOptions, AgreesWithRules) {
 
 TEST(WantedOptions, RefusedWhereTheEngineCannotSkip) {
   std::mt19937 rng(3);
-  const dlx::problem p = random_problem(rng, 6, 10);
+  const dlx::problem p = many_solutions_problem(rng, 6, 10);
   std::vector<std::uint64_t> wanted(1, ~std::uint64_t{0});
   dlx::search_options o;
   o.wanted = wanted;

@@ -8,15 +8,11 @@
 
 #include <string>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
 
-sudoku::workspace read(const std::string& line, bool iss = false) {
-  sudoku::workspace w;
-  sudoku::rules r;
-  r.iss = iss;
-  EXPECT_FALSE(sudoku::read_puzzle(w, line, r)) << line;
-  return w;
-}
+using test_support::read_workspace;
 
 void expect_unique_and_needed(sudoku::workspace& w, sudoku::clue_symmetry symmetry,
                               const std::string& what) {
@@ -72,29 +68,29 @@ TEST(Disambiguate, EveryVariantEndsUniqueWithEachAddedGivenNeeded) {
       {".Shape~6x6.AntiKnight", true},
   };
   for (const auto& p : puzzles) {
-    sudoku::workspace w = read(p.line, p.iss);
+    sudoku::workspace w = read_workspace(p.line, p.iss);
     expect_unique_and_needed(w, sudoku::clue_symmetry::none, p.line);
   }
-  sudoku::workspace plain = read(puzzles[0].line);
+  sudoku::workspace plain = read_workspace(puzzles[0].line);
   expect_unique_and_needed(plain, sudoku::clue_symmetry::rot180, "rot180");
-  sudoku::workspace empty = read(puzzles[1].line);
+  sudoku::workspace empty = read_workspace(puzzles[1].line);
   expect_unique_and_needed(empty, sudoku::clue_symmetry::rot90, "rot90");
 }
 
 TEST(Disambiguate, UniqueNoneAndClashingAreTold) {
-  sudoku::workspace unique =
-      read("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
+  sudoku::workspace unique = read_workspace(
+      "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..");
   const sudoku::disambiguation d = sudoku::disambiguate(unique);
   EXPECT_EQ(d.status, sudoku::status::unique);
   EXPECT_TRUE(d.added.empty());
   EXPECT_EQ(d.puzzle, unique.puzzle);
-  sudoku::workspace none = read("12345678.........9" + std::string(63, '.'));
+  sudoku::workspace none = read_workspace("12345678.........9" + std::string(63, '.'));
   EXPECT_EQ(sudoku::disambiguate(none).status, sudoku::status::none);
-  sudoku::workspace clash = read("11" + std::string(79, '.'));
+  sudoku::workspace clash = read_workspace("11" + std::string(79, '.'));
   const sudoku::disambiguation c = sudoku::disambiguate(clash);
   EXPECT_EQ(c.status, sudoku::status::invalid);
   EXPECT_TRUE(c.conflict.has_value());
-  sudoku::workspace oblong = read(".Shape~6x8", true);
+  sudoku::workspace oblong = read_workspace(".Shape~6x8", true);
   EXPECT_THROW((void)sudoku::disambiguate(oblong, sudoku::clue_symmetry::rot180),
                std::invalid_argument);
 }

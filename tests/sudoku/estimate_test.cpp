@@ -8,18 +8,14 @@
 #include <cmath>
 #include <string>
 
+#include "sudoku_helpers.hpp"
+
 namespace {
 
-sudoku::workspace read(const std::string& line, bool iss = false) {
-  sudoku::workspace w;
-  sudoku::rules r;
-  r.iss = iss;
-  EXPECT_FALSE(sudoku::read_puzzle(w, line, r)) << line;
-  return w;
-}
+using test_support::read_workspace;
 
 TEST(Estimate, ExactWhileTheCountIsSmall) {
-  sudoku::workspace w = read("1...............");
+  sudoku::workspace w = read_workspace("1...............");
   const sudoku::count_estimate e = sudoku::estimate_count(w);
   EXPECT_TRUE(e.exact);
   EXPECT_EQ(e.count, 72u);
@@ -39,7 +35,7 @@ TEST(Estimate, ProbesWithinFourStandardErrorsOfTheCount) {
       {".Shape~6x6.AntiKnight", true},
   };
   for (const auto& p : puzzles) {
-    sudoku::workspace w = read(p.line, p.iss);
+    sudoku::workspace w = read_workspace(p.line, p.iss);
     const sudoku::result exact = w.solver_for(w.variant).count(w.puzzle, 0);
     ASSERT_TRUE(exact.exact) << p.line;
     sudoku::estimate_settings s;
@@ -58,12 +54,12 @@ TEST(Estimate, ProbesWithinFourStandardErrorsOfTheCount) {
 }
 
 TEST(Estimate, ClashingGivensAndNoSolutionAreTold) {
-  sudoku::workspace clash = read("11" + std::string(79, '.'));
+  sudoku::workspace clash = read_workspace("11" + std::string(79, '.'));
   sudoku::estimate_settings s;
   s.exact_budget = 0;
   EXPECT_EQ(sudoku::estimate_count(clash, s).status, sudoku::status::invalid);
   // Row 1 leaves r1c9 only 9, which column 9 already holds.
-  sudoku::workspace none = read("12345678.........9" + std::string(63, '.'));
+  sudoku::workspace none = read_workspace("12345678.........9" + std::string(63, '.'));
   const sudoku::count_estimate e = sudoku::estimate_count(none, s);
   EXPECT_EQ(e.solutions, 0.0);
   EXPECT_TRUE(e.status == sudoku::status::none || e.status == sudoku::status::unknown);

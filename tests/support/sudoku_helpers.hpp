@@ -4,6 +4,7 @@
 #pragma once
 
 #include <gtest/gtest.h>
+#include <sudoku/answer.hpp>
 #include <sudoku/grid.hpp>
 #include <sudoku/text.hpp>
 #include <sudoku/variant.hpp>
@@ -36,6 +37,16 @@ inline sudoku::rules rules_of(const std::string& names) {
   const auto r = sudoku::rules::parse(names, error);
   EXPECT_TRUE(r) << names << ": " << error;
   return r.value_or(sudoku::rules{});
+}
+
+/// A workspace holding the puzzle of `line` (an ISS constraint string with
+/// `iss`); a line the reader refuses fails the test.
+inline sudoku::workspace read_workspace(const std::string& line, bool iss = false) {
+  sudoku::workspace w;
+  sudoku::rules r;
+  r.iss = iss;
+  EXPECT_FALSE(sudoku::read_puzzle(w, line, r)) << line;
+  return w;
 }
 
 /// How many times `part` occurs in `text`, overlapping ones included.
