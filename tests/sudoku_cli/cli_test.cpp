@@ -517,6 +517,29 @@ TEST(sudoku_cli_disambiguate, givens_that_leave_one_solution) {
   EXPECT_EQ(sudoku({"disambiguate", "--symmetry", "spiral"}, unique + "\n").exit_code, 2);
 }
 
+TEST(sudoku_cli_render, possibilities_as_pencil_marks) {
+  // A unique puzzle: each empty cell's one possibility is its solution's digit,
+  // where the givens leave 102 more candidates.
+  const auto r = sudoku({"render", "-q", "--possibilities"}, test_support::wiki + "\n");
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  const auto texts = [](const std::string& svg) {
+    std::size_t n = 0;
+    for (std::size_t at = svg.find("<text data-cell="); at != std::string::npos;
+         at = svg.find("<text data-cell=", at + 1))
+      ++n;
+    return n;
+  };
+  EXPECT_EQ(texts(r.out), 81u);
+  EXPECT_TRUE(std::regex_search(r.out, std::regex(R"(data-cell="r1c3"[^>]*>4</text>)"))) << r.out;
+  EXPECT_GT(texts(sudoku({"render", "-q", "--candidates"}, test_support::wiki + "\n").out), 81u);
+  // No solution: the givens alone, said on stderr, exit 1; one kind of marks at a time.
+  const auto none = sudoku({"render", "-q", "--possibilities"}, "123....4........\n");
+  EXPECT_EQ(none.exit_code, 1);
+  EXPECT_NE(none.err.find("none"), std::string::npos) << none.err;
+  EXPECT_EQ(
+      sudoku({"render", "--possibilities", "--solution"}, test_support::wiki + "\n").exit_code, 2);
+}
+
 TEST(sudoku_cli_count, all_4x4_grids) {
   // 288 4x4 Sudoku grids (a published count).
   const auto r = sudoku({"count", "-q", "--limit", "0"}, std::string(16, '.') + "\n");

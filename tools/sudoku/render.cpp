@@ -1,5 +1,6 @@
 // sudoku render: each puzzle as an SVG picture.
 #include <fmt/core.h>
+#include <sudoku/possibilities.hpp>
 #include <sudoku/render.hpp>
 
 #include "commands.hpp"
@@ -9,7 +10,7 @@
 namespace sudoku_cli {
 
 int run_render(int argc, char** argv) {
-  bool solution = false, candidates = false, coordinates = false;
+  bool solution = false, candidates = false, possible = false, coordinates = false;
   int cell_pixels = 40;
   std::string output;
   puzzle_command command;
@@ -22,7 +23,9 @@ int run_render(int argc, char** argv) {
       "board-wide rules in a caption), the givens in bold, and with --solution the\n"
       "solution's digits in blue (a puzzle that is not unique: its givens alone, and the\n"
       "reason on stderr, exit 1), with --candidates the candidates the givens leave as\n"
-      "pencil marks. The SVG has a viewBox (it scales to any size), a title, its digits as\n"
+      "pencil marks, with --possibilities each empty cell's digits over all solutions\n"
+      "(sudoku possibilities) as pencil marks. The SVG has a viewBox (it scales to any size), a "
+      "title, its digits as\n"
       "text, and its own white ground.\n"
       "\n"
       "Without -o, the picture goes to standard output; several puzzles make one SVG\n"
@@ -40,6 +43,9 @@ int run_render(int argc, char** argv) {
     options.push_back({0, "candidates", "",
                        "draw the candidates the givens leave in each empty cell",
                        [&](std::string_view) { candidates = true; }});
+    options.push_back({0, "possibilities", "",
+                       "draw each empty cell's digits over all solutions (found by search)",
+                       [&](std::string_view) { possible = true; }});
     options.push_back({0, "coordinates", "", "number the rows and columns",
                        [&](std::string_view) { coordinates = true; }});
     options.push_back({0, "cell-size", "PX", "the picture's size: pixels per cell (default 40)",
@@ -59,8 +65,8 @@ int run_render(int argc, char** argv) {
     if (s.json) throw tools::usage_error("--json does not apply: render writes SVG");
     if (s.output == output_format::grid)
       throw tools::usage_error("--output-format does not apply: render writes SVG");
-    if (solution && candidates)
-      throw tools::usage_error("--solution and --candidates do not go together");
+    if (int{solution} + int{candidates} + int{possible} > 1)
+      throw tools::usage_error("--solution, --candidates and --possibilities go one at a time");
   };
   command.make_sink = [&](const command_settings&) -> std::unique_ptr<answer_sink> {
     if (!output.empty() && names_folder(output)) return folder_sink(output, ".svg");
@@ -74,6 +80,24 @@ int run_render(int argc, char** argv) {
     sudoku::board_state board = candidates ? sudoku::board_state::with_candidates(v, c.puzzle())
                                            : sudoku::board_state::of_puzzle(c.puzzle());
     std::string note;
+    if (possible) {
+      const sudoku::possibilities p =
+          sudoku::find_possibilities(c.workspace(), 1, c.search_options());
+      c.counts().nodes += p.nodes;
+      if (p.status == sudoku::status::invalid) return c.clash(*p.conflict);
+      if (p.status == sudoku::status::none) {
+        // Drawn all the same, and said so: the givens alone.
+        sudoku::result r;
+        r.status = p.status;
+        c.answer_unless_unique(r);
+        note = ", none";
+      } else {
+        board.candidates.assign(v.positions(), 0);
+        for (const std::uint32_t cell : v.cells()) {
+          if (c.puzzle()[cell] == 0) board.candidates[cell] = p.digits[cell];
+        }
+      }
+    }
     if (solution) {
       // Only a unique puzzle's solution is drawn: a picture of one of several
       // would pass for the answer.
