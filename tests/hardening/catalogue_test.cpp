@@ -182,7 +182,7 @@ std::vector<bad_case> catalogue() {
        {"render", "--solution", "--candidates", "{file}"},
        fine,
        "",
-       {"--solution and --candidates do not go together"},
+       {"--solution, --candidates and --possibilities go one at a time"},
        2},
       {"render_cell_size_out_of_range",
        "sudoku",
