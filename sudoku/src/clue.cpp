@@ -127,6 +127,11 @@ bool is_outside(clue_kind k) noexcept {
          k == clue_kind::numbered_room || k == clue_kind::full_rank;
 }
 
+bool reads_units(clue_kind k) noexcept {
+  return k == clue_kind::region_sum_line || k == clue_kind::region_same_values ||
+         k == clue_kind::doppelganger;
+}
+
 clue composite_clue(clue_kind kind, std::vector<clue> parts) {
   clue out{kind, {}, {}, false, std::move(parts)};
   for (const clue& part : out.parts) {

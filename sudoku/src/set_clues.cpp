@@ -144,8 +144,12 @@ void clue_lowering::counting_circles(const clue& c) {
     // so no other cell may; 121,390 guesses without the pass, 3,609 with it,
     // ISS 14).
     const std::size_t inside = passes.size();
-    const bool full = v_.has(unit_kind::row) && v_.rows() == n_ &&
-                      v_.cells().size() == static_cast<std::size_t>(n_ * n_);
+    // Every row, not some: a layout check (layout_check.hpp) takes rows away.
+    const auto rows = std::count_if(v_.units().begin(), v_.units().end(), [&](const unit& u) {
+      return u.kind == unit_kind::row && u.cells.size() == static_cast<std::size_t>(n_);
+    });
+    const bool full =
+        rows == n_ && v_.rows() == n_ && v_.cells().size() == static_cast<std::size_t>(n_ * n_);
     if (full) {
       std::vector<char> circled(v_.all_positions(), 0);
       for (std::uint32_t p : cells)

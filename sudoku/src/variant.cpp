@@ -502,6 +502,49 @@ void variant::restrict_digits(std::size_t position, std::uint64_t mask) {
   candidates_[position] &= mask;
 }
 
+namespace {
+
+// Erases the elements of `v` at `indices` (any order, repeats ignored).
+template <class T>
+void erase_at(std::vector<T>& v, std::span<const std::size_t> indices, const char* what) {
+  std::vector<std::uint8_t> gone(v.size(), 0);
+  for (const std::size_t i : indices) {
+    if (i >= v.size()) {
+      throw std::out_of_range(
+          fmt::format("sudoku::variant::remove: no {} {} (of {})", what, i, v.size()));
+    }
+    gone[i] = 1;
+  }
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < v.size(); ++i) {
+    if (gone[i]) continue;
+    if (kept != i) v[kept] = std::move(v[i]);  // not onto itself: that empties a vector
+    ++kept;
+  }
+  v.erase(v.begin() + static_cast<std::ptrdiff_t>(kept), v.end());
+}
+
+}  // namespace
+
+void variant::remove(std::span<const std::size_t> units, std::span<const std::size_t> cages,
+                     std::span<const std::size_t> clues,
+                     std::span<const std::size_t> unrestricted) {
+  for (const std::size_t p : unrestricted) {
+    if (p >= all_positions()) {
+      throw std::out_of_range(fmt::format("sudoku::variant::remove: no position {}", p));
+    }
+  }
+  revision_ = next_revision();
+  erase_at(units_, units, "unit");
+  erase_at(cages_, cages, "cage");
+  erase_at(clues_, clues, "clue");
+  if (!candidates_.empty()) {
+    for (const std::size_t p : unrestricted)
+      candidates_[p] = all_digits();
+  }
+  index_constraints();
+}
+
 bool variant::has(unit_kind k) const noexcept {
   return std::any_of(units_.begin(), units_.end(), [k](const unit& u) { return u.kind == k; });
 }

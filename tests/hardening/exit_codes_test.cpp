@@ -76,7 +76,7 @@ TEST(exit_codes, every_help_agrees_with_the_table) {
   expect_documented_help({SUDOKU_CLI, "--help"}, true);
   for (const char* command :
        {"solve", "count", "validate", "explain", "rate", "generate", "minimize", "redundant",
-        "possibilities", "estimate", "disambiguate", "render", "bench"}) {
+        "possibilities", "estimate", "disambiguate", "layout", "render", "bench"}) {
     expect_documented_help({SUDOKU_CLI, command, "--help"}, true);
   }
   expect_documented_help({DLX_CLI, "--help"}, true);

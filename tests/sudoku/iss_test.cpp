@@ -27,24 +27,12 @@
 #include <vector>
 
 #include "sanitized.hpp"
+#include "sudoku_helpers.hpp"
 
 namespace {
 
-struct example {
-  std::string name, puzzle, solution;
-};
-
-// Rows of name, puzzle and a third column (a solution, or what else the file says).
-std::vector<example> examples(const char* file = "iss_examples.tsv") {
-  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" / file);
-  std::vector<example> out;
-  for (std::string line; std::getline(in, line);) {
-    if (line.empty() || line[0] == '#') continue;
-    const auto a = line.find('\t'), b = line.find('\t', a + 1);
-    out.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
-  }
-  return out;
-}
+using test_support::iss_examples;
+using example = test_support::iss_example;
 
 // ISS writes the values of boards above 9x9 as letters, A=1 ... P=16, the
 // others as they are (0-8 on a board whose values start at 0).
@@ -98,7 +86,7 @@ void expect_published_solution_only(const example& e) {
 }
 
 TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
-  const auto all = examples();
+  const auto all = iss_examples();
   ASSERT_GE(all.size(), 60u);
   for (const example& e : all) {
     if (!full_speed_only(e.name)) expect_published_solution_only(e);
@@ -108,7 +96,7 @@ TEST(IssExamples, EachHasItsPublishedSolutionAndNoOther) {
 // The example named `name` is unique, with its published solution, within
 // `nodes` search nodes.
 void unique_within(const std::string& name, std::uint64_t nodes) {
-  const auto all = examples();
+  const auto all = iss_examples();
   const auto it =
       std::find_if(all.begin(), all.end(), [&](const example& e) { return e.name == name; });
   ASSERT_NE(it, all.end()) << name;
@@ -259,7 +247,7 @@ TEST(IssExamples, AModelTooLargeForBitsetsGoesWithoutWeightedItems) {
 TEST(IssExamples, ImpliedSumsAreStatedOnlyWhenTheRootDoesNotSettleThePuzzle) {
   using sudoku::model;
   std::size_t settled_at_root = 0, searched_again = 0;
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     sudoku::variant v;
     sudoku::grid givens;
     ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
@@ -326,7 +314,7 @@ TEST(IssExamples, AClueSumIsStatedWhenImpliedSumsAreLeftOut) {
 // before it is built, and number the clues' items (model::clues_of).
 TEST(IssExamples, TheModelCountsTheProblemItBuilds) {
   using weights = sudoku::model::weights;
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     sudoku::variant v;
     sudoku::grid givens;
     ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
@@ -369,7 +357,7 @@ TEST(IssExamples, AModelBuiltAgainIsTheSameProblem) {
     return out;
   };
   std::vector<sudoku::variant> layouts;
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     sudoku::variant v;
     sudoku::grid givens;
     ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
@@ -446,7 +434,7 @@ void expect_logic_keeps_solution(const example& e, logic_check& out) {
 
 TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
   int with_clue_steps = 0, solved_with_clues = 0;
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     if (full_speed_only(e.name)) continue;
     logic_check c;
     expect_logic_keeps_solution(e, c);
@@ -464,7 +452,7 @@ TEST(IssExamples, LogicStepsKeepThePublishedSolution) {
 TEST(FullSpeed, HailstoneAndTheSlowestHaveTheirPublishedSolutionAndNoOther) {
   if (test_support::sanitized()) GTEST_SKIP() << "6 s in Release, over 30 s under ASan";
   int checked = 0;
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     if (!full_speed_only(e.name)) continue;
     expect_published_solution_only(e);
     logic_check unused;
@@ -538,7 +526,7 @@ TEST(IssGenerated, CountsAgreeWithIss) {
 }
 
 TEST(IssExamples, WriteBackReadsToTheSamePuzzle) {
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     sudoku::variant v, back;
     sudoku::grid givens, back_givens;
     ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens)) << e.name;
@@ -554,7 +542,7 @@ TEST(IssExamples, WriteBackReadsToTheSamePuzzle) {
 TEST(IssExamples, TheValidatorRefusesABrokenPublishedSolution) {
   // Swapping two digits of a row keeps rows, columns and most boxes: the
   // clues must notice. Every example's solution, changed, is refused.
-  for (const example& e : examples()) {
+  for (const example& e : iss_examples()) {
     sudoku::variant v;
     sudoku::grid givens;
     ASSERT_FALSE(sudoku::parse_iss(e.puzzle, v, givens));
@@ -616,7 +604,7 @@ std::vector<std::string> what_it_says(const sudoku::variant& v, const sudoku::gr
 }
 
 TEST(IssGrids, ReadAsIssReadsThem) {
-  const auto all = examples("iss_grids.tsv");
+  const auto all = iss_examples("iss_grids.tsv");
   ASSERT_GE(all.size(), 18u);
   for (const example& e : all) {
     sudoku::variant v, w;

@@ -517,6 +517,39 @@ TEST(sudoku_cli_disambiguate, givens_that_leave_one_solution) {
   EXPECT_EQ(sudoku({"disambiguate", "--symmetry", "spiral"}, unique + "\n").exit_code, 2);
 }
 
+TEST(sudoku_cli_layout, fillable_or_the_part_that_cannot_be) {
+  // Fillable: the empty grid, and the layout of a puzzle with givens (ignored).
+  const auto fine =
+      sudoku({"layout", "-q"}, std::string(81, '.') + "\n5.......5" + std::string(72, '.') + "\n");
+  EXPECT_EQ(fine.exit_code, 0);
+  EXPECT_EQ(lines_of(fine.out), (std::vector<std::string>{"multiple", "multiple"}));
+  // Two cages of 1 and 2 in row 1 of a 4x4: the row and the two cages.
+  const auto cages = sudoku({"layout", "-q", "--input-format", "iss"},
+                            ".Shape~4x4.Cage~3~R1C1~R1C2.Cage~3~R1C3~R1C4.Cage~7~R4C1~R4C2\n");
+  EXPECT_EQ(cages.exit_code, 1);
+  EXPECT_EQ(cages.out, "none: row 1; cage r1c1 r1c2 (sum 3); cage r1c3 r1c4 (sum 3)\n");
+  // With --givens: two 5s in row 1; JSON names each part and its cells.
+  const auto json =
+      sudoku({"layout", "-q", "--givens", "--json"}, "5.......5" + std::string(72, '.') + "\n");
+  EXPECT_EQ(json.exit_code, 1);
+  EXPECT_TRUE(json_checker::is_object(json.out.substr(0, json.out.size() - 1))) << json.out;
+  EXPECT_NE(json.out.find("\"status\":\"none\",\"part\":[{\"kind\":\"unit\",\"name\":\"row 1\""),
+            std::string::npos)
+      << json.out;
+  EXPECT_NE(
+      json.out.find("{\"kind\":\"given\",\"name\":\"the given 5 in r1c9\",\"cells\":[\"r1c9\"]}"),
+      std::string::npos)
+      << json.out;
+  EXPECT_NE(json.out.find("\"minimal\":true"), std::string::npos) << json.out;
+  // A filling in JSON passes the validator.
+  const auto filled = sudoku({"layout", "-q", "--json"}, std::string(16, '.') + "\n");
+  const auto at = filled.out.find("\"filling\":\"");
+  ASSERT_NE(at, std::string::npos) << filled.out;
+  EXPECT_EQ(sudoku({"validate", "-q"}, filled.out.substr(at + 11, 16) + "\n").out, "valid\n");
+  // A line that is not a puzzle.
+  EXPECT_EQ(sudoku({"layout", "-q"}, "12\n").exit_code, 2);
+}
+
 TEST(sudoku_cli_render, possibilities_as_pencil_marks) {
   // A unique puzzle: each empty cell's one possibility is its solution's digit,
   // where the givens leave 102 more candidates.

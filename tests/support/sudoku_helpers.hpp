@@ -11,6 +11,7 @@
 
 #include <cstddef>
 #include <filesystem>
+#include <fstream>
 #include <functional>
 #include <string>
 #include <vector>
@@ -47,6 +48,25 @@ inline sudoku::workspace read_workspace(const std::string& line, bool iss = fals
   r.iss = iss;
   EXPECT_FALSE(sudoku::read_puzzle(w, line, r)) << line;
   return w;
+}
+
+/// A row of tests/sudoku/iss_examples.tsv (or of a file of its form): a
+/// name, a puzzle and a third column (a solution, or what else the file says).
+struct iss_example {
+  std::string name, puzzle, solution;
+};
+
+/// The rows of tests/sudoku/`file`, its comments skipped.
+inline std::vector<iss_example> iss_examples(const char* file = "iss_examples.tsv") {
+  std::ifstream in(std::filesystem::path(DLX_SOURCE_DIR) / "tests" / "sudoku" / file);
+  EXPECT_TRUE(in) << file;
+  std::vector<iss_example> out;
+  for (std::string line; std::getline(in, line);) {
+    if (line.empty() || line[0] == '#') continue;
+    const auto a = line.find('\t'), b = line.find('\t', a + 1);
+    out.push_back({line.substr(0, a), line.substr(a + 1, b - a - 1), line.substr(b + 1)});
+  }
+  return out;
 }
 
 /// How many times `part` occurs in `text`, overlapping ones included.

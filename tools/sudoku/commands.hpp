@@ -15,6 +15,7 @@ int run_redundant(int argc, char** argv);
 int run_possibilities(int argc, char** argv);
 int run_estimate(int argc, char** argv);
 int run_disambiguate(int argc, char** argv);
+int run_layout(int argc, char** argv);
 int run_bench(int argc, char** argv);
 int run_render(int argc, char** argv);
 int run_convert(int argc, char** argv);

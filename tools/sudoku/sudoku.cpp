@@ -32,6 +32,8 @@ constexpr command_entry commands[] = {
      "the digits each cell holds over all solutions (all possibilities)"},
     {"disambiguate", sudoku_cli::run_disambiguate,
      "givens that make a puzzle with several solutions unique"},
+    {"layout", sudoku_cli::run_layout,
+     "can the rules be filled at all; if not, a smallest part that cannot"},
     {"estimate", sudoku_cli::run_estimate,
      "the number of solutions: counted, or estimated by random probes"},
     {"render", sudoku_cli::run_render, "draw each puzzle as an SVG picture"},

@@ -135,6 +135,12 @@ enum class clue_kind : std::uint8_t {
 /// numbered room at the end of its row or column where it is read from.
 [[nodiscard]] bool is_outside(clue_kind k) noexcept;
 
+/// True for the kinds whose meaning reads the variant's units (region sum
+/// lines' pieces, the largest regions, the Doppelganger's boxes): without a
+/// unit such a clue says something else, not something weaker (what a layout
+/// check, layout_check.hpp, must not take away from under it).
+[[nodiscard]] bool reads_units(clue_kind k) noexcept;
+
 /// One clue: its kind, cells (board positions, in the clue's order) and numbers.
 struct clue {
   clue() = default;

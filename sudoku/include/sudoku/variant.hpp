@@ -183,6 +183,13 @@ class variant {
   /// values, the variable holding the one the row leaves out). Throws
   /// std::invalid_argument for a position that is not a variable.
   void add_to_unit(std::size_t u, std::uint32_t variable);
+  /// Removes the units, cages and clues at these indices (into units(),
+  /// cages(), clues(); any order, repeats ignored) and lifts the restriction
+  /// of each cell in `unrestricted` (restrict_digits): the rest of the variant
+  /// as it was, what a layout check (layout_check.hpp) tries without a part.
+  /// Throws std::out_of_range for an index or position past the end.
+  void remove(std::span<const std::size_t> units, std::span<const std::size_t> cages,
+              std::span<const std::size_t> clues, std::span<const std::size_t> unrestricted = {});
   /// Numbers the digits from `first` (0 or 1): with 0, digit d stands for the
   /// value d - 1 (ISS's Shape~9x9~0-8), and every rule's arithmetic (sums,
   /// ratios, counts, positions) reads values, as ISS's do.
