@@ -67,7 +67,8 @@ LAYERS = {
          "sudoku/src/clue_lowering.hpp"],
         ["sudoku/include/sudoku/answer.hpp", "sudoku/include/sudoku/explanation.hpp"],
         ["sudoku/include/sudoku/workspace_pool.hpp", "sudoku/include/sudoku/possibilities.hpp",
-         "sudoku/include/sudoku/estimate.hpp", "sudoku/include/sudoku/disambiguate.hpp"],
+         "sudoku/include/sudoku/estimate.hpp", "sudoku/include/sudoku/disambiguate.hpp",
+         "sudoku/include/sudoku/layout_check.hpp"],
     ],
 }
 

@@ -34,6 +34,7 @@ from ._core import (
     count,
     count_many,
     _draw_seed,
+    check_layout,
     disambiguate,
     estimate,
     explain,
@@ -70,6 +71,7 @@ __all__ = [
     "convert",
     "count",
     "count_many",
+    "check_layout",
     "disambiguate",
     "estimate",
     "explain",
@@ -101,8 +103,8 @@ class Svg(str):
 def render(puzzle, **options):
     """Draws a puzzle as SVG text: an Svg, a str that Jupyter shows as the picture.
 
-    Keywords: solution=False, candidates=False, coordinates=False, variant='classic',
-    regions=None, box=None (see _core.render's docstring for each)."""
+    Keywords: solution=False, candidates=False, possibilities=False, coordinates=False,
+    variant='classic', regions=None, box=None (see _core.render's docstring for each)."""
     return Svg(_render(puzzle, **options))
 
 

@@ -1,14 +1,16 @@
 // The module's tools for a setter at work, bound as the command line's are:
 // why a puzzle is not unique (two_solutions), all possibilities, the count
-// estimate and the givens that make a puzzle unique (disambiguate). Each reads its puzzle
-// (sudoku_io.hpp), answers with the library (sudoku/answer.hpp, possibilities.hpp, estimate.hpp,
-// disambiguate.hpp) and returns lists, tuples and dicts.
+// estimate, the givens that make a puzzle unique (disambiguate) and the layout check.
+// Each reads its puzzle (sudoku_io.hpp), answers with the library (sudoku/answer.hpp,
+// possibilities.hpp, estimate.hpp, disambiguate.hpp, layout_check.hpp) and returns lists,
+// tuples and dicts.
 #include <fmt/core.h>
 #include <pybind11/stl.h>
 #include <dlx/counted.hpp>
 #include <sudoku/answer.hpp>
 #include <sudoku/disambiguate.hpp>
 #include <sudoku/estimate.hpp>
+#include <sudoku/layout_check.hpp>
 #include <sudoku/possibilities.hpp>
 
 #include "bindings.hpp"
@@ -203,6 +205,60 @@ void bind_setting(py::module_& m) {
                  "  >>> unique, cells = dlx_sudoku.disambiguate('1' + '.' * 15)\n"
                  "  >>> dlx_sudoku.count(unique), len(cells) >= 3\n"
                  "  (1, True)")
+          .c_str());
+
+  m.def(
+      "check_layout",
+      [](const py::object& puzzle, bool givens, const std::string& variant,
+         const py::object& regions, const std::optional<std::string>& box, std::uint64_t budget) {
+        const puzzle_format f = read_format(variant, regions, box);
+        puzzle_input in;
+        // Clashing givens are for the check to name, with givens=True.
+        workspace& w = read_one(puzzle, f, in, /*check_givens=*/false);
+        interrupt_check interrupt;
+        const dlx::search_options options = search_options(budget, interrupt);
+        const sudoku::layout_check l =
+            without_gil(interrupt, [&] { return sudoku::check_layout(w, givens, options); });
+        if (l.status == sudoku::status::unknown) budget_ran_out(l.nodes, 0);
+        const sudoku::variant& v = w.variant;
+        const int columns = v.columns();
+        py::dict out;
+        out["status"] = std::string(sudoku::to_string(l.status));
+        out["filling"] =
+            l.status == sudoku::status::none ? py::object(py::none()) : to_python(v, l.filling, in);
+        py::list part;
+        for (const sudoku::layout_part& p : l.part) {
+          py::dict d;
+          d["kind"] = std::string(sudoku::to_string(p.what));
+          d["name"] = describe(v, w.puzzle, p);
+          py::list cells;
+          for (const std::uint32_t cell : sudoku::part_cells(v, p)) {
+            if (v.is_variable(cell)) continue;  // a variable has no (row, column)
+            cells.append(
+                py::make_tuple(static_cast<int>(cell) / columns, static_cast<int>(cell) % columns));
+          }
+          d["cells"] = cells;
+          part.append(d);
+        }
+        out["part"] = part;
+        out["minimal"] = l.minimal;
+        out["searches"] = l.searches;
+        out["nodes"] = l.nodes;
+        return out;
+      },
+      py::arg("puzzle"), py::kw_only(), py::arg("givens") = false, py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(), py::arg("budget") = 0,
+      puzzle_doc(
+          "The layout check (the command line's `sudoku layout`): can the puzzle's rules\n"
+          "(regions, units, cages, clues) be filled at all, without its givens unless\n"
+          "givens=True. A dict: status ('multiple', 'unique' when the rules alone fix the\n"
+          "grid, or 'none'), filling (one, as the puzzle came in; None for 'none'), part (for\n"
+          "'none': a smallest part that cannot be filled, each a dict of kind, name and\n"
+          "(row, column) cells, 0-based), minimal (each part shown needed), searches, nodes.\n\n"
+          "  >>> [p['name'] for p in dlx_sudoku.check_layout('5.......5' + '.' * 72,\n"
+          "  ...                                             givens=True)['part']]\n"
+          "  ['row 1', 'the given 5 in r1c1', 'the given 5 in r1c9']\n\n"
+          "budget: the nodes of each search, raising BudgetExhausted when the first runs out.")
           .c_str());
 }
 

@@ -7,6 +7,7 @@
 #include <dlx/counted.hpp>
 #include <sudoku/explanation.hpp>
 #include <sudoku/generator.hpp>
+#include <sudoku/possibilities.hpp>
 #include <sudoku/render.hpp>
 #include <sudoku/se_rating.hpp>
 #include <sudoku/validate.hpp>
@@ -272,17 +273,30 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "render",
-      [](const py::object& puzzle, bool solution, bool candidates, bool coordinates,
-         const std::string& variant, const py::object& regions,
+      [](const py::object& puzzle, bool solution, bool candidates, bool possibilities,
+         bool coordinates, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box) {
-        if (solution && candidates)
-          throw py::value_error("render: solution=True and candidates=True do not go together");
+        if (int{solution} + int{candidates} + int{possibilities} > 1)
+          throw py::value_error(
+              "render: solution=True, candidates=True and possibilities=True go one at a time");
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
         sudoku::board_state board = candidates
                                         ? sudoku::board_state::with_candidates(w.variant, w.puzzle)
                                         : sudoku::board_state::of_puzzle(w.puzzle);
+        if (possibilities) {
+          interrupt_check interrupt;
+          const dlx::search_options options = search_options(0, interrupt);
+          const sudoku::possibilities p =
+              without_gil(interrupt, [&] { return sudoku::find_possibilities(w, 1, options); });
+          if (p.status == sudoku::status::invalid)
+            throw py::value_error(fmt::format("render: clashing givens: {}",
+                                              sudoku::describe(*p.conflict, w.variant)));
+          if (p.status == sudoku::status::none)
+            throw py::value_error("render: the puzzle has no solution: no possibilities to draw");
+          board = sudoku::possibilities_board(w.variant, w.puzzle, p);
+        }
         if (solution) {
           interrupt_check interrupt;
           const dlx::search_options options = search_options(0, interrupt);
@@ -304,15 +318,17 @@ void bind_sudoku(py::module_& m) {
         return sudoku::render_svg(w.variant, board, {}, o);
       },
       py::arg("puzzle"), py::kw_only(), py::arg("solution") = false, py::arg("candidates") = false,
-      py::arg("coordinates") = false, py::arg("variant") = "classic",
-      py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      py::arg("possibilities") = false, py::arg("coordinates") = false,
+      py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
       puzzle_doc(
           "Draws a puzzle as SVG text (the command line's `sudoku render`): the variant's\n"
           "lines (boxes, jigsaw regions, diagonals, windows, killer cages with their sums),\n"
           "the givens in bold; solution=True adds the solution's digits in blue (ValueError\n"
           "for a puzzle that is not unique),\n"
-          "candidates=True the candidates the givens leave, coordinates=True row and column\n"
-          "numbers. The result is a str that Jupyter shows as the picture.")
+          "candidates=True the candidates the givens leave, possibilities=True each empty\n"
+          "cell's values over all solutions as pencil marks (ValueError for a puzzle with no\n"
+          "solution), coordinates=True row and column numbers. The result is a str that\n"
+          "Jupyter shows as the picture.")
           .c_str());
 
   m.def(

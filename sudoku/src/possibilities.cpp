@@ -182,4 +182,14 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold,
   return find_possibilities(w.solver_for(w.variant), w.puzzle, threshold, options);
 }
 
+board_state possibilities_board(const variant& v, const grid& puzzle, const possibilities& p) {
+  board_state board = board_state::of_puzzle(puzzle);
+  if (p.status != status::unique && p.status != status::multiple) return board;
+  board.candidates.assign(v.positions(), 0);
+  for (const std::uint32_t cell : v.cells()) {
+    if (puzzle[cell] == 0) board.candidates[cell] = p.digits[cell];
+  }
+  return board;
+}
+
 }  // namespace sudoku

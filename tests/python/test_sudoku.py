@@ -128,6 +128,37 @@ def test_disambiguate_leaves_one_solution_with_each_given_needed():
         d.disambiguate(puzzle, symmetry="spiral")
 
 
+def test_check_layout_fills_or_names_the_part_that_cannot_be():
+    fine = d.check_layout("5.......5" + "." * 72)  # the givens are left out
+    assert fine["status"] == "multiple" and fine["part"] == []
+    assert d.validate(fine["filling"]).valid
+    clash = d.check_layout("5.......5" + "." * 72, givens=True)
+    assert clash["status"] == "none" and clash["filling"] is None and clash["minimal"]
+    assert [(p["kind"], p["name"]) for p in clash["part"]] == [
+        ("unit", "row 1"), ("given", "the given 5 in r1c1"), ("given", "the given 5 in r1c9")]
+    assert clash["part"][2]["cells"] == [(0, 8)]
+    assert len(clash["part"][0]["cells"]) == 9
+    cages = d.check_layout(".Shape~4x4.Cage~3~R1C1~R1C2.Cage~3~R1C3~R1C4", variant="iss")
+    assert [p["name"] for p in cages["part"]] == [
+        "row 1", "cage r1c1 r1c2 (sum 3)", "cage r1c3 r1c4 (sum 3)"]
+    grid = [[0] * 4 for _ in range(4)]
+    assert len(d.check_layout(grid)["filling"]) == 4  # lists in, lists out
+
+
+def test_render_draws_possibilities_as_pencil_marks():
+    plain = d.render(TWO_SOLUTIONS)
+    marked = d.render(TWO_SOLUTIONS, possibilities=True)
+    # A mark for each value each empty cell holds over the two solutions.
+    values = d.possibilities(TWO_SOLUTIONS)
+    marks = sum(len(values[k // 9][k % 9]) for k, ch in enumerate(TWO_SOLUTIONS) if ch == ".")
+    assert marks > TWO_SOLUTIONS.count(".")  # some cells hold two values
+    assert marked.count("<text") - plain.count("<text") == marks
+    with pytest.raises(ValueError, match="one at a time"):
+        d.render(TWO_SOLUTIONS, possibilities=True, candidates=True)
+    with pytest.raises(ValueError, match="no solution"):
+        d.render("12345678." + "." * 8 + "9" + "." * 63, possibilities=True)
+
+
 def test_possibilities_are_what_every_solution_holds():
     grids = shidoku_grids()
     assert len(grids) == 288

@@ -92,10 +92,7 @@ int run_render(int argc, char** argv) {
         c.answer_unless_unique(r);
         note = ", none";
       } else {
-        board.candidates.assign(v.positions(), 0);
-        for (const std::uint32_t cell : v.cells()) {
-          if (c.puzzle()[cell] == 0) board.candidates[cell] = p.digits[cell];
-        }
+        board = sudoku::possibilities_board(v, c.puzzle(), p);
       }
     }
     if (solution) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "sudoku/answer.hpp"
+#include "sudoku/board_state.hpp"
 #include "sudoku/solver.hpp"
 
 namespace sudoku {
@@ -52,5 +53,10 @@ possibilities find_possibilities(workspace& w, std::uint64_t threshold = 1,
 /// way: a solver on dancing links searches per digit).
 possibilities find_possibilities(solver& s, const grid& puzzle, std::uint64_t threshold = 1,
                                  const dlx::search_options& options = {});
+
+/// The puzzle's board with each empty cell's digits of `p` as pencil marks
+/// (what `sudoku render --possibilities` draws); the givens alone when `p`
+/// found no solution.
+board_state possibilities_board(const variant& v, const grid& puzzle, const possibilities& p);
 
 }  // namespace sudoku
