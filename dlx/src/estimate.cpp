@@ -19,6 +19,10 @@ solution_estimate estimate_solutions(solver& s, const estimate_options& options)
   o.seed.reset();
   o.branching = branching::mrv;
   o.wanted = {};
+  // The caller hears of the probes, between them, not of each step's search.
+  o.on_progress = nullptr;
+  const std::uint64_t interval = std::max<std::uint64_t>(options.search.progress_interval, 1);
+  std::uint64_t heard = 0;  // nodes at the last call
   const search_node root(options.search.subtree.begin(), options.search.subtree.end());
   const auto start = std::chrono::steady_clock::now();
   std::mt19937_64 rng(options.seed);
@@ -32,6 +36,15 @@ solution_estimate estimate_solutions(solver& s, const estimate_options& options)
     if (out.probes > 0 && options.time_budget.count() > 0 &&
         std::chrono::steady_clock::now() - start >= options.time_budget)
       break;
+    if (options.search.on_progress && out.nodes - heard >= interval) {
+      heard = out.nodes;
+      search_progress p;
+      p.solutions = out.reached;
+      p.nodes = out.nodes;
+      p.elapsed = std::chrono::steady_clock::now() - start;
+      p.fraction_done = static_cast<double>(out.probes) / static_cast<double>(probes);
+      if (options.search.on_progress(p) == visit::stop) break;
+    }
     path = root;
     double weight = 1, value = 0;
     for (;;) {

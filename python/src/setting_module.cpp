@@ -130,10 +130,12 @@ void bind_setting(py::module_& m) {
         settings.probes = probes;
         settings.seed = seed;
         settings.exact_budget = exact_budget;
-        const sudoku::count_estimate e = [&] {
-          py::gil_scoped_release release;
-          return sudoku::estimate_count(w, settings);
-        }();
+        interrupt_check interrupt;  // Ctrl-C, between probes and in the count
+        settings.on_progress = [&](const dlx::search_progress&) {
+          return interrupt.poll() ? dlx::visit::stop : dlx::visit::next;
+        };
+        const sudoku::count_estimate e =
+            without_gil(interrupt, [&] { return sudoku::estimate_count(w, settings); });
         if (e.status == sudoku::status::invalid)
           throw py::value_error("estimate: the givens clash");
         py::dict out;

@@ -8,6 +8,8 @@ count_estimate estimate_count(workspace& w, const estimate_settings& settings) {
   if (settings.exact_budget != 0) {
     dlx::search_options o;
     o.node_budget = settings.exact_budget;
+    o.on_progress = settings.on_progress;
+    o.progress_interval = settings.progress_interval;
     const result r = s.count(w.puzzle, 0, o);
     out.nodes = r.nodes;
     if (r.status == status::invalid) {
@@ -27,6 +29,8 @@ count_estimate estimate_count(workspace& w, const estimate_settings& settings) {
   o.probes = settings.probes;
   o.seed = settings.seed;
   o.time_budget = settings.time_budget;
+  o.search.on_progress = settings.on_progress;
+  o.search.progress_interval = settings.progress_interval;
   dlx::solution_estimate e;
   if (const std::optional<result> early = s.estimate(w.puzzle, o, e)) {
     out.status = early->status;

@@ -8,6 +8,7 @@
 
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "encoders.hpp"
 
@@ -127,6 +128,34 @@ TEST(Estimate, APreselectionAndASeedAreKept) {
   EXPECT_EQ(a.solutions, b.solutions);
   o.seed = 2;
   EXPECT_NE(dlx::estimate_solutions(s, o).solutions, a.solutions);
+}
+
+TEST(Estimate, ProgressIsHeardBetweenProbesAndCanStopThem) {
+  dlx::problem p = examples::queens(8);
+  dlx::solver s(p);
+  dlx::estimate_options o;
+  o.probes = 1000;
+  o.search.progress_interval = 50;
+  std::vector<dlx::search_progress> heard;
+  o.search.on_progress = [&](const dlx::search_progress& at) {
+    heard.push_back(at);
+    return heard.size() == 3 ? dlx::visit::stop : dlx::visit::next;
+  };
+  const dlx::solution_estimate e = dlx::estimate_solutions(s, o);
+  ASSERT_EQ(heard.size(), 3u);
+  EXPECT_GE(e.probes, 1u);
+  EXPECT_LT(e.probes, 100u) << "stopped at the third call";
+  EXPECT_GE(heard[1].nodes, heard[0].nodes + 50);
+  EXPECT_GT(*heard[2].fraction_done, *heard[0].fraction_done);
+  EXPECT_LE(heard[2].solutions, e.probes);
+  // Without a stop, every probe runs and the calls are many.
+  heard.clear();
+  o.search.on_progress = [&](const dlx::search_progress& at) {
+    heard.push_back(at);
+    return dlx::visit::next;
+  };
+  EXPECT_EQ(dlx::estimate_solutions(s, o).probes, 1000u);
+  EXPECT_GT(heard.size(), 20u);
 }
 
 }  // namespace

@@ -42,7 +42,11 @@ int run_estimate(int argc, char** argv) {
                        }});
   };
   command.answer = [&](answer_context& c) {
-    const sudoku::count_estimate e = sudoku::estimate_count(c.workspace(), settings);
+    // The terminal's progress line, as every search's.
+    sudoku::estimate_settings each = settings;
+    each.on_progress = c.search_options().on_progress;
+    each.progress_interval = c.search_options().progress_interval;
+    const sudoku::count_estimate e = sudoku::estimate_count(c.workspace(), each);
     c.counts().nodes += e.nodes;
     if (e.status == sudoku::status::invalid) return c.clash(*e.conflict);
     if (e.status == sudoku::status::unique) {

@@ -33,6 +33,10 @@ struct estimate_options {
   /// The tree probed: propagation and the subtree (a smaller tree with
   /// propagation gives probes that vary less). Limits, budgets, threads and
   /// branching on conflicts do not apply (a probe's tree is the plain search's).
+  /// on_progress, when set, is called between probes once progress_interval
+  /// nodes have passed since the last call (fraction_done: the probes run, of
+  /// those asked; solutions: the probes that met one); visit::stop ends the
+  /// probing with the probes run (at least one).
   search_options search;
 };
 

@@ -11,6 +11,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 #include "sudoku/answer.hpp"
@@ -27,6 +28,11 @@ struct estimate_settings {
   std::uint64_t exact_budget = 100'000;
   /// Stop probing after this long (at least one probe runs); zero: no limit.
   std::chrono::nanoseconds time_budget{0};
+  /// Called every `progress_interval` nodes or so, in the exact count and
+  /// between probes (dlx::estimate_options::search); visit::stop ends the work
+  /// (a count cut short is not exact; the probes stop with those run).
+  std::function<dlx::visit(const dlx::search_progress&)> on_progress;
+  std::uint64_t progress_interval = std::uint64_t{1} << 16;
 };
 
 /// What estimate_count found.
