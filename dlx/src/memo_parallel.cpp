@@ -102,7 +102,7 @@ std::uint32_t shared_store::take_block() {
     throw std::bad_alloc();
   }
   // Only the pages written are ever mapped.
-  std::atomic_ref<std::uint64_t*>(blocks_[first >> block_bits])
+  atomic_view<std::uint64_t*>(blocks_[first >> block_bits])
       .store(new std::uint64_t[block_size * stride_], std::memory_order_release);
   return static_cast<std::uint32_t>(first);
 }
@@ -239,7 +239,7 @@ shared_memo::found shared_memo::find_or_claim(unsigned t, const std::uint64_t* w
     return found::claimed;
   }
   node = static_cast<zdd::node_id>(
-      std::atomic_ref<std::uint64_t>(*result(entry)).load(std::memory_order_acquire));
+      atomic_view<std::uint64_t>(*result(entry)).load(std::memory_order_acquire));
   return node == pending ? found::pending : found::done;
 }
 

@@ -54,7 +54,9 @@ class block_array {
   // Makes room for index `size` (the next one); returns the bytes it allocated.
   std::size_t grow_to_hold(std::size_t size) {
     if ((size >> block_bits) < blocks_.size()) return 0;
-    blocks_.push_back(std::make_unique_for_overwrite<T[]>((block_mask + 1) * stride_));
+    // Left uninitialised, as make_unique_for_overwrite would (which emscripten's
+    // libc++ lacks: the web build).
+    blocks_.emplace_back(new T[(block_mask + 1) * stride_]);
     return (block_mask + 1) * stride_ * sizeof(T);
   }
   [[nodiscard]] std::size_t bytes() const noexcept {

@@ -29,13 +29,47 @@
 
 namespace dlx::detail {
 
+// std::atomic_ref where the standard library has it; emscripten's libc++ (the
+// web build, scripts/build-web.sh) has not: the compiler's atomic built-ins,
+// which std::atomic_ref wraps, for the three operations used here.
+#if defined(__cpp_lib_atomic_ref)
+template <class T>
+using atomic_view = std::atomic_ref<T>;
+#else
+template <class T>
+class atomic_view {
+ public:
+  explicit atomic_view(T& object) noexcept : object_(object) {}
+  T load(std::memory_order order) const noexcept {
+    return __atomic_load_n(&object_, static_cast<int>(order));
+  }
+  void store(T value, std::memory_order order) noexcept {
+    __atomic_store_n(&object_, value, static_cast<int>(order));
+  }
+  // As std::atomic_ref's: a failure loads relaxed after a release.
+  bool compare_exchange_strong(T& expected, T desired, std::memory_order order) noexcept {
+    const std::memory_order failure = order == std::memory_order_release ? std::memory_order_relaxed
+                                      : order == std::memory_order_acq_rel
+                                          ? std::memory_order_acquire
+                                          : order;
+    return __atomic_compare_exchange_n(&object_, &expected, desired, false, static_cast<int>(order),
+                                       static_cast<int>(failure));
+  }
+
+ private:
+  T& object_;
+};
+#endif
+
 // Waits until `done()`: spins a while, then yields (another thread this one
 // waits for may have been put off the core).
 template <class Done>
 void wait_until(Done&& done) noexcept {
   for (unsigned spins = 0; !done(); ++spins) {
     if (spins < 1024) {
+#if defined(__x86_64__) || defined(__i386__)
       __builtin_ia32_pause();
+#endif
     } else {
       std::this_thread::yield();
     }
@@ -58,8 +92,7 @@ class shared_store {
   // A fresh block's first number; throws std::bad_alloc past 2^32 - 2.
   std::uint32_t take_block();
   [[nodiscard]] std::uint64_t* at(std::uint32_t n) const noexcept {
-    return std::atomic_ref<std::uint64_t*>(blocks_[n >> block_bits])
-               .load(std::memory_order_acquire) +
+    return atomic_view<std::uint64_t*>(blocks_[n >> block_bits]).load(std::memory_order_acquire) +
            std::size_t{n & (block_size - 1)} * stride_;
   }
   [[nodiscard]] std::uint32_t end() const noexcept {
@@ -207,7 +240,7 @@ class shared_memo {
   /// any later one publishes the same node).
   void publish(unsigned t, std::uint32_t entry, zdd::node_id node) noexcept {
     std::uint64_t expected = pending;
-    if (std::atomic_ref<std::uint64_t>(*result(entry))
+    if (atomic_view<std::uint64_t>(*result(entry))
             .compare_exchange_strong(expected, node, std::memory_order_release)) {
       threads_[t].good += node != zdd::bottom;
     }

@@ -425,7 +425,10 @@ matrix_structure find_structure(const matrix_view& m) {
     for (std::size_t e = 0; e < entries.size();) {
       const auto this_key = key_of(entries[e]);
       groups.clear();
-      for (; e < entries.size() && std::ranges::equal(key_of(entries[e]), this_key); ++e)
+      const auto same = [&](std::span<const std::uint32_t> k) {
+        return std::equal(k.begin(), k.end(), this_key.begin(), this_key.end());
+      };
+      for (; e < entries.size() && same(key_of(entries[e])); ++e)
         groups.push_back(entries[e].group);
       const std::span<const std::uint32_t> items(this_key.data() + 3, this_key.size() - 3);
       if (items.size() < 2) continue;  // one item: its split, above

@@ -115,14 +115,15 @@ std::optional<text_error> reader::read(const item& it) {
   if (type == "LookAndSay") return read_look_and_say(it);
   if (type == "NFA") return read_nfa(it);
   if (type == "Regex") return read_regex(it);
-  if (std::ranges::find(iss_types(), type) == iss_types().end())
+  if (const auto known = iss_types(); std::find(known.begin(), known.end(), type) == known.end())
     return detail::refused_iss_type(it.type.text, it.type.column);
   // What ISS allows on Sudoku's grid type only (its REQUIRES_SUDOKU_GRID).
   static constexpr std::string_view sudoku_grid_only[] = {
       "Jigsaw",   "NoBoxes",      "Windoku",          "DisjointSets",     "AntiKnight",
       "AntiKing", "Diagonal",     "Indexing",         "RegionSameValues", "Doppelganger",
       "FullRank", "FullRankTies", "ChaosConstruction"};
-  if (raw_ && std::ranges::find(sudoku_grid_only, type) != std::end(sudoku_grid_only))
+  if (raw_ && std::find(std::begin(sudoku_grid_only), std::end(sudoku_grid_only), type) !=
+                  std::end(sudoku_grid_only))
     return error_at(it.type.column, fmt::format("{} needs a Sudoku grid, not Raw", type));
   auto once = [&]() { return seen_.insert(std::string(type)).second; };
   auto no_args = [&]() -> std::optional<text_error> {

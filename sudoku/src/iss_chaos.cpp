@@ -66,7 +66,8 @@ std::optional<text_error> reader::read_chaos(const item& it, clue_kind kind) {
     }
     arms.back().push_back(*p);
   }
-  if (std::ranges::any_of(arms, [](const auto& a) { return a.empty(); }) && arms.size() > 1) {
+  if (std::any_of(arms.begin(), arms.end(), [](const auto& a) { return a.empty(); }) &&
+      arms.size() > 1) {
     return error_at(it.type.column, fmt::format("{} has an arm of no cells", type));
   }
   if (arms.front().empty()) {

@@ -113,7 +113,7 @@ std::optional<text_error> reader::read_full_rank_ties(const item& it) {
                                 rows_, cols_, n_));
   }
   const auto& names = detail::full_rank_tie_names;
-  const auto at = std::ranges::find(names, it.args[0].text);
+  const auto at = std::find(std::begin(names), std::end(names), it.args[0].text);
   if (at == names.end()) {
     return error_at(it.args[0].column,
                     fmt::format("'{}' is not a FullRankTies option (none, only-unclued, any)",

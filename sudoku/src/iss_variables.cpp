@@ -19,9 +19,9 @@ std::optional<text_error> reader::read_variables() {
       return error_at(it.type.column, "Var takes a name, a label and a size, as in Var~A~~3");
     }
     const field& prefix = it.args[0];
-    const bool letters = !prefix.text.empty() && std::ranges::all_of(prefix.text, [](char c) {
-      return c >= 'A' && c <= 'Z';
-    });
+    const bool letters =
+        !prefix.text.empty() && std::all_of(prefix.text.begin(), prefix.text.end(),
+                                            [](char c) { return c >= 'A' && c <= 'Z'; });
     if (!letters || prefix.text.size() > 8) {
       return error_at(prefix.column,
                       fmt::format("'{}' is not a Var's name (1 to 8 letters A-Z)", prefix.text));

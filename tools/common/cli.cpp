@@ -3,9 +3,13 @@
 #include <fmt/core.h>
 
 #include <algorithm>
+#include <cctype>
 #include <charconv>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
+#include <optional>
+#include <string>
 #include <system_error>
 #include <thread>
 
@@ -195,11 +199,31 @@ std::uint64_t parse_unsigned(std::string_view text, std::string_view option, std
   return value;
 }
 
-double parse_seconds(std::string_view text, std::string_view option) {
+namespace {
+// The whole of `text` as a number, or nothing.
+std::optional<double> whole_number(std::string_view text) {
   double value = 0;
+#if defined(__cpp_lib_to_chars)
   const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
-  if (text.empty() || error != std::errc() || end != text.data() + text.size() ||
-      !std::isfinite(value) || value < 0) {
+  if (error != std::errc() || end != text.data() + text.size()) return std::nullopt;
+#else
+  // A standard library without from_chars for doubles (emscripten's, the web build).
+  const std::string copy(text);
+  char* end = nullptr;
+  value = std::strtod(copy.c_str(), &end);
+  if (copy.empty() || std::isspace(static_cast<unsigned char>(copy[0])) ||
+      end != copy.c_str() + copy.size()) {
+    return std::nullopt;
+  }
+#endif
+  return value;
+}
+}  // namespace
+
+double parse_seconds(std::string_view text, std::string_view option) {
+  const std::optional<double> number = whole_number(text);
+  const double value = number.value_or(0);
+  if (text.empty() || !number || !std::isfinite(value) || value < 0) {
     throw usage_error(
         fmt::format("{}: expected a number of seconds, got '{}'", option, printable(text)));
   }

@@ -89,7 +89,11 @@ std::chrono::steady_clock::duration progress_line::interval() {
 }
 
 bool progress_line::terminal() {
+#if defined(__EMSCRIPTEN__)
+  return false;  // the web page shows its own progress (web/)
+#else
   return isatty(2) == 1;
+#endif
 }
 
 bool progress_line::due() {

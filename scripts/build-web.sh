@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Builds the web page (web/) into build/web: the sudoku command compiled to
+# WebAssembly by emscripten (one file, sudoku.mjs, the module inside it), the
+# JavaScript API around it (dlx-sudoku.mjs), the worker and the page. Installs
+# Debian's emscripten when it is missing.
+#   scripts/build-web.sh        then open build/web/index.html
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+packages=(emscripten libfmt-dev libboost-dev nlohmann-json3-dev cmake ninja-build)
+missing=()
+for p in "${packages[@]}"; do
+  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
+done
+if [ ${#missing[@]} -gt 0 ]; then
+  echo "build-web: installing ${missing[*]}" >&2
+  sudo=""
+  [ "$(id -u)" -eq 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
+    "${missing[@]}" >/dev/null
+fi
+
+# Debian's emscripten runs its JavaScript tools with node, which finds Debian's
+# packaged modules (acorn) there only when told: another node on the PATH (a
+# newer one from elsewhere) does not look in /usr/share/nodejs.
+export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
+
+emcmake cmake -S . -B build/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+  -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF -DDLX_INSTALL=OFF \
+  >/dev/null
+cmake --build build/web-build --target sudoku_cli 2>&1 | tee build/web-build/build.log >&2
+
+out=build/web
+rm -rf "$out"
+mkdir -p "$out"
+cp build/web-build/tools/sudoku.mjs "$out/sudoku.mjs"
+cp web/index.html web/page.js web/page.css web/dlx-sudoku.mjs web/worker.mjs web/package.json \
+  web/README.md "$out/"
+# The worker, for a page opened from disk (file://, where a worker cannot be
+# loaded by URL): its source, the module's and the API's, in one script the
+# page reads with a <script> tag and starts from a Blob.
+python3 web/bundle-worker.py "$out"
+gzip -9 -k -c "$out/worker-source.js" | wc -c | awk '{printf "build-web: %s: the module %.2f MB compressed\n", "'"$out"'", $1 / 1e6}' >&2

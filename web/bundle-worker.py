@@ -1,0 +1,34 @@
+#!/usr/bin/env python3
+"""Writes DIR/worker-source.js: the worker's source (the module sudoku.mjs, the API
+dlx-sudoku.mjs and worker.mjs made into one module, their imports and exports
+taken out) as a string the page reads with a <script> tag and starts from a Blob.
+A page opened from disk (file://) cannot load a worker, nor a module, by URL.
+    web/bundle-worker.py DIR   (scripts/build-web.sh)"""
+
+import json
+import re
+import sys
+from pathlib import Path
+
+WEB = Path(__file__).resolve().parent
+
+
+def main():
+    out = Path(sys.argv[1])
+    module = (out / "sudoku.mjs").read_text()
+    exported = "export default createSudoku;"
+    if exported not in module:
+        sys.exit(f"bundle-worker: {out / 'sudoku.mjs'} does not end with '{exported}'")
+    parts = [module.replace(exported, "")]
+    for name in ("dlx-sudoku.mjs", "worker.mjs"):
+        text = (WEB / name).read_text()
+        text = re.sub(r"^import .*?;\n", "", text, flags=re.M)
+        parts.append(re.sub(r"^export ", "", text, flags=re.M))
+    source = "\n".join(parts)
+    (out / "worker-source.js").write_text(
+        "// The page's worker, built by scripts/build-web.sh: see web/bundle-worker.py.\n"
+        "self.DLX_SUDOKU_WORKER = " + json.dumps(source) + ";\n")
+
+
+if __name__ == "__main__":
+    main()
