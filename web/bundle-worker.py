@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
 """Writes DIR/worker-source.js: the worker's source (the module sudoku.mjs, the API
-dlx-sudoku.mjs and worker.mjs made into one module, their imports and exports
-taken out) as a string the page reads with a <script> tag and starts from a Blob.
-A page opened from disk (file://) cannot load a worker, nor a module, by URL.
+dlx-sudoku.mjs and worker.mjs made into one classic script, their imports and
+exports taken out) as a string the page reads with a <script> tag and starts from
+a Blob. A page opened from disk (file://) cannot load a worker by URL, and
+Chromium starts no module worker from a Blob there: a classic one it does.
     web/bundle-worker.py DIR   (scripts/build-web.sh)"""
 
 import json
@@ -19,7 +20,11 @@ def main():
     exported = "export default createSudoku;"
     if exported not in module:
         sys.exit(f"bundle-worker: {out / 'sudoku.mjs'} does not end with '{exported}'")
-    parts = [module.replace(exported, "")]
+    # The module's one use of import.meta, which a classic script cannot hold.
+    module = module.replace(exported, "").replace("import.meta.url", "self.location.href")
+    if "import.meta" in module:
+        sys.exit(f"bundle-worker: {out / 'sudoku.mjs'} uses import.meta more than once")
+    parts = [module]
     for name in ("dlx-sudoku.mjs", "worker.mjs"):
         text = (WEB / name).read_text()
         text = re.sub(r"^import .*?;\n", "", text, flags=re.M)

@@ -14,7 +14,7 @@
   function startWorker() {
     const url = URL.createObjectURL(
         new Blob([self.DLX_SUDOKU_WORKER], {type: 'text/javascript'}));
-    worker = new Worker(url, {type: 'module'});
+    worker = new Worker(url);  // a classic worker: a module one does not start from a Blob on file://
     worker.onmessage = (event) => {
       const {id, error, ...result} = event.data;
       const call = pending.get(id);
