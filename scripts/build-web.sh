@@ -3,7 +3,7 @@
 # WebAssembly by emscripten (one file, sudoku.mjs, the module inside it), the
 # JavaScript API around it (dlx-sudoku.mjs), the worker and the page. Installs
 # Debian's emscripten when it is missing.
-#   scripts/build-web.sh        then open build/web/index.html
+#   scripts/build-web.sh [extra cmake -D options]   then open build/web/index.html
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,8 +27,8 @@ fi
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
 emcmake cmake -S . -B build/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
-  -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF -DDLX_INSTALL=OFF \
-  >/dev/null
+  -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF -DDLX_INSTALL=OFF "$@" \
+  >/dev/null 2>&1
 cmake --build build/web-build --target sudoku_cli 2>&1 | tee build/web-build/build.log >&2
 
 out=build/web

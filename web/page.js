@@ -112,18 +112,14 @@
       status.textContent = `${command}: done in ` +
           `${((performance.now() - started) / 1000).toFixed(2)} s (exit ${r.exitCode})`;
     } catch (error) {
-      status.textContent = `${command}: ${error.message}`;
+      status.textContent = error.message === 'stopped' ? 'stopped' : `${command}: ${error.message}`;
     } finally {
       busy(false);
     }
   }
 
   for (const b of buttons) b.addEventListener('click', () => answer(b.dataset.command));
-  $('stop').addEventListener('click', () => {
-    stop();
-    busy(false);
-    status.textContent = 'stopped';
-  });
+  $('stop').addEventListener('click', () => stop());  // the call under way says 'stopped'
   // Load the module now, so that the first answer is quick.
   run('count', '').then(() => { status.textContent = 'Ready.'; },
                         (error) => { status.textContent = `Cannot start: ${error.message}`; });

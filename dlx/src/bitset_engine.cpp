@@ -175,8 +175,8 @@ bitset_engine<Count>::bitset_engine(const problem& p) : engine(p) {
   const std::uint64_t levels = multiplicities()
                                    ? std::min<std::uint64_t>(total_upper, options) + primaries + 1
                                    : primaries + 1;
-  frames_.resize(levels);
-  chosen_.resize(levels);
+  frames_.resize(static_cast<std::size_t>(levels));
+  chosen_.resize(static_cast<std::size_t>(levels));
   scratch_items_.resize(counts_words_ * 8 / sizeof(Count));
   if (weighted()) build_carriers();
   // Up to 1,024 options (a 9x9 Sudoku has 729), each option's conflicts as a

@@ -282,7 +282,7 @@ bool box_band_engine::choose(const board& s, frame& out) {
     int fewest = -1;
     for (int n = 4; n >= 0; --n) {
       if (with[n] == 0) continue;
-      score += logs[n] * nine_bits[with[n]];
+      score += logs[n] * nine_bits[static_cast<std::size_t>(with[n])];
       fewest = n;
     }
     if (fewest < 0 || score >= best) continue;

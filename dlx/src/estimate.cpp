@@ -70,7 +70,7 @@ solution_estimate estimate_solutions(solver& s, const estimate_options& options)
         ++out.reached;
         break;
       }
-      path = std::move(children[pick - solved]);
+      path = std::move(children[static_cast<std::size_t>(pick - solved)]);
     }
     ++out.probes;
     const double delta = value - mean;

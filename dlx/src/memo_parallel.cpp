@@ -88,8 +88,8 @@ shared_store::shared_store(std::size_t stride, std::size_t memory_budget)
 
 shared_store::~shared_store() {
   // Only the blocks handed out were made (a number past the table made none).
-  const std::size_t made =
-      std::min<std::uint64_t>(max_blocks_, (next_.load() + block_size - 1) >> block_bits);
+  const auto made = static_cast<std::size_t>(
+      std::min<std::uint64_t>(max_blocks_, (next_.load() + block_size - 1) >> block_bits));
   for (std::size_t b = 0; b < made; ++b)
     delete[] blocks_[b];
   munmap(blocks_, max_blocks_ * sizeof(std::uint64_t*));
@@ -162,8 +162,9 @@ void shared_slots::help_copy(std::uint64_t sequence) noexcept {
     // Holding a chunk, the grow cannot end: from_ and to_ are this grow's.
     const slot_array* from = from_;
     const slot_array* to = to_;
-    const std::size_t end = std::min<std::size_t>((chunk + 1) * copy_chunk, from->mask + 1);
-    for (std::size_t i = chunk * copy_chunk; i < end; ++i) {
+    const auto first = static_cast<std::size_t>(chunk * copy_chunk);
+    const std::size_t end = std::min<std::size_t>(first + copy_chunk, from->mask + 1);
+    for (std::size_t i = first; i < end; ++i) {
       const std::uint64_t v = from->slots[i].load(std::memory_order_relaxed);
       if (v == 0) continue;
       for (std::size_t at = (v >> 32) & to->mask;; at = (at + 1) & to->mask) {

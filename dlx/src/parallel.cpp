@@ -299,8 +299,8 @@ search_split split(engine& e, std::size_t pieces, const search_options& options)
           at);
       add(out.above, r);
       // Knuth's measure: the node's share, split evenly among its branches.
-      const double share =
-          weights[i] / static_cast<double>(std::max<std::size_t>(children.size() + found, 1));
+      const double share = weights[i] / static_cast<double>(std::max<std::size_t>(
+                                            children.size() + static_cast<std::size_t>(found), 1));
       for (search_node& child : children) {
         next.push_back(std::move(child));
         next_weights.push_back(share);

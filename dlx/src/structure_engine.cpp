@@ -61,7 +61,7 @@ constexpr std::array<std::uint8_t, 256> byte_bits = [] {
   return t;
 }();
 inline std::uint32_t count_bits(std::uint64_t x) {
-  if (x < 256) return byte_bits[x];
+  if (x < 256) return byte_bits[static_cast<std::size_t>(x)];
   return bit_count(x);
 }
 

@@ -50,14 +50,14 @@ void workspace_pool::wait(ticket t) {
   if (workers_.empty()) {
     // No workers: run every task up to t here, in order.
     while (next_to_start_ <= t) {
-      entry& e = entries_[next_to_start_ - first_];
+      entry& e = entries_[static_cast<std::size_t>(next_to_start_ - first_)];
       run(e, *single_);
       e.done = true;
       ++next_to_start_;
     }
   } else {
     std::unique_lock lock(mutex_);
-    finished_.wait(lock, [&] { return entries_[t - first_].done; });
+    finished_.wait(lock, [&] { return entries_[static_cast<std::size_t>(t - first_)].done; });
   }
   std::lock_guard lock(mutex_);
   failure = entries_.front().failure;
@@ -74,7 +74,7 @@ void workspace_pool::work() {
       std::unique_lock lock(mutex_);
       queued_.wait(lock, [&] { return stopping_ || next_to_start_ < first_ + entries_.size(); });
       if (stopping_) return;
-      e = &entries_[next_to_start_ - first_];
+      e = &entries_[static_cast<std::size_t>(next_to_start_ - first_)];
       ++next_to_start_;
     }
     run(*e, w);

@@ -60,6 +60,7 @@ class Browser:
                 time.sleep(0.1)
         self.socket = websocket.create_connection(page["webSocketDebuggerUrl"], timeout=timeout)
         self.next_id = 0
+        self.events = []  # what the page reported meanwhile (Network.requestWillBeSent, ...)
         # The page target exists before its document has loaded (about:blank first).
         self.wait_for(f"document.URL === {json.dumps(url)} && document.readyState === 'complete'",
                       timeout)
@@ -78,6 +79,8 @@ class Browser:
         self.socket.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
         while True:
             message = json.loads(self.socket.recv())
+            if "method" in message:
+                self.events.append(message)
             if message.get("id") == self.next_id:
                 if "error" in message:
                     raise RuntimeError(f"{method}: {message['error']}")
@@ -86,6 +89,14 @@ class Browser:
     def evaluate(self, expression):
         """The value of a JavaScript expression in the page."""
         r = self.call("Runtime.evaluate", expression=expression, returnByValue=True)
+        if "exceptionDetails" in r:
+            raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
+        return r["result"].get("value")
+
+    def result_of(self, expression):
+        """The value a JavaScript expression's promise resolves to."""
+        r = self.call("Runtime.evaluate", expression=expression, returnByValue=True,
+                      awaitPromise=True)
         if "exceptionDetails" in r:
             raise RuntimeError(f"{expression}: {r['exceptionDetails']}")
         return r["result"].get("value")

@@ -199,7 +199,9 @@ int run_bench(int argc, char** argv) {
        "give every puzzle a random symmetry (digits, rows, columns, transposition)",
        [&](std::string_view) { s.shuffle = true; }},
       {'n', "limit", "N", "use at most the first N puzzles of each file",
-       [&](std::string_view v) { s.limit = tools::parse_unsigned(v, "--limit", 1); }},
+       [&](std::string_view v) {
+         s.limit = static_cast<std::size_t>(tools::parse_unsigned(v, "--limit", 1));
+       }},
       {0, "mode", "solve|count|both",
        "what to time: solve, count to 2 (uniqueness), or both (default)",
        [&](std::string_view v) {

@@ -91,7 +91,7 @@ int run_generate(int argc, char** argv) {
       {0, "size", "N", "grid size: 4, 6, 9 (default), 16, 25, or any n with a box shape",
        [&](std::string_view v) {
          const auto n = tools::parse_unsigned(v, "--size", 4, sudoku::max_size);
-         auto shape = sudoku::shape::for_cell_count(n * n);
+         auto shape = sudoku::shape::for_cell_count(static_cast<std::size_t>(n * n));
          if (!shape) throw tools::usage_error(fmt::format("--size: {} has no box shape", n));
          s.options.shape = *shape;
        }},

@@ -1,0 +1,183 @@
+"""The web build (scripts/build-web.sh, build/web) answers as the command line does.
+
+- The JavaScript API under Node (dlx-sudoku.mjs, through run_api.mjs): for puzzles of
+  every kind the commands read (plain, 4x4 to 16x16, the corpus's variants, ISS's
+  examples, f-puzzles links), each command's standard output and exit status are the
+  native command's for the same text, byte for byte.
+- The page in Debian's headless Chromium, opened from disk (file://): window.dlxSudoku
+  answers as the native command, the buttons show an answer and a picture, a long
+  count stops with the Stop button and the page answers again afterwards, no request
+  leaves for another host, and it works with the network off.
+
+Without the web build the tests fail when DLX_REQUIRE_WEB=1 (scripts/test.sh) and
+are skipped otherwise."""
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+SOURCE = Path(os.environ.get("DLX_SOURCE_DIR", Path(__file__).resolve().parents[2]))
+WEB = Path(os.environ.get("DLX_WEB_DIR", SOURCE / "build" / "web"))
+SUDOKU = Path(os.environ.get("DLX_SUDOKU", SOURCE / "build" / "release" / "tools" / "sudoku"))
+REQUIRED = os.environ.get("DLX_REQUIRE_WEB") == "1"
+sys.path.insert(0, str(SOURCE / "tests" / "render"))
+
+
+@pytest.fixture(scope="module", autouse=True)
+def built():
+    missing = [p for p in (WEB / "dlx-sudoku.mjs", WEB / "worker-source.js", SUDOKU)
+               if not p.exists()]
+    if missing:
+        if REQUIRED:
+            raise AssertionError(f"missing {missing}: run scripts/build-web.sh")
+        pytest.skip(f"no web build ({missing[0]})")
+
+
+def lines_of(path, keep=lambda line: True, most=None):
+    out = [line for line in Path(path).read_text().splitlines()
+           if line.strip() and not line.startswith("#") and keep(line)]
+    return out[:most] if most else out
+
+
+def column(path, index, most=None):
+    return [line.split("\t")[index] for line in lines_of(path, most=most)]
+
+
+def native(command, text, options):
+    args = [str(SUDOKU), command, "-q"]
+    for key, value in options.items():
+        flag = "--" + "".join("-" + c.lower() if c.isupper() else c for c in key)
+        args += [flag] if value is True else [flag, str(value)]
+    done = subprocess.run(args, input=text, capture_output=True, text=True, timeout=600)
+    return {"stdout": done.stdout, "exitCode": done.returncode}
+
+
+def through_node(calls):
+    done = subprocess.run(["node", str(SOURCE / "tests" / "web" / "run_api.mjs"),
+                           str(WEB / "dlx-sudoku.mjs")],
+                          input="".join(json.dumps(c) + "\n" for c in calls),
+                          capture_output=True, text=True, timeout=1200)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return [json.loads(line) for line in done.stdout.splitlines()]
+
+
+def cases():
+    """(command, text, options): every kind of input the commands read."""
+    corpus = SOURCE / "corpus"
+    famous = "\n".join(lines_of(corpus / "famous.sdm", most=12)) + "\n"
+    iss = "\n".join(column(SOURCE / "tests" / "sudoku" / "iss_examples.tsv", 1)[::6]) + "\n"
+    links = "\n".join(column(SOURCE / "tests" / "sudoku" / "fpuzzles_links.tsv", 2)) + "\n"
+    out = []
+    for command, options in [("solve", {}), ("count", {"limit": 3, "json": True}),
+                             ("possibilities", {}), ("rate", {}), ("layout", {})]:
+        out.append((command, famous, options))
+    for name in ("4x4.sdm", "6x6.sdm", "16x16.sdm", "many-solutions.sdm"):
+        out.append(("count", "\n".join(lines_of(corpus / name, most=20)) + "\n", {"limit": 5}))
+    for name, variant in [("x.sdm", "x"), ("windoku.sdm", "windoku"), ("jigsaw.sdm", "jigsaw"),
+                          ("killer.sdm", "killer"), ("samurai.sdm", "samurai")]:
+        text = "\n".join(lines_of(corpus / "variants" / name)) + "\n"
+        out.append(("solve", text, {"variant": variant}))
+    for command, options in [("count", {"inputFormat": "iss"}), ("solve", {"inputFormat": "iss"}),
+                             ("layout", {"inputFormat": "iss"})]:
+        out.append((command, iss, options))
+    out.append(("count", links, {}))
+    out.append(("explain", "\n".join(lines_of(corpus / "famous.sdm", most=2)) + "\n", {}))
+    out.append(("render", famous.split("\n")[0] + "\n", {"candidates": True}))
+    out.append(("estimate", "1...............\n" + "." * 81 + "\n", {"probes": 200}))
+    out.append(("disambiguate", "..343412..434321\n", {}))
+    out.append(("count", "12\n55" + "." * 79 + "\n", {}))  # bad lines: invalid, exit 2
+    return out
+
+
+def test_the_api_answers_as_the_command_does():
+    calls = [{"command": c, "text": t, "options": o} for c, t, o in cases()]
+    answers = through_node(calls)
+    assert len(answers) == len(calls)
+    for call, web in zip(calls, answers):
+        ours = native(call["command"], call["text"], call["options"])
+        what = f"{call['command']} {call['options']} on {call['text'][:60]!r}"
+        assert web["stdout"] == ours["stdout"], what
+        assert web["exitCode"] == ours["exitCode"], what
+    assert any(a["stdout"].count("\n") >= 30 for a in answers)  # the ISS examples ran
+
+
+def test_options_become_the_command_line():
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e",
+         f"import {{commandLine}} from {json.dumps(str(WEB / 'dlx-sudoku.mjs'))};"
+         "console.log(JSON.stringify(commandLine('count', {limit: 2, inputFormat: 'iss', "
+         "json: true, quiet: false})));"
+         "try { commandLine('rm -rf', {}); } catch (e) { console.log(e.constructor.name); }"],
+        capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    first, second = done.stdout.splitlines()
+    assert json.loads(first) == ["count", "-q", "--limit", "2", "--input-format", "iss", "--json"]
+    assert second == "TypeError"
+
+
+def browser():
+    try:
+        import devtools
+    except ImportError as e:
+        if REQUIRED:
+            raise
+        pytest.skip(f"no DevTools client: {e}")
+    if not shutil.which(devtools.CHROMIUM):
+        if REQUIRED:
+            raise AssertionError(f"{devtools.CHROMIUM} is missing")
+        pytest.skip(f"no {devtools.CHROMIUM}")
+    return devtools.Browser((WEB / "index.html").as_uri())
+
+
+def test_the_page_answers_from_disk_as_the_command_does():
+    with browser() as b:
+        b.call("Network.enable")
+        b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
+        # The API the page offers, through its worker.
+        for command, text, options in cases()[:6] + cases()[-4:]:
+            web = b.result_of(f"window.dlxSudoku.run({json.dumps(command)}, "
+                              f"{json.dumps(text)}, {json.dumps(options)})")
+            ours = native(command, text, options)
+            assert web["stdout"] == ours["stdout"], (command, options)
+            assert web["exitCode"] == ours["exitCode"], (command, options)
+        # The Count button: the answer and the first puzzle's picture.
+        b.evaluate("document.querySelector('button[data-command=count]').click()")
+        b.wait_for("document.getElementById('status').textContent.startsWith('count: done')")
+        puzzle = b.evaluate("document.getElementById('puzzles').value").strip()
+        assert b.evaluate("document.getElementById('output').textContent") == \
+            native("count", puzzle + "\n", {"limit": 2})["stdout"]
+        assert b.evaluate("document.querySelector('#picture svg') !== null")
+        # A long count (every 9x9 grid) stops with the Stop button, and the page goes on.
+        b.evaluate("document.getElementById('puzzles').value = '.'.repeat(81);"
+                   "document.getElementById('limit').value = '0';"
+                   "document.querySelector('button[data-command=count]').click()")
+        time.sleep(1.5)
+        assert b.evaluate("document.getElementById('stop').disabled") is False
+        b.evaluate("document.getElementById('stop').click()")
+        b.wait_for("document.getElementById('status').textContent === 'stopped'", timeout=10)
+        b.evaluate("document.getElementById('limit').value = '2';"
+                   "document.querySelector('button[data-command=count]').click()")
+        b.wait_for("document.getElementById('status').textContent.startsWith('count: done')",
+                   timeout=60)
+        assert b.evaluate("document.getElementById('output').textContent") == "2\n"
+        # Nothing was asked of any host: the page's own files, blobs and data only.
+        urls = [e["params"]["request"]["url"] for e in b.events
+                if e["method"] == "Network.requestWillBeSent"]
+        assert all(u.startswith(("file:", "blob:", "data:")) for u in urls), urls
+
+
+def test_the_page_works_with_the_network_off():
+    with browser() as b:
+        b.call("Network.enable")
+        b.call("Network.emulateNetworkConditions", offline=True, latency=0,
+               downloadThroughput=-1, uploadThroughput=-1)
+        b.call("Page.reload")
+        time.sleep(0.5)
+        b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
+        assert b.result_of("window.dlxSudoku.count('1...............\\n', {limit: 0})") == "72\n"
