@@ -28,7 +28,7 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
 emcmake cmake -S . -B build/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF -DDLX_INSTALL=OFF "$@" \
-  >/dev/null 2>&1
+  >/dev/null
 cmake --build build/web-build --target sudoku_cli 2>&1 | tee build/web-build/build.log >&2
 
 out=build/web

@@ -20,6 +20,9 @@
 #   run the dlx command with --threads) and the sudoku command, whose every test
 #   runs its worker pool. (dlx-mpi is not built there, MPI being left unfound:
 #   Open MPI itself is not instrumented.)
+# - the web page (scripts/build-web.sh: the sudoku command in WebAssembly, by
+#   Debian's emscripten), whose JavaScript API answers as the native command and
+#   whose page works from disk in headless Chromium (tests/web).
 # Running the unit tests in Release as well made no check the sanitizer build
 # does not make: with them the Release build was 270 steps and its tests took
 # 319 s, without them 146 steps and 222 s (2026-12-03, the second on a machine
@@ -103,7 +106,10 @@ build_pid=""
 # Where the time goes, for keeping the whole run short: each phase's end, in
 # seconds since the start.
 phase() { echo "test.sh: $1 at ${SECONDS} s" >&2; }
-trap 'if [ -n "$build_pid" ]; then kill -- "-$build_pid" 2>/dev/null || true; fi' EXIT
+web_pid=""
+trap 'for pid in "$build_pid" "$web_pid"; do
+        if [ -n "$pid" ]; then kill -- "-$pid" 2>/dev/null || true; fi
+      done' EXIT
 
 scripts/setup.sh --sanitizers -DDLX_WERROR=ON -DDLX_UNIT_TESTS=OFF -DCMAKE_UNITY_BUILD=ON
 check_log build/release
@@ -144,6 +150,13 @@ check_log build/tsan
 phase "the ThreadSanitizer build"
 # The library's threaded tests, named for it (their suites hold others, which
 # CTest's names, one a suite, do not tell apart), beside the command's tests.
+# The web page (scripts/build-web.sh, emscripten) builds beside the
+# ThreadSanitizer tests; its tests run after them.
+echo "test.sh: building build/web beside the tests (log: build/web-build.log)" >&2
+set -m
+nice -n 10 scripts/build-web.sh -DDLX_WERROR=ON >build/web-build.log 2>&1 &
+web_pid=$!
+set +m
 export TSAN_OPTIONS=halt_on_error=1
 timeout 900 build/tsan/tests/dlx/dlx_tests --gtest_filter='*Parallel*:*Split*:*Threads*' \
   >build/tsan/dlx_tests.log 2>&1 &
@@ -156,3 +169,15 @@ if ! wait "$threaded_pid"; then
 fi
 grep -E "^\[  PASSED  \]" build/tsan/dlx_tests.log >&2
 phase "the ThreadSanitizer tests"
+
+if ! wait "$web_pid"; then
+  tail -n 60 build/web-build.log >&2
+  echo "test.sh: the web build failed (above; all of it in build/web-build.log)" >&2
+  exit 1
+fi
+web_pid=""
+check_log build/web-build
+# The JavaScript API against the native command, and the page in headless
+# Chromium from disk (tests/web/test_web.py).
+DLX_REQUIRE_WEB=1 DLX_REQUIRE_BROWSER=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/web
+phase "the web page"

@@ -181,3 +181,18 @@ def test_the_page_works_with_the_network_off():
         time.sleep(0.5)
         b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
         assert b.result_of("window.dlxSudoku.count('1...............\\n', {limit: 0})") == "72\n"
+
+
+def test_the_readme_examples_print_what_they_say():
+    """web/README.md's `await f(...);  // 'what it resolves to'` lines, run under Node."""
+    import re
+    shown = re.findall(r"^await (\w+)\((.*)\);\s*// '(.*)'$",
+                       (SOURCE / "web" / "README.md").read_text(), flags=re.M)
+    assert len(shown) >= 2
+    script = f"import * as d from {json.dumps(str(WEB / 'dlx-sudoku.mjs'))};\n" + "".join(
+        f"console.log(JSON.stringify(await d.{f}({args})));\n" for f, args, _ in shown)
+    done = subprocess.run(["node", "--input-type=module", "-e", script],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    for (f, args, said), printed in zip(shown, done.stdout.splitlines()):
+        assert json.loads(printed) == said.replace("\\n", "\n"), (f, args)
