@@ -33,11 +33,13 @@ function(dlx_set_speed target)
   # a quarter of the time so), since its hot loops are the libraries'. The
   # sudoku library passes SANITIZER_BATCHES: its files (readers, writers, the
   # model's lowering, the logic; no engine) share batches in the sanitizer
-  # builds, about 2.5 times faster to build there, and not in Release, where
+  # builds and the web build (scripts/build-web.sh), about 2.5 times faster to
+  # build there, and not in Release, where
   # g++ -O3 took 150-270 s a batch and the Release build 105 s longer
   # (2026-12-06). In batches a file's helpers share a namespace with its
   # batch's: two files may not define one name twice.
-  if(NOT "SHARED_BATCHES" IN_LIST ARGN AND NOT ("SANITIZER_BATCHES" IN_LIST ARGN AND DLX_SANITIZED))
+  if(NOT "SHARED_BATCHES" IN_LIST ARGN AND NOT ("SANITIZER_BATCHES" IN_LIST ARGN AND
+                                                (DLX_SANITIZED OR EMSCRIPTEN)))
     set_target_properties(${target} PROPERTIES UNITY_BUILD OFF)
   endif()
   if(CMAKE_CXX_COMPILER_ID MATCHES "GNU|Clang")

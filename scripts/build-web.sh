@@ -7,26 +7,18 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-packages=(emscripten libfmt-dev libboost-dev nlohmann-json3-dev cmake ninja-build)
-missing=()
-for p in "${packages[@]}"; do
-  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "build-web: installing ${missing[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
-fi
+. scripts/install-missing.sh
+install_missing emscripten libfmt-dev libboost-dev nlohmann-json3-dev cmake ninja-build python3
 
 # Debian's emscripten runs its JavaScript tools with node, which finds Debian's
 # packaged modules (acorn) there only when told: another node on the PATH (a
 # newer one from elsewhere) does not look in /usr/share/nodejs.
 export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 
-emcmake cmake -S . -B build/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release \
+# A unity build, as the sanitizer builds: the sudoku library's and the command's
+# files compiled in batches (the engines' file by file), fmt's code (header-only
+# here) once a batch rather than once a file.
+emcmake cmake -S . -B build/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON \
   -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF -DDLX_INSTALL=OFF "$@" \
   >/dev/null
 cmake --build build/web-build --target sudoku_cli 2>&1 | tee build/web-build/build.log >&2

@@ -16,18 +16,8 @@ if [ "${1:-}" = "--sanitizers" ]; then
   shift
   packages+=(clang libclang-rt-14-dev chromium python3-websocket librsvg2-bin)
 fi
-missing=()
-for p in "${packages[@]}"; do
-  [ "$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null)" = "install ok installed" ] || missing+=("$p")
-done
-if [ ${#missing[@]} -gt 0 ]; then
-  echo "setup: installing ${missing[*]}" >&2
-  sudo=""
-  [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq --no-install-recommends \
-    "${missing[@]}" >/dev/null
-fi
+. scripts/install-missing.sh
+install_missing "${packages[@]}"
 
 # The Python module is built for Debian's Python, the one apt's pybind11 and
 # pytest belong to (a PATH may put another python3 first, pyenv's for one).

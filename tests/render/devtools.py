@@ -15,9 +15,35 @@ import time
 import urllib.request
 import zlib
 
-import websocket
+try:
+    import websocket
+except ImportError as e:  # the browser tests say why they cannot run (missing())
+    websocket = None
+    NO_CLIENT = f"no DevTools client: {e}"
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
+
+
+def missing():
+    """Why no browser test can run here: no WebSocket client or no Chromium (None
+    when one can)."""
+    if websocket is None:
+        return NO_CLIENT
+    if not shutil.which(CHROMIUM):
+        return f"no {CHROMIUM} (scripts/setup.sh --sanitizers installs it)"
+    return None
+
+
+def skip_unless_available(required):
+    """Skips the calling test when no browser test can run here, or fails it when
+    `required` (DLX_REQUIRE_BROWSER=1, the README's test command)."""
+    import pytest
+
+    why = missing()
+    if why and required:
+        raise AssertionError(why)
+    if why:
+        pytest.skip(why)
 # What the machine's probe starts Chromium with: without the networking flags the
 # browser keeps knocking on a closed network.
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

@@ -13,7 +13,6 @@ command) makes that a failure."""
 import base64
 import json
 import os
-import shutil
 
 import pytest
 
@@ -23,16 +22,9 @@ REQUIRED = os.environ.get("DLX_REQUIRE_BROWSER") == "1"
 
 
 def browser_or_skip():
-    try:
-        import devtools
-    except ImportError as e:
-        if REQUIRED:
-            raise
-        pytest.skip(f"no DevTools client: {e}")
-    if not shutil.which(devtools.CHROMIUM):
-        if REQUIRED:
-            raise AssertionError(f"{devtools.CHROMIUM} is missing (scripts/setup.sh installs it)")
-        pytest.skip(f"no {devtools.CHROMIUM}")
+    import devtools
+
+    devtools.skip_unless_available(REQUIRED)
     return devtools
 
 

@@ -37,13 +37,9 @@ AGREE, MIDDLE_Y, MIDDLE_X = 1.0, 1.5, 2.5  # in user units: a cell is 40
 
 @pytest.fixture(scope="module")
 def browser():
-    missing = None
-    try:
-        import devtools
-    except ImportError as e:
-        devtools, missing = None, f"no DevTools client: {e}"
-    if devtools and not shutil.which(devtools.CHROMIUM):
-        missing = f"no {devtools.CHROMIUM} (scripts/setup.sh --sanitizers installs it)"
+    import devtools
+
+    missing = devtools.missing()
     if not shutil.which(RSVG):
         missing = f"no {RSVG} (librsvg2-bin; scripts/setup.sh --sanitizers installs it)"
     if missing:

@@ -14,7 +14,6 @@ are skipped otherwise."""
 
 import json
 import os
-import shutil
 import subprocess
 import sys
 import time
@@ -122,16 +121,9 @@ def test_options_become_the_command_line():
 
 
 def browser():
-    try:
-        import devtools
-    except ImportError as e:
-        if REQUIRED:
-            raise
-        pytest.skip(f"no DevTools client: {e}")
-    if not shutil.which(devtools.CHROMIUM):
-        if REQUIRED:
-            raise AssertionError(f"{devtools.CHROMIUM} is missing")
-        pytest.skip(f"no {devtools.CHROMIUM}")
+    import devtools
+
+    devtools.skip_unless_available(REQUIRED or os.environ.get("DLX_REQUIRE_BROWSER") == "1")
     return devtools.Browser((WEB / "index.html").as_uri())
 
 
