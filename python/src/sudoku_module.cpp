@@ -290,9 +290,6 @@ void bind_sudoku(py::module_& m) {
           const dlx::search_options options = search_options(0, interrupt);
           const sudoku::possibilities p =
               without_gil(interrupt, [&] { return sudoku::find_possibilities(w, 1, options); });
-          if (p.status == sudoku::status::invalid)
-            throw py::value_error(fmt::format("render: clashing givens: {}",
-                                              sudoku::describe(*p.conflict, w.variant)));
           if (p.status == sudoku::status::none)
             throw py::value_error("render: the puzzle has no solution: no possibilities to draw");
           board = sudoku::possibilities_board(w.variant, w.puzzle, p);

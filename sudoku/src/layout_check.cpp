@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <memory>
 #include <span>
+#include <tuple>
 
 namespace sudoku {
 
@@ -80,22 +81,6 @@ bool grid_unit(unit_kind k) {
 
 bool no_filling(const result& r) {
   return r.status == status::none || r.status == status::invalid;
-}
-
-int order_in_variant(layout_part::kind k) {
-  switch (k) {
-    case layout_part::kind::unit:
-      return 0;
-    case layout_part::kind::cage:
-      return 1;
-    case layout_part::kind::clue:
-      return 2;
-    case layout_part::kind::restriction:
-      return 3;
-    case layout_part::kind::given:
-      return 4;
-  }
-  return 0;
 }
 
 // A layout whose rules say nothing of particular digits (units, cells that
@@ -263,11 +248,10 @@ layout_check check_layout(workspace& w, bool with_givens, const dlx::search_opti
     pass.take_away(grid_units);
     out.part = pass.kept();
   }
-  std::stable_sort(out.part.begin(), out.part.end(),
-                   [](const layout_part& a, const layout_part& b) {
-                     const int x = order_in_variant(a.what), y = order_in_variant(b.what);
-                     return x != y ? x < y : a.index < b.index;
-                   });
+  // In the variant's order: the kinds' (layout_part::kind), then the indices.
+  std::sort(out.part.begin(), out.part.end(), [](const layout_part& a, const layout_part& b) {
+    return std::tie(a.what, a.index) < std::tie(b.what, b.index);
+  });
   return out;
 }
 
