@@ -9,7 +9,10 @@
 //   await count('1...............\n', {limit: 0});   // '72\n'
 //
 // run() gives the whole outcome: standard output, standard error (the located
-// message of a line that is not a puzzle) and the exit status. Calls run one
+// message of a line that is not a puzzle) and the exit status, and takes an
+// onProgress callback: a long run calls it, a few times a second after its
+// first second, with what the command's progress line says on a terminal
+// ('sudoku count: 0 of 1 puzzles; ...'), and with '' when done. Calls run one
 // after another on one instance of the module; a page runs them in a worker
 // (worker.mjs) so that it stays responsive and a long count can be stopped.
 import createSudoku from './sudoku.mjs';
@@ -47,16 +50,18 @@ export function commandLine(command, options = {}) {
 // Runs `sudoku COMMAND -q [options]` on `text` as its standard input:
 // {stdout, stderr, exitCode}. The messages name the input <stdin>, as the
 // command's do.
-export async function run(command, text, options = {}) {
+export async function run(command, text, options = {}, {onProgress} = {}) {
   const args = commandLine(command, options);
   const module = await instance();
   module.FS.writeFile('<stdin>', String(text));
   out = [];
   err = [];
   let exitCode;
+  module.onProgress = onProgress;  // read by the command's progress line (tools/common/output.cpp)
   try {
     exitCode = module.callMain([...args, '<stdin>']);
   } finally {
+    module.onProgress = undefined;
     module.FS.unlink('<stdin>');
   }
   const joined = (lines) => (lines.length ? lines.join('\n') + '\n' : '');

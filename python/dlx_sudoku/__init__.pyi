@@ -79,7 +79,8 @@ class Puzzles(list[Optional[str]]):
     def seed(self) -> Optional[int]: ...
 
 def render(puzzle: Puzzle, *, solution: bool = False, candidates: bool = False,
-           possibilities: bool = False, coordinates: bool = False, variant: str = "classic",
+           possibilities: bool = False, differences: bool = False, coordinates: bool = False,
+           variant: str = "classic",
            regions: Regions = None, box: Optional[str] = None) -> Svg: ...
 @overload
 def minimize(puzzle: str, *, seed: int = 1, variant: str = "classic", regions: Regions = None,
@@ -88,7 +89,7 @@ def minimize(puzzle: str, *, seed: int = 1, variant: str = "classic", regions: R
 def minimize(puzzle: Sequence[Sequence[int]], *, seed: int = 1, variant: str = "classic",
              regions: Regions = None, box: Optional[str] = None) -> Lists: ...
 def convert(puzzle: Puzzle, *, to: Literal["iss", "fpuzzles", "fpuzzles-json", "line"] = "iss",
-            variant: str = "classic", regions: Regions = None,
+            set: Sequence[str] = (), variant: str = "classic", regions: Regions = None,
             box: Optional[str] = None) -> str: ...
 def pretty(grid: Puzzle, *, variant: str = "classic", regions: Regions = None,
            box: Optional[str] = None) -> str: ...

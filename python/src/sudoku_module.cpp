@@ -274,11 +274,12 @@ void bind_sudoku(py::module_& m) {
   m.def(
       "render",
       [](const py::object& puzzle, bool solution, bool candidates, bool possibilities,
-         bool coordinates, const std::string& variant, const py::object& regions,
+         bool differences, bool coordinates, const std::string& variant, const py::object& regions,
          const std::optional<std::string>& box) {
-        if (int{solution} + int{candidates} + int{possibilities} > 1)
+        if (int{solution} + int{candidates} + int{possibilities} + int{differences} > 1)
           throw py::value_error(
-              "render: solution=True, candidates=True and possibilities=True go one at a time");
+              "render: solution=True, candidates=True, possibilities=True and differences=True "
+              "go one at a time");
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in);
@@ -310,13 +311,25 @@ void bind_sudoku(py::module_& m) {
           }
           board.digits = *a.solution;
         }
+        sudoku::highlight marks;
+        if (differences) {
+          interrupt_check interrupt;
+          const dlx::search_options options = search_options(0, interrupt);
+          const sudoku::two_solutions t =
+              without_gil(interrupt, [&] { return sudoku::find_two_solutions(w, options); });
+          if (t.count.status == sudoku::status::none)
+            throw py::value_error("render: the puzzle has no solution to draw");
+          board = sudoku::differences_board(w.variant, w.puzzle, t);
+          marks.cells = t.differences;
+        }
         sudoku::svg_options o;
         o.coordinates = coordinates;
-        return sudoku::render_svg(w.variant, board, {}, o);
+        return sudoku::render_svg(w.variant, board, marks, o);
       },
       py::arg("puzzle"), py::kw_only(), py::arg("solution") = false, py::arg("candidates") = false,
-      py::arg("possibilities") = false, py::arg("coordinates") = false,
-      py::arg("variant") = "classic", py::arg("regions") = py::none(), py::arg("box") = py::none(),
+      py::arg("possibilities") = false, py::arg("differences") = false,
+      py::arg("coordinates") = false, py::arg("variant") = "classic",
+      py::arg("regions") = py::none(), py::arg("box") = py::none(),
       puzzle_doc(
           "Draws a puzzle as SVG text (the command line's `sudoku render`): the variant's\n"
           "lines (boxes, jigsaw regions, diagonals, windows, killer cages with their sums),\n"
@@ -324,7 +337,9 @@ void bind_sudoku(py::module_& m) {
           "for a puzzle that is not unique),\n"
           "candidates=True the candidates the givens leave, possibilities=True each empty\n"
           "cell's values over all solutions as pencil marks (ValueError for a puzzle with no\n"
-          "solution), coordinates=True row and column numbers. The result is a str that\n"
+          "solution), differences=True why a puzzle is not unique: two solutions, the cells\n"
+          "where they differ shaded with both digits (a unique puzzle: its solution),\n"
+          "coordinates=True row and column numbers. The result is a str that\n"
           "Jupyter shows as the picture.")
           .c_str());
 
@@ -438,11 +453,16 @@ void bind_sudoku(py::module_& m) {
 
   m.def(
       "convert",
-      [](const py::object& puzzle, const std::string& to, const std::string& variant,
-         const py::object& regions, const std::optional<std::string>& box) -> std::string {
+      [](const py::object& puzzle, const std::string& to, const std::vector<std::string>& set,
+         const std::string& variant, const py::object& regions,
+         const std::optional<std::string>& box) -> std::string {
         const puzzle_format f = read_format(variant, regions, box);
         puzzle_input in;
         workspace& w = read_one(puzzle, f, in, false);
+        for (const std::string& edit : set) {
+          if (auto why = sudoku::set_given(w.variant, w.puzzle, edit))
+            throw py::value_error("set: " + *why);
+        }
         const auto format = sudoku::text_format_from(to);
         if (!format) {
           throw py::value_error("to: expected 'iss', 'fpuzzles', 'fpuzzles-json' or 'line', got '" +
@@ -453,15 +473,21 @@ void bind_sudoku(py::module_& m) {
         if (!ok) throw py::value_error("to='" + to + "': " + why);
         return out;
       },
-      py::arg("puzzle"), py::kw_only(), py::arg("to") = "iss", py::arg("variant") = "classic",
+      py::arg("puzzle"), py::kw_only(), py::arg("to") = "iss",
+      py::arg("set") = std::vector<std::string>{}, py::arg("variant") = "classic",
       py::arg("regions") = py::none(), py::arg("box") = py::none(),
-      puzzle_doc("The puzzle in another format, as `sudoku convert --to` writes it: 'iss' (ISS's\n"
-                 "constraint string), 'fpuzzles' (an f-puzzles link, which SudokuPad opens too),\n"
-                 "'fpuzzles-json' (its JSON) or 'line' (the variant's own line). f-puzzles and\n"
-                 "SudokuPad links are read with any variant but the line formats (or\n"
-                 "variant='fpuzzles'). Raises ValueError for a rule the format cannot state.\n\n"
-                 "  >>> dlx_sudoku.convert('1.34' * 4, variant='classic')[:10]\n"
-                 "  '.Shape~4x4'")
+      puzzle_doc(
+          "The puzzle in another format, as `sudoku convert --to` writes it: 'iss' (ISS's\n"
+          "constraint string), 'fpuzzles' (an f-puzzles link, which SudokuPad opens too),\n"
+          "'fpuzzles-json' (its JSON) or 'line' (the variant's own line). f-puzzles and\n"
+          "SudokuPad links are read with any variant but the line formats (or\n"
+          "variant='fpuzzles'). set: edits of the givens made first, as `--set`:\n"
+          "'r3c4=7' puts a 7 in r3c4, 'r3c4=.' empties it. Raises ValueError for a rule\n"
+          "the format cannot state or an edit that does not fit the board.\n\n"
+          "  >>> dlx_sudoku.convert('1.34' * 4, variant='classic')[:10]\n"
+          "  '.Shape~4x4'\n"
+          "  >>> dlx_sudoku.convert('1.34.4.2..4.4..1', to='line', set=['r1c2=2', 'r1c1=.'])\n"
+          "  '.234.4.2..4.4..1'")
           .c_str());
 
   m.def(

@@ -66,4 +66,17 @@ two_solutions find_two_solutions(workspace& w, const dlx::search_options& option
   return t;
 }
 
+board_state differences_board(const variant& v, const grid& puzzle, const two_solutions& t) {
+  board_state board = board_state::of_puzzle(puzzle);
+  if (t.count.status != status::unique && t.count.status != status::multiple) return board;
+  board.digits = t.first;
+  if (t.count.status == status::unique) return board;
+  board.candidates.assign(v.positions(), 0);
+  for (const std::size_t p : t.differences) {
+    board.digits.cells()[p] = 0;
+    board.candidates[p] = (std::uint64_t{1} << t.first[p]) | (std::uint64_t{1} << t.second[p]);
+  }
+  return board;
+}
+
 }  // namespace sudoku

@@ -613,6 +613,32 @@ std::string variant::cell_name(std::size_t position) const {
   return fmt::format("r{}c{}", position / columns + 1, position % columns + 1);
 }
 
+std::optional<std::size_t> variant::cell_named(std::string_view name) const {
+  // r<row>c<column>, each a decimal number from 1 with no sign or leading zero.
+  int row = 0, column = 0;
+  auto number = [&](int& value) {
+    const auto digits = name.find_first_not_of("0123456789");
+    const std::string_view text = name.substr(0, digits);
+    if (text.empty() || text.size() > 3 || text[0] == '0') return false;
+    for (const char c : text)
+      value = value * 10 + (c - '0');
+    name.remove_prefix(text.size());
+    return true;
+  };
+  auto letter = [&](char l) {
+    if (name.empty() || (name[0] != l && name[0] != l - 'a' + 'A')) return false;
+    name.remove_prefix(1);
+    return true;
+  };
+  if (!letter('r') || !number(row) || !letter('c') || !number(column) || !name.empty())
+    return std::nullopt;
+  if (row > rows_ || column > columns_) return std::nullopt;
+  const auto position = static_cast<std::size_t>(row - 1) * static_cast<std::size_t>(columns_) +
+                        static_cast<std::size_t>(column - 1);
+  if (!is_cell(position)) return std::nullopt;
+  return position;
+}
+
 std::string variant::unit_name(const unit& u) const {
   const std::string name = fmt::format("{} {}", to_string(u.kind), u.index + 1);
   return u.part >= 0 ? fmt::format("{} of grid {}", name, u.part + 1) : name;

@@ -58,9 +58,22 @@ std::optional<text_error> shifted(std::optional<text_error> e, std::size_t offse
 // The plain, X or windoku variant of shape `s`, built only when `v` is not it.
 std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r,
                                     std::size_t column) {
-  const bool same = v.shape() == s && v.parts() == 1 && !v.has_regions() && v.cages().empty() &&
+  // The variant of the last line is kept when it is this one: nothing but the
+  // rows, columns and boxes (and the diagonals and windows asked for). A
+  // variant an ISS string or a link made has more (clues, other units,
+  // restricted cells, values from 0) and must not carry over to a plain line.
+  const auto n = static_cast<std::size_t>(s.size());
+  const std::size_t units = 3 * n + (r.diagonals ? 2 : 0) + (r.windows ? 4 : 0);
+  const bool same = v.shape() == s && v.parts() == 1 && v.rows() == s.size() &&
+                    v.columns() == s.size() && !v.has_regions() && v.cages().empty() &&
+                    v.clues().empty() && v.variables().empty() && !v.has_restrictions() &&
+                    v.first_value() == 1 && v.units().size() == units && v.has(unit_kind::box) &&
                     v.has(unit_kind::diagonal) == r.diagonals &&
-                    v.has(unit_kind::window) == r.windows;
+                    v.has(unit_kind::window) == r.windows &&
+                    std::all_of(v.units().begin(), v.units().end(), [](const unit& u) {
+                      return u.kind != unit_kind::region && u.kind != unit_kind::disjoint &&
+                             u.kind != unit_kind::cage;
+                    });
   if (same) return std::nullopt;
   variant made(s);
   if (r.diagonals) made.add_diagonals();
@@ -393,6 +406,36 @@ bool append_puzzle_as(text_format f, const variant& v, const grid& givens, std::
       return true;
   }
   return false;
+}
+
+std::optional<std::string> set_given(const variant& v, grid& givens, std::string_view edit) {
+  const auto equals = edit.find('=');
+  if (equals == std::string_view::npos)
+    return fmt::format("'{}': expected CELL=VALUE, as r1c1=5 (or r1c1=. to clear it)", edit);
+  const std::string_view name = edit.substr(0, equals), value = edit.substr(equals + 1);
+  const std::optional<std::size_t> cell = v.cell_named(name);
+  if (!cell) {
+    return fmt::format("'{}': no cell '{}' on this board ({} rows, {} columns)", edit, name,
+                       v.rows(), v.columns());
+  }
+  int digit = 0;  // 0 clears
+  if (value != ".") {
+    int number = -1;
+    if (value.size() == 1 && value[0] >= 'A' && v.digits() > 9) {
+      number = digit_value(value[0]);
+    } else {
+      const auto [end, error] = std::from_chars(value.data(), value.data() + value.size(), number);
+      if (error != std::errc{} || end != value.data() + value.size()) number = -1;
+    }
+    const int first = v.first_value(), last = v.value_of(v.digits());
+    if (number < first || number > last) {
+      return fmt::format("'{}': the value must be {} to {} (or '.' to clear the cell)", edit, first,
+                         last);
+    }
+    digit = number - first + 1;
+  }
+  givens.cells()[*cell] = static_cast<std::uint8_t>(digit);
+  return std::nullopt;
 }
 
 void append_board_pretty(const variant& v, const grid& g, std::string& out) {

@@ -159,6 +159,16 @@ def test_render_draws_possibilities_as_pencil_marks():
         d.render("12345678." + "." * 8 + "9" + "." * 63, possibilities=True)
 
 
+def test_render_draws_where_two_solutions_differ():
+    shaded = re.findall(r'class="sd-pattern-cell" data-cell="(r\d+c\d+)"',
+                        d.render(TWO_SOLUTIONS, differences=True))
+    differ = [f"r{r + 1}c{c + 1}" for r, c in d.two_solutions(TWO_SOLUTIONS)[2]]
+    assert shaded == differ and differ
+    assert d.render(WIKI, differences=True) == d.render(WIKI, solution=True)
+    with pytest.raises(ValueError, match="no solution"):
+        d.render("12345678." + "." * 8 + "9" + "." * 63, differences=True)
+
+
 def test_possibilities_are_what_every_solution_holds():
     grids = shidoku_grids()
     assert len(grids) == 288
@@ -562,6 +572,20 @@ def test_fpuzzles_links_are_solved_and_converted():
         d.convert(".Shape~4x4.SumLine~5~R1C1~R1C2", variant="iss", to="fpuzzles")
     with pytest.raises(ValueError, match="to: expected"):
         d.convert("1.34" * 4, to="xml")
+
+
+def test_convert_edits_givens_first():
+    # (After a rule this thread's workspace held: the plain line has none of it.)
+    d.count(".Shape~4x4.SumLine~5~R1C1~R1C2", variant="iss")
+    assert d.count("....2...........", limit=0) == 72
+    assert d.convert("1.34.4.2..4.4..1", to="line", set=["r1c2=2", "r1c1=."]) == ".234.4.2..4.4..1"
+    edited = d.convert(".Shape~4x4.Thermo~R1C1~R1C2~R1C3", set=["r1c2=2"], variant="iss")
+    assert "Thermo~R1C1~R1C2~R1C3" in edited and "R1C2_2" in edited
+    assert d.solve(edited, variant="iss").startswith("12")  # the thermometer kept
+    with pytest.raises(ValueError, match="set: 'r5c1=1': no cell 'r5c1'"):
+        d.convert("1.34.4.2..4.4..1", set=["r5c1=1"])
+    with pytest.raises(ValueError, match="the value must be 1 to 4"):
+        d.convert("1.34.4.2..4.4..1", set=["r1c1=5"])
 
 
 def test_iss_share_links_are_read_as_the_string_they_carry():

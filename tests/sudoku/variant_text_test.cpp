@@ -628,4 +628,57 @@ TEST(VariantRoundTrip, SmallSizesAndJigsaw) {
             "1......2........1112122233343444");
 }
 
+// set_given (`sudoku convert --set`, the page's cell editing): a given put in
+// and taken out by its cell's name, values past the board's and cells off it
+// refused with the edit named, the grid unchanged then.
+TEST(VariantText, SetGivenByCellName) {
+  variant v;
+  sudoku::grid g;
+  ASSERT_FALSE(sudoku::parse_puzzle(std::string(81, '.'), sudoku::rules{}, v, g));
+  EXPECT_FALSE(sudoku::set_given(v, g, "r3c4=7"));
+  EXPECT_EQ(g.at(2, 3), 7);
+  EXPECT_FALSE(sudoku::set_given(v, g, "R9C9=1"));
+  EXPECT_EQ(g.at(8, 8), 1);
+  EXPECT_FALSE(sudoku::set_given(v, g, "r3c4=."));
+  EXPECT_EQ(g.at(2, 3), 0);
+  EXPECT_EQ(g.given_count(), 1);
+  for (const auto& [edit, phrase] :
+       std::vector<std::pair<std::string, std::string>>{{"r10c1=5", "no cell 'r10c1'"},
+                                                        {"r0c1=5", "no cell 'r0c1'"},
+                                                        {"r01c1=5", "no cell 'r01c1'"},
+                                                        {"r1c1c=5", "no cell"},
+                                                        {"r1c1=10", "the value must be 1 to 9"},
+                                                        {"r1c1=0", "the value must be 1 to 9"},
+                                                        {"r1c1=A", "the value must be 1 to 9"},
+                                                        {"r1c1=", "the value must be"},
+                                                        {"r1c1", "expected CELL=VALUE"}}) {
+    const auto why = sudoku::set_given(v, g, edit);
+    ASSERT_TRUE(why) << edit;
+    EXPECT_NE(why->find(phrase), std::string::npos) << edit << ": " << *why;
+    EXPECT_NE(why->find(edit), std::string::npos) << *why;
+  }
+  EXPECT_EQ(g.given_count(), 1);
+  // 16x16: letters from A for 10, or the number.
+  ASSERT_FALSE(sudoku::parse_puzzle(std::string(256, '.'), sudoku::rules{}, v, g));
+  EXPECT_FALSE(sudoku::set_given(v, g, "r16c16=G"));
+  EXPECT_FALSE(sudoku::set_given(v, g, "r1c2=10"));
+  EXPECT_EQ(g.at(15, 15), 16);
+  EXPECT_EQ(g.at(0, 1), 10);
+  EXPECT_TRUE(sudoku::set_given(v, g, "r1c1=17"));
+  // Samurai: board coordinates; a position outside the five grids is no cell.
+  const std::string samurai = puzzle_lines("samurai.sdm").at(0);
+  ASSERT_FALSE(sudoku::parse_puzzle(samurai, rules_of("samurai"), v, g));
+  EXPECT_TRUE(sudoku::set_given(v, g, "r1c10=5"));
+  EXPECT_FALSE(sudoku::set_given(v, g, "r21c21=."));
+  EXPECT_EQ(v.cell_named("r21c21"), std::optional<std::size_t>(21 * 21 - 1));
+  EXPECT_EQ(v.cell_name(*v.cell_named("r11c10")), "r11c10");
+  // Values from 0 (ISS's Shape~9x9~0-8): digit d holds value d - 1.
+  variant zero = v;
+  ASSERT_FALSE(sudoku::parse_puzzle(std::string(81, '.'), sudoku::rules{}, zero, g));
+  zero.set_first_value(0);
+  EXPECT_FALSE(sudoku::set_given(zero, g, "r1c1=0"));
+  EXPECT_EQ(g.at(0, 0), 1);
+  EXPECT_TRUE(sudoku::set_given(zero, g, "r1c1=9"));
+}
+
 }  // namespace

@@ -573,6 +573,46 @@ TEST(sudoku_cli_render, possibilities_as_pencil_marks) {
       sudoku({"render", "--possibilities", "--solution"}, test_support::wiki + "\n").exit_code, 2);
 }
 
+// --differences: a puzzle with two solutions drawn as what they share, the
+// cells where they differ shaded (as `solve --unique --json` names them), each
+// with its two digits as pencil marks, exit 1 and said; a unique puzzle's
+// picture is --solution's.
+TEST(sudoku_cli_render, differences_of_two_solutions) {
+  const std::string two = "12..34..........\n";  // several solutions
+  const auto r = sudoku({"render", "-q", "--differences"}, two);
+  EXPECT_EQ(r.exit_code, 1);
+  EXPECT_NE(r.err.find("multiple"), std::string::npos) << r.err;
+  const auto json = sudoku({"solve", "-q", "--unique", "--json"}, two);
+  // The cells `pattern` finds in `text`, in order: its first group each time.
+  const auto all = [](const std::string& text, const std::string& pattern) {
+    std::vector<std::string> found;
+    const std::regex re(pattern);
+    for (std::sregex_iterator i(text.begin(), text.end(), re), end; i != end; ++i)
+      found.push_back((*i)[1].str());
+    return found;
+  };
+  const auto lists = all(json.out, R"re("differences":\[([^\]]*)\])re");
+  ASSERT_EQ(lists.size(), 1u) << json.out;
+  const std::vector<std::string> named = all(lists[0], R"re("(r\d+c\d+)")re");
+  const std::string& svg = r.out;
+  const std::vector<std::string> shaded =
+      all(svg, R"re(class="sd-pattern-cell" data-cell="(r\d+c\d+)")re");
+  EXPECT_FALSE(named.empty());
+  EXPECT_EQ(shaded, named) << svg;
+  for (const std::string& cell : named) {
+    // Two pencil marks in the cell, no digit of its own.
+    const std::regex mark("<text data-cell=\"" + cell + "\"[^>]*>[1-4]</text>");
+    EXPECT_EQ(
+        std::distance(std::sregex_iterator(svg.begin(), svg.end(), mark), std::sregex_iterator()),
+        2)
+        << cell;
+  }
+  const auto unique = sudoku({"render", "-q", "--differences"}, test_support::wiki + "\n");
+  EXPECT_EQ(unique.exit_code, 0) << unique.err;
+  EXPECT_EQ(unique.out, sudoku({"render", "-q", "--solution"}, test_support::wiki + "\n").out);
+  EXPECT_EQ(sudoku({"render", "--differences", "--solution"}, two).exit_code, 2);
+}
+
 TEST(sudoku_cli_count, all_4x4_grids) {
   // 288 4x4 Sudoku grids (a published count).
   const auto r = sudoku({"count", "-q", "--limit", "0"}, std::string(16, '.') + "\n");
@@ -1462,4 +1502,52 @@ TEST(sudoku_cli_convert, links_and_strings_round_trip_through_every_format) {
   EXPECT_TRUE(contains(json.out, R"("status":"converted","format":"iss","puzzle":".Shape~4x4.)"))
       << json.out;
   EXPECT_EQ(test_support::sudoku({"convert", "--to", "xml"}).exit_code, 2);
+}
+
+// A thread's workspace keeps the last line's variant for the next when the
+// rules are the same; a plain line after an ISS string with a thermometer got
+// the thermometer too (48 grids counted, not 72) until the check looked past
+// the shape at the clues, units and restrictions.
+TEST(sudoku_cli_count, a_plain_line_does_not_inherit_the_rules_of_the_line_before) {
+  const auto r =
+      test_support::sudoku({"count", "-q", "-j", "1", "--limit", "0",
+                            write_temp_file("mixed",
+                                            ".Shape~4x4.Thermo~R1C3~R1C2~R1C1\n....2...........\n"
+                                            ".Shape~4x4.NoBoxes.DisjointSets\n....2...........\n"
+                                            "....2...........\n")});
+  EXPECT_EQ(
+      r.out,
+      "48\n72\n" +
+          lines_of(test_support::sudoku({"count", "-q", "-l0",
+                                         write_temp_file("d", ".Shape~4x4.NoBoxes.DisjointSets\n")})
+                       .out)
+              .at(0) +
+          "\n72\n72\n")
+      << r.err;
+}
+
+// --set edits the givens before writing (the page's cell editing): a given put
+// in and one taken out, the rules kept (an ISS string stays one); an edit a
+// puzzle has no room for makes it 'invalid' in its place, located, exit 2; an
+// edit with no '=' is a usage error.
+TEST(sudoku_cli_convert, set_edits_givens_in_the_puzzles_format) {
+  const std::string file =
+      write_temp_file("edit", "1.34.4.2..4.4..1\n.Shape~4x4.Thermo~R1C1~R1C2~R1C3\n12\n");
+  const auto r = test_support::sudoku(
+      {"convert", "-q", "--to", "line", "--set", "r1c2=2", "--set", "r1c1=.", file});
+  EXPECT_EQ(r.exit_code, 2) << r.err;
+  const auto lines = lines_of(r.out);
+  ASSERT_EQ(lines.size(), 3u) << r.out;
+  EXPECT_EQ(lines[0], ".234.4.2..4.4..1");
+  EXPECT_TRUE(lines[1].starts_with(".Shape~4x4")) << lines[1];
+  EXPECT_TRUE(contains(lines[1], "Thermo~R1C1~R1C2~R1C3")) << lines[1];
+  EXPECT_TRUE(contains(lines[1], "R1C2_2")) << lines[1];
+  EXPECT_EQ(lines[2], "invalid");
+  // The thermometer kept, the 2 given: r1c1 can only be 1.
+  const auto solved = test_support::sudoku({"solve", "-q", write_temp_file("e", lines[1] + "\n")});
+  EXPECT_TRUE(solved.out.starts_with("12")) << solved.out << solved.err;
+  const auto off = test_support::sudoku({"convert", "-q", "--set", "r5c1=1", file});
+  EXPECT_EQ(off.exit_code, 2);
+  EXPECT_TRUE(contains(off.err, file + ":1:1: --set 'r5c1=1': no cell 'r5c1'")) << off.err;
+  EXPECT_EQ(test_support::sudoku({"convert", "--set", "r1c1", file}).exit_code, 2);
 }

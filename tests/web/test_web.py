@@ -14,6 +14,7 @@ are skipped otherwise."""
 
 import json
 import os
+import re
 import subprocess
 import sys
 import time
@@ -151,6 +152,9 @@ def test_the_page_answers_from_disk_as_the_command_does():
                    "document.querySelector('button[data-command=count]').click()")
         time.sleep(1.5)
         assert b.evaluate("document.getElementById('stop').disabled") is False
+        # Its progress, as the command's progress line says it on a terminal.
+        b.wait_for("document.getElementById('status').textContent.includes('solutions')",
+                   timeout=10)
         b.evaluate("document.getElementById('stop').click()")
         b.wait_for("document.getElementById('status').textContent === 'stopped'", timeout=10)
         b.evaluate("document.getElementById('limit').value = '2';"
@@ -162,6 +166,91 @@ def test_the_page_answers_from_disk_as_the_command_does():
         urls = [e["params"]["request"]["url"] for e in b.events
                 if e["method"] == "Network.requestWillBeSent"]
         assert all(u.startswith(("file:", "blob:", "data:")) for u in urls), urls
+
+
+def set_puzzles(b, text, input_format=""):
+    """Pastes `text` into the page and waits for the first puzzle's new picture."""
+    b.evaluate("{ document.getElementById('picture').innerHTML = '';"
+               f"document.getElementById('inputFormat').value = {json.dumps(input_format)};"
+               f"const p = document.getElementById('puzzles'); p.value = {json.dumps(text)};"
+               "p.dispatchEvent(new Event('input')); }")
+    b.wait_for("document.querySelector('#picture svg') !== null", timeout=30)
+
+
+def click_cell(b, cell):
+    box = b.evaluate(f"(() => {{ const r = document.querySelector("
+                     f"'#picture .sd-cell rect[data-cell=\"{cell}\"]').getBoundingClientRect();"
+                     "return [r.x + r.width / 2, r.y + r.height / 2]; })()")
+    for kind in ("mousePressed", "mouseReleased"):
+        b.call("Input.dispatchMouseEvent", type=kind, x=box[0], y=box[1], button="left",
+               clickCount=1)
+
+
+def test_a_setter_edits_givens_by_clicking_a_cell_and_typing():
+    famous = lines_of(SOURCE / "corpus" / "famous.sdm", most=1)[0].split()[0]
+    thermo = ".Shape~4x4.Thermo~R1C1~R1C2~R1C3"
+    with browser() as b:
+        b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
+        set_puzzles(b, famous + "\n" + famous)
+        empty = next(k for k, ch in enumerate(famous) if ch in ".0")
+        cell = f"r{empty // 9 + 1}c{empty % 9 + 1}"
+        click_cell(b, cell)
+        b.wait_for("document.querySelector('#picture .page-selection') !== null")
+        b.press("7", code="Digit7", key_code=55)
+        b.wait_for(f"document.getElementById('status').textContent === '{cell} = 7'")
+        first, second = b.evaluate("document.getElementById('puzzles').value").split("\n")
+        assert first == native("convert", famous + "\n", {"to": "line", "set": f"{cell}=7"})[
+            "stdout"].strip()
+        assert second == famous  # only the first puzzle is edited
+        # The picture is redrawn: the 7 is a given (bold) in that cell.
+        b.wait_for(f"[...document.querySelectorAll('#picture text[data-cell=\"{cell}\"]')]"
+                   ".some((t) => t.textContent === '7')")
+        # The arrows move the selection; Backspace empties the cell again.
+        b.press("ArrowLeft")
+        b.press("ArrowRight")
+        b.press("Backspace", key_code=8)
+        b.wait_for(f"document.getElementById('status').textContent === '{cell} emptied'")
+        assert b.evaluate("document.getElementById('puzzles').value").split("\n")[0] == \
+            native("convert", famous + "\n", {"to": "line"})["stdout"].strip()
+        # A modern variant keeps its rules; a value past the board's is refused, said.
+        set_puzzles(b, thermo, "iss")
+        click_cell(b, "r1c2")
+        b.press("2", code="Digit2", key_code=50)
+        b.wait_for("document.getElementById('status').textContent === 'r1c2 = 2'")
+        edited = b.evaluate("document.getElementById('puzzles').value")
+        assert edited == native("convert", thermo + "\n",
+                                {"to": "line", "set": "r1c2=2", "inputFormat": "iss"})[
+            "stdout"].strip()
+        assert b.evaluate("document.getElementById('inputFormat').value") == ""
+        b.press("9", code="Digit9", key_code=57)
+        b.wait_for("document.getElementById('status').textContent.includes("
+                   "'the value must be 1 to 4')")
+        assert b.evaluate("document.getElementById('puzzles').value") == edited
+
+
+def test_a_puzzle_that_is_not_unique_shows_where_two_solutions_differ():
+    two = "12..34..........\n"
+    shaded = re.findall(r'class="sd-pattern-cell" data-cell="(r\d+c\d+)"',
+                        native("render", two, {"differences": True})["stdout"])
+    assert shaded
+    with browser() as b:
+        b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
+        set_puzzles(b, two)
+        b.evaluate("document.querySelector('button[data-command=count]').click()")
+        b.wait_for("document.getElementById('status').textContent.startsWith('count: done')")
+        assert b.evaluate("document.getElementById('output').textContent") == "2\n"
+        b.wait_for("document.querySelector('#picture .sd-pattern-cell') !== null")
+        assert b.evaluate("[...document.querySelectorAll('#picture .sd-pattern-cell')]"
+                          ".map((r) => r.dataset.cell)") == shaded
+        # All possibilities: the picture's pencil marks are render --possibilities's.
+        b.evaluate("document.querySelector('button[data-command=possibilities]').click()")
+        b.wait_for("document.getElementById('status').textContent.startsWith('possibilities: done')")
+        marks = re.findall(r'<text data-cell="(r\d+c\d+)"[^>]*>(\w)</text>',
+                           native("render", two, {"possibilities": True})["stdout"])
+        b.wait_for("document.querySelector('#picture .sd-pattern-cell') === null")
+        assert b.evaluate("[...document.querySelectorAll('#picture text[data-cell]')]"
+                          ".map((t) => [t.dataset.cell, t.textContent])") == \
+            [list(m) for m in marks]
 
 
 def test_the_page_works_with_the_network_off():

@@ -17,6 +17,16 @@
 #include <iostream>
 #include <utility>
 
+#if defined(__EMSCRIPTEN__)
+#include <emscripten/emscripten.h>
+
+// In WebAssembly the progress line goes to the module's onProgress (the
+// page's worker posts it to the page, web/dlx-sudoku.mjs), when one is set:
+// there is no terminal to redraw a line on.
+EM_JS(int, dlx_progress_wanted, (), { return typeof Module.onProgress == = 'function' ? 1 : 0; });
+EM_JS(void, dlx_progress_show, (const char* text), { Module.onProgress(UTF8ToString(text)); });
+#endif
+
 namespace tools {
 
 line_output::line_output(int fd, std::size_t capacity)
@@ -90,7 +100,7 @@ std::chrono::steady_clock::duration progress_line::interval() {
 
 bool progress_line::terminal() {
 #if defined(__EMSCRIPTEN__)
-  return false;  // the web page shows its own progress (web/)
+  return dlx_progress_wanted() != 0;
 #else
   return isatty(2) == 1;
 #endif
@@ -109,15 +119,23 @@ bool progress_line::due() {
 
 void progress_line::show(std::string_view text) {
   if (!enabled_) return;
+#if defined(__EMSCRIPTEN__)
+  dlx_progress_show(std::string(text).c_str());
+#else
   const std::string line = fmt::format("\r\x1b[K{}", text);
   [[maybe_unused]] auto ignored = ::write(2, line.data(), line.size());
+#endif
   drawn_ = true;
 }
 
 void progress_line::clear() {
   if (!drawn_) return;
+#if defined(__EMSCRIPTEN__)
+  dlx_progress_show("");
+#else
   static constexpr std::string_view erase = "\r\x1b[K";
   [[maybe_unused]] auto ignored = ::write(2, erase.data(), erase.size());
+#endif
   drawn_ = false;
 }
 

@@ -3,6 +3,9 @@
 #include <fmt/core.h>
 #include <sudoku/variant_text.hpp>
 
+#include <string>
+#include <vector>
+
 #include "commands.hpp"
 #include "puzzle_command.hpp"
 
@@ -10,6 +13,7 @@ namespace sudoku_cli {
 
 int run_convert(int argc, char** argv) {
   sudoku::text_format to = sudoku::text_format::iss;
+  std::vector<std::string> edits;
   puzzle_command command;
   command.name = "convert";
   command.usage = "sudoku convert [--to FORMAT] [OPTIONS] [FILE...]";
@@ -21,7 +25,12 @@ int run_convert(int argc, char** argv) {
       "(f-puzzles' JSON), or 'line' (the input variant's own line: SDM, a jigsaw's or a\n"
       "killer's line, or ISS's string for modern variants). A puzzle the format cannot\n"
       "state (a sum line in f-puzzles) answers 'unconverted', with the reason on stderr\n"
-      "(exit 1); a line that is no puzzle 'invalid' (exit 2). The puzzle is not solved.";
+      "(exit 1); a line that is no puzzle 'invalid' (exit 2). The puzzle is not solved.\n"
+      "\n"
+      "--set CELL=VALUE edits the givens first (repeat it for more): 'r3c4=7' gives r3c4\n"
+      "the value 7, 'r3c4=.' empties it; a puzzle the edit does not fit (no such cell, a\n"
+      "value past the board's) is 'invalid' with the reason on stderr. With --to line,\n"
+      "what a setter's editor needs: the puzzle with a given more or less, in its format.";
   command.add_options = [&](std::vector<tools::option_spec>& options, command_settings&) {
     options.push_back({0, "to", "iss|fpuzzles|fpuzzles-json|line",
                        "the format to write (default iss)", [&](std::string_view v) {
@@ -32,8 +41,21 @@ int run_convert(int argc, char** argv) {
                          }
                          to = *f;
                        }});
+    options.push_back({0, "set", "CELL=VALUE",
+                       "edit a given first: r3c4=7, or r3c4=. to empty the cell (repeatable)",
+                       [&](std::string_view v) {
+                         if (v.find('=') == std::string_view::npos) {
+                           throw tools::usage_error(fmt::format(
+                               "--set: expected CELL=VALUE, as r1c1=5 or r1c1=., got '{}'", v));
+                         }
+                         edits.emplace_back(v);
+                       }});
   };
   command.answer = [&](answer_context& c) {
+    for (const std::string& edit : edits) {
+      if (auto why = sudoku::set_given(c.variant(), c.puzzle(), edit))
+        return c.unusable(c.file_index(), c.line(), 1, fmt::format("--set {}", *why));
+    }
     std::string text, why;
     if (!sudoku::append_puzzle_as(to, c.variant(), c.puzzle(), text, why)) {
       c.message(1, fmt::format("--to {}: {}", sudoku::to_string(to), why));

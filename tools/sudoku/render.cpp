@@ -1,5 +1,6 @@
 // sudoku render: each puzzle as an SVG picture.
 #include <fmt/core.h>
+#include <sudoku/answer.hpp>
 #include <sudoku/possibilities.hpp>
 #include <sudoku/render.hpp>
 
@@ -10,7 +11,8 @@
 namespace sudoku_cli {
 
 int run_render(int argc, char** argv) {
-  bool solution = false, candidates = false, possible = false, coordinates = false;
+  bool solution = false, candidates = false, possible = false, differences = false;
+  bool coordinates = false;
   int cell_pixels = 40;
   std::string output;
   puzzle_command command;
@@ -24,8 +26,10 @@ int run_render(int argc, char** argv) {
       "solution's digits in blue (a puzzle that is not unique: its givens alone, and the\n"
       "reason on stderr, exit 1), with --candidates the candidates the givens leave as\n"
       "pencil marks, with --possibilities each empty cell's digits over all solutions\n"
-      "(sudoku possibilities) as pencil marks. The SVG has a viewBox (it scales to any size), a "
-      "title, its digits as\n"
+      "(sudoku possibilities) as pencil marks, with --differences why a puzzle is not\n"
+      "unique: two of its solutions, the digits they share in blue and each cell where they\n"
+      "differ shaded with its two digits as pencil marks (exit 1; a unique puzzle: its\n"
+      "solution). The SVG has a viewBox (it scales to any size), a title, its digits as\n"
       "text, and its own white ground.\n"
       "\n"
       "Without -o, the picture goes to standard output; several puzzles make one SVG\n"
@@ -46,6 +50,9 @@ int run_render(int argc, char** argv) {
     options.push_back({0, "possibilities", "",
                        "draw each empty cell's digits over all solutions (found by search)",
                        [&](std::string_view) { possible = true; }});
+    options.push_back({0, "differences", "",
+                       "draw two solutions, the cells where they differ shaded (found by search)",
+                       [&](std::string_view) { differences = true; }});
     options.push_back({0, "coordinates", "", "number the rows and columns",
                        [&](std::string_view) { coordinates = true; }});
     options.push_back({0, "cell-size", "PX", "the picture's size: pixels per cell (default 40)",
@@ -65,8 +72,10 @@ int run_render(int argc, char** argv) {
     if (s.json) throw tools::usage_error("--json does not apply: render writes SVG");
     if (s.output == output_format::grid)
       throw tools::usage_error("--output-format does not apply: render writes SVG");
-    if (int{solution} + int{candidates} + int{possible} > 1)
-      throw tools::usage_error("--solution, --candidates and --possibilities go one at a time");
+    if (int{solution} + int{candidates} + int{possible} + int{differences} > 1) {
+      throw tools::usage_error(
+          "--solution, --candidates, --possibilities and --differences go one at a time");
+    }
   };
   command.make_sink = [&](const command_settings&) -> std::unique_ptr<answer_sink> {
     if (!output.empty() && names_folder(output)) return folder_sink(output, ".svg");
@@ -111,12 +120,24 @@ int run_render(int argc, char** argv) {
         note = fmt::format(", {}", sudoku::to_string(r.status));
       }
     }
+    sudoku::highlight marks;
+    if (differences) {
+      const sudoku::two_solutions t = sudoku::find_two_solutions(c.workspace(), c.search_options());
+      c.counts().nodes += t.count.nodes;
+      if (t.count.status == sudoku::status::invalid) return c.clash(*t.count.conflict);
+      board = sudoku::differences_board(v, c.puzzle(), t);
+      marks.cells = t.differences;
+      if (t.count.status != sudoku::status::unique) {
+        c.answer_unless_unique(t.count);  // drawn all the same, and said so
+        note = fmt::format(", {}", sudoku::to_string(t.count.status));
+      }
+    }
     sudoku::svg_options o;
     o.coordinates = coordinates;
     o.cell_pixels = cell_pixels;
     o.title = fmt::format("{} ({}:{}{})", sudoku::board_title(v, board.givens), c.file_name(),
                           c.line(), note);
-    c.out() += sudoku::render_svg(v, board, {}, o);
+    c.out() += sudoku::render_svg(v, board, marks, o);
     ++c.counts().solved;
   };
   command.summary = [](const tally& t) {

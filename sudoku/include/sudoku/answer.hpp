@@ -16,6 +16,7 @@
 #include <string_view>
 #include <vector>
 
+#include "sudoku/board_state.hpp"
 #include "sudoku/grid.hpp"
 #include "sudoku/logic.hpp"
 #include "sudoku/solver.hpp"
@@ -97,5 +98,11 @@ struct two_solutions {
 ///   sudoku::two_solutions t = sudoku::find_two_solutions(w);
 ///   for (std::size_t p : t.differences) fmt::print("{} ", w.variant.cell_name(p));
 two_solutions find_two_solutions(workspace& w, const dlx::search_options& options = {});
+
+/// What `sudoku render --differences` draws: for two solutions, the digits
+/// they share placed and each cell where they differ left empty with its two
+/// digits as pencil marks (shade t.differences to point them out); for a
+/// unique puzzle, its solution; otherwise the givens alone.
+board_state differences_board(const variant& v, const grid& puzzle, const two_solutions& t);
 
 }  // namespace sudoku

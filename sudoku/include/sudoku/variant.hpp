@@ -265,6 +265,9 @@ class variant {
   [[nodiscard]] grid empty_grid() const;
   /// "r1c2" in board coordinates; a variable's name (VA1).
   [[nodiscard]] std::string cell_name(std::size_t position) const;
+  /// The cell a name of cell_name's form names ("r1c2", "R1C2"); nothing for
+  /// a name of no cell of the board (a samurai's position outside its grids).
+  [[nodiscard]] std::optional<std::size_t> cell_named(std::string_view name) const;
   /// "row 3", "box 5", "diagonal 1", "window 2", "row 3 of grid 2" (samurai).
   [[nodiscard]] std::string unit_name(const unit& u) const;
   /// "cage r1c1 r1c2 (sum 10)".

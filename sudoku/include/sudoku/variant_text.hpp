@@ -87,6 +87,16 @@ enum class text_format { iss, fpuzzles, fpuzzles_json, line };
 bool append_puzzle_as(text_format f, const variant& v, const grid& givens, std::string& out,
                       std::string& why);
 
+/// Applies one edit of a puzzle's givens, "r3c4=7": the cell by its name
+/// (variant::cell_named), the value as its puzzles write it (a decimal number,
+/// or a letter from A for 10 on a board of more than 9 digits), '.' to clear
+/// the cell; what `sudoku convert --set` and the page's cell editing do. The
+/// reason, naming the edit, when it does not fit the board (no such cell, a
+/// value out of range); `givens` unchanged then.
+///
+///   if (auto why = sudoku::set_given(v, givens, "r1c1=5")) { ... *why ... }
+std::optional<std::string> set_given(const variant& v, grid& givens, std::string_view edit);
+
 /// Appends `g` for people: digits separated by blanks, '|' and rules between
 /// boxes (none for jigsaw regions), blanks outside the grids.
 void append_board_pretty(const variant& v, const grid& g, std::string& out);
