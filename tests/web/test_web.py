@@ -12,12 +12,14 @@
 Without the web build the tests fail when DLX_REQUIRE_WEB=1 (scripts/test.sh) and
 are skipped otherwise."""
 
+import base64
 import json
 import os
 import re
 import subprocess
 import sys
 import time
+from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
@@ -83,9 +85,8 @@ def cases():
                           ("killer.sdm", "killer"), ("samurai.sdm", "samurai")]:
         text = "\n".join(lines_of(corpus / "variants" / name)) + "\n"
         out.append(("solve", text, {"variant": variant}))
-    for command, options in [("count", {"inputFormat": "iss"}), ("solve", {"inputFormat": "iss"}),
-                             ("layout", {"inputFormat": "iss"})]:
-        out.append((command, iss, options))
+    # (Every example is solved through the page below; here the layout check.)
+    out.append(("layout", iss, {"inputFormat": "iss"}))
     out.append(("count", links, {}))
     out.append(("explain", "\n".join(lines_of(corpus / "famous.sdm", most=2)) + "\n", {}))
     out.append(("render", famous.split("\n")[0] + "\n", {"candidates": True}))
@@ -166,6 +167,42 @@ def test_the_page_answers_from_disk_as_the_command_does():
         urls = [e["params"]["request"]["url"] for e in b.events
                 if e["method"] == "Network.requestWillBeSent"]
         assert all(u.startswith(("file:", "blob:", "data:")) for u in urls), urls
+
+
+def corpus_and_iss_calls():
+    """(command, text, options): every puzzle of corpus/, counted to two and solved, and
+    every one of ISS's examples (tests/sudoku/iss_examples.tsv) solved and proved unique
+    (solve --unique), each file whole in one call."""
+    corpus = SOURCE / "corpus"
+    variants = {"x": "x", "windoku": "windoku", "jigsaw": "jigsaw", "killer": "killer",
+                "killer-extreme": "killer", "samurai": "samurai"}
+    calls = []
+    for path in sorted(corpus.rglob("*.sdm")):
+        text = path.read_text()
+        options = {"variant": variants[path.stem]} if path.parent.name == "variants" else {}
+        calls.append(("count", text, dict(options, limit=2)))
+        calls.append(("solve", text, options))
+    iss = "\n".join(column(SOURCE / "tests" / "sudoku" / "iss_examples.tsv", 1)) + "\n"
+    calls.append(("solve", iss, {"inputFormat": "iss", "unique": True}))
+    return calls
+
+
+def test_every_puzzle_of_the_corpus_and_of_iss_examples_through_the_page():
+    calls = corpus_and_iss_calls()
+    assert len(calls) >= 40
+    # The native answers meanwhile, beside the browser (the machine's second core).
+    with ThreadPoolExecutor(max_workers=1) as pool:
+        natives = [pool.submit(native, c, t, o) for c, t, o in calls]
+        with browser() as b:
+            b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
+            for (command, text, options), ours in zip(calls, natives):
+                web = b.result_of(f"window.dlxSudoku.run({json.dumps(command)}, "
+                                  f"{json.dumps(text)}, {json.dumps(options)})")
+                what = f"{command} {options} on {text[:60]!r}"
+                assert web["stdout"] == ours.result()["stdout"], what
+                assert web["exitCode"] == ours.result()["exitCode"], what
+    iss = natives[-1].result()["stdout"].splitlines()
+    assert len(iss) >= 200 and all(len(line) >= 16 for line in iss)  # each solved, unique
 
 
 def set_puzzles(b, text, input_format=""):
@@ -251,6 +288,86 @@ def test_a_puzzle_that_is_not_unique_shows_where_two_solutions_differ():
         assert b.evaluate("[...document.querySelectorAll('#picture text[data-cell]')]"
                           ".map((t) => [t.dataset.cell, t.textContent])") == \
             [list(m) for m in marks]
+
+
+def first_line(path):
+    return lines_of(path, most=1)[0]
+
+
+def test_screenshots_for_the_docs(tmp_path):
+    """The page's screenshots in docs/web.md (docs/pictures/web-*.png), made here: a
+    puzzle of each variant, a count that is not unique, all possibilities and the
+    explanation step by step. scripts/make-screenshots.sh writes them into docs/pictures;
+    elsewhere they go to a temporary folder, each checked to show a drawn board."""
+    import devtools
+
+    out = Path(os.environ.get("DLX_WEB_SCREENSHOTS", tmp_path))
+    out.mkdir(parents=True, exist_ok=True)
+    variants = SOURCE / "corpus" / "variants"
+    thermo = next(line.split("\t")[1] for line in lines_of(SOURCE / "tests" / "sudoku" /
+                                                           "iss_examples.tsv")
+                  if line.startswith("example_puzzles.js:Thermo\t"))
+    pictures = [("x", first_line(variants / "x.sdm"), ""),
+                ("jigsaw", first_line(variants / "jigsaw.sdm"), ""),
+                ("killer", first_line(variants / "killer.sdm"), ""),
+                ("samurai", first_line(variants / "samurai.sdm"), ""),
+                ("thermo", thermo, "iss")]
+    variant_of = {"x": "x", "jigsaw": "jigsaw", "killer": "killer", "samurai": "samurai"}
+    made = []
+
+    def shot(name, clip=None):
+        params = {"format": "png"}
+        if clip:
+            params["clip"] = dict(clip, scale=1)
+        data = base64.b64decode(b.call("Page.captureScreenshot", **params)["data"])
+        width, height, rows = devtools.decode_png(data)
+        # A board was drawn: dark lines and a light ground, many pixels of each.
+        dark = sum(1 for row in rows for px in row[::4] if sum(px[:3]) < 200)
+        assert dark > 200 and width > 150 and height > 150, name
+        (out / f"web-{name}.png").write_bytes(data)
+        made.append(name)
+
+    def picture_box():
+        return b.evaluate("(() => { const r = document.querySelector('#picture svg')"
+                          ".getBoundingClientRect(); return {x: r.x, y: r.y, width: r.width,"
+                          " height: r.height}; })()")
+
+    with devtools.Browser((WEB / "index.html").as_uri(), width=1000, height=1180) as b:
+        b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
+        for name, line, input_format in pictures:
+            # The line formats say their variant on the command line: here by --variant
+            # through the API, the page drawing the puzzle as `sudoku render` does.
+            svg = b.result_of(f"window.dlxSudoku.render({json.dumps(line + chr(10))}, "
+                              f"{json.dumps({'variant': variant_of[name]} if name in variant_of else {'inputFormat': input_format})})")
+            assert svg.startswith("<svg"), name
+            b.evaluate(f"document.getElementById('picture').innerHTML = {json.dumps(svg)}")
+            shot(name, picture_box())
+        # Count on a puzzle with two solutions: the answer and where they differ.
+        famous = first_line(SOURCE / "corpus" / "famous.sdm").split()[0]
+        two = famous.replace(next(ch for ch in famous if ch not in ".0"), ".", 1)
+        set_puzzles(b, two)
+        for command, name in [("count", "count"), ("possibilities", "possibilities")]:
+            b.evaluate(f"document.querySelector('button[data-command={command}]').click()")
+            b.wait_for("document.getElementById('status').textContent"
+                       f".startsWith('{command}: done')", timeout=60)
+            time.sleep(0.2)
+            shot(name)
+        set_puzzles(b, first_line(SOURCE / "corpus" / "generated" / "9x9-hard.sdm"))
+        b.evaluate("document.querySelector('button[data-command=explain]').click()")
+        b.wait_for("document.getElementById('status').textContent.startsWith('explain: done')",
+                   timeout=60)
+        b.evaluate("document.getElementById('steps').scrollIntoView()")
+        # A few steps on: a technique's step drawn, not the start.
+        frame = b.evaluate("(() => { const r = document.getElementById('steps')"
+                           ".getBoundingClientRect(); return [r.x + 20, r.y + 20]; })()")
+        for kind in ("mousePressed", "mouseReleased"):
+            b.call("Input.dispatchMouseEvent", type=kind, x=frame[0], y=frame[1], button="left",
+                   clickCount=1)
+        for _ in range(12):
+            b.press("ArrowRight")
+        time.sleep(0.5)
+        shot("explain")
+    assert len(made) == len(pictures) + 3
 
 
 def test_the_page_works_with_the_network_off():
