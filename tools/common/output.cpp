@@ -23,7 +23,7 @@
 // In WebAssembly the progress line goes to the module's onProgress (the
 // page's worker posts it to the page, web/dlx-sudoku.mjs), when one is set:
 // there is no terminal to redraw a line on.
-EM_JS(int, dlx_progress_wanted, (), { return typeof Module.onProgress == = 'function' ? 1 : 0; });
+EM_JS(int, dlx_progress_wanted, (), { return typeof Module.onProgress == 'function' ? 1 : 0; });
 EM_JS(void, dlx_progress_show, (const char* text), { Module.onProgress(UTF8ToString(text)); });
 #endif
 
