@@ -21,7 +21,14 @@ export NODE_PATH=/usr/share/nodejs${NODE_PATH:+:$NODE_PATH}
 emcmake cmake -S . -B build/web-build -G Ninja -DCMAKE_BUILD_TYPE=Release -DCMAKE_UNITY_BUILD=ON \
   -DDLX_BUILD_TESTS=OFF -DDLX_BUILD_BENCH=OFF -DDLX_BUILD_PYTHON=OFF -DDLX_INSTALL=OFF "$@" \
   >/dev/null
-cmake --build build/web-build --target sudoku_cli 2>&1 | tee build/web-build/build.log >&2
+# Configured with -DDLX_BUILD_TESTS=ON (scripts/test.sh), the unit tests of
+# scripts/test-web-units.sh too, in the same run: the libraries compiled once,
+# the tests compiled while the module links (wasm-opt, mostly on one core).
+targets=(sudoku_cli)
+if ninja -C build/web-build -t targets all 2>/dev/null | grep -q '^web_unit_tests:'; then
+  targets+=(web_unit_tests)
+fi
+cmake --build build/web-build --target "${targets[@]}" 2>&1 | tee build/web-build/build.log >&2
 
 out=build/web
 rm -rf "$out"

@@ -22,7 +22,9 @@
 #   Open MPI itself is not instrumented.)
 # - the web page (scripts/build-web.sh: the sudoku command in WebAssembly, by
 #   Debian's emscripten), whose JavaScript API answers as the native command and
-#   whose page works from disk in headless Chromium (tests/web).
+#   whose page works from disk in headless Chromium (tests/web), and the
+#   libraries' unit tests that need neither threads nor other programs, built
+#   with it and run under Node (scripts/test-web-units.sh).
 # Running the unit tests in Release as well made no check the sanitizer build
 # does not make: with them the Release build was 270 steps and its tests took
 # 319 s, without them 146 steps and 222 s (2026-12-03, the second on a machine
@@ -154,7 +156,7 @@ phase "the ThreadSanitizer build"
 # ThreadSanitizer tests; its tests run after them.
 echo "test.sh: building build/web beside the tests (log: build/web-build.log)" >&2
 set -m
-nice -n 10 scripts/build-web.sh -DDLX_WERROR=ON >build/web-build.log 2>&1 &
+nice -n 10 scripts/build-web.sh -DDLX_WERROR=ON -DDLX_BUILD_TESTS=ON >build/web-build.log 2>&1 &
 web_pid=$!
 set +m
 export TSAN_OPTIONS=halt_on_error=1
@@ -177,7 +179,22 @@ if ! wait "$web_pid"; then
 fi
 web_pid=""
 check_log build/web-build
-# The JavaScript API against the native command, and the page in headless
-# Chromium from disk (tests/web/test_web.py).
+# The libraries' unit tests in WebAssembly under Node (scripts/test-web-units.sh;
+# built with the page above, in its tree) beside the page's tests: the JavaScript
+# API against the native command, and the page in headless Chromium from disk
+# (tests/web/test_web.py), which leave a core mostly idle.
+set -m
+WEB_TREE=build/web-build scripts/test-web-units.sh -DDLX_WERROR=ON -DDLX_BUILD_TESTS=ON \
+  >build/web-units.log 2>&1 &
+web_pid=$!
+set +m
 DLX_REQUIRE_WEB=1 DLX_REQUIRE_BROWSER=1 /usr/bin/python3 -m pytest -q -p no:cacheprovider tests/web
-phase "the web page"
+if ! wait "$web_pid"; then
+  tail -n 80 build/web-units.log >&2
+  echo "test.sh: the unit tests failed in WebAssembly (above; all of it in build/web-units.log)" >&2
+  exit 1
+fi
+web_pid=""
+grep -E "^\[  PASSED  \]" build/web-units.log >&2
+check_log build/web-tests
+phase "the web page and the unit tests in WebAssembly"

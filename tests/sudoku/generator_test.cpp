@@ -83,7 +83,7 @@ TEST(Generator, SameSeedSamePuzzles) {
   std::vector<sudoku::grid> forward, backward(5);
   for (std::uint64_t i = 0; i < 5; ++i)
     forward.push_back(a.make(o, i)->puzzle);
-  for (std::uint64_t i = 5; i-- > 0;)
+  for (std::size_t i = 5; i-- > 0;)  // (a 32-bit size_t in WebAssembly)
     backward[i] = b.make(o, i)->puzzle;
   EXPECT_EQ(forward, backward);
   o.seed = 100;

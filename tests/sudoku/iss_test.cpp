@@ -868,7 +868,8 @@ TEST(IssFormatPage, HasASectionWithAnExampleForEveryTypeRead) {
     EXPECT_TRUE(read.contains(type))
         << "the page has a section for " << type << ", which the reader does not read";
     // The type as an item: '.' then its name, then '~', '.', a quote or a blank.
-    const bool shown = std::ranges::any_of(commands, [&](const std::string& c) {
+    // (Not std::ranges::any_of: emscripten 3.1.6's libc++ has no ranges algorithms.)
+    const bool shown = std::any_of(commands.begin(), commands.end(), [&](const std::string& c) {
       for (auto at = c.find("." + type); at != std::string::npos; at = c.find("." + type, at + 1)) {
         const std::size_t after = at + 1 + type.size();
         if (after == c.size() || std::string_view("~.' ").find(c[after]) != std::string_view::npos)
