@@ -1041,7 +1041,8 @@ TEST(VariantModel, AnUnnamedModelIsTheSameProblem) {
     // (Not std::ranges::equal: emscripten 3.1.6's libc++ has no ranges algorithms.)
     const auto items = plain.option(o), named_items = named.option(o);
     const auto colors = plain.option_colors(o), named_colors = named.option_colors(o);
-    EXPECT_TRUE(std::equal(items.begin(), items.end(), named_items.begin(), named_items.end())) << o;
+    EXPECT_TRUE(std::equal(items.begin(), items.end(), named_items.begin(), named_items.end()))
+        << o;
     EXPECT_TRUE(std::equal(colors.begin(), colors.end(), named_colors.begin(), named_colors.end()))
         << o;
   }
