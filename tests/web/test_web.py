@@ -295,9 +295,9 @@ def first_line(path):
 
 
 def test_screenshots_for_the_docs(tmp_path):
-    """The page's screenshots in docs/web.md (docs/pictures/web-*.png), made here: a
+    """The page's screenshots in docs/web.md (docs/screenshots/web-*.png), made here: a
     puzzle of each variant, a count that is not unique, all possibilities and the
-    explanation step by step. scripts/make-screenshots.sh writes them into docs/pictures;
+    explanation step by step. scripts/make-screenshots.sh writes them into docs/screenshots;
     elsewhere they go to a temporary folder, each checked to show a drawn board."""
     import devtools
 
@@ -308,11 +308,13 @@ def test_screenshots_for_the_docs(tmp_path):
                                                            "iss_examples.tsv")
                   if line.startswith("example_puzzles.js:Thermo\t"))
     pictures = [("x", first_line(variants / "x.sdm"), ""),
+                ("windoku", first_line(variants / "windoku.sdm"), ""),
                 ("jigsaw", first_line(variants / "jigsaw.sdm"), ""),
                 ("killer", first_line(variants / "killer.sdm"), ""),
                 ("samurai", first_line(variants / "samurai.sdm"), ""),
                 ("thermo", thermo, "iss")]
-    variant_of = {"x": "x", "jigsaw": "jigsaw", "killer": "killer", "samurai": "samurai"}
+    variant_of = {"x": "x", "windoku": "windoku", "jigsaw": "jigsaw", "killer": "killer",
+                  "samurai": "samurai"}
     made = []
 
     def shot(name, clip=None):
