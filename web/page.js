@@ -70,6 +70,7 @@
   const puzzles = $('puzzles');
   const buttons = [...document.querySelectorAll('button[data-command]')];
   let started = 0, ticker = null, progress = '';
+  let redraw = null;  // the timer of a picture to draw after typing (redrawSoon)
 
   function busy(on, what) {
     for (const b of buttons) b.disabled = on;
@@ -110,13 +111,17 @@
   // The first puzzle's picture: plain, or with what a command found (render's
   // --differences after Solve and Count, --possibilities after All possibilities).
   let selected = null;  // the cell being edited: 'r3c4'
+  let drawn = 0;  // the last picture asked for: an older one arriving late is dropped
   async function draw(marks = {}) {
+    const mine = ++drawn;
+    clearTimeout(redraw);  // this picture is of the text as it is now
     const {line} = firstPuzzle();
     if (!line || $('inputFormat').value === 'grid') {
       picture.innerHTML = '';
       return;
     }
     const r = await run('render', line + '\n', {...inputOptions(), ...marks});
+    if (mine !== drawn) return;
     picture.innerHTML = r.stdout.startsWith('<svg') ? r.stdout : '';
     showSelection();
   }
@@ -239,7 +244,6 @@
     showSelection();
   });
   // The picture follows the text as it is typed or pasted (a moment after).
-  let redraw = null;
   const redrawSoon = () => {
     clearTimeout(redraw);
     redraw = setTimeout(() => { if ($('stop').disabled) draw().catch(() => {}); }, 300);

@@ -206,11 +206,13 @@ def test_every_puzzle_of_the_corpus_and_of_iss_examples_through_the_page():
 
 
 def set_puzzles(b, text, input_format=""):
-    """Pastes `text` into the page and waits for the first puzzle's new picture."""
+    """Pastes `text` into the page and waits for the first puzzle's new picture (its
+    title names the first line, <stdin>:1, and the page's picture timer has run)."""
     b.evaluate("{ document.getElementById('picture').innerHTML = '';"
                f"document.getElementById('inputFormat').value = {json.dumps(input_format)};"
                f"const p = document.getElementById('puzzles'); p.value = {json.dumps(text)};"
                "p.dispatchEvent(new Event('input')); }")
+    time.sleep(0.4)  # the picture is drawn 0.3 s after the text changes
     b.wait_for("document.querySelector('#picture svg') !== null", timeout=30)
 
 
@@ -284,7 +286,8 @@ def test_a_puzzle_that_is_not_unique_shows_where_two_solutions_differ():
         b.wait_for("document.getElementById('status').textContent.startsWith('possibilities: done')")
         marks = re.findall(r'<text data-cell="(r\d+c\d+)"[^>]*>(\w)</text>',
                            native("render", two, {"possibilities": True})["stdout"])
-        b.wait_for("document.querySelector('#picture .sd-pattern-cell') === null")
+        b.wait_for("document.querySelectorAll('#picture text[data-cell]').length === "
+                   f"{len(marks)}")
         assert b.evaluate("[...document.querySelectorAll('#picture text[data-cell]')]"
                           ".map((t) => [t.dataset.cell, t.textContent])") == \
             [list(m) for m in marks]
