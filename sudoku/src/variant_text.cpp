@@ -62,18 +62,21 @@ std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r,
   // rows, columns and boxes (and the diagonals and windows asked for). A
   // variant an ISS string or a link made has more (clues, other units,
   // restricted cells, values from 0) and must not carry over to a plain line.
+  // One pass over the units: this runs for every plain line.
   const auto n = static_cast<std::size_t>(s.size());
-  const std::size_t units = 3 * n + (r.diagonals ? 2 : 0) + (r.windows ? 4 : 0);
+  std::size_t lines = 0, boxes = 0, diagonals = 0, windows = 0;
+  for (const unit& u : v.units()) {
+    lines += u.kind == unit_kind::row || u.kind == unit_kind::column;
+    boxes += u.kind == unit_kind::box;
+    diagonals += u.kind == unit_kind::diagonal;
+    windows += u.kind == unit_kind::window;
+  }
   const bool same = v.shape() == s && v.parts() == 1 && v.rows() == s.size() &&
                     v.columns() == s.size() && !v.has_regions() && v.cages().empty() &&
                     v.clues().empty() && v.variables().empty() && !v.has_restrictions() &&
-                    v.first_value() == 1 && v.units().size() == units && v.has(unit_kind::box) &&
-                    v.has(unit_kind::diagonal) == r.diagonals &&
-                    v.has(unit_kind::window) == r.windows &&
-                    std::all_of(v.units().begin(), v.units().end(), [](const unit& u) {
-                      return u.kind != unit_kind::region && u.kind != unit_kind::disjoint &&
-                             u.kind != unit_kind::cage;
-                    });
+                    v.first_value() == 1 && lines == 2 * n && boxes == n &&
+                    (diagonals > 0) == r.diagonals && (windows > 0) == r.windows &&
+                    v.units().size() == lines + boxes + diagonals + windows;
   if (same) return std::nullopt;
   variant made(s);
   if (r.diagonals) made.add_diagonals();
