@@ -35,15 +35,11 @@ cmake --build "$tree" --target web_unit_tests 2>&1 | tee "$log" >&2
 # - those that start threads: WebAssembly without pthreads has none (the
 #   constructor of std::thread throws), and a decomposed memo search runs on a
 #   thread of its own, for its stack (dlx/src/memo_parallel.cpp);
-# - BoxBand's random puzzles, drawn with std::uniform_int_distribution and
-#   std::shuffle, whose numbers libc++ and libstdc++ compute differently: with
-#   libc++'s, fewer of them have no solution than the test asks for;
 # - tests/sudoku/CMakeLists.txt's release_only (FullSpeed.* and whole
 #   published collections), and the others that took over 3 s each here
 #   (whole collections too, or many random cases): 74 s of the 110 that the
 #   rest took, in one process (2026-12-06).
 EXCLUDED="*Thread*:WorkspacePool.*:*Decomposed*:IssExamples.AModelBuiltAgainIsTheSameProblem"
-EXCLUDED+=":BoxBand.SameSolutionsAsKnuthsSearch:BoxBand.WordByWordTheSame"
 EXCLUDED+=":FullSpeed.*:IssExamples.LogicStepsKeepThePublishedSolution:IssExamples.ImpliedSums*"
 EXCLUDED+=":IssExamples.TheModelCountsTheProblemItBuilds:IssGenerated.*:SePublished.*"
 EXCLUDED+=":LogicSharedSets.*:IssExamples.EachHasItsPublishedSolutionAndNoOther"

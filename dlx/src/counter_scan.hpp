@@ -14,9 +14,10 @@
 namespace dlx::detail {
 
 // Bits set in a word. Without the POPCNT instruction (a portable build),
-// std::popcount is a call into libgcc; the SWAR sum stays inline.
+// std::popcount is a call into libgcc; the SWAR sum stays inline. WebAssembly
+// has the instruction (i64.popcnt).
 inline std::uint32_t bit_count(std::uint64_t x) {
-#if defined(__POPCNT__)
+#if defined(__POPCNT__) || defined(__wasm__)
   return static_cast<std::uint32_t>(std::popcount(x));
 #else
   x = x - ((x >> 1) & 0x5555555555555555ULL);

@@ -8,6 +8,8 @@
 #include <random>
 #include <vector>
 
+#include "dlx/random.hpp"
+
 namespace dlx {
 
 solution_estimate estimate_solutions(solver& s, const estimate_options& options) {
@@ -63,7 +65,7 @@ solution_estimate estimate_solutions(solver& s, const estimate_options& options)
       const std::uint64_t ways = solved + children.size();
       if (ways == 0) break;  // a dead end: worth 0
       if (ways > 1) out.exact = false;
-      const std::uint64_t pick = std::uniform_int_distribution<std::uint64_t>(0, ways - 1)(rng);
+      const std::uint64_t pick = uniform_below(ways, rng);
       weight *= static_cast<double>(ways);
       if (pick < solved) {
         value = weight;

@@ -1,5 +1,7 @@
 #include "sudoku/generator.hpp"
 
+#include <dlx/random.hpp>
+
 #include <algorithm>
 #include <array>
 #include <numeric>
@@ -113,7 +115,7 @@ std::optional<generated> generator::make(const generate_options& options, std::u
     inconclusive_ = false;
     auto orbit_list = orbits(options.symmetry);
     std::mt19937_64 rng(seed);
-    std::shuffle(orbit_list.begin(), orbit_list.end(), rng);
+    dlx::shuffle(orbit_list.begin(), orbit_list.end(), rng);
     const int floor = options.clues && !options.minimal ? *options.clues : 0;
     for (const auto& orbit : orbit_list) {
       const int size = static_cast<int>(orbit.size());
@@ -154,7 +156,7 @@ std::optional<grid> generator::minimize(const grid& puzzle, std::uint64_t seed) 
     if (g[c] != 0) givens.push_back(c);
   }
   std::mt19937_64 rng(seed);
-  std::shuffle(givens.begin(), givens.end(), rng);
+  dlx::shuffle(givens.begin(), givens.end(), rng);
   for (std::size_t c : givens) {
     const auto v = g.cells()[c];
     g.cells()[c] = 0;

@@ -1,5 +1,7 @@
 #include "sudoku/symmetry.hpp"
 
+#include <dlx/random.hpp>
+
 #include <algorithm>
 #include <numeric>
 #include <random>
@@ -25,12 +27,12 @@ namespace {
 std::vector<int> banded(int groups, int size, std::mt19937_64& rng) {
   std::vector<int> order(static_cast<std::size_t>(groups));
   std::iota(order.begin(), order.end(), 0);
-  std::shuffle(order.begin(), order.end(), rng);
+  dlx::shuffle(order.begin(), order.end(), rng);
   std::vector<int> lines;
   std::vector<int> within(static_cast<std::size_t>(size));
   for (int g : order) {
     std::iota(within.begin(), within.end(), 0);
-    std::shuffle(within.begin(), within.end(), rng);
+    dlx::shuffle(within.begin(), within.end(), rng);
     for (int k : within)
       lines.push_back(g * size + k);
   }
@@ -46,7 +48,7 @@ symmetry symmetry::random(const sudoku::shape& s, std::uint64_t seed) {
   // Rows come in n / box_rows bands of box_rows; columns in n / box_cols stacks.
   t.rows_ = banded(n / s.box_rows, s.box_rows, rng);
   t.columns_ = banded(n / s.box_cols, s.box_cols, rng);
-  std::shuffle(t.digits_.begin() + 1, t.digits_.end(), rng);
+  dlx::shuffle(t.digits_.begin() + 1, t.digits_.end(), rng);
   t.transpose_ = s.box_rows == s.box_cols && (rng() & 1);
   return t;
 }

@@ -34,6 +34,20 @@ void expect_near(dlx::solver& s, double count, const dlx::estimate_options& o,
   EXPECT_FALSE(e.exact);
 }
 
+// A seed draws the same probes with every standard library (dlx/random.hpp):
+// the figures pinned here were drawn natively (g++, libstdc++), and tests/wasm
+// runs this file in WebAssembly (clang, libc++).
+TEST(Estimate, TheSameProbesOnEveryPlatform) {
+  dlx::solver s(examples::queens(8));
+  dlx::estimate_options o;
+  o.probes = 20;
+  o.seed = 2026;
+  const dlx::solution_estimate e = dlx::estimate_solutions(s, o);
+  EXPECT_EQ(e.solutions, 76.0);
+  EXPECT_EQ(e.reached, 4U);
+  EXPECT_EQ(e.nodes, 142U);
+}
+
 TEST(Estimate, WithinFourStandardErrorsOfPublishedCounts) {
   const counted problems[] = {
       {"8 queens", examples::queens(8), 92},

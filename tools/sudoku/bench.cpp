@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 #include <dlx/line_reader.hpp>
+#include <dlx/random.hpp>
 #include <dlx/structure.hpp>
 #include <sudoku/solver.hpp>
 #include <sudoku/symmetry.hpp>
@@ -298,7 +299,7 @@ int run_bench(int argc, char** argv) {
       std::vector<std::size_t> order(puzzles.grids.size());
       std::iota(order.begin(), order.end(), 0);
       std::mt19937_64 rng(s.seed);
-      std::shuffle(order.begin(), order.end(), rng);
+      dlx::shuffle(order.begin(), order.end(), rng);
       puzzle_set shuffled{puzzles.variants, {}, {}};
       for (std::size_t i : order) {
         shuffled.grids.push_back(puzzles.grids[i]);
