@@ -49,17 +49,19 @@ EXCLUDED+=":Estimate.ProbesWithinFourStandardErrorsOfTheCount"
 EXCLUDED+=":SharedCorpus.EnginesAgreePuzzleByPuzzle"
 EXCLUDED+=":StructureSearch.SameSolutionsAsKnuthsSearchOnRandomPuzzles"
 
-# Two processes, each half of the tests (GoogleTest's sharding), on CI's two
-# cores; each one's output printed whole once it is done.
+# SHARDS processes (GoogleTest's sharding; two by default, for two cores; one
+# beside the page's tests in scripts/test.sh), each one's output printed whole
+# once it is done.
 tests="$(dirname "$log")"
+shards=${SHARDS:-2}
 pids=()
-for shard in 0 1; do
-  GTEST_TOTAL_SHARDS=2 GTEST_SHARD_INDEX=$shard node "$tree/tests/wasm/web_unit_tests.js" \
+for ((shard = 0; shard < shards; ++shard)); do
+  GTEST_TOTAL_SHARDS=$shards GTEST_SHARD_INDEX=$shard node "$tree/tests/wasm/web_unit_tests.js" \
     --gtest_brief=1 --gtest_filter="-$EXCLUDED" >"$tests/shard-$shard.log" 2>&1 &
   pids+=($!)
 done
 failed=0
-for shard in 0 1; do
+for ((shard = 0; shard < shards; ++shard)); do
   wait "${pids[$shard]}" || failed=1
   cat "$tests/shard-$shard.log"
 done
