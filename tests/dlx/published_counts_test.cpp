@@ -50,7 +50,8 @@ TEST_P(PublishedCounts, EveryThreadCountAndEveryRankCountGivesThem) {
   // ranks only, the uneven split: the smaller problems here and the sanitizer
   // build's DlxMpi tests try the others.
   const bool long_search = one.updates > 500'000'000;
-  for (int ranks = long_search ? 3 : 1; ranks <= (long_search ? 3 : 4); ++ranks) {
+  const int fewest = long_search ? 3 : 1, most = long_search ? 3 : 4;
+  for (int ranks = fewest; ranks <= most; ++ranks) {
     std::vector<std::string> argv{DLX_MPIEXEC, "--oversubscribe", "--bind-to", "none"};
     if (geteuid() == 0) argv.emplace_back("--allow-run-as-root");
     argv.insert(argv.end(), {"-np", std::to_string(ranks), DLX_MPI, "--count", "--stats", path});
