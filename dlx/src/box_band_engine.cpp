@@ -13,8 +13,9 @@
 // the search splits into subtrees over threads as the others do.
 //
 // Speed. On a host with AVX2 the box rules run on the box's four words at once,
-// two boxes side by side (chosen when the engine is made); elsewhere, or with
-// the environment variable DLX_NO_AVX2=1, on each word as four lanes.
+// two boxes side by side (chosen when the engine is made), compiled once more
+// for hosts with AVX-512; elsewhere, or with the environment variable
+// DLX_NO_AVX2=1, on each word as four lanes (DLX_NO_AVX512=1: AVX2 at most).
 #include <algorithm>
 #include <array>
 #include <bit>
@@ -34,17 +35,28 @@ namespace {
 using namespace box_band;
 constexpr std::uint32_t family_code = std::uint32_t{1} << 30;
 
-// Whether the rules run in AVX2 registers on this host: chosen at run time, so
-// the portable build has them too; DLX_NO_AVX2=1 runs them a word at a time
-// anyway (tests, measurements).
-bool rules_in_avx2() {
+// Where the rules run on this host: chosen at run time, so the portable build
+// has the vector code too. DLX_NO_AVX512=1 stops at AVX2 (an AVX2-only host's
+// path, on any host), DLX_NO_AVX2=1 runs them a word at a time (tests,
+// measurements).
+bool env_says(const char* name) {
+  const char* value = std::getenv(name);
+  return value != nullptr && std::strcmp(value, "1") == 0;
+}
+
+rules_level host_rules_level() {
 #if defined(DLX_BOX_AVX2)
-  const char* words = std::getenv("DLX_NO_AVX2");
-  return __builtin_cpu_supports("avx2") && __builtin_cpu_supports("bmi") &&
-         __builtin_cpu_supports("bmi2") && __builtin_cpu_supports("popcnt") &&
-         (words == nullptr || std::strcmp(words, "1") != 0);
+  if (env_says("DLX_NO_AVX2") || !__builtin_cpu_supports("avx2") ||
+      !__builtin_cpu_supports("bmi") || !__builtin_cpu_supports("bmi2") ||
+      !__builtin_cpu_supports("popcnt"))
+    return rules_level::words;
+  if (env_says("DLX_NO_AVX512") || !__builtin_cpu_supports("avx512f") ||
+      !__builtin_cpu_supports("avx512vl") || !__builtin_cpu_supports("avx512bw") ||
+      !__builtin_cpu_supports("avx512dq"))
+    return rules_level::avx2;
+  return rules_level::avx512;
 #else
-  return false;
+  return rules_level::words;
 #endif
 }
 
@@ -77,7 +89,7 @@ class box_band_engine final : public engine {
     // A decision takes at least one of the 324 ways from the state.
     arena_.resize(6 * 9 * 6 + 1);
     frames_.resize(arena_.size());
-    avx2_ = rules_in_avx2();
+    level_ = host_rules_level();
   }
   box_band_engine(const box_band_engine&) = default;
   [[nodiscard]] bool found() const noexcept { return found_; }
@@ -152,14 +164,17 @@ class box_band_engine final : public engine {
       boxes_dirty_ = 0x1FF;
       bands_dirty_ = 0;
     }
-#if defined(DLX_BOX_AVX2)
-    if (avx2_) return run<true>(fresh);
-#endif
-    return run<false>(fresh);
+    switch (level_) {
+      case rules_level::avx512:
+        return run<rules_level::avx512>(fresh);
+      case rules_level::avx2:
+        return run<rules_level::avx2>(fresh);
+      case rules_level::words:
+        break;
+    }
+    return run<rules_level::words>(fresh);
   }
-  void unwind() override {
-    frame_count_ = 0;
-  }
+  void unwind() override { frame_count_ = 0; }
   // Branch-free: which cells hold givens is as good as random (skipping them
   // with a branch mispredicted about forty times a puzzle: an eighth of an easy
   // puzzle's time). Every cell is written, a given's slot then overwritten.
@@ -190,9 +205,7 @@ class box_band_engine final : public engine {
                     (f.no ? 1u : 0u));
     }
   }
-  std::uint32_t floor_here() const override {
-    return frame_count_;
-  }
+  std::uint32_t floor_here() const override { return frame_count_; }
   std::optional<double> fraction_done(std::uint32_t from) const override {
     (void)from;
     return yes_no_fraction_done(frames_.data(), frame_count_);
@@ -215,7 +228,7 @@ class box_band_engine final : public engine {
       }
     }
   }
-  template <bool Avx2>
+  template <rules_level Level>
   bool run(bool entering);
   static bool solved(const board& s) {
     u64 rest = 0;
@@ -249,7 +262,7 @@ class box_band_engine final : public engine {
   std::vector<frame> frames_;
   std::uint32_t frame_count_ = 0;
   std::uint32_t boxes_dirty_ = 0, bands_dirty_ = 0;
-  bool avx2_ = false;
+  rules_level level_ = rules_level::words;
 };
 
 // Bits set in a nine-bit mask (portable builds have no POPCNT instruction).
@@ -314,7 +327,7 @@ void box_band_engine::decide(board& s, const frame& f) {
   }
 }
 
-template <bool Avx2>
+template <rules_level Level>
 bool box_band_engine::run(bool entering) {
   for (;;) {
     if (entering) {
@@ -324,7 +337,7 @@ bool box_band_engine::run(bool entering) {
         if (v == verdict::stop) return false;
         pruned = v == verdict::prune;  // not a node of this search: back up, uncounted
       }
-      const bool alive = !pruned && settle<Avx2>(work_, boxes_dirty_, bands_dirty_);
+      const bool alive = !pruned && settle<Level>(work_, boxes_dirty_, bands_dirty_);
       boxes_dirty_ = bands_dirty_ = 0;
       result_.nodes += !pruned;
       result_.max_level = std::max(result_.max_level, frame_count_);
@@ -332,7 +345,7 @@ bool box_band_engine::run(bool entering) {
         // Every rule at its fixpoint: running them all again changes nothing.
         // (Bands never heard from tell their boxes now: only `told` may differ.)
         board again = work_;
-        const bool held = settle<false>(again, 0x1FF, 0x3F);
+        const bool held = settle<rules_level::words>(again, 0x1FF, 0x3F);
         again.told = work_.told;
         if (!held || std::memcmp(&again, &work_, sizeof again) != 0)
           broken_invariant("box-band search");
@@ -387,7 +400,15 @@ std::unique_ptr<engine> make_box_band_engine(const engine& compiled) {
 namespace dlx {
 
 std::string_view box_band_rules_path() {
-  return detail::rules_in_avx2() ? "AVX2" : "64-bit words";
+  switch (detail::host_rules_level()) {
+    case detail::box_band::rules_level::avx512:
+      return "AVX-512";
+    case detail::box_band::rules_level::avx2:
+      return "AVX2";
+    case detail::box_band::rules_level::words:
+      break;
+  }
+  return "64-bit words";
 }
 
 }  // namespace dlx

@@ -278,8 +278,7 @@ DLX_AVX2 v4 box_round(v4 w, v4& bad, v4& o_out, v4& oc_out) {
   return next;
 }
 
-__attribute__((target("avx2"))) inline bool box_rules_avx2(u64 (&box)[4], u64& row_ors,
-                                                           u64& col_ors) {
+DLX_AVX2 bool box_rules_vec(u64 (&box)[4], u64& row_ors, u64& col_ors) {
   v4 w;
   std::memcpy(&w, box, sizeof w);
   for (;;) {
@@ -298,8 +297,7 @@ __attribute__((target("avx2"))) inline bool box_rules_avx2(u64 (&box)[4], u64& r
 
 // Two boxes side by side, to their fixpoints: their rounds do not wait on each
 // other, so the processor overlaps them (one that is done runs idle rounds).
-__attribute__((target("avx2"))) inline bool box_pair_avx2(u64 (&box_a)[4], u64 (&box_b)[4],
-                                                          u64 (&ors)[4]) {
+DLX_AVX2 bool box_pair_vec(u64 (&box_a)[4], u64 (&box_b)[4], u64 (&ors)[4]) {
   v4 wa, wb;
   std::memcpy(&wa, box_a, sizeof wa);
   std::memcpy(&wb, box_b, sizeof wb);
@@ -318,6 +316,27 @@ __attribute__((target("avx2"))) inline bool box_pair_avx2(u64 (&box_a)[4], u64 (
   std::memcpy(box_a, &wa, sizeof wa);
   std::memcpy(box_b, &wb, sizeof wb);
   return true;
+}
+
+// The two compiled for AVX2, and again for AVX-512 (VL, BW, DQ: the same 256-bit
+// code with three-input logic and mask registers where the compiler sees fit).
+#define DLX_AVX512_TARGET "avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq"
+__attribute__((target("avx2"))) inline bool box_rules_avx2(u64 (&box)[4], u64& row_ors,
+                                                           u64& col_ors) {
+  return box_rules_vec(box, row_ors, col_ors);
+}
+__attribute__((target("avx2"))) inline bool box_pair_avx2(u64 (&box_a)[4], u64 (&box_b)[4],
+                                                          u64 (&ors)[4]) {
+  return box_pair_vec(box_a, box_b, ors);
+}
+__attribute__((target(DLX_AVX512_TARGET))) inline bool box_rules_avx512(u64 (&box)[4], u64& row_ors,
+                                                                        u64& col_ors) {
+  return box_rules_vec(box, row_ors, col_ors);
+}
+__attribute__((target(DLX_AVX512_TARGET))) inline bool box_pair_avx512(u64 (&box_a)[4],
+                                                                       u64 (&box_b)[4],
+                                                                       u64 (&ors)[4]) {
+  return box_pair_vec(box_a, box_b, ors);
 }
 #undef DLX_AVX2
 #undef DLX_SHUFFLE
@@ -361,9 +380,14 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
   return true;
 }
 
+// Where the box rules run: a word at a time, a box's four words in one AVX2
+// register, or the same code compiled for AVX-512 (VL, BW, DQ: the 256-bit
+// registers with three-input logic and mask registers).
+enum class rules_level { words, avx2, avx512 };
+
 // Boxes and bands to their common fixpoint, from the boxes and bands marked;
 // false on a contradiction. (The fixpoint is the same whatever the order.)
-template <bool Avx2>
+template <rules_level Level>
 [[gnu::always_inline]] inline bool settle_body(board& s, std::uint32_t boxes, std::uint32_t bands) {
   auto heard = [&](int b, u64 rows, u64 cols) {
     if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
@@ -374,12 +398,18 @@ template <bool Avx2>
       const int b = std::countr_zero(boxes);
       boxes &= boxes - 1;
 #if defined(DLX_BOX_AVX2)
-      if constexpr (Avx2) {
+      if constexpr (Level != rules_level::words) {
         if (boxes != 0) {
           const int other = std::countr_zero(boxes);
           boxes &= boxes - 1;
           u64 ors[4];
-          if (!box_pair_avx2(s.box[b], s.box[other], ors)) return false;
+          bool both;
+          if constexpr (Level == rules_level::avx512) {
+            both = box_pair_avx512(s.box[b], s.box[other], ors);
+          } else {
+            both = box_pair_avx2(s.box[b], s.box[other], ors);
+          }
+          if (!both) return false;
           heard(b, ors[0], ors[1]);
           heard(other, ors[2], ors[3]);
           continue;
@@ -387,11 +417,17 @@ template <bool Avx2>
       }
 #endif
       u64 rows = 0, cols = 0;
+      bool alive;
 #if defined(DLX_BOX_AVX2)
-      const bool alive =
-          Avx2 ? box_rules_avx2(s.box[b], rows, cols) : box_rules(s.box[b], rows, cols);
+      if constexpr (Level == rules_level::avx512) {
+        alive = box_rules_avx512(s.box[b], rows, cols);
+      } else if constexpr (Level == rules_level::avx2) {
+        alive = box_rules_avx2(s.box[b], rows, cols);
+      } else {
+        alive = box_rules(s.box[b], rows, cols);
+      }
 #else
-      const bool alive = box_rules(s.box[b], rows, cols);
+      alive = box_rules(s.box[b], rows, cols);
 #endif
       if (!alive) return false;
       heard(b, rows, cols);
@@ -408,7 +444,7 @@ template <bool Avx2>
 }
 
 inline bool settle_words(board& s, std::uint32_t boxes, std::uint32_t bands) {
-  return settle_body<false>(s, boxes, bands);
+  return settle_body<rules_level::words>(s, boxes, bands);
 }
 #if defined(DLX_BOX_AVX2)
 // The same, the whole loop compiled for hosts with AVX2 (and their bit
@@ -416,14 +452,21 @@ inline bool settle_words(board& s, std::uint32_t boxes, std::uint32_t bands) {
 __attribute__((target("avx2,bmi,bmi2,popcnt"))) inline bool settle_avx2(board& s,
                                                                         std::uint32_t boxes,
                                                                         std::uint32_t bands) {
-  return settle_body<true>(s, boxes, bands);
+  return settle_body<rules_level::avx2>(s, boxes, bands);
 }
+// And again for hosts with AVX-512 (what tdoku's -march=native build uses there).
+__attribute__((target(DLX_AVX512_TARGET))) inline bool settle_avx512(board& s, std::uint32_t boxes,
+                                                                     std::uint32_t bands) {
+  return settle_body<rules_level::avx512>(s, boxes, bands);
+}
+#undef DLX_AVX512_TARGET
 #endif
-// The engine's entry: Avx2 only where the host has it.
-template <bool Avx2>
+// The engine's entry, at the level the host has.
+template <rules_level Level>
 bool settle(board& s, std::uint32_t boxes, std::uint32_t bands) {
 #if defined(DLX_BOX_AVX2)
-  if constexpr (Avx2) return settle_avx2(s, boxes, bands);
+  if constexpr (Level == rules_level::avx512) return settle_avx512(s, boxes, bands);
+  if constexpr (Level == rules_level::avx2) return settle_avx2(s, boxes, bands);
 #endif
   return settle_words(s, boxes, bands);
 }

@@ -508,7 +508,8 @@ void bind_exact_cover(py::module_& m) {
           "the counts of 'classes', 'groups', 'quotas', 'families', 'matchings' and\n"
           "'clusters', and 'boxes_and_bands': whether the matrix is, up to names and\n"
           "order, a 9x9 Sudoku's, which the search then keeps in lanes as tdoku does\n"
-          "('box_rules' then says what a box's rules run in here: 'AVX2' or '64-bit words').\n\n"
+          "('box_rules' then says what a box's rules run in here: 'AVX-512', 'AVX2' or '64-bit "
+          "words').\n\n"
           "  >>> ExactCover.from_dlx(open('langford-7.dlx').read()).structure()['groups']\n"
           "  30")
       .def("to_dlx", &exact_cover::to_dlx,

@@ -129,6 +129,9 @@ dlx::search_options groups_to(std::uint64_t limit) {
 // Arto Inkala's puzzle of 2012 and its published solution (corpus/famous.sdm).
 const std::string inkala =
     "800000000003600000070090200050007000000045700000100030001000068008500010090000400";
+// "AI Escargot", Arto Inkala (2006), also in corpus/famous.sdm.
+const std::string escargot =
+    "1....7.9..3..2...8..96..5....53..9...1..8...26....4...3......1..4......7..7...3..";
 const std::string inkala_solution =
     "812753649943682175675491283154237896369845721287169534521974368438526917796318452";
 
@@ -283,9 +286,55 @@ TEST(BoxBand, SameSolutionsAsKnuthsSearch) {
 // The rules a word at a time (what a host without AVX2 runs), on the same checks.
 TEST(BoxBand, WordByWordTheSame) {
   ASSERT_EQ(setenv("DLX_NO_AVX2", "1", 1), 0);
+  EXPECT_EQ(dlx::box_band_rules_path(), "64-bit words");
   check_disguises();
   check_random_puzzles(20261204);
   unsetenv("DLX_NO_AVX2");
+}
+
+// The AVX2 code where the host has AVX-512 too (what an AVX2-only host runs):
+// the default run above took the AVX-512 copy there, this one the other.
+TEST(BoxBand, Avx2TheSameWhereAvx512Runs) {
+  if (dlx::box_band_rules_path() != "AVX-512") GTEST_SKIP() << "no AVX-512 here";
+  ASSERT_EQ(setenv("DLX_NO_AVX512", "1", 1), 0);
+  EXPECT_EQ(dlx::box_band_rules_path(), "AVX2");
+  check_disguises();
+  check_random_puzzles(20261205);
+  unsetenv("DLX_NO_AVX512");
+}
+
+// Every path the host has finds the same tree: the same nodes and guesses, and
+// the same solutions in the same order, on puzzles that need guessing.
+TEST(BoxBand, EveryPathTheSameTree) {
+  std::mt19937_64 rng(20261206);
+  std::vector<std::pair<const char*, const char*>> paths = {{"DLX_NO_AVX2", "64-bit words"}};
+  if (dlx::box_band_rules_path() != "64-bit words") paths.push_back({"DLX_NO_AVX512", "AVX2"});
+  if (dlx::box_band_rules_path() == "AVX-512") paths.push_back({nullptr, "AVX-512"});
+  for (const std::string& puzzle : {inkala, escargot}) {
+    std::vector<std::vector<dlx::option_id>> first_solutions;
+    std::vector<std::pair<std::uint64_t, std::uint64_t>> trees;
+    const disguised d = make_sudoku(rng, true);
+    for (const auto& [variable, name] : paths) {
+      if (variable != nullptr) {
+        ASSERT_EQ(setenv(variable, "1", 1), 0);
+      }
+      EXPECT_EQ(dlx::box_band_rules_path(), name);
+      dlx::solver s(d.problem);
+      ASSERT_FALSE(s.preselect(givens(d, puzzle)));
+      std::vector<dlx::option_id> found;
+      EXPECT_EQ(s.solve(found, groups_to(0)).solutions, 1u) << name;
+      const auto counted = s.count(groups_to(2));
+      if (variable != nullptr) unsetenv(variable);
+      EXPECT_EQ(counted.solutions, 1u) << name;
+      EXPECT_GT(counted.guesses, 0u) << name;
+      first_solutions.push_back(found);
+      trees.emplace_back(counted.nodes, counted.guesses);
+    }
+    for (std::size_t k = 1; k < paths.size(); ++k) {
+      EXPECT_EQ(first_solutions[k], first_solutions[0]) << paths[k].second;
+      EXPECT_EQ(trees[k], trees[0]) << paths[k].second;
+    }
+  }
 }
 
 TEST(BoxBand, PreselectionMovesBetweenEngines) {

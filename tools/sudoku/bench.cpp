@@ -172,11 +172,13 @@ double timed_run(const puzzle_set& puzzles, bool count, double seconds, unsigned
 }
 
 // The vector level the build was compiled for, and what the 9x9 search's
-// rules run in here (chosen at run time: AVX2 on such hosts even in a portable
-// build).
+// rules run in here (chosen at run time: AVX-512 or AVX2 on such hosts even in
+// a portable build).
 std::string build_description() {
   std::string simd = "SSE2";
-#if defined(__AVX2__)
+#if defined(__AVX512VL__) && defined(__AVX512BW__)
+  simd = "AVX-512";
+#elif defined(__AVX2__)
   simd = "AVX2";
 #endif
   return fmt::format("{} ({}), flags: {}; SIMD: {} compiled, 9x9 box rules in {}", DLX_COMPILER,

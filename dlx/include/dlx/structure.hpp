@@ -43,10 +43,12 @@ struct structure_summary {
 
 [[nodiscard]] structure_summary describe_structure(const problem& p);
 
-/// How the box-band search runs a box's rules on this host: "AVX2" (the four
-/// words of a box in one register; chosen at run time, so a portable build has
-/// it where the processor has AVX2, BMI and POPCNT, unless the environment sets
-/// DLX_NO_AVX2=1), else "64-bit words" (four 16-bit lanes a word).
+/// How the box-band search runs a box's rules on this host: "AVX-512" (the AVX2
+/// code compiled for AVX-512VL, BW and DQ, where the processor has them, unless
+/// the environment sets DLX_NO_AVX512=1), "AVX2" (the four words of a box in one
+/// register; chosen at run time, so a portable build has it where the processor
+/// has AVX2, BMI and POPCNT, unless the environment sets DLX_NO_AVX2=1), else
+/// "64-bit words" (four 16-bit lanes a word). The same trees on every path.
 [[nodiscard]] std::string_view box_band_rules_path();
 
 }  // namespace dlx
