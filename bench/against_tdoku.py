@@ -14,6 +14,10 @@ measurements (outside this repository: nothing here builds it).
 
 Solutions are compared line by line (both solvers must print the same grid for a
 puzzle with one solution); a difference stops the run.
+
+The first line says where it ran: the processor, its widest vector instructions
+(AVX-512, AVX2 or SSE2) and what our box rules run in there (`DLX_NO_AVX512=1` in the
+environment gives an AVX2-only host's path on any host; `--json` puts both in each row).
 """
 
 import argparse
@@ -51,6 +55,32 @@ def their_guesses(driver, path):
     return float("nan")
 
 
+def host_simd():
+    """The processor's name and its widest vector instructions, from /proc/cpuinfo."""
+    name, flags = "unknown processor", set()
+    try:
+        for line in open("/proc/cpuinfo"):
+            key, _, value = line.partition(":")
+            if key.strip() == "model name":
+                name = value.strip()
+            elif key.strip() == "flags":
+                flags = set(value.split())
+    except OSError:
+        pass
+    if {"avx512f", "avx512vl", "avx512bw", "avx512dq"} <= flags:
+        return name, "AVX-512"
+    return name, "AVX2" if "avx2" in flags else "SSE2"
+
+
+def our_box_rules(sudoku):
+    """What our 9x9 box rules run in here, as `sudoku bench` says."""
+    done = subprocess.run([sudoku, "bench", os.devnull], capture_output=True, text=True)
+    for line in done.stdout.splitlines():
+        if "box rules in " in line:
+            return line.split("box rules in ")[-1].strip()
+    return "unknown"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("files", nargs="+")
@@ -63,6 +93,10 @@ def main():
     args = parser.parse_args()
     extra = args.extra.split()
 
+    processor, simd = host_simd()
+    box_rules = our_box_rules(args.sudoku)
+    if not args.json:
+        print(f"host: {processor}; its SIMD: {simd}; our box rules in {box_rules}")
     rows = []
     for path in args.files:
         name = os.path.basename(path)
@@ -77,7 +111,8 @@ def main():
             if mode == "solve" and mine.stdout != other.stdout:
                 sys.exit(f"{name}: the solutions differ between the two programs")
             a, b = statistics.median(ours), statistics.median(theirs)
-            rows.append({"file": name, "mode": mode, "ours_s": a, "tdoku_s": b, "ratio": a / b})
+            rows.append({"file": name, "mode": mode, "ours_s": a, "tdoku_s": b, "ratio": a / b,
+                         "host_simd": simd, "box_rules": box_rules})
         rows[-1]["guesses_ours"] = our_guesses(args.sudoku, path, extra)
         rows[-1]["guesses_tdoku"] = their_guesses(args.tdoku, path)
     if args.json:
