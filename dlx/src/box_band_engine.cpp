@@ -39,10 +39,12 @@ constexpr std::uint32_t family_code = std::uint32_t{1} << 30;
 // has the vector code too. DLX_NO_AVX512=1 stops at AVX2 (an AVX2-only host's
 // path, on any host), DLX_NO_AVX2=1 runs them a word at a time (tests,
 // measurements).
+#if defined(DLX_BOX_AVX2)
 bool env_says(const char* name) {
   const char* value = std::getenv(name);
   return value != nullptr && std::strcmp(value, "1") == 0;
 }
+#endif
 
 rules_level host_rules_level() {
 #if defined(DLX_BOX_AVX2)
