@@ -16,6 +16,7 @@
 #include <numeric>
 #include <random>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "search_options.hpp"
@@ -283,24 +284,25 @@ TEST(BoxBand, SameSolutionsAsKnuthsSearch) {
   check_random_puzzles(20261203);
 }
 
-// The rules a word at a time (what a host without AVX2 runs), on the same checks.
-TEST(BoxBand, WordByWordTheSame) {
-  ASSERT_EQ(setenv("DLX_NO_AVX2", "1", 1), 0);
-  EXPECT_EQ(dlx::box_band_rules_path(), "64-bit words");
+// The checks above on the path an environment switch chooses, named `name`.
+void check_path(const char* variable, std::string_view name, std::uint32_t seed) {
+  ASSERT_EQ(setenv(variable, "1", 1), 0);
+  EXPECT_EQ(dlx::box_band_rules_path(), name);
   check_disguises();
-  check_random_puzzles(20261204);
-  unsetenv("DLX_NO_AVX2");
+  check_random_puzzles(seed);
+  unsetenv(variable);
+}
+
+// The rules a word at a time (what a host without AVX2 runs).
+TEST(BoxBand, WordByWordTheSame) {
+  check_path("DLX_NO_AVX2", "64-bit words", 20261204);
 }
 
 // The AVX2 code where the host has AVX-512 too (what an AVX2-only host runs):
 // the default run above took the AVX-512 copy there, this one the other.
 TEST(BoxBand, Avx2TheSameWhereAvx512Runs) {
   if (dlx::box_band_rules_path() != "AVX-512") GTEST_SKIP() << "no AVX-512 here";
-  ASSERT_EQ(setenv("DLX_NO_AVX512", "1", 1), 0);
-  EXPECT_EQ(dlx::box_band_rules_path(), "AVX2");
-  check_disguises();
-  check_random_puzzles(20261205);
-  unsetenv("DLX_NO_AVX512");
+  check_path("DLX_NO_AVX512", "AVX2", 20261205);
 }
 
 // Every path the host has finds the same tree: the same nodes and guesses, and
