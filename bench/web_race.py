@@ -153,7 +153,7 @@ def main():
         b.goto(page, 1200, 900)
         b.wait_for("document.getElementById('status').textContent === 'Ready.'", timeout=60)
         # Chromium compiles the module's optimised code in the background in the
-        # first seconds after loading; until then a call runs 3 to 10 times slower
+        # first seconds after loading; until then a call runs 3 to 18 times slower
         # (ISS's "Triple digits" example, counted: 231 ms at once, 21 ms 3 s later).
         time.sleep(5)
         print(f"{'set':<22}{'command':<9}{'puzzles':>8}{'native ms':>11}{'browser ms':>12}"
