@@ -124,6 +124,14 @@ def page_ms(b, command, text, options):
         f"{json.dumps(options)}); return performance.now() - t; }})()")
 
 
+def median_ratio(web, native):
+    return statistics.median(w / max(n, 0.001) for w, n in zip(web, native))
+
+
+def page_puzzle(b, line, command, repeats):
+    return b.result_of(f"({PUZZLE_JS})({json.dumps(line)}, {json.dumps(command)}, {repeats})")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sudoku", default=SOURCE / "build" / "release" / "tools" / "sudoku")
@@ -195,15 +203,13 @@ def main():
         if args.iss:
             b.result_of("(async () => { self.VERSION_PARAM = ''; window.IssSolver = (await "
                         "import('/iss/js/sandbox/simple_solver.js')).SimpleSolver; })()")
-        measure = lambda line, command, repeats: b.result_of(  # noqa: E731
-            f"({PUZZLE_JS})({json.dumps(line)}, {json.dumps(command)}, {repeats})")
         for line in iss_lines:  # the warm-up pass
             for command in ("solve", "count"):
-                measure(line, command, 1)
+                page_puzzle(b, line, command, 1)
         page = {"solve": [], "count": []}
         for line in iss_lines:
             for command in ("solve", "count"):
-                page[command].append(measure(line, command, args.repeats))
+                page[command].append(page_puzzle(b, line, command, args.repeats))
     server.close()
 
     print(f"\nISS's examples, {len(iss_lines)} puzzles one by one, after a pass over them all "
@@ -214,9 +220,8 @@ def main():
         ours = native[command]
         call = [r["call"] for r in page[command]]
         inside = [r["inside"] for r in page[command]]
-        ratio = lambda web: statistics.median(w / max(n, 0.001)  # noqa: E731
-                                              for w, n in zip(web, ours))
-        row = {"call_over_native": ratio(call), "module_over_native": ratio(inside),
+        row = {"call_over_native": median_ratio(call, ours),
+               "module_over_native": median_ratio(inside, ours),
                "native_total_ms": sum(ours), "call_total_ms": sum(call),
                "module_total_ms": sum(inside)}
         text = (f"  {command}: over native, call {row['call_over_native']:.2f}, module "

@@ -284,13 +284,32 @@ TEST(BoxBand, SameSolutionsAsKnuthsSearch) {
   check_random_puzzles(20261203);
 }
 
+// An environment switch of the engine's (DLX_NO_AVX2, DLX_NO_AVX512) set to 1 for
+// a scope, and unset when it ends, a failed assertion's early return included;
+// none for a null name.
+class path_switch {
+ public:
+  explicit path_switch(const char* variable)
+      : variable_(variable), set_(variable == nullptr || setenv(variable, "1", 1) == 0) {}
+  path_switch(const path_switch&) = delete;
+  path_switch& operator=(const path_switch&) = delete;
+  ~path_switch() {
+    if (variable_ != nullptr) unsetenv(variable_);
+  }
+  [[nodiscard]] bool set() const { return set_; }
+
+ private:
+  const char* variable_;
+  bool set_;
+};
+
 // The checks above on the path an environment switch chooses, named `name`.
 void check_path(const char* variable, std::string_view name, std::uint32_t seed) {
-  ASSERT_EQ(setenv(variable, "1", 1), 0);
+  const path_switch on(variable);
+  ASSERT_TRUE(on.set());
   EXPECT_EQ(dlx::box_band_rules_path(), name);
   check_disguises();
   check_random_puzzles(seed);
-  unsetenv(variable);
 }
 
 // The rules a word at a time (what a host without AVX2 runs).
@@ -317,16 +336,14 @@ TEST(BoxBand, EveryPathTheSameTree) {
     std::vector<std::pair<std::uint64_t, std::uint64_t>> trees;
     const disguised d = make_sudoku(rng, true);
     for (const auto& [variable, name] : paths) {
-      if (variable != nullptr) {
-        ASSERT_EQ(setenv(variable, "1", 1), 0);
-      }
+      const path_switch on(variable);
+      ASSERT_TRUE(on.set());
       EXPECT_EQ(dlx::box_band_rules_path(), name);
       dlx::solver s(d.problem);
       ASSERT_FALSE(s.preselect(givens(d, puzzle)));
       std::vector<dlx::option_id> found;
       EXPECT_EQ(s.solve(found, groups_to(0)).solutions, 1u) << name;
       const auto counted = s.count(groups_to(2));
-      if (variable != nullptr) unsetenv(variable);
       EXPECT_EQ(counted.solutions, 1u) << name;
       EXPECT_GT(counted.guesses, 0u) << name;
       first_solutions.push_back(found);
