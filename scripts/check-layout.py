@@ -33,7 +33,8 @@ LAYERS = {
     "dlx": [
         ["dlx/include/dlx/problem.hpp", "dlx/include/dlx/line_reader.hpp",
          "dlx/include/dlx/counted.hpp", "dlx/include/dlx/random.hpp", "dlx/src/counter_scan.hpp",
-         "dlx/src/structure.hpp", "dlx/src/box_layout.hpp", "dlx/src/box_band_rules.hpp"],
+         "dlx/src/structure.hpp", "dlx/src/box_layout.hpp", "dlx/src/box_band_round.hpp",
+         "dlx/src/box_band_rules.hpp"],
         ["dlx/include/dlx/format.hpp", "dlx/include/dlx/reducer.hpp", "dlx/include/dlx/rule.hpp",
          "dlx/include/dlx/search.hpp", "dlx/include/dlx/structure.hpp"],
         ["dlx/include/dlx/checkpoint.hpp", "dlx/include/dlx/zdd.hpp", "dlx/src/engine.hpp"],

@@ -12,10 +12,11 @@
 // "its first way" against "another". A node is named by those decisions, so
 // the search splits into subtrees over threads as the others do.
 //
-// Speed. On a host with AVX2 the box rules run on the box's four words at once,
-// two boxes side by side (chosen when the engine is made), compiled once more
-// for hosts with AVX-512; elsewhere, or with the environment variable
-// DLX_NO_AVX2=1, on each word as four lanes (DLX_NO_AVX512=1: AVX2 at most).
+// Speed. On a host with AVX2 the box rules run on a box's four words at once,
+// two boxes at a time (two 256-bit registers, or one 512-bit register on a host
+// with AVX-512; chosen when the engine is made); elsewhere, or with the
+// environment variable DLX_NO_AVX2=1, on each word as four lanes
+// (DLX_NO_AVX512=1: AVX2 at most).
 #include <algorithm>
 #include <array>
 #include <bit>

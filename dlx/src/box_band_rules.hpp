@@ -13,13 +13,17 @@
 //    of the six ways its three mini-lines can hold it are still possible (our
 //    families' matchings, tdoku's configurations), as two words of three lanes.
 //
-// Rules. A box runs to its fixpoint (naked and hidden singles in the box, its
-// mini-lines and across; a symbol in only one mini-line of the box, or known
-// in one, is absent from the others; a mini-line with six symbols known absent
-// holds the other three, and one with three known present lacks the rest).
-// A band reads its boxes' mini-lines, keeps the ways they allow, and tells each
-// box which symbols its mini-lines can still hold and which they must. Boxes and
-// bands run when something they read changed.
+// Rules. A box runs to its fixpoint: naked singles; hidden singles in a
+// mini-line (a symbol in one of its cells, known present in the line); a symbol
+// known present in one mini-line is absent from the others; a mini-line with six
+// symbols known absent holds the other three, and one with three known present
+// lacks the rest. A band reads its boxes' mini-lines, keeps the ways they allow,
+// and tells each box which symbols its mini-lines can still hold and which they
+// must. Boxes and bands run when something they read changed. The box leaves to
+// its bands what they find anyway (a symbol in one mini-line of the box is known
+// present there once the band's ways say so; a symbol in one cell of the box is
+// then a hidden single of that line; a symbol missing from the box leaves the
+// band no way): the same fixpoint, so the same trees, with a shorter round.
 #pragma once
 
 #include <bit>
@@ -101,10 +105,7 @@ inline u64 turn2(u64 x) {
 // what each line's cells lose; false on a contradiction.
 inline bool line_rules(u64& absent, u64 present, u64& lose) {
   if (((present | absent) & cells3) != cells3) return false;
-  const u64 once = once3(present), twice = twice3(present);
-  absent &= ~(spread(once & ~twice) & present);  // the only line a symbol can be in
   const u64 sure = ~absent & cells3;
-  if (twice3(sure)) return false;
   lose = spread(once3(sure)) & ~sure & cells3;
   const u64 known = absent & ~present;
   const u64 n = bits_per_lane(absent), k = bits_per_lane(known);
@@ -127,16 +128,12 @@ inline bool box_rules(u64 (&box)[4], u64& rows, u64& cols) {
     if ((nonzero(c0) & nonzero(c1) & nonzero(c2) & guards3) != guards3) return false;
     const u64 o0 = once3(c0), o1 = once3(c1), o2 = once3(c2);
     const u64 t0 = twice3(c0), t1 = twice3(c1), t2 = twice3(c2);
-    const u64 in_box = o0 | o1 | o2;
-    if (in_box != all9) return false;
-    const u64 twice_box = t0 | t1 | t2 | (o0 & o1) | ((o0 | o1) & o2);
-    const u64 once_box = spread(in_box & ~twice_box);
     const u64 oc = c0 | c1 | c2, tc = (c0 & c1) | ((c0 | c1) & c2);
     const u64 once_col = oc & ~tc & ~cols_absent;
     auto singles = [&](u64 c, u64 o, u64 t, u64 absent) {
       const u64 rest = c & ((c | guards) - lane_ones);
       const u64 one = lanes_of(nonzero(c) & ~nonzero(rest) & guards3);
-      return (c & one) | (c & spread(o & ~t & ~absent)) | (c & once_col) | (c & once_box);
+      return (c & one) | (c & spread(o & ~t & ~absent)) | (c & once_col);
     };
     const u64 k0 = singles(c0, o0, t0, lane(rows_absent, 0));
     const u64 k1 = singles(c1, o1, t1, lane(rows_absent, 1));
@@ -177,169 +174,49 @@ inline bool box_rules(u64 (&box)[4], u64& rows, u64& cols) {
 #define DLX_BOX_AVX2 1
 // The same rules on the box's four words at once (vector extensions; without
 // AVX2 the compiler lowers them to code slower than the words one by one).
-#define DLX_AVX2 __attribute__((target("avx2"), always_inline)) inline
+#define DLX_AVX512_TARGET "avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq"
+// One box in a 256-bit register (v4), or two boxes in a 512-bit one (v8: the
+// first box in words 0-3, the second in words 4-7); lanes of 16 bits as v16, v32.
 typedef std::uint64_t v4 __attribute__((vector_size(32)));
 typedef std::uint16_t v16 __attribute__((vector_size(32)));
-typedef std::int64_t v4i __attribute__((vector_size(32)));
-#if defined(__clang__)
-#define DLX_SHUFFLE(x, a, b, c, d) __builtin_shufflevector(x, x, a, b, c, d)
-#else
-#define DLX_SHUFFLE(x, a, b, c, d) __builtin_shuffle(x, v4i{a, b, c, d})
-#endif
-DLX_AVX2 v4 word_turn1(v4 x) {
-  return DLX_SHUFFLE(x, 1, 2, 0, 3);
-}
-DLX_AVX2 v4 word_turn2(v4 x) {
-  return DLX_SHUFFLE(x, 2, 0, 1, 3);
-}
-DLX_AVX2 v4 vonce3(v4 x) {
-  return (x | x >> 16 | x >> 32) & 0x1FF;
-}
-DLX_AVX2 v4 vtwice3(v4 x) {
-  return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & 0x1FF;
-}
-DLX_AVX2 v4 vspread(v4 x) {
-  x |= x << 16;
-  return x | x << 32;
-}
-DLX_AVX2 v4 words_once(v4 x) {
-  return x | word_turn1(x) | word_turn2(x);
-}
-DLX_AVX2 v4 words_twice(v4 x) {
-  return (x & word_turn1(x)) | ((x | word_turn1(x)) & word_turn2(x));
-}
-DLX_AVX2 v16 vbits(v16 x) {
-  x = x - ((x >> 1) & 0x5555);
-  x = (x & 0x3333) + ((x >> 2) & 0x3333);
-  x = (x + (x >> 4)) & 0x0F0F;
-  return (x + (x >> 8)) & 0x1F;
-}
-DLX_AVX2 bool vany(v4 x) {
-  return _mm256_testz_si256((__m256i)x, (__m256i)x) == 0;
-}
+typedef std::uint64_t v8 __attribute__((vector_size(64)));
+typedef std::uint16_t v32 __attribute__((vector_size(64)));
+template <class V>
+struct lanes16;
+template <>
+struct lanes16<v4> {
+  using type = v16;
+};
+template <>
+struct lanes16<v8> {
+  using type = v32;
+};
+// The vector code, compiled once per instruction set (box_band_round.hpp, its
+// functions always inlined): for AVX2, two boxes in two 256-bit registers; for
+// AVX-512 (F, VL, BW, DQ), two boxes in one 512-bit register. (One copy for
+// both would not do: compiled for AVX2, the 512-bit vectors' 16-bit comparisons
+// become scalar code, even inlined into an AVX-512 caller.)
+#define DLX_VEC __attribute__((target("avx2"), always_inline)) inline
+namespace avx2_code {
+#include "box_band_round.hpp"
+}  // namespace avx2_code
+#undef DLX_VEC
+#define DLX_VEC __attribute__((target(DLX_AVX512_TARGET), always_inline)) inline
+namespace avx512_code {
+#include "box_band_round.hpp"
+}  // namespace avx512_code
+#undef DLX_VEC
 
-// One round of a box's rules: the box's next state; `bad` gains a bit on a
-// contradiction; `o` and `oc` are what its mini-rows (lane 0 of words 0-2)
-// and mini-columns (lanes 0-2) could hold before the round.
-DLX_AVX2 v4 box_round(v4 w, v4& bad, v4& o_out, v4& oc_out) {
-  const v4 cells = {cells3, cells3, cells3, 0}, rows = {all9, all9, all9, 0};
-  const v4 word3 = {0, 0, 0, ~u64{0}}, lane0 = {0xFFFF, 0xFFFF, 0xFFFF, 0};
-  const v4 counted = cells | (lane0 << 48);
-  // Mini-rows are words 0-2 (their "absent" lane moved to lane 0); the
-  // mini-columns are lanes 0-2, the same in every word.
-  const v4 c = w & cells;
-  bad |= (v4)((v16)c == 0) & cells;
-  const v4 o = vonce3(c), t = vtwice3(c);
-  const v4 in_box = words_once(o), o_twice = words_twice(o);
-  bad |= (in_box ^ 0x1FF) & rows;
-  const v4 once_box = vspread(in_box & ~(words_once(t) | o_twice));
-  const v4 oc = words_once(c), tc = words_twice(c);
-  v4 cols_absent = DLX_SHUFFLE(w, 3, 3, 3, 3) & cells3;
-  v4 rows_absent = w >> 48;
-  const v16 c16 = (v16)c;
-  const v4 one = (v4)((c16 != 0) & ((c16 & (c16 - 1)) == 0));
-  const v4 k = c & (one | vspread(o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent) | once_box);
-  v4 n = c;
-  if (vany(k)) {
-    const v16 k16 = (v16)k;
-    bad |= (v4)(k16 & (k16 - 1));
-    const v4 ko = vonce3(k);
-    bad |= vtwice3(k) | words_twice(ko);
-    n = (c & ~(v4)(k16 != 0) & ~vspread(words_once(ko))) | k;
-    rows_absent &= ~ko;
-    cols_absent &= ~words_once(k);
-  }
-  bad |= ((o | rows_absent) ^ 0x1FF) & rows;
-  rows_absent &= ~(in_box & ~o_twice & o);
-  const v4 rows_sure = ~rows_absent & rows;
-  bad |= words_twice(rows_sure);
-  v4 lose_rows = words_once(rows_sure) & ~rows_sure;
-  const v4 rows_known = rows_absent & ~o;
-  bad |= ((oc | cols_absent) ^ cells3) & cells;
-  const v4 col_once = vonce3(oc), col_twice = vtwice3(oc);
-  cols_absent &= ~(vspread(col_once & ~col_twice) & oc);
-  const v4 cols_sure = ~cols_absent & cells3;
-  bad |= vtwice3(cols_sure) & rows;
-  v4 lose_cols = vspread(vonce3(cols_sure)) & ~cols_sure & cells3;
-  const v4 cols_known = cols_absent & ~oc;
-  // Both directions' counts at once: the rows' in lane 3.
-  const v16 n16 = vbits((v16)((rows_absent << 48) | cols_absent));
-  const v16 k16 = vbits((v16)((rows_known << 48) | cols_known));
-  bad |= (v4)((n16 < 6) | (k16 > 6)) & counted;
-  const v4 six = (v4)(n16 == 6) & counted, six_known = (v4)(k16 == 6) & counted;
-  lose_rows |= rows_absent & (six >> 48);
-  lose_cols |= cols_absent & six;
-  rows_absent = (rows_absent & ~(six_known >> 48)) | (rows_known & (six_known >> 48));
-  cols_absent = (cols_absent & ~six_known) | (cols_known & six_known);
-  n &= ~(vspread(lose_rows) | lose_cols);
-  v4 next = (n | (rows_absent << 48)) & ~word3;
-  next |= DLX_SHUFFLE(cols_absent, 0, 0, 0, 0) & cells3 & word3;
-  o_out = o, oc_out = oc;
-  return next;
+// The entries, each compiled for its instruction set and chosen at run time.
+__attribute__((target("avx2"))) inline bool run_boxes_avx2(board& s, std::uint32_t boxes,
+                                                           std::uint32_t& bands) {
+  return avx2_code::run_boxes<v4>(s, boxes, bands);
 }
-
-DLX_AVX2 bool box_rules_vec(u64 (&box)[4], u64& row_ors, u64& col_ors) {
-  v4 w;
-  std::memcpy(&w, box, sizeof w);
-  for (;;) {
-    v4 bad = {0, 0, 0, 0}, o, oc;
-    const v4 next = box_round(w, bad, o, oc);
-    if (vany(bad)) return false;
-    if (!vany(next ^ w)) {
-      row_ors = pack3(o[0], o[1], o[2]), col_ors = oc[0];
-      break;
-    }
-    w = next;
-  }
-  std::memcpy(box, &w, sizeof w);
-  return true;
+__attribute__((target(DLX_AVX512_TARGET))) inline bool run_boxes_avx512(board& s,
+                                                                        std::uint32_t boxes,
+                                                                        std::uint32_t& bands) {
+  return avx512_code::run_boxes<v8>(s, boxes, bands);
 }
-
-// Two boxes side by side, to their fixpoints: their rounds do not wait on each
-// other, so the processor overlaps them (one that is done runs idle rounds).
-DLX_AVX2 bool box_pair_vec(u64 (&box_a)[4], u64 (&box_b)[4], u64 (&ors)[4]) {
-  v4 wa, wb;
-  std::memcpy(&wa, box_a, sizeof wa);
-  std::memcpy(&wb, box_b, sizeof wb);
-  for (;;) {
-    v4 bad = {0, 0, 0, 0}, oa, oca, ob, ocb;
-    const v4 na = box_round(wa, bad, oa, oca);
-    const v4 nb = box_round(wb, bad, ob, ocb);
-    if (vany(bad)) return false;
-    if (!vany((na ^ wa) | (nb ^ wb))) {
-      ors[0] = pack3(oa[0], oa[1], oa[2]), ors[1] = oca[0];
-      ors[2] = pack3(ob[0], ob[1], ob[2]), ors[3] = ocb[0];
-      break;
-    }
-    wa = na, wb = nb;
-  }
-  std::memcpy(box_a, &wa, sizeof wa);
-  std::memcpy(box_b, &wb, sizeof wb);
-  return true;
-}
-
-// The two compiled for AVX2, and again for AVX-512 (VL, BW, DQ: the same 256-bit
-// code with three-input logic and mask registers where the compiler sees fit).
-#define DLX_AVX512_TARGET "avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq"
-__attribute__((target("avx2"))) inline bool box_rules_avx2(u64 (&box)[4], u64& row_ors,
-                                                           u64& col_ors) {
-  return box_rules_vec(box, row_ors, col_ors);
-}
-__attribute__((target("avx2"))) inline bool box_pair_avx2(u64 (&box_a)[4], u64 (&box_b)[4],
-                                                          u64 (&ors)[4]) {
-  return box_pair_vec(box_a, box_b, ors);
-}
-__attribute__((target(DLX_AVX512_TARGET))) inline bool box_rules_avx512(u64 (&box)[4], u64& row_ors,
-                                                                        u64& col_ors) {
-  return box_rules_vec(box, row_ors, col_ors);
-}
-__attribute__((target(DLX_AVX512_TARGET))) inline bool box_pair_avx512(u64 (&box_a)[4],
-                                                                       u64 (&box_b)[4],
-                                                                       u64 (&ors)[4]) {
-  return box_pair_vec(box_a, box_b, ors);
-}
-#undef DLX_AVX2
-#undef DLX_SHUFFLE
 #endif
 
 // A band: keeps the ways its boxes' mini-lines allow, and tells each box what
@@ -380,60 +257,34 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
   return true;
 }
 
-// Where the box rules run: a word at a time, a box's four words in one AVX2
-// register, or the same code compiled for AVX-512 (VL, BW, DQ: the 256-bit
-// registers with three-input logic and mask registers).
+// Where the box rules run: a word at a time, two boxes in two AVX2 registers,
+// or two boxes in one AVX-512 register.
 enum class rules_level { words, avx2, avx512 };
 
 // Boxes and bands to their common fixpoint, from the boxes and bands marked;
 // false on a contradiction. (The fixpoint is the same whatever the order.)
 template <rules_level Level>
 [[gnu::always_inline]] inline bool settle_body(board& s, std::uint32_t boxes, std::uint32_t bands) {
-  auto heard = [&](int b, u64 rows, u64 cols) {
-    if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
-    if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
-  };
   while (boxes | bands) {
+#if defined(DLX_BOX_AVX2)
+    if constexpr (Level == rules_level::avx512) {
+      if (!run_boxes_avx512(s, boxes, bands)) return false;
+      boxes = 0;
+    } else if constexpr (Level == rules_level::avx2) {
+      if (!run_boxes_avx2(s, boxes, bands)) return false;
+      boxes = 0;
+    }
+#endif
     while (boxes) {
       const int b = std::countr_zero(boxes);
       boxes &= boxes - 1;
-#if defined(DLX_BOX_AVX2)
-      if constexpr (Level != rules_level::words) {
-        if (boxes != 0) {
-          const int other = std::countr_zero(boxes);
-          boxes &= boxes - 1;
-          u64 ors[4];
-          bool both;
-          if constexpr (Level == rules_level::avx512) {
-            both = box_pair_avx512(s.box[b], s.box[other], ors);
-          } else {
-            both = box_pair_avx2(s.box[b], s.box[other], ors);
-          }
-          if (!both) return false;
-          heard(b, ors[0], ors[1]);
-          heard(other, ors[2], ors[3]);
-          continue;
-        }
-      }
-#endif
       u64 rows = 0, cols = 0;
-      bool alive;
-#if defined(DLX_BOX_AVX2)
-      if constexpr (Level == rules_level::avx512) {
-        alive = box_rules_avx512(s.box[b], rows, cols);
-      } else if constexpr (Level == rules_level::avx2) {
-        alive = box_rules_avx2(s.box[b], rows, cols);
-      } else {
-        alive = box_rules(s.box[b], rows, cols);
-      }
-#else
-      alive = box_rules(s.box[b], rows, cols);
-#endif
-      if (!alive) return false;
-      heard(b, rows, cols);
+      if (!box_rules(s.box[b], rows, cols)) return false;
+      if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
+      if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
     }
     // Every band marked runs before the boxes they mark: more boxes wait at
-    // once, so more run in pairs (forum count 2: 8% fewer instructions).
+    // once, so more run two at a time (forum count 2: 8% fewer instructions).
     while (bands) {
       const int k = std::countr_zero(bands);
       bands &= bands - 1;

@@ -1,0 +1,190 @@
+// The box rules in vector registers: a round on a box in a 256-bit register or
+// two in a 512-bit one, and the loop that runs the boxes marked two at a time.
+// For box_band_rules.hpp, which includes it once per instruction set, with
+// DLX_VEC naming the target (no include guard on purpose). Internal.
+
+// The same words in every box of the register.
+template <class V>
+DLX_VEC V per_box(u64 a, u64 b, u64 c, u64 d) {
+  if constexpr (sizeof(V) == 32) {
+    return V{a, b, c, d};
+  } else {
+    return V{a, b, c, d, a, b, c, d};
+  }
+}
+// Word A, B, C, D of each box, in its words 0-3.
+template <int A, int B, int C, int D>
+DLX_VEC v4 words(v4 x) {
+  return __builtin_shufflevector(x, x, A, B, C, D);
+}
+template <int A, int B, int C, int D>
+DLX_VEC v8 words(v8 x) {
+  return __builtin_shufflevector(x, x, A, B, C, D, A + 4, B + 4, C + 4, D + 4);
+}
+template <class V>
+DLX_VEC bool vany(V x) {
+  if constexpr (sizeof(V) == 32) {
+    return _mm256_testz_si256((__m256i)x, (__m256i)x) == 0;
+  } else {
+    return _mm512_test_epi64_mask((__m512i)x, (__m512i)x) != 0;
+  }
+}
+template <class V>
+DLX_VEC V word_turn1(V x) {
+  return words<1, 2, 0, 3>(x);
+}
+template <class V>
+DLX_VEC V word_turn2(V x) {
+  return words<2, 0, 1, 3>(x);
+}
+template <class V>
+DLX_VEC V vonce3(V x) {
+  return (x | x >> 16 | x >> 32) & 0x1FF;
+}
+template <class V>
+DLX_VEC V vtwice3(V x) {
+  return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & 0x1FF;
+}
+template <class V>
+DLX_VEC V vspread(V x) {
+  x |= x << 16;
+  return x | x << 32;
+}
+template <class V>
+DLX_VEC V words_once(V x) {
+  return x | word_turn1(x) | word_turn2(x);
+}
+template <class V>
+DLX_VEC V words_twice(V x) {
+  return (x & word_turn1(x)) | ((x | word_turn1(x)) & word_turn2(x));
+}
+template <class W>
+DLX_VEC W vbits(W x) {
+  x = x - ((x >> 1) & 0x5555);
+  x = (x & 0x3333) + ((x >> 2) & 0x3333);
+  x = (x + (x >> 4)) & 0x0F0F;
+  return (x + (x >> 8)) & 0x1F;
+}
+
+// One round of a box's rules (of each box in the register): the next state;
+// `bad` gains a bit on a contradiction; `o` and `oc` are what its mini-rows
+// (lane 0 of words 0-2) and mini-columns (lanes 0-2) could hold before the round.
+template <class V>
+DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
+  using W = typename lanes16<V>::type;
+  const V cells = per_box<V>(cells3, cells3, cells3, 0), rows = per_box<V>(all9, all9, all9, 0);
+  const V word3 = per_box<V>(0, 0, 0, ~u64{0}), lane0 = per_box<V>(0xFFFF, 0xFFFF, 0xFFFF, 0);
+  const V counted = cells | (lane0 << 48);
+  // Mini-rows are words 0-2 (their "absent" lane moved to lane 0); the
+  // mini-columns are lanes 0-2, the same in every word.
+  const V c = w & cells;
+  bad |= (V)((W)c == 0) & cells;
+  const V o = vonce3(c), t = vtwice3(c);
+  const V oc = words_once(c), tc = words_twice(c);
+  V cols_absent = words<3, 3, 3, 3>(w) & cells3;
+  V rows_absent = w >> 48;
+  const W c16 = (W)c;
+  const V one = (V)((c16 != 0) & ((c16 & (c16 - 1)) == 0));
+  const V k = c & (one | vspread(o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent));
+  V n = c;
+  if (vany(k)) {
+    const W k16 = (W)k;
+    bad |= (V)(k16 & (k16 - 1));
+    const V ko = vonce3(k);
+    bad |= vtwice3(k) | words_twice(ko);
+    n = (c & ~(V)(k16 != 0) & ~vspread(words_once(ko))) | k;
+    rows_absent &= ~ko;
+    cols_absent &= ~words_once(k);
+  }
+  bad |= ((o | rows_absent) ^ 0x1FF) & rows;
+  const V rows_sure = ~rows_absent & rows;
+  V lose_rows = words_once(rows_sure) & ~rows_sure;
+  const V rows_known = rows_absent & ~o;
+  bad |= ((oc | cols_absent) ^ cells3) & cells;
+  const V cols_sure = ~cols_absent & cells3;
+  V lose_cols = vspread(vonce3(cols_sure)) & ~cols_sure & cells3;
+  const V cols_known = cols_absent & ~oc;
+  // Both directions' counts at once: the rows' in lane 3.
+  const W n16 = vbits((W)((rows_absent << 48) | cols_absent));
+  const W k16 = vbits((W)((rows_known << 48) | cols_known));
+  bad |= (V)((n16 < 6) | (k16 > 6)) & counted;
+  const V six = (V)(n16 == 6) & counted, six_known = (V)(k16 == 6) & counted;
+  lose_rows |= rows_absent & (six >> 48);
+  lose_cols |= cols_absent & six;
+  rows_absent = (rows_absent & ~(six_known >> 48)) | (rows_known & (six_known >> 48));
+  cols_absent = (cols_absent & ~six_known) | (cols_known & six_known);
+  n &= ~(vspread(lose_rows) | lose_cols);
+  V next = (n | (rows_absent << 48)) & ~word3;
+  next |= words<0, 0, 0, 0>(cols_absent) & cells3 & word3;
+  o_out = o, oc_out = oc;
+  return next;
+}
+
+// Every box marked, to its fixpoint, two at a time: in two 256-bit registers
+// (V = v4: two chains of rounds the processor overlaps) or in the halves of a
+// 512-bit one (V = v8: half the instructions). A box at its fixpoint is put
+// back and gives its slot to the next box waiting, so no slot idles while a box
+// waits. Marks the bands whose boxes' lines changed; false on a contradiction.
+template <class V>
+DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
+  // The slots' boxes; -1 once nothing is left for a slot (a 512-bit register's
+  // half keeps its last box, which stays at its fixpoint).
+  int slot[2] = {-1, -1};
+  v4 box[2];
+  for (int h = 0; h < 2 && boxes != 0; ++h) {
+    slot[h] = std::countr_zero(boxes);
+    boxes &= boxes - 1;
+    std::memcpy(&box[h], s.box[slot[h]], sizeof box[h]);
+  }
+  if (slot[0] < 0) return true;
+  if (slot[1] < 0) box[1] = box[0];
+  for (;;) {
+    // One round; `done` gets a bit per slot at its fixpoint.
+    u64 rows[2], cols[2];
+    unsigned done = 0;
+    if constexpr (sizeof(V) == 64) {
+      const V w = __builtin_shufflevector(box[0], box[1], 0, 1, 2, 3, 4, 5, 6, 7);
+      V bad = {0, 0, 0, 0, 0, 0, 0, 0}, o, oc;
+      const V next = box_round(w, bad, o, oc);
+      if (vany(bad)) return false;
+      const unsigned changed = _mm512_cmpneq_epi64_mask((__m512i)next, (__m512i)w);
+      done = ((changed & 0x0F) == 0 ? 1u : 0u) | ((changed & 0xF0) == 0 ? 2u : 0u);
+      box[0] = __builtin_shufflevector(next, next, 0, 1, 2, 3);
+      box[1] = __builtin_shufflevector(next, next, 4, 5, 6, 7);
+      for (int h = 0; h < 2; ++h)
+        rows[h] = pack3(o[4 * h], o[4 * h + 1], o[4 * h + 2]), cols[h] = oc[4 * h];
+    } else if (slot[0] >= 0 && slot[1] >= 0) {
+      V bad = {0, 0, 0, 0}, o[2], oc[2];
+      const V next0 = box_round(box[0], bad, o[0], oc[0]);
+      const V next1 = box_round(box[1], bad, o[1], oc[1]);
+      if (vany(bad)) return false;
+      done = (vany(next0 ^ box[0]) ? 0u : 1u) | (vany(next1 ^ box[1]) ? 0u : 2u);
+      box[0] = next0, box[1] = next1;
+      for (int h = 0; h < 2; ++h)
+        rows[h] = pack3(o[h][0], o[h][1], o[h][2]), cols[h] = oc[h][0];
+    } else {
+      // One slot left: no second chain beside it.
+      const int h = slot[0] >= 0 ? 0 : 1;
+      V bad = {0, 0, 0, 0}, o, oc;
+      const V next = box_round(box[h], bad, o, oc);
+      if (vany(bad)) return false;
+      done = vany(next ^ box[h]) ? 0u : 1u << h;
+      box[h] = next;
+      rows[h] = pack3(o[0], o[1], o[2]), cols[h] = oc[0];
+    }
+    if (done == 0) continue;
+    for (int h = 0; h < 2; ++h) {
+      const int b = slot[h];
+      if (b < 0 || (done >> h & 1) == 0) continue;
+      std::memcpy(s.box[b], &box[h], sizeof box[h]);
+      if (rows[h] != s.rows_or[b]) s.rows_or[b] = rows[h], bands |= 1u << (b / 3);
+      if (cols[h] != s.cols_or[b]) s.cols_or[b] = cols[h], bands |= 1u << (3 + b % 3);
+      slot[h] = -1;
+      if (boxes == 0) continue;
+      slot[h] = std::countr_zero(boxes);
+      boxes &= boxes - 1;
+      std::memcpy(&box[h], s.box[slot[h]], sizeof box[h]);
+    }
+    if (slot[0] < 0 && slot[1] < 0) return true;
+  }
+}
