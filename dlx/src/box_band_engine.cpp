@@ -14,7 +14,7 @@
 //
 // Speed. On a host with AVX2 the box rules run on a box's four words at once,
 // two boxes at a time (two 256-bit registers, or one 512-bit register on a host
-// with AVX-512; chosen when the engine is made); elsewhere, or with the
+// with AVX-512 and its BITALG; chosen when the engine is made); elsewhere, or with the
 // environment variable DLX_NO_AVX2=1, on each word as four lanes
 // (DLX_NO_AVX512=1: AVX2 at most).
 #include <algorithm>
@@ -55,7 +55,7 @@ rules_level host_rules_level() {
     return rules_level::words;
   if (env_says("DLX_NO_AVX512") || !__builtin_cpu_supports("avx512f") ||
       !__builtin_cpu_supports("avx512vl") || !__builtin_cpu_supports("avx512bw") ||
-      !__builtin_cpu_supports("avx512dq"))
+      !__builtin_cpu_supports("avx512dq") || !__builtin_cpu_supports("avx512bitalg"))
     return rules_level::avx2;
   return rules_level::avx512;
 #else

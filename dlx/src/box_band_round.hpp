@@ -1,7 +1,8 @@
 // The box rules in vector registers: a round on a box in a 256-bit register or
 // two in a 512-bit one, and the loop that runs the boxes marked two at a time.
 // For box_band_rules.hpp, which includes it once per instruction set, with
-// DLX_VEC naming the target (no include guard on purpose). Internal.
+// DLX_VEC naming the target and DLX_VEC_POPCNT16 saying whether it counts a
+// lane's bits in one instruction (no include guard on purpose). Internal.
 
 // The same words in every box of the register.
 template <class V>
@@ -58,12 +59,21 @@ template <class V>
 DLX_VEC V words_twice(V x) {
   return (x & word_turn1(x)) | ((x | word_turn1(x)) & word_turn2(x));
 }
+// Bits set in each 16-bit lane (AVX-512 BITALG: one instruction).
 template <class W>
 DLX_VEC W vbits(W x) {
+#if DLX_VEC_POPCNT16
+  if constexpr (sizeof(W) == 64) {
+    return (W)_mm512_popcnt_epi16((__m512i)x);
+  } else {
+    return (W)_mm256_popcnt_epi16((__m256i)x);
+  }
+#else
   x = x - ((x >> 1) & 0x5555);
   x = (x & 0x3333) + ((x >> 2) & 0x3333);
   x = (x + (x >> 4)) & 0x0F0F;
   return (x + (x >> 8)) & 0x1F;
+#endif
 }
 
 // One round of a box's rules (of each box in the register): the next state;

@@ -174,7 +174,7 @@ inline bool box_rules(u64 (&box)[4], u64& rows, u64& cols) {
 #define DLX_BOX_AVX2 1
 // The same rules on the box's four words at once (vector extensions; without
 // AVX2 the compiler lowers them to code slower than the words one by one).
-#define DLX_AVX512_TARGET "avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq"
+#define DLX_AVX512_TARGET "avx2,bmi,bmi2,popcnt,avx512f,avx512vl,avx512bw,avx512dq,avx512bitalg"
 // One box in a 256-bit register (v4), or two boxes in a 512-bit one (v8: the
 // first box in words 0-3, the second in words 4-7); lanes of 16 bits as v16, v32.
 typedef std::uint64_t v4 __attribute__((vector_size(32)));
@@ -193,19 +193,26 @@ struct lanes16<v8> {
 };
 // The vector code, compiled once per instruction set (box_band_round.hpp, its
 // functions always inlined): for AVX2, two boxes in two 256-bit registers; for
-// AVX-512 (F, VL, BW, DQ), two boxes in one 512-bit register. (One copy for
+// AVX-512 (F, VL, BW, DQ and BITALG, which counts a lane's bits in one
+// instruction: Ice Lake, Zen 4 and later), two boxes in one 512-bit register.
+// (Older AVX-512 processors take the AVX2 code: their 512-bit registers slow the
+// clock, and they count bits in eleven instructions.) (One copy for
 // both would not do: compiled for AVX2, the 512-bit vectors' 16-bit comparisons
 // become scalar code, even inlined into an AVX-512 caller.)
+#define DLX_VEC_POPCNT16 0
 #define DLX_VEC __attribute__((target("avx2"), always_inline)) inline
 namespace avx2_code {
 #include "box_band_round.hpp"
 }  // namespace avx2_code
 #undef DLX_VEC
+#undef DLX_VEC_POPCNT16
+#define DLX_VEC_POPCNT16 1
 #define DLX_VEC __attribute__((target(DLX_AVX512_TARGET), always_inline)) inline
 namespace avx512_code {
 #include "box_band_round.hpp"
 }  // namespace avx512_code
 #undef DLX_VEC
+#undef DLX_VEC_POPCNT16
 
 // The entries, each compiled for its instruction set and chosen at run time.
 __attribute__((target("avx2"))) inline bool run_boxes_avx2(board& s, std::uint32_t boxes,
@@ -258,7 +265,7 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
 }
 
 // Where the box rules run: a word at a time, two boxes in two AVX2 registers,
-// or two boxes in one AVX-512 register.
+// or two boxes in one AVX-512 register (with BITALG).
 enum class rules_level { words, avx2, avx512 };
 
 // Boxes and bands to their common fixpoint, from the boxes and bands marked;
