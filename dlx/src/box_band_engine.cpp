@@ -279,7 +279,10 @@ constexpr std::array<std::uint8_t, 512> nine_bits = [] {
 bool box_band_engine::choose(const board& s, frame& out) {
   // 1000 log2 n for n = 2..6 ways.
   constexpr std::uint32_t logs[5] = {1000, 1585, 2000, 2322, 2585};
+  // Branch-free: which band wins is as good as random to the processor.
   std::uint32_t best = ~0u;
+  int best_band = -1;
+  u64 best_symbols = 0;
   for (int k = 0; k < 6; ++k) {
     // How many ways each symbol has, bit-sliced: b2 b1 b0.
     const u64 slots[6] = {lane(s.x[k], 0), lane(s.x[k], 1), lane(s.x[k], 2),
@@ -295,32 +298,33 @@ bool box_band_engine::choose(const board& s, frame& out) {
     const u64 with[5] = {~b2 & b1 & ~b0, ~b2 & b1 & b0, b2 & ~b1 & ~b0, b2 & ~b1 & b0,
                          b2 & b1 & ~b0};
     std::uint32_t score = 0;
-    int fewest = -1;
+    u64 fewest = 0;  // the symbols with the fewest ways
     for (int n = 4; n >= 0; --n) {
-      if (with[n] == 0) continue;
       score += logs[n] * nine_bits[static_cast<std::size_t>(with[n])];
-      fewest = n;
+      fewest = with[n] != 0 ? with[n] : fewest;
     }
-    if (fewest < 0 || score >= best) continue;
-    best = score;
-    const int symbol = std::countr_zero(with[fewest]);
-    out.family = static_cast<std::uint8_t>(k * 9 + symbol);
-    int way = 0;
-    while (!((way_slot[way] < 3 ? s.x[k] >> (16 * way_slot[way])
-                                : s.y[k] >> (16 * (way_slot[way] - 3))) >>
-                 symbol &
-             1))
-      ++way;
-    out.way = static_cast<std::uint8_t>(way);
+    const bool better = fewest != 0 && score < best;
+    best = better ? score : best;
+    best_band = better ? k : best_band;
+    best_symbols = better ? fewest : best_symbols;
   }
+  if (best_band < 0) return false;
+  const int k = best_band, symbol = std::countr_zero(best_symbols);
+  out.family = static_cast<std::uint8_t>(k * 9 + symbol);
+  int way = 0;
+  while (!(
+      (way_slot[way] < 3 ? s.x[k] >> (16 * way_slot[way]) : s.y[k] >> (16 * (way_slot[way] - 3))) >>
+          symbol &
+      1))
+    ++way;
+  out.way = static_cast<std::uint8_t>(way);
   out.no = false;
-  return best != ~0u;
+  return true;
 }
 
 void box_band_engine::decide(board& s, const frame& f) {
   const int k = f.family / 9, symbol = f.family % 9, slot = way_slot[f.way];
   const u64 one = u64{1} << (16 * (slot % 3) + symbol);
-  s.told &= ~(u64{1} << k);
   if (f.no) {
     (slot < 3 ? s.x[k] : s.y[k]) &= ~one;
   } else {
@@ -346,10 +350,8 @@ bool box_band_engine::run(bool entering) {
       result_.max_level = std::max(result_.max_level, frame_count_);
       if (sanity_checks && alive && sanity_due(result_.nodes)) {
         // Every rule at its fixpoint: running them all again changes nothing.
-        // (Bands never heard from tell their boxes now: only `told` may differ.)
         board again = work_;
         const bool held = settle<rules_level::words>(again, 0x1FF, 0x3F);
-        again.told = work_.told;
         if (!held || std::memcmp(&again, &work_, sizeof again) != 0)
           broken_invariant("box-band search");
       }

@@ -187,8 +187,9 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
       const int b = slot[h];
       if (b < 0 || (done >> h & 1) == 0) continue;
       std::memcpy(s.box[b], &box[h], sizeof box[h]);
-      if (rows[h] != s.rows_or[b]) s.rows_or[b] = rows[h], bands |= 1u << (b / 3);
-      if (cols[h] != s.cols_or[b]) s.cols_or[b] = cols[h], bands |= 1u << (3 + b % 3);
+      bands |= static_cast<std::uint32_t>(rows[h] != s.rows_or[b]) << (b / 3) |
+               static_cast<std::uint32_t>(cols[h] != s.cols_or[b]) << (3 + b % 3);
+      s.rows_or[b] = rows[h], s.cols_or[b] = cols[h];
       slot[h] = -1;
       if (boxes == 0) continue;
       slot[h] = std::countr_zero(boxes);

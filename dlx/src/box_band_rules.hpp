@@ -50,8 +50,6 @@ struct board {
   // Per band, the ways still possible per symbol: x holds ways 0-2 in lanes
   // 0-2, y ways 4, 5, 3 (see way_slot below).
   u64 x[6], y[6];
-  // The bands whose ways the boxes already heard of, a bit each.
-  u64 told;
 };
 
 // Way w puts the symbol in mini-line m of the band's box j, (m for j = 0, 1, 2):
@@ -227,17 +225,17 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool run_boxes_avx512(board& s
 #endif
 
 // A band: keeps the ways its boxes' mini-lines allow, and tells each box what
-// its mini-lines can and must hold (marking the boxes that change).
+// its mini-lines can and must hold (marking the boxes that change). Branch-free
+// where it can be: whether a band or a box has news is as good as random to the
+// processor (forum hardest counting to 2: 12% faster than skipping with tests).
 inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
   const u64* seen = k < 3 ? s.rows_or : s.cols_or;
   const int b0 = band_box(k, 0), b1 = band_box(k, 1), b2 = band_box(k, 2);
   const u64 p0 = seen[b0], p1 = seen[b1], p2 = seen[b2];
   const u64 x = s.x[k] & p0 & turn1(p1) & turn2(p2);
   const u64 y = s.y[k] & p0 & turn2(p1) & turn1(p2);
-  if (x == s.x[k] && y == s.y[k] && (s.told >> k & 1)) return true;  // nothing new to tell
   if (once3(x | y) != all9) return false;
   s.x[k] = x, s.y[k] = y;
-  s.told |= u64{1} << k;
   const u64 can[3] = {x | y, turn2(x) | turn1(y), turn1(x) | turn2(y)};
   const int boxes[3] = {b0, b1, b2};
   const u64 seen_of[3] = {p0, p1, p2};
@@ -247,22 +245,76 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
     // What the box's lines hold that the band no longer allows (what the band
     // read of the box, a superset of what it holds now: nothing is missed).
     const u64 lose = seen_of[j] & ~a;
-    u64(&w)[4] = s.box[boxes[j]];
+    // The bits the box loses, word by word; the box is marked if it had any.
+    u64 mask[4];
     if (k < 3) {
-      const u64 absent = pack3(w[0] >> 48, w[1] >> 48, w[2] >> 48);
-      if ((lose | (absent & must)) == 0) continue;
       for (int r = 0; r < 3; ++r)
-        w[r] &= ~((lane(must, r) << 48) | (spread(lane(lose, r)) & cells3));
+        mask[r] = (lane(must, r) << 48) | (spread(lane(lose, r)) & cells3);
+      mask[3] = 0;
     } else {
-      if ((lose | (w[3] & must)) == 0) continue;
-      for (int r = 0; r < 3; ++r)
-        w[r] &= ~lose;
-      w[3] &= ~must;
+      mask[0] = mask[1] = mask[2] = lose;
+      mask[3] = must;
     }
-    dirty |= 1u << boxes[j];
+    u64(&w)[4] = s.box[boxes[j]];
+    u64 hit = 0;
+    for (int r = 0; r < 4; ++r) {
+      hit |= w[r] & mask[r];
+      w[r] &= ~mask[r];
+    }
+    dirty |= static_cast<std::uint32_t>(hit != 0) << boxes[j];
   }
   return true;
 }
+
+#if defined(DLX_BOX_AVX2)
+// The same on a host with AVX-512: the three boxes' news side by side (word j
+// of a 256-bit register for box j), and each box's mask of the bits it loses
+// gathered from them by one permutation of 16-bit lanes.
+__attribute__((target(DLX_AVX512_TARGET))) inline bool band_rules_avx512(board& s, int k,
+                                                                         std::uint32_t& dirty) {
+  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
+  const int b0 = band_box(k, 0), b1 = band_box(k, 1), b2 = band_box(k, 2);
+  const u64 p0 = seen[b0], p1 = seen[b1], p2 = seen[b2];
+  const u64 x = s.x[k] & p0 & turn1(p1) & turn2(p2);
+  const u64 y = s.y[k] & p0 & turn2(p1) & turn1(p2);
+  if (once3(x | y) != all9) return false;
+  s.x[k] = x, s.y[k] = y;
+  // Box j's lines can hold x | y turned by its place in the ways (as above).
+  const v4 bx = {x, x, x, 0}, by = {y, y, y, 0};
+  const v4 can = ((bx >> v4{0, 32, 16, 0}) | (bx << v4{48, 16, 32, 0}) | (by >> v4{0, 16, 32, 0}) |
+                  (by << v4{48, 32, 16, 0})) &
+                 cells3;
+  const v4 turned1 = ((can >> 16) | (can << 32)) & cells3,
+           turned2 = ((can << 16) | (can >> 32)) & cells3;
+  const v4 must = can & ~(turned1 | turned2);
+  const v4 lose = v4{p0, p1, p2, 0} & ~can;
+  // Lane 4j + r: box j's `lose` for its line r; lane 16 + 4j + r: its `must`.
+  const __m512i news = (__m512i)__builtin_shufflevector(lose, must, 0, 1, 2, 3, 4, 5, 6, 7);
+  // Box j's mask, lane 4r + c (word r, lane c): a band of rows takes `lose` for
+  // line r's cells and `must` for its "absent" lane; a band of columns takes
+  // `lose` for column c's cells and `must` for the columns' "absent" word.
+  alignas(64) static constexpr std::uint16_t index[2][3][32] = {
+      {{0, 0, 0, 16, 1, 1, 1, 17, 2, 2, 2, 18},
+       {4, 4, 4, 20, 5, 5, 5, 21, 6, 6, 6, 22},
+       {8, 8, 8, 24, 9, 9, 9, 25, 10, 10, 10, 26}},
+      {{0, 1, 2, 0, 0, 1, 2, 0, 0, 1, 2, 0, 16, 17, 18},
+       {4, 5, 6, 0, 4, 5, 6, 0, 4, 5, 6, 0, 20, 21, 22},
+       {8, 9, 10, 0, 8, 9, 10, 0, 8, 9, 10, 0, 24, 25, 26}}};
+  const int kind = k < 3 ? 0 : 1;
+  const __mmask32 keep = k < 3 ? 0x0FFF : 0x7777;
+  const int boxes[3] = {b0, b1, b2};
+  for (int j = 0; j < 3; ++j) {
+    const v8 gathered =
+        (v8)_mm512_maskz_permutexvar_epi16(keep, _mm512_load_si512(index[kind][j]), news);
+    const __m256i mask = (__m256i)__builtin_shufflevector(gathered, gathered, 0, 1, 2, 3);
+    u64(&box)[4] = s.box[boxes[j]];
+    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(box));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(box), _mm256_andnot_si256(mask, w));
+    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << boxes[j];
+  }
+  return true;
+}
+#endif
 
 // Where the box rules run: a word at a time, two boxes in two AVX2 registers,
 // or two boxes in one AVX-512 register (with BITALG).
@@ -295,6 +347,12 @@ template <rules_level Level>
     while (bands) {
       const int k = std::countr_zero(bands);
       bands &= bands - 1;
+#if defined(DLX_BOX_AVX2)
+      if constexpr (Level == rules_level::avx512) {
+        if (!band_rules_avx512(s, k, boxes)) return false;
+        continue;
+      }
+#endif
       if (!band_rules(s, k, boxes)) return false;
     }
   }
