@@ -311,13 +311,12 @@ bool box_band_engine::choose(const board& s, frame& out) {
   if (best_band < 0) return false;
   const int k = best_band, symbol = std::countr_zero(best_symbols);
   out.family = static_cast<std::uint8_t>(k * 9 + symbol);
-  int way = 0;
-  while (!(
-      (way_slot[way] < 3 ? s.x[k] >> (16 * way_slot[way]) : s.y[k] >> (16 * (way_slot[way] - 3))) >>
-          symbol &
-      1))
-    ++way;
-  out.way = static_cast<std::uint8_t>(way);
+  // Its first way still possible (way w's bit in x's or y's lane way_slot[w]).
+  const u64 in_x = s.x[k] >> symbol, in_y = s.y[k] >> symbol;
+  const unsigned ways =
+      static_cast<unsigned>((in_x & 1) | (in_x >> 16 & 1) << 1 | (in_x >> 32 & 1) << 2 |
+                            (in_y & 1) << 4 | (in_y >> 16 & 1) << 5 | (in_y >> 32 & 1) << 3);
+  out.way = static_cast<std::uint8_t>(std::countr_zero(ways));
   out.no = false;
   return true;
 }
