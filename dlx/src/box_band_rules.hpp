@@ -224,27 +224,39 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool run_boxes_avx512(board& s
 }
 #endif
 
+// A band's ways against what its boxes' mini-lines can hold (what it read of
+// them, `seen`): kept in the board, and in `x`, `y`; false when a symbol has none.
+struct band_view {
+  int boxes[3];
+  u64 seen[3];
+  u64 x, y;
+};
+inline bool band_ways(board& s, int k, band_view& v) {
+  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
+  for (int j = 0; j < 3; ++j)
+    v.boxes[j] = band_box(k, j), v.seen[j] = seen[v.boxes[j]];
+  v.x = s.x[k] & v.seen[0] & turn1(v.seen[1]) & turn2(v.seen[2]);
+  v.y = s.y[k] & v.seen[0] & turn2(v.seen[1]) & turn1(v.seen[2]);
+  if (once3(v.x | v.y) != all9) return false;
+  s.x[k] = v.x, s.y[k] = v.y;
+  return true;
+}
+
 // A band: keeps the ways its boxes' mini-lines allow, and tells each box what
 // its mini-lines can and must hold (marking the boxes that change). Branch-free
 // where it can be: whether a band or a box has news is as good as random to the
 // processor (forum hardest counting to 2: 12% faster than skipping with tests).
 inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
-  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
-  const int b0 = band_box(k, 0), b1 = band_box(k, 1), b2 = band_box(k, 2);
-  const u64 p0 = seen[b0], p1 = seen[b1], p2 = seen[b2];
-  const u64 x = s.x[k] & p0 & turn1(p1) & turn2(p2);
-  const u64 y = s.y[k] & p0 & turn2(p1) & turn1(p2);
-  if (once3(x | y) != all9) return false;
-  s.x[k] = x, s.y[k] = y;
+  band_view v;
+  if (!band_ways(s, k, v)) return false;
+  const u64 x = v.x, y = v.y;
   const u64 can[3] = {x | y, turn2(x) | turn1(y), turn1(x) | turn2(y)};
-  const int boxes[3] = {b0, b1, b2};
-  const u64 seen_of[3] = {p0, p1, p2};
   for (int j = 0; j < 3; ++j) {
     const u64 a = can[j];
     const u64 must = a & ~(turn1(a) | turn2(a));
     // What the box's lines hold that the band no longer allows (what the band
     // read of the box, a superset of what it holds now: nothing is missed).
-    const u64 lose = seen_of[j] & ~a;
+    const u64 lose = v.seen[j] & ~a;
     // The bits the box loses, word by word; the box is marked if it had any.
     u64 mask[4];
     if (k < 3) {
@@ -255,13 +267,13 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
       mask[0] = mask[1] = mask[2] = lose;
       mask[3] = must;
     }
-    u64(&w)[4] = s.box[boxes[j]];
+    u64(&w)[4] = s.box[v.boxes[j]];
     u64 hit = 0;
     for (int r = 0; r < 4; ++r) {
       hit |= w[r] & mask[r];
       w[r] &= ~mask[r];
     }
-    dirty |= static_cast<std::uint32_t>(hit != 0) << boxes[j];
+    dirty |= static_cast<std::uint32_t>(hit != 0) << v.boxes[j];
   }
   return true;
 }
@@ -272,13 +284,9 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
 // gathered from them by one permutation of 16-bit lanes.
 __attribute__((target(DLX_AVX512_TARGET))) inline bool band_rules_avx512(board& s, int k,
                                                                          std::uint32_t& dirty) {
-  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
-  const int b0 = band_box(k, 0), b1 = band_box(k, 1), b2 = band_box(k, 2);
-  const u64 p0 = seen[b0], p1 = seen[b1], p2 = seen[b2];
-  const u64 x = s.x[k] & p0 & turn1(p1) & turn2(p2);
-  const u64 y = s.y[k] & p0 & turn2(p1) & turn1(p2);
-  if (once3(x | y) != all9) return false;
-  s.x[k] = x, s.y[k] = y;
+  band_view v;
+  if (!band_ways(s, k, v)) return false;
+  const u64 x = v.x, y = v.y;
   // Box j's lines can hold x | y turned by its place in the ways (as above).
   const v4 bx = {x, x, x, 0}, by = {y, y, y, 0};
   const v4 can = ((bx >> v4{0, 32, 16, 0}) | (bx << v4{48, 16, 32, 0}) | (by >> v4{0, 16, 32, 0}) |
@@ -287,7 +295,7 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool band_rules_avx512(board& 
   const v4 turned1 = ((can >> 16) | (can << 32)) & cells3,
            turned2 = ((can << 16) | (can >> 32)) & cells3;
   const v4 must = can & ~(turned1 | turned2);
-  const v4 lose = v4{p0, p1, p2, 0} & ~can;
+  const v4 lose = v4{v.seen[0], v.seen[1], v.seen[2], 0} & ~can;
   // Lane 4j + r: box j's `lose` for its line r; lane 16 + 4j + r: its `must`.
   const __m512i news = (__m512i)__builtin_shufflevector(lose, must, 0, 1, 2, 3, 4, 5, 6, 7);
   // Box j's mask, lane 4r + c (word r, lane c): a band of rows takes `lose` for
@@ -302,15 +310,14 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool band_rules_avx512(board& 
        {8, 9, 10, 0, 8, 9, 10, 0, 8, 9, 10, 0, 24, 25, 26}}};
   const int kind = k < 3 ? 0 : 1;
   const __mmask32 keep = k < 3 ? 0x0FFF : 0x7777;
-  const int boxes[3] = {b0, b1, b2};
   for (int j = 0; j < 3; ++j) {
     const v8 gathered =
         (v8)_mm512_maskz_permutexvar_epi16(keep, _mm512_load_si512(index[kind][j]), news);
     const __m256i mask = (__m256i)__builtin_shufflevector(gathered, gathered, 0, 1, 2, 3);
-    u64(&box)[4] = s.box[boxes[j]];
+    u64(&box)[4] = s.box[v.boxes[j]];
     const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(box));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(box), _mm256_andnot_si256(mask, w));
-    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << boxes[j];
+    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << v.boxes[j];
   }
   return true;
 }
