@@ -150,7 +150,7 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
   if (slot[1] < 0) box[1] = box[0];
   for (;;) {
     // One round; `done` gets a bit per slot at its fixpoint.
-    u64 rows[2], cols[2];
+    u64 rows[2] = {0, 0}, cols[2] = {0, 0};
     unsigned done = 0;
     if constexpr (sizeof(V) == 64) {
       const V w = __builtin_shufflevector(box[0], box[1], 0, 1, 2, 3, 4, 5, 6, 7);
