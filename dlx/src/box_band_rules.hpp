@@ -190,13 +190,12 @@ struct lanes16<v8> {
   using type = v32;
 };
 // The vector code, compiled once per instruction set (box_band_round.hpp, its
-// functions always inlined): for AVX2, two boxes in two 256-bit registers; for
-// AVX-512 (F, VL, BW, DQ and BITALG, which counts a lane's bits in one
-// instruction: Ice Lake, Zen 4 and later), two boxes in one 512-bit register.
-// (Older AVX-512 processors take the AVX2 code: their 512-bit registers slow the
-// clock, and they count bits in eleven instructions.) (One copy for
-// both would not do: compiled for AVX2, the 512-bit vectors' 16-bit comparisons
-// become scalar code, even inlined into an AVX-512 caller.)
+// functions always inlined; one copy compiled for AVX2 would not do: its 512-bit
+// vectors' 16-bit comparisons become scalar code, even inlined into an AVX-512
+// caller): for AVX2, two boxes in two 256-bit registers; for AVX-512 (F, VL, BW,
+// DQ and BITALG, which counts a lane's bits in one instruction: Ice Lake, Zen 4
+// and later), two boxes in one 512-bit register. Older AVX-512 processors
+// (Skylake-SP, Cascade Lake) take the AVX2 code.
 #define DLX_VEC_POPCNT16 0
 #define DLX_VEC __attribute__((target("avx2"), always_inline)) inline
 namespace avx2_code {
