@@ -100,27 +100,34 @@ std::optional<box_layout> find_box_layout(std::span<const std::uint32_t> option_
         of_item[fill[option_items[e]]++] = o;
   }
 
-  // Kinds, by how items share options.
+  // Kinds, by how items share options. (Each option has four items, checked
+  // above: the inner loops are straight lines, not vectors, for a cheap start.)
+  const std::uint32_t* const entries = option_items.data() + option_start[0];
   std::vector<kind> kind_of(items);
-  std::vector<std::uint32_t> shared(items, 0), touched;
+  std::vector<std::uint8_t> shared(items, 0);
+  std::array<std::uint32_t, 27> touched{};
   std::uint32_t counts[3] = {0, 0, 0};
   for (std::uint32_t i = 0; i < items; ++i) {
-    touched.clear();
+    std::uint32_t n = 0;
     for (std::uint32_t k = start[i]; k < start[i + 1]; ++k) {
-      const std::uint32_t o = of_item[k];
-      for (std::uint32_t e = option_start[o]; e < option_start[o + 1]; ++e) {
-        const std::uint32_t j = option_items[e];
+      const std::uint32_t* const e = entries + 4 * of_item[k];
+      for (int m = 0; m < 4; ++m) {
+        const std::uint32_t j = e[m];
         if (j == i) continue;
-        if (shared[j]++ == 0) touched.push_back(j);
+        if (shared[j]++ == 0) {
+          if (n == touched.size()) return std::nullopt;  // more than 27 items met
+          touched[n++] = j;
+        }
       }
     }
     std::uint32_t ones = 0, threes = 0;
-    for (std::uint32_t j : touched) {
+    for (std::uint32_t t = 0; t < n; ++t) {
+      const std::uint32_t j = touched[t];
       ones += shared[j] == 1;
       threes += shared[j] == 3;
       shared[j] = 0;
     }
-    if (ones + threes != touched.size()) return std::nullopt;
+    if (ones + threes != n) return std::nullopt;
     if (ones == 27 && threes == 0) {
       kind_of[i] = kind::cell;
     } else if (ones == 18 && threes == 3) {

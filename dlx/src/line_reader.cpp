@@ -10,7 +10,7 @@ constexpr std::size_t chunk_size = std::size_t{1} << 16;
 }
 
 line_reader::line_reader(std::istream& in, std::size_t max_line)
-    : in_(in), max_line_(std::max<std::size_t>(max_line, 1)), buffer_(chunk_size) {}
+    : in_(in), max_line_(std::max<std::size_t>(max_line, 1)), buffer_(new char[chunk_size]) {}
 
 bool line_reader::fill() {
   if (eof_) return false;
@@ -34,7 +34,7 @@ bool line_reader::fill() {
   }
   // istream::read, not rdbuf()->sgetn: libstdc++'s filebuf throws on a failing
   // read(2) (a directory, an I/O error) and only the istream turns that into badbit.
-  in_.read(buffer_.data(), static_cast<std::streamsize>(chunk_size));
+  in_.read(buffer_.get(), static_cast<std::streamsize>(chunk_size));
   const std::streamsize got = in_.gcount();
   if (in_.bad()) read_error_ = true;
   if (got <= 0) {
@@ -57,7 +57,7 @@ bool line_reader::next(text_line& line) {
       return true;
     }
     any = true;
-    const char* start = buffer_.data() + begin_;
+    const char* start = buffer_.get() + begin_;
     const auto* newline = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
     const std::size_t length = newline ? static_cast<std::size_t>(newline - start) : end_ - begin_;
     if (newline && long_line_.empty() && !too_long && length <= max_line_) {

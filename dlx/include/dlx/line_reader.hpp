@@ -8,6 +8,7 @@
 
 #include <cstddef>
 #include <istream>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -49,7 +50,8 @@ class line_reader {
 
   std::istream& in_;
   std::size_t max_line_;
-  std::vector<char> buffer_;
+  // Not zeroed when made: a short input touches only the pages it fills.
+  std::unique_ptr<char[]> buffer_;
   std::size_t begin_ = 0;  // unread bytes are buffer_[begin_, end_)
   std::size_t end_ = 0;
   std::string long_line_;  // a line that straddles buffer refills

@@ -6,7 +6,7 @@ namespace sudoku::se {
 
 namespace {
 
-layout make_layout() {
+constexpr layout make_layout() {
   layout l;
   for (int i = 0; i < 9; ++i) {
     for (int j = 0; j < 9; ++j) {
@@ -42,7 +42,7 @@ layout make_layout() {
   return l;
 }
 
-std::array<std::uint8_t, 1024> make_bit_count() {
+constexpr std::array<std::uint8_t, 1024> make_bit_count() {
   std::array<std::uint8_t, 1024> t{};
   for (unsigned i = 1; i < t.size(); ++i)
     t[i] = static_cast<std::uint8_t>(t[i >> 1] + (i & 1));
@@ -51,8 +51,9 @@ std::array<std::uint8_t, 1024> make_bit_count() {
 
 }  // namespace
 
-const layout the_layout = make_layout();
-const std::array<std::uint8_t, 1024> bit_count = make_bit_count();
+// Built by the compiler: no start-up work in every process.
+constinit const layout the_layout = make_layout();
+constinit const std::array<std::uint8_t, 1024> bit_count = make_bit_count();
 
 void board::place(int cell, int v) {
   const layout& g = geometry();
