@@ -211,6 +211,8 @@ void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
   // may alias anything, and would make the compiler read them again.)
   std::uint8_t* const cells = out.cells().data();
   const dlx::option_id cell_options = model_.cell_option_count();
+  const std::uint32_t* const cell_of = model_.cells_of_options().data();
+  const std::uint8_t* const digit_of = model_.digits_of_options().data();
   if (!variable_digits_.empty()) {
     // Variables lie past the board: their digits go beside it.
     const std::size_t board = variant().positions();
@@ -223,7 +225,7 @@ void solver::decode(std::span<const dlx::option_id> options, grid& out) const {
     return;
   }
   for (dlx::option_id o : options) {
-    if (o < cell_options) cells[model_.cell_of(o)] = static_cast<std::uint8_t>(model_.digit_of(o));
+    if (o < cell_options) cells[cell_of[o]] = digit_of[o];
   }
 }
 

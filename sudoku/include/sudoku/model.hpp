@@ -86,6 +86,14 @@ class model {
     return cell_of_[option];
   }
   [[nodiscard]] int digit_of(dlx::option_id option) const noexcept { return digit_of_[option]; }
+  /// cell_of and digit_of as tables, for a loop that stores bytes (which may
+  /// alias anything, so the compiler would read the tables' places again).
+  [[nodiscard]] std::span<const std::uint32_t> cells_of_options() const noexcept {
+    return cell_of_;
+  }
+  [[nodiscard]] std::span<const std::uint8_t> digits_of_options() const noexcept {
+    return digit_of_;
+  }
 
   /// The constraint an item stands for: an index into variant().units(), then
   /// units().size() + a cage; -1 for a cell's item; -2 for a clue's.
