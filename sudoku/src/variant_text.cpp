@@ -11,6 +11,9 @@
 #include <array>
 #include <charconv>
 #include <utility>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 #include "killer_text.hpp"
 #include "text_detail.hpp"
@@ -329,7 +332,25 @@ void append_board(const variant& v, const grid& g, std::string& out) {
       dst[i] = all_cells || v.is_cell(i) ? v.cell_char(cells[i]) : '-';
     return;
   }
-  for (std::size_t i = 0; i < cells.size(); ++i)
+  std::size_t i = 0;
+#if defined(__SSE2__)
+  if (all_cells) {
+    // Sixteen cells a step, digit_char's three cases as selects (every
+    // solution printed passes here: 81 cells a line).
+    const __m128i nine = _mm_set1_epi8(9), zero = _mm_setzero_si128();
+    for (; i + 16 <= cells.size(); i += 16) {
+      const __m128i value = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells.data() + i));
+      const __m128i letter = _mm_cmpgt_epi8(value, nine), empty = _mm_cmpeq_epi8(value, zero);
+      const __m128i shown = _mm_add_epi8(
+          value, _mm_or_si128(_mm_and_si128(letter, _mm_set1_epi8('A' - 10)),
+                              _mm_andnot_si128(letter, _mm_set1_epi8('0'))));
+      const __m128i ch = _mm_or_si128(_mm_and_si128(empty, _mm_set1_epi8('.')),
+                                      _mm_andnot_si128(empty, shown));
+      _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), ch);
+    }
+  }
+#endif
+  for (; i < cells.size(); ++i)
     dst[i] = all_cells || v.is_cell(i) ? digit_char(cells[i]) : '-';
 }
 
