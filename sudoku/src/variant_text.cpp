@@ -65,21 +65,27 @@ std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r,
   // rows, columns and boxes (and the diagonals and windows asked for). A
   // variant an ISS string or a link made has more (clues, other units,
   // restricted cells, values from 0) and must not carry over to a plain line.
-  // One pass over the units: this runs for every plain line.
+  // One pass over the units, a test each: this runs for every plain line. In
+  // the order the lines below make them (n rows, n columns, n boxes, then two
+  // diagonals, then the windows); a variant with them in another order is made
+  // again, which is slower, never wrong.
   const auto n = static_cast<std::size_t>(s.size());
-  std::size_t lines = 0, boxes = 0, diagonals = 0, windows = 0;
-  for (const unit& u : v.units()) {
-    lines += u.kind == unit_kind::row || u.kind == unit_kind::column;
-    boxes += u.kind == unit_kind::box;
-    diagonals += u.kind == unit_kind::diagonal;
-    windows += u.kind == unit_kind::window;
-  }
-  const bool same = v.shape() == s && v.parts() == 1 && v.rows() == s.size() &&
+  const auto units = v.units();
+  const std::size_t fixed = 3 * n + (r.diagonals ? 2 : 0);
+  bool kinds = units.size() >= fixed && (units.size() > fixed) == r.windows;
+  const auto all_of_kind = [&](std::size_t from, std::size_t to, unit_kind kind) {
+    for (std::size_t i = from; i < to; ++i)
+      if (units[i].kind != kind) return false;
+    return true;
+  };
+  kinds = kinds && all_of_kind(0, n, unit_kind::row) &&
+          all_of_kind(n, 2 * n, unit_kind::column) && all_of_kind(2 * n, 3 * n, unit_kind::box) &&
+          all_of_kind(3 * n, fixed, unit_kind::diagonal) &&
+          all_of_kind(fixed, units.size(), unit_kind::window);
+  const bool same = kinds && v.shape() == s && v.parts() == 1 && v.rows() == s.size() &&
                     v.columns() == s.size() && !v.has_regions() && v.cages().empty() &&
                     v.clues().empty() && v.variables().empty() && !v.has_restrictions() &&
-                    v.first_value() == 1 && lines == 2 * n && boxes == n &&
-                    (diagonals > 0) == r.diagonals && (windows > 0) == r.windows &&
-                    v.units().size() == lines + boxes + diagonals + windows;
+                    v.first_value() == 1;
   if (same) return std::nullopt;
   variant made(s);
   if (r.diagonals) made.add_diagonals();
