@@ -78,8 +78,8 @@ std::optional<text_error> use_plain(variant& v, const shape& s, const rules& r,
       if (units[i].kind != kind) return false;
     return true;
   };
-  kinds = kinds && all_of_kind(0, n, unit_kind::row) &&
-          all_of_kind(n, 2 * n, unit_kind::column) && all_of_kind(2 * n, 3 * n, unit_kind::box) &&
+  kinds = kinds && all_of_kind(0, n, unit_kind::row) && all_of_kind(n, 2 * n, unit_kind::column) &&
+          all_of_kind(2 * n, 3 * n, unit_kind::box) &&
           all_of_kind(3 * n, fixed, unit_kind::diagonal) &&
           all_of_kind(fixed, units.size(), unit_kind::window);
   const bool same = kinds && v.shape() == s && v.parts() == 1 && v.rows() == s.size() &&
@@ -347,11 +347,11 @@ void append_board(const variant& v, const grid& g, std::string& out) {
     for (; i + 16 <= cells.size(); i += 16) {
       const __m128i value = _mm_loadu_si128(reinterpret_cast<const __m128i*>(cells.data() + i));
       const __m128i letter = _mm_cmpgt_epi8(value, nine), empty = _mm_cmpeq_epi8(value, zero);
-      const __m128i shown = _mm_add_epi8(
-          value, _mm_or_si128(_mm_and_si128(letter, _mm_set1_epi8('A' - 10)),
-                              _mm_andnot_si128(letter, _mm_set1_epi8('0'))));
-      const __m128i ch = _mm_or_si128(_mm_and_si128(empty, _mm_set1_epi8('.')),
-                                      _mm_andnot_si128(empty, shown));
+      const __m128i shown =
+          _mm_add_epi8(value, _mm_or_si128(_mm_and_si128(letter, _mm_set1_epi8('A' - 10)),
+                                           _mm_andnot_si128(letter, _mm_set1_epi8('0'))));
+      const __m128i ch =
+          _mm_or_si128(_mm_and_si128(empty, _mm_set1_epi8('.')), _mm_andnot_si128(empty, shown));
       _mm_storeu_si128(reinterpret_cast<__m128i*>(dst + i), ch);
     }
   }
