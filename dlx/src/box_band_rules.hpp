@@ -328,9 +328,24 @@ enum class rules_level { words, avx2, avx512 };
 
 // Boxes and bands to their common fixpoint, from the boxes and bands marked;
 // false on a contradiction. (The fixpoint is the same whatever the order.)
+// Bands first: a band marked on entry (the branch's, or every band at a
+// search's start) tells its boxes before they run.
 template <rules_level Level>
 [[gnu::always_inline]] inline bool settle_body(board& s, std::uint32_t boxes, std::uint32_t bands) {
   while (boxes | bands) {
+    // Every band marked runs before the boxes they mark: more boxes wait at
+    // once, so more run two at a time (forum count 2: 8% fewer instructions).
+    while (bands) {
+      const int k = std::countr_zero(bands);
+      bands &= bands - 1;
+#if defined(DLX_BOX_AVX2)
+      if constexpr (Level == rules_level::avx512) {
+        if (!band_rules_avx512(s, k, boxes)) return false;
+        continue;
+      }
+#endif
+      if (!band_rules(s, k, boxes)) return false;
+    }
 #if defined(DLX_BOX_AVX2)
     if constexpr (Level == rules_level::avx512) {
       if (!run_boxes_avx512(s, boxes, bands)) return false;
@@ -347,19 +362,6 @@ template <rules_level Level>
       if (!box_rules(s.box[b], rows, cols)) return false;
       if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
       if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
-    }
-    // Every band marked runs before the boxes they mark: more boxes wait at
-    // once, so more run two at a time (forum count 2: 8% fewer instructions).
-    while (bands) {
-      const int k = std::countr_zero(bands);
-      bands &= bands - 1;
-#if defined(DLX_BOX_AVX2)
-      if constexpr (Level == rules_level::avx512) {
-        if (!band_rules_avx512(s, k, boxes)) return false;
-        continue;
-      }
-#endif
-      if (!band_rules(s, k, boxes)) return false;
     }
   }
   return true;
