@@ -256,6 +256,9 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
     // What the box's lines hold that the band no longer allows (what the band
     // read of the box, a superset of what it holds now: nothing is missed).
     const u64 lose = v.seen[j] & ~a;
+    // What the box's lines can hold once told: the box's run confirming it
+    // (the echo of this band's own news) then marks no band.
+    (k < 3 ? s.rows_or : s.cols_or)[v.boxes[j]] = v.seen[j] & a;
     // The bits the box loses, word by word; the box is marked if it had any.
     u64 mask[4];
     if (k < 3) {
@@ -294,7 +297,12 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool band_rules_avx512(board& 
   const v4 turned1 = ((can >> 16) | (can << 32)) & cells3,
            turned2 = ((can << 16) | (can >> 32)) & cells3;
   const v4 must = can & ~(turned1 | turned2);
-  const v4 lose = v4{v.seen[0], v.seen[1], v.seen[2], 0} & ~can;
+  const v4 seen = v4{v.seen[0], v.seen[1], v.seen[2], 0};
+  const v4 lose = seen & ~can, kept = seen & can;
+  // What each box's lines can hold once told (as band_rules).
+  u64* const told = k < 3 ? s.rows_or : s.cols_or;
+  for (int j = 0; j < 3; ++j)
+    told[v.boxes[j]] = kept[j];
   // Lane 4j + r: box j's `lose` for its line r; lane 16 + 4j + r: its `must`.
   const __m512i news = (__m512i)__builtin_shufflevector(lose, must, 0, 1, 2, 3, 4, 5, 6, 7);
   // Box j's mask, lane 4r + c (word r, lane c): a band of rows takes `lose` for
