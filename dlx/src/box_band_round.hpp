@@ -1,5 +1,6 @@
 // The box rules in vector registers: a round on a box in a 256-bit register or
-// two in a 512-bit one, and the loop that runs the boxes marked two at a time.
+// two in a 512-bit one, the loop that runs the boxes marked two at a time, and
+// a band's news for its three boxes side by side.
 // For box_band_rules.hpp, which includes it once per instruction set, with
 // DLX_VEC naming the target and DLX_VEC_POPCNT16 saying whether it counts a
 // lane's bits in one instruction (no include guard on purpose). Internal.
@@ -198,4 +199,71 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
     }
     if (slot[0] < 0 && slot[1] < 0) return true;
   }
+}
+
+// A band (box_band_rules.hpp's band_rules) with its three boxes' news side by
+// side, word j of a 256-bit register for box j; each box's mask of the bits it
+// loses gathered by one permutation of 16-bit lanes (AVX-512) or by shifts.
+DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
+  band_view v;
+  if (!band_ways(s, k, v)) return false;
+  const u64 x = v.x, y = v.y;
+  // Box j's lines can hold x | y turned by its place in the ways (as band_rules).
+  const v4 bx = {x, x, x, 0}, by = {y, y, y, 0};
+  const v4 can = ((bx >> v4{0, 32, 16, 0}) | (bx << v4{48, 16, 32, 0}) | (by >> v4{0, 16, 32, 0}) |
+                  (by << v4{48, 32, 16, 0})) &
+                 cells3;
+  const v4 turned1 = ((can >> 16) | (can << 32)) & cells3,
+           turned2 = ((can << 16) | (can >> 32)) & cells3;
+  const v4 must = can & ~(turned1 | turned2);
+  const v4 seen = v4{v.seen[0], v.seen[1], v.seen[2], 0};
+  const v4 lose = seen & ~can, kept = seen & can;
+  // What each box's lines can hold once told (as band_rules).
+  u64* const told = k < 3 ? s.rows_or : s.cols_or;
+  for (int j = 0; j < 3; ++j)
+    told[v.boxes[j]] = kept[j];
+#if DLX_VEC_POPCNT16
+  // Lane 4j + r: box j's `lose` for its line r; lane 16 + 4j + r: its `must`.
+  const __m512i news = (__m512i)__builtin_shufflevector(lose, must, 0, 1, 2, 3, 4, 5, 6, 7);
+  // Box j's mask, lane 4r + c (word r, lane c): a band of rows takes `lose` for
+  // line r's cells and `must` for its "absent" lane; a band of columns takes
+  // `lose` for column c's cells and `must` for the columns' "absent" word.
+  alignas(64) static constexpr std::uint16_t index[2][3][32] = {
+      {{0, 0, 0, 16, 1, 1, 1, 17, 2, 2, 2, 18},
+       {4, 4, 4, 20, 5, 5, 5, 21, 6, 6, 6, 22},
+       {8, 8, 8, 24, 9, 9, 9, 25, 10, 10, 10, 26}},
+      {{0, 1, 2, 0, 0, 1, 2, 0, 0, 1, 2, 0, 16, 17, 18},
+       {4, 5, 6, 0, 4, 5, 6, 0, 4, 5, 6, 0, 20, 21, 22},
+       {8, 9, 10, 0, 8, 9, 10, 0, 8, 9, 10, 0, 24, 25, 26}}};
+  const int kind = k < 3 ? 0 : 1;
+  const __mmask32 keep = k < 3 ? 0x0FFF : 0x7777;
+#endif
+  for (int j = 0; j < 3; ++j) {
+#if DLX_VEC_POPCNT16
+    const v8 gathered =
+        (v8)_mm512_maskz_permutexvar_epi16(keep, _mm512_load_si512(index[kind][j]), news);
+    const __m256i mask = (__m256i)__builtin_shufflevector(gathered, gathered, 0, 1, 2, 3);
+#else
+    // Box j's `lose` and `must` in every word (32-bit lanes 2j and 2j + 1).
+    const __m256i pick = _mm256_set1_epi64x(
+        static_cast<long long>((static_cast<u64>(2 * j + 1) << 32) | static_cast<u64>(2 * j)));
+    const v4 lose_j = (v4)_mm256_permutevar8x32_epi32((__m256i)lose, pick),
+             must_j = (v4)_mm256_permutevar8x32_epi32((__m256i)must, pick);
+    __m256i mask;
+    if (k < 3) {
+      // Word r: line r's `lose` in its three cells, its `must` in its "absent" lane.
+      const v4 line = v4{all9, all9, all9, 0};
+      const v4 cells_lose = vspread((lose_j >> v4{0, 16, 32, 0}) & line) & cells3;
+      mask = (__m256i)(cells_lose | ((must_j >> v4{0, 16, 32, 0}) & line) << 48);
+    } else {
+      // Words 0-2: `lose`, by column; word 3, the columns' "absent" lanes: `must`.
+      mask = _mm256_blend_epi32((__m256i)lose_j, (__m256i)must_j, 0xC0);
+    }
+#endif
+    u64(&box)[4] = s.box[v.boxes[j]];
+    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(box));
+    _mm256_storeu_si256(reinterpret_cast<__m256i*>(box), _mm256_andnot_si256(mask, w));
+    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << v.boxes[j];
+  }
+  return true;
 }

@@ -168,6 +168,24 @@ inline bool box_rules(u64 (&box)[4], u64& rows, u64& cols) {
   return true;
 }
 
+// A band's ways against what its boxes' mini-lines can hold (what it read of
+// them, `seen`): kept in the board, and in `x`, `y`; false when a symbol has none.
+struct band_view {
+  int boxes[3];
+  u64 seen[3];
+  u64 x, y;
+};
+inline bool band_ways(board& s, int k, band_view& v) {
+  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
+  for (int j = 0; j < 3; ++j)
+    v.boxes[j] = band_box(k, j), v.seen[j] = seen[v.boxes[j]];
+  v.x = s.x[k] & v.seen[0] & turn1(v.seen[1]) & turn2(v.seen[2]);
+  v.y = s.y[k] & v.seen[0] & turn2(v.seen[1]) & turn1(v.seen[2]);
+  if (once3(v.x | v.y) != all9) return false;
+  s.x[k] = v.x, s.y[k] = v.y;
+  return true;
+}
+
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
 #define DLX_BOX_AVX2 1
 // The same rules on the box's four words at once (vector extensions; without
@@ -223,24 +241,6 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool run_boxes_avx512(board& s
 }
 #endif
 
-// A band's ways against what its boxes' mini-lines can hold (what it read of
-// them, `seen`): kept in the board, and in `x`, `y`; false when a symbol has none.
-struct band_view {
-  int boxes[3];
-  u64 seen[3];
-  u64 x, y;
-};
-inline bool band_ways(board& s, int k, band_view& v) {
-  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
-  for (int j = 0; j < 3; ++j)
-    v.boxes[j] = band_box(k, j), v.seen[j] = seen[v.boxes[j]];
-  v.x = s.x[k] & v.seen[0] & turn1(v.seen[1]) & turn2(v.seen[2]);
-  v.y = s.y[k] & v.seen[0] & turn2(v.seen[1]) & turn1(v.seen[2]);
-  if (once3(v.x | v.y) != all9) return false;
-  s.x[k] = v.x, s.y[k] = v.y;
-  return true;
-}
-
 // A band: keeps the ways its boxes' mini-lines allow, and tells each box what
 // its mini-lines can and must hold (marking the boxes that change). Branch-free
 // where it can be: whether a band or a box has news is as good as random to the
@@ -281,52 +281,13 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
 }
 
 #if defined(DLX_BOX_AVX2)
-// The same on a host with AVX-512: the three boxes' news side by side (word j
-// of a 256-bit register for box j), and each box's mask of the bits it loses
-// gathered from them by one permutation of 16-bit lanes.
+// The same with the three boxes' news side by side (box_band_round.hpp).
+__attribute__((target("avx2"))) inline bool band_rules_avx2(board& s, int k, std::uint32_t& dirty) {
+  return avx2_code::band_rules_vec(s, k, dirty);
+}
 __attribute__((target(DLX_AVX512_TARGET))) inline bool band_rules_avx512(board& s, int k,
                                                                          std::uint32_t& dirty) {
-  band_view v;
-  if (!band_ways(s, k, v)) return false;
-  const u64 x = v.x, y = v.y;
-  // Box j's lines can hold x | y turned by its place in the ways (as above).
-  const v4 bx = {x, x, x, 0}, by = {y, y, y, 0};
-  const v4 can = ((bx >> v4{0, 32, 16, 0}) | (bx << v4{48, 16, 32, 0}) | (by >> v4{0, 16, 32, 0}) |
-                  (by << v4{48, 32, 16, 0})) &
-                 cells3;
-  const v4 turned1 = ((can >> 16) | (can << 32)) & cells3,
-           turned2 = ((can << 16) | (can >> 32)) & cells3;
-  const v4 must = can & ~(turned1 | turned2);
-  const v4 seen = v4{v.seen[0], v.seen[1], v.seen[2], 0};
-  const v4 lose = seen & ~can, kept = seen & can;
-  // What each box's lines can hold once told (as band_rules).
-  u64* const told = k < 3 ? s.rows_or : s.cols_or;
-  for (int j = 0; j < 3; ++j)
-    told[v.boxes[j]] = kept[j];
-  // Lane 4j + r: box j's `lose` for its line r; lane 16 + 4j + r: its `must`.
-  const __m512i news = (__m512i)__builtin_shufflevector(lose, must, 0, 1, 2, 3, 4, 5, 6, 7);
-  // Box j's mask, lane 4r + c (word r, lane c): a band of rows takes `lose` for
-  // line r's cells and `must` for its "absent" lane; a band of columns takes
-  // `lose` for column c's cells and `must` for the columns' "absent" word.
-  alignas(64) static constexpr std::uint16_t index[2][3][32] = {
-      {{0, 0, 0, 16, 1, 1, 1, 17, 2, 2, 2, 18},
-       {4, 4, 4, 20, 5, 5, 5, 21, 6, 6, 6, 22},
-       {8, 8, 8, 24, 9, 9, 9, 25, 10, 10, 10, 26}},
-      {{0, 1, 2, 0, 0, 1, 2, 0, 0, 1, 2, 0, 16, 17, 18},
-       {4, 5, 6, 0, 4, 5, 6, 0, 4, 5, 6, 0, 20, 21, 22},
-       {8, 9, 10, 0, 8, 9, 10, 0, 8, 9, 10, 0, 24, 25, 26}}};
-  const int kind = k < 3 ? 0 : 1;
-  const __mmask32 keep = k < 3 ? 0x0FFF : 0x7777;
-  for (int j = 0; j < 3; ++j) {
-    const v8 gathered =
-        (v8)_mm512_maskz_permutexvar_epi16(keep, _mm512_load_si512(index[kind][j]), news);
-    const __m256i mask = (__m256i)__builtin_shufflevector(gathered, gathered, 0, 1, 2, 3);
-    u64(&box)[4] = s.box[v.boxes[j]];
-    const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(box));
-    _mm256_storeu_si256(reinterpret_cast<__m256i*>(box), _mm256_andnot_si256(mask, w));
-    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << v.boxes[j];
-  }
-  return true;
+  return avx512_code::band_rules_vec(s, k, dirty);
 }
 #endif
 
@@ -349,6 +310,9 @@ template <rules_level Level>
 #if defined(DLX_BOX_AVX2)
       if constexpr (Level == rules_level::avx512) {
         if (!band_rules_avx512(s, k, boxes)) return false;
+        continue;
+      } else if constexpr (Level == rules_level::avx2) {
+        if (!band_rules_avx2(s, k, boxes)) return false;
         continue;
       }
 #endif
