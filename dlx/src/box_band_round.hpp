@@ -95,7 +95,8 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   V cols_absent = words<3, 3, 3, 3>(w) & cells3;
   V rows_absent = w >> 48;
   const W c16 = (W)c;
-  const V one = (V)((c16 != 0) & ((c16 & (c16 - 1)) == 0));
+  // A cell with one candidate (or none: that is `bad` already, and holds none).
+  const V one = (V)((c16 & (c16 - 1)) == 0);
   const V k = c & (one | vspread(o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent));
   V n = c;
   if (vany(k)) {
@@ -115,11 +116,27 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   const V cols_sure = ~cols_absent & cells3;
   V lose_cols = vspread(vonce3(cols_sure)) & ~cols_sure & cells3;
   const V cols_known = cols_absent & ~oc;
-  // Both directions' counts at once: the rows' in lane 3.
-  const W n16 = vbits((W)((rows_absent << 48) | cols_absent));
-  const W k16 = vbits((W)((rows_known << 48) | cols_known));
-  bad |= (V)((n16 < 6) | (k16 > 6)) & counted;
+  // Both directions' counts at once, the rows' in lane 3: a line may lack six
+  // symbols, no more, no fewer (`over`); with six that may be absent, those
+  // are (`six`); with six known absent, the rest are present (`six_known`).
+  const V absent = (rows_absent << 48) | cols_absent, known = (rows_known << 48) | cols_known;
+#if DLX_VEC_POPCNT16
+  const W n16 = vbits((W)absent), k16 = vbits((W)known);
+  const V over = (V)((n16 < 6) | (k16 > 6));
   const V six = (V)(n16 == 6) & counted, six_known = (V)(k16 == 6) & counted;
+#else
+  // No bit count of a lane in AVX2: the symbols not absent (`p`) and not known
+  // absent (`q`) of each line, their lowest bits cleared one to three times.
+  const V nine = per_box<V>(all9 * lane_ones, all9 * lane_ones, all9 * lane_ones, all9 * lane_ones);
+  const W p = (W)(absent ^ nine), q = (W)(known ^ nine);
+  const W p2 = p & (p - 1) & ((p & (p - 1)) - 1), q2 = q & (q - 1) & ((q & (q - 1)) - 1);
+  const W p3 = p2 & (p2 - 1), q3 = q2 & (q2 - 1);
+  // More than three present, or fewer than three not known absent.
+  const V over = ~(V)(p3 == 0) | (V)(q2 == 0);
+  const V six = ~(V)(p2 == 0) & (V)(p3 == 0) & counted;
+  const V six_known = ~(V)(q2 == 0) & (V)(q3 == 0) & counted;
+#endif
+  bad |= over & counted;
   lose_rows |= rows_absent & (six >> 48);
   lose_cols |= cols_absent & six;
   rows_absent = (rows_absent & ~(six_known >> 48)) | (rows_known & (six_known >> 48));
