@@ -318,10 +318,12 @@ constexpr std::array<std::uint8_t, 512> nine_bits = [] {
 bool box_band_engine::choose(const board& s, frame& out) {
   // 1000 log2 n for n = 2..6 ways.
   constexpr std::uint32_t logs[5] = {1000, 1585, 2000, 2322, 2585};
-  // Branch-free: which band wins is as good as random to the processor.
-  std::uint32_t best = ~0u;
-  int best_band = -1;
-  u64 best_symbols = 0;
+  // Branch-free, by arithmetic the compiler cannot turn into jumps: which band
+  // wins, and which count of ways is its least, is as good as random to the
+  // processor. A band's key: its score, then its number (the first on a tie);
+  // all ones when every symbol of it is settled.
+  u64 best = ~u64{0};
+  u64 fewest[6];  // per band, the symbols with the fewest ways
   for (int k = 0; k < 6; ++k) {
     // How many ways each symbol has, bit-sliced: b2 b1 b0.
     const u64 slots[6] = {lane(s.x[k], 0), lane(s.x[k], 1), lane(s.x[k], 2),
@@ -334,19 +336,20 @@ bool box_band_engine::choose(const board& s, frame& out) {
       b1 ^= c0;
       b2 |= c1;
     }
-    const u64 with[5] = {~b2 & b1 & ~b0, ~b2 & b1 & b0, b2 & ~b1 & ~b0, b2 & ~b1 & b0,
-                         b2 & b1 & ~b0};
+    const u64 with[6] = {~b2 & b1 & ~b0, ~b2 & b1 & b0, b2 & ~b1 & ~b0,
+                         b2 & ~b1 & b0,  b2 & b1 & ~b0, 0};
     std::uint32_t score = 0;
-    u64 fewest = 0;  // the symbols with the fewest ways
-    for (int n = 4; n >= 0; --n) {
+    unsigned some = 0;  // bit n: a symbol with n + 2 ways
+    for (int n = 0; n < 5; ++n) {
       score += logs[n] * nine_bits[static_cast<std::size_t>(with[n])];
-      fewest = with[n] != 0 ? with[n] : fewest;
+      some |= static_cast<unsigned>(with[n] != 0) << n;
     }
-    const bool better = fewest != 0 && score < best;
-    best = better ? score : best;
-    best_band = better ? k : best_band;
-    best_symbols = better ? fewest : best_symbols;
+    fewest[k] = with[std::countr_zero(some | 32u)];
+    const u64 key = (u64{score} << 3 | static_cast<u64>(k)) | (u64{0} - u64{some == 0});
+    best = std::min(best, key);
   }
+  const int best_band = best == ~u64{0} ? -1 : static_cast<int>(best & 7);
+  const u64 best_symbols = best_band < 0 ? 0 : fewest[best_band];
   if (best_band < 0) return false;
   const int k = best_band, symbol = std::countr_zero(best_symbols);
   out.family = static_cast<std::uint8_t>(k * 9 + symbol);
