@@ -407,7 +407,7 @@ bool box_band_engine::run(bool entering) {
         ++result_.branches;
         ++result_.guesses;
         if (frame_count_ == arena_.size()) deepen();
-        arena_[frame_count_] = work_;
+        copy_board<Level>(arena_[frame_count_], work_);
         frames_[frame_count_++] = fr;
         decide(work_, fr);
         bands_dirty_ = 1u << (fr.family / 9);
@@ -423,7 +423,7 @@ bool box_band_engine::run(bool entering) {
     }
     frame& fr = frames_[frame_count_ - 1];
     fr.no = true;
-    work_ = arena_[frame_count_ - 1];
+    copy_board<Level>(work_, arena_[frame_count_ - 1]);
     decide(work_, fr);
     bands_dirty_ = 1u << (fr.family / 9);
     entering = true;

@@ -343,6 +343,15 @@ inline bool settle_words(board& s, std::uint32_t boxes, std::uint32_t bands) {
   return settle_body<rules_level::words>(s, boxes, bands);
 }
 #if defined(DLX_BOX_AVX2)
+__attribute__((target("avx2"))) inline void copy_board_avx2(board& to, const board& from) {
+  static_assert(sizeof(board) % 16 == 0 && sizeof(board) / 32 == 16);
+  auto* const d = reinterpret_cast<__m256i*>(&to);
+  const auto* const s = reinterpret_cast<const __m256i*>(&from);
+  for (std::size_t i = 0; i < sizeof(board) / 32; ++i)
+    _mm256_storeu_si256(d + i, _mm256_loadu_si256(s + i));
+  _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 16),
+                   _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 16)));
+}
 // The same, the whole loop compiled for hosts with AVX2 (and their bit
 // instructions: what -march=native gives it), chosen at run time.
 __attribute__((target("avx2,bmi,bmi2,popcnt"))) inline bool settle_avx2(board& s,
@@ -357,6 +366,19 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool settle_avx512(board& s, s
 }
 #undef DLX_AVX512_TARGET
 #endif
+// A board copied where the search branches and backs up: in vector registers
+// (the portable build's copy is a string instruction, slow to start).
+template <rules_level Level>
+void copy_board(board& to, const board& from) {
+#if defined(DLX_BOX_AVX2)
+  if constexpr (Level != rules_level::words) {
+    copy_board_avx2(to, from);
+    return;
+  }
+#endif
+  to = from;
+}
+
 // The engine's entry, at the level the host has.
 template <rules_level Level>
 bool settle(board& s, std::uint32_t boxes, std::uint32_t bands) {
