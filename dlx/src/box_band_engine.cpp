@@ -263,15 +263,6 @@ class box_band_engine final : public engine {
   }
   template <rules_level Level>
   bool run(bool entering);
-  static bool solved(const board& s) {
-    u64 rest = 0;
-    for (const auto& box : s.box)
-      for (int r = 0; r < 3; ++r) {
-        const u64 c = box[r] & cells3;
-        rest |= c & ((c | guards) - lane_ones);
-      }
-    return rest == 0;
-  }
   // The branch: in the band whose open symbols have the fewest ways (the sum
   // of their logs), the symbol with the fewest; false when every symbol is settled.
   static bool choose(const board& s, frame& out);
@@ -396,7 +387,7 @@ bool box_band_engine::run(bool entering) {
         if (!held || std::memcmp(&again, &work_, sizeof again) != 0)
           broken_invariant("box-band search");
       }
-      if (alive && solved(work_)) {
+      if (alive && solved<Level>(work_)) {
         ++result_.solutions;
         return true;
       }

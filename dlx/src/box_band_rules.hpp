@@ -352,6 +352,18 @@ __attribute__((target("avx2"))) inline void copy_board_avx2(board& to, const boa
   _mm_storeu_si128(reinterpret_cast<__m128i*>(d + 16),
                    _mm_loadu_si128(reinterpret_cast<const __m128i*>(s + 16)));
 }
+// A box a register: its cells' lowest candidates cleared, nothing left.
+__attribute__((target("avx2"))) inline bool solved_avx2(const board& s) {
+  const __m256i cells = _mm256_setr_epi64x(cells3, cells3, cells3, 0);
+  const __m256i one = _mm256_set1_epi16(1);
+  __m256i rest = _mm256_setzero_si256();
+  for (const auto& box : s.box) {
+    const __m256i c =
+        _mm256_and_si256(_mm256_loadu_si256(reinterpret_cast<const __m256i*>(box)), cells);
+    rest = _mm256_or_si256(rest, _mm256_and_si256(c, _mm256_sub_epi16(c, one)));
+  }
+  return _mm256_testz_si256(rest, rest) != 0;
+}
 // The same, the whole loop compiled for hosts with AVX2 (and their bit
 // instructions: what -march=native gives it), chosen at run time.
 __attribute__((target("avx2,bmi,bmi2,popcnt"))) inline bool settle_avx2(board& s,
@@ -366,6 +378,24 @@ __attribute__((target(DLX_AVX512_TARGET))) inline bool settle_avx512(board& s, s
 }
 #undef DLX_AVX512_TARGET
 #endif
+// Every cell down to one candidate.
+inline bool solved_words(const board& s) {
+  u64 rest = 0;
+  for (const auto& box : s.box)
+    for (int r = 0; r < 3; ++r) {
+      const u64 c = box[r] & cells3;
+      rest |= c & ((c | guards) - lane_ones);
+    }
+  return rest == 0;
+}
+template <rules_level Level>
+bool solved(const board& s) {
+#if defined(DLX_BOX_AVX2)
+  if constexpr (Level != rules_level::words) return solved_avx2(s);
+#endif
+  return solved_words(s);
+}
+
 // A board copied where the search branches and backs up: in vector registers
 // (the portable build's copy is a string instruction, slow to start).
 template <rules_level Level>
