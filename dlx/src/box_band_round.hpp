@@ -148,15 +148,12 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   return next;
 }
 
-// Every box marked, to its fixpoint, two at a time: in two 256-bit registers
-// (V = v4: two chains of rounds the processor overlaps) or in the halves of a
-// 512-bit one (V = v8: half the instructions). A box at its fixpoint is put
+// Every box marked, to its fixpoint, two at a time in two 256-bit registers
+// (two chains of rounds the processor overlaps). A box at its fixpoint is put
 // back and gives its slot to the next box waiting, so no slot idles while a box
 // waits. Marks the bands whose boxes' lines changed; false on a contradiction.
-template <class V>
 DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
-  // The slots' boxes; -1 once nothing is left for a slot (a 512-bit register's
-  // half keeps its last box, which stays at its fixpoint).
+  // The slots' boxes; -1 once nothing is left for a slot.
   int slot[2] = {-1, -1};
   v4 box[2];
   for (int h = 0; h < 2 && boxes != 0; ++h) {
@@ -165,26 +162,14 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
     std::memcpy(&box[h], s.box[slot[h]], sizeof box[h]);
   }
   if (slot[0] < 0) return true;
-  if (slot[1] < 0) box[1] = box[0];
   for (;;) {
     // One round; `done` gets a bit per slot at its fixpoint.
     u64 rows[2] = {0, 0}, cols[2] = {0, 0};
     unsigned done = 0;
-    if constexpr (sizeof(V) == 64) {
-      const V w = __builtin_shufflevector(box[0], box[1], 0, 1, 2, 3, 4, 5, 6, 7);
-      V bad = {0, 0, 0, 0, 0, 0, 0, 0}, o, oc;
-      const V next = box_round(w, bad, o, oc);
-      if (vany(bad)) return false;
-      const unsigned changed = _mm512_cmpneq_epi64_mask((__m512i)next, (__m512i)w);
-      done = ((changed & 0x0F) == 0 ? 1u : 0u) | ((changed & 0xF0) == 0 ? 2u : 0u);
-      box[0] = __builtin_shufflevector(next, next, 0, 1, 2, 3);
-      box[1] = __builtin_shufflevector(next, next, 4, 5, 6, 7);
-      for (int h = 0; h < 2; ++h)
-        rows[h] = pack3(o[4 * h], o[4 * h + 1], o[4 * h + 2]), cols[h] = oc[4 * h];
-    } else if (slot[0] >= 0 && slot[1] >= 0) {
-      V bad = {0, 0, 0, 0}, o[2], oc[2];
-      const V next0 = box_round(box[0], bad, o[0], oc[0]);
-      const V next1 = box_round(box[1], bad, o[1], oc[1]);
+    if (slot[0] >= 0 && slot[1] >= 0) {
+      v4 bad = {0, 0, 0, 0}, o[2], oc[2];
+      const v4 next0 = box_round(box[0], bad, o[0], oc[0]);
+      const v4 next1 = box_round(box[1], bad, o[1], oc[1]);
       if (vany(bad)) return false;
       done = (vany(next0 ^ box[0]) ? 0u : 1u) | (vany(next1 ^ box[1]) ? 0u : 2u);
       box[0] = next0, box[1] = next1;
@@ -193,8 +178,8 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
     } else {
       // One slot left: no second chain beside it.
       const int h = slot[0] >= 0 ? 0 : 1;
-      V bad = {0, 0, 0, 0}, o, oc;
-      const V next = box_round(box[h], bad, o, oc);
+      v4 bad = {0, 0, 0, 0}, o, oc;
+      const v4 next = box_round(box[h], bad, o, oc);
       if (vany(bad)) return false;
       done = vany(next ^ box[h]) ? 0u : 1u << h;
       box[h] = next;
@@ -217,6 +202,61 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
     if (slot[0] < 0 && slot[1] < 0) return true;
   }
 }
+
+#if DLX_VEC_POPCNT16
+// The same with the two boxes in the halves of one 512-bit register (half the
+// instructions), kept there from round to round: a half is written back and
+// loaded only when its box is done. A half without a box keeps the last one it
+// had, at its fixpoint.
+DLX_VEC bool run_boxes_paired(board& s, std::uint32_t boxes, std::uint32_t& bands) {
+  if (boxes == 0) return true;
+  int slot[2] = {std::countr_zero(boxes), -1};
+  boxes &= boxes - 1;
+  v4 first, second;
+  std::memcpy(&first, s.box[slot[0]], sizeof first);
+  second = first;
+  if (boxes != 0) {
+    slot[1] = std::countr_zero(boxes);
+    boxes &= boxes - 1;
+    std::memcpy(&second, s.box[slot[1]], sizeof second);
+  }
+  v8 pair = __builtin_shufflevector(first, second, 0, 1, 2, 3, 4, 5, 6, 7);
+  for (;;) {
+    v8 bad = {0, 0, 0, 0, 0, 0, 0, 0}, o, oc;
+    const v8 next = box_round(pair, bad, o, oc);
+    if (vany(bad)) return false;
+    const unsigned changed = _mm512_cmpneq_epi64_mask((__m512i)next, (__m512i)pair);
+    pair = next;
+    // A slot's bit when its box is at its fixpoint.
+    const unsigned done = (((changed & 0x0F) == 0 ? 1u : 0u) | ((changed & 0xF0) == 0 ? 2u : 0u)) &
+                          ((slot[0] >= 0 ? 1u : 0u) | (slot[1] >= 0 ? 2u : 0u));
+    if (done == 0) continue;
+    for (int h = 0; h < 2; ++h) {
+      const int b = slot[h];
+      if ((done >> h & 1) == 0) continue;
+      // Half h written back.
+      const v4 done_box = h == 0 ? __builtin_shufflevector(pair, pair, 0, 1, 2, 3)
+                                 : __builtin_shufflevector(pair, pair, 4, 5, 6, 7);
+      std::memcpy(s.box[b], &done_box, sizeof done_box);
+      const u64 rows = pack3(o[4 * h], o[4 * h + 1], o[4 * h + 2]), cols = oc[4 * h];
+      bands |= static_cast<std::uint32_t>(rows != s.rows_or[b]) << (b / 3) |
+               static_cast<std::uint32_t>(cols != s.cols_or[b]) << (3 + b % 3);
+      s.rows_or[b] = rows, s.cols_or[b] = cols;
+      slot[h] = -1;
+      if (boxes == 0) continue;
+      slot[h] = std::countr_zero(boxes);
+      boxes &= boxes - 1;
+      // The next box into half h.
+      v4 box;
+      std::memcpy(&box, s.box[slot[h]], sizeof box);
+      const v8 loaded = __builtin_shufflevector(box, box, 0, 1, 2, 3, 0, 1, 2, 3);
+      pair = (v8)_mm512_mask_blend_epi64(static_cast<__mmask8>(0x0F << (4 * h)), (__m512i)pair,
+                                         (__m512i)loaded);
+    }
+    if (slot[0] < 0 && slot[1] < 0) return true;
+  }
+}
+#endif
 
 // A band (box_band_rules.hpp's band_rules) with its three boxes' news side by
 // side, word j of a 256-bit register for box j; each box's mask of the bits it

@@ -232,12 +232,12 @@ namespace avx512_code {
 // The entries, each compiled for its instruction set and chosen at run time.
 __attribute__((target("avx2"))) inline bool run_boxes_avx2(board& s, std::uint32_t boxes,
                                                            std::uint32_t& bands) {
-  return avx2_code::run_boxes<v4>(s, boxes, bands);
+  return avx2_code::run_boxes(s, boxes, bands);
 }
 __attribute__((target(DLX_AVX512_TARGET))) inline bool run_boxes_avx512(board& s,
                                                                         std::uint32_t boxes,
                                                                         std::uint32_t& bands) {
-  return avx512_code::run_boxes<v8>(s, boxes, bands);
+  return avx512_code::run_boxes_paired(s, boxes, bands);
 }
 #endif
 
