@@ -84,8 +84,8 @@ template <class V>
 DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   using W = typename lanes16<V>::type;
   const V cells = per_box<V>(cells3, cells3, cells3, 0), rows = per_box<V>(all9, all9, all9, 0);
-  const V word3 = per_box<V>(0, 0, 0, ~u64{0}), lane0 = per_box<V>(0xFFFF, 0xFFFF, 0xFFFF, 0);
-  const V counted = cells | (lane0 << 48);
+  const V lane0 = per_box<V>(0xFFFF, 0xFFFF, 0xFFFF, 0);
+  const V counted = cells | (lane0 << 48), column_lanes = per_box<V>(0, 0, 0, cells3);
   // Mini-rows are words 0-2 (their "absent" lane moved to lane 0); the
   // mini-columns are lanes 0-2, the same in every word.
   const V c = w & cells;
@@ -139,13 +139,13 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   bad |= over & counted;
   lose_rows |= rows_absent & (six >> 48);
   lose_cols |= cols_absent & six;
-  rows_absent = (rows_absent & ~(six_known >> 48)) | (rows_known & (six_known >> 48));
-  cols_absent = (cols_absent & ~six_known) | (cols_known & six_known);
+  // Six known absent: the line's other symbols, all in its cells, are not.
+  rows_absent &= ~((six_known >> 48) & o);
+  cols_absent &= ~(six_known & oc);
   n &= ~(vspread(lose_rows) | lose_cols);
-  V next = (n | (rows_absent << 48)) & ~word3;
-  next |= words<0, 0, 0, 0>(cols_absent) & cells3 & word3;
   o_out = o, oc_out = oc;
-  return next;
+  // Word 3 of n and of the rows' lanes is empty: the columns' lanes go there.
+  return n | (rows_absent << 48) | (words<0, 0, 0, 0>(cols_absent) & column_lanes);
 }
 
 // Every box marked, to its fixpoint, two at a time in two 256-bit registers
