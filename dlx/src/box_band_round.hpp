@@ -40,19 +40,6 @@ DLX_VEC V word_turn2(V x) {
   return words<2, 0, 1, 3>(x);
 }
 template <class V>
-DLX_VEC V vonce3(V x) {
-  return (x | x >> 16 | x >> 32) & 0x1FF;
-}
-template <class V>
-DLX_VEC V vtwice3(V x) {
-  return ((x & x >> 16) | ((x | x >> 16) & x >> 32)) & 0x1FF;
-}
-template <class V>
-DLX_VEC V vspread(V x) {
-  x |= x << 16;
-  return x | x << 32;
-}
-template <class V>
 DLX_VEC V words_once(V x) {
   return x | word_turn1(x) | word_turn2(x);
 }
@@ -60,6 +47,44 @@ template <class V>
 DLX_VEC V words_twice(V x) {
   return (x & word_turn1(x)) | ((x | word_turn1(x)) & word_turn2(x));
 }
+// Lanes moved within each word by one byte shuffle: lane r of the result
+// holds lane (r + 1) % 3, (r + 2) % 3 of x (lanes 0-2), or lane 3 or lane 0 in
+// lanes 0-2 (`from3`, `from0`); lane 3 of the result is empty.
+template <class V>
+DLX_VEC V lanes_shuffled(V x, std::uint64_t pattern) {
+  if constexpr (sizeof(V) == 32) {
+    const __m256i p = _mm256_set1_epi64x(static_cast<long long>(pattern)) +
+                      _mm256_setr_epi64x(0, 0x0808080808080808LL, 0, 0x0808080808080808LL);
+    return (V)_mm256_shuffle_epi8((__m256i)x, p);
+  } else {
+    const __m512i p = _mm512_set1_epi64(static_cast<long long>(pattern)) +
+                      _mm512_setr_epi64(0, 0x0808080808080808LL, 0, 0x0808080808080808LL, 0,
+                                        0x0808080808080808LL, 0, 0x0808080808080808LL);
+    return (V)_mm512_shuffle_epi8((__m512i)x, p);
+  }
+}
+// Byte indices within a word, low byte first (0x80: an empty byte).
+constexpr std::uint64_t turn1_bytes = 0x8080'0100'0504'0302ULL;
+constexpr std::uint64_t turn2_bytes = 0x8080'0302'0100'0504ULL;
+constexpr std::uint64_t from3_bytes = 0x8080'0706'0706'0706ULL;
+constexpr std::uint64_t from0_bytes = 0x8080'0100'0100'0100ULL;
+template <class V>
+DLX_VEC V lanes_turn1(V x) {
+  return lanes_shuffled(x, turn1_bytes);
+}
+template <class V>
+DLX_VEC V lanes_turn2(V x) {
+  return lanes_shuffled(x, turn2_bytes);
+}
+template <class V>
+DLX_VEC V lanes_from3(V x) {
+  return lanes_shuffled(x, from3_bytes);
+}
+template <class V>
+DLX_VEC V lanes_from0(V x) {
+  return lanes_shuffled(x, from0_bytes);
+}
+
 // Bits set in each 16-bit lane (AVX-512 BITALG: one instruction).
 template <class W>
 DLX_VEC W vbits(W x) {
@@ -79,42 +104,46 @@ DLX_VEC W vbits(W x) {
 
 // One round of a box's rules (of each box in the register): the next state;
 // `bad` gains a bit on a contradiction; `o` and `oc` are what its mini-rows
-// (lane 0 of words 0-2) and mini-columns (lanes 0-2) could hold before the round.
+// (lanes 0-2 of words 0-2, each lane) and mini-columns (lanes 0-2) could hold
+// before the round.
 template <class V>
 DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   using W = typename lanes16<V>::type;
-  const V cells = per_box<V>(cells3, cells3, cells3, 0), rows = per_box<V>(all9, all9, all9, 0);
+  const V cells = per_box<V>(cells3, cells3, cells3, 0);
   const V lane0 = per_box<V>(0xFFFF, 0xFFFF, 0xFFFF, 0);
   const V counted = cells | (lane0 << 48), column_lanes = per_box<V>(0, 0, 0, cells3);
-  // Mini-rows are words 0-2 (their "absent" lane moved to lane 0); the
-  // mini-columns are lanes 0-2, the same in every word.
+  // Mini-rows are words 0-2: a row's union, its symbols in two cells or more
+  // and its "absent" lane in each of its three lanes; the mini-columns are
+  // lanes 0-2, the same in every word.
   const V c = w & cells;
   bad |= (V)((W)c == 0) & cells;
-  const V o = vonce3(c), t = vtwice3(c);
+  const V c1 = lanes_turn1(c), c2 = lanes_turn2(c), c01 = c | c1;
+  const V o = c01 | c2, t = (c & c1) | (c01 & c2);
   const V oc = words_once(c), tc = words_twice(c);
   V cols_absent = words<3, 3, 3, 3>(w) & cells3;
-  V rows_absent = w >> 48;
+  V rows_absent = lanes_from3(w);
   const W c16 = (W)c;
   // A cell with one candidate (or none: that is `bad` already, and holds none).
   const V one = (V)((c16 & (c16 - 1)) == 0);
-  const V k = c & (one | vspread(o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent));
+  const V k = c & (one | (o & ~t & ~rows_absent) | (oc & ~tc & ~cols_absent));
   V n = c;
   if (vany(k)) {
     const W k16 = (W)k;
     bad |= (V)(k16 & (k16 - 1));
-    const V ko = vonce3(k);
-    bad |= vtwice3(k) | words_twice(ko);
-    n = (c & ~(V)(k16 != 0) & ~vspread(words_once(ko))) | k;
+    const V k1 = lanes_turn1(k), k2 = lanes_turn2(k), k01 = k | k1;
+    const V ko = k01 | k2;
+    bad |= (k & k1) | (k01 & k2) | words_twice(ko);
+    n = (c & ~(V)(k16 != 0) & ~words_once(ko)) | k;
     rows_absent &= ~ko;
     cols_absent &= ~words_once(k);
   }
-  bad |= ((o | rows_absent) ^ 0x1FF) & rows;
-  const V rows_sure = ~rows_absent & rows;
+  bad |= ((o | rows_absent) ^ cells) & cells;
+  const V rows_sure = ~rows_absent & cells;
   V lose_rows = words_once(rows_sure) & ~rows_sure;
   const V rows_known = rows_absent & ~o;
   bad |= ((oc | cols_absent) ^ cells3) & cells;
   const V cols_sure = ~cols_absent & cells3;
-  V lose_cols = vspread(vonce3(cols_sure)) & ~cols_sure & cells3;
+  V lose_cols = (cols_sure | lanes_turn1(cols_sure) | lanes_turn2(cols_sure)) & ~cols_sure;
   const V cols_known = cols_absent & ~oc;
   // Both directions' counts at once, the rows' in lane 3: a line may lack six
   // symbols, no more, no fewer (`over`); with six that may be absent, those
@@ -137,12 +166,12 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   const V six_known = ~(V)(q2 == 0) & (V)(q3 == 0) & counted;
 #endif
   bad |= over & counted;
-  lose_rows |= rows_absent & (six >> 48);
+  lose_rows |= rows_absent & lanes_from3(six);
   lose_cols |= cols_absent & six;
   // Six known absent: the line's other symbols, all in its cells, are not.
-  rows_absent &= ~((six_known >> 48) & o);
+  rows_absent &= ~(lanes_from3(six_known) & o);
   cols_absent &= ~(six_known & oc);
-  n &= ~(vspread(lose_rows) | lose_cols);
+  n &= ~(lose_rows | lose_cols);
   o_out = o, oc_out = oc;
   // Word 3 of n and of the rows' lanes is empty: the columns' lanes go there.
   return n | (rows_absent << 48) | (words<0, 0, 0, 0>(cols_absent) & column_lanes);
@@ -174,7 +203,7 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
       done = (vany(next0 ^ box[0]) ? 0u : 1u) | (vany(next1 ^ box[1]) ? 0u : 2u);
       box[0] = next0, box[1] = next1;
       for (int h = 0; h < 2; ++h)
-        rows[h] = pack3(o[h][0], o[h][1], o[h][2]), cols[h] = oc[h][0];
+        rows[h] = pack3(o[h][0] & all9, o[h][1] & all9, o[h][2] & all9), cols[h] = oc[h][0];
     } else {
       // One slot left: no second chain beside it.
       const int h = slot[0] >= 0 ? 0 : 1;
@@ -183,7 +212,7 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
       if (vany(bad)) return false;
       done = vany(next ^ box[h]) ? 0u : 1u << h;
       box[h] = next;
-      rows[h] = pack3(o[0], o[1], o[2]), cols[h] = oc[0];
+      rows[h] = pack3(o[0] & all9, o[1] & all9, o[2] & all9), cols[h] = oc[0];
     }
     if (done == 0) continue;
     for (int h = 0; h < 2; ++h) {
@@ -238,7 +267,8 @@ DLX_VEC bool run_boxes_paired(board& s, std::uint32_t boxes, std::uint32_t& band
       const v4 done_box = h == 0 ? __builtin_shufflevector(pair, pair, 0, 1, 2, 3)
                                  : __builtin_shufflevector(pair, pair, 4, 5, 6, 7);
       std::memcpy(s.box[b], &done_box, sizeof done_box);
-      const u64 rows = pack3(o[4 * h], o[4 * h + 1], o[4 * h + 2]), cols = oc[4 * h];
+      const u64 rows = pack3(o[4 * h] & all9, o[4 * h + 1] & all9, o[4 * h + 2] & all9),
+                cols = oc[4 * h];
       bands |= static_cast<std::uint32_t>(rows != s.rows_or[b]) << (b / 3) |
                static_cast<std::uint32_t>(cols != s.cols_or[b]) << (3 + b % 3);
       s.rows_or[b] = rows, s.cols_or[b] = cols;
@@ -310,7 +340,7 @@ DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
     if (k < 3) {
       // Word r: line r's `lose` in its three cells, its `must` in its "absent" lane.
       const v4 line = v4{all9, all9, all9, 0};
-      const v4 cells_lose = vspread((lose_j >> v4{0, 16, 32, 0}) & line) & cells3;
+      const v4 cells_lose = lanes_from0((lose_j >> v4{0, 16, 32, 0}) & line);
       mask = (__m256i)(cells_lose | ((must_j >> v4{0, 16, 32, 0}) & line) << 48);
     } else {
       // Words 0-2: `lose`, by column; word 3, the columns' "absent" lanes: `must`.
