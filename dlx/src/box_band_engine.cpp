@@ -109,7 +109,7 @@ class box_band_engine final : public engine {
       box[3] = cells3;
     }
     for (int b = 0; b < 9; ++b)
-      pristine_.rows_or[b] = pristine_.cols_or[b] = cells3;
+      pristine_.lines_or[rows_at(b)] = pristine_.lines_or[columns_at(b)] = cells3;
     for (int k = 0; k < 6; ++k)
       pristine_.x[k] = pristine_.y[k] = cells3;
     base_ = work_ = pristine_;
@@ -258,7 +258,7 @@ class box_band_engine final : public engine {
         rows |= once3(left) << (16 * r);
         cols |= left;
       }
-      s.rows_or[b] = rows, s.cols_or[b] = cols;
+      s.lines_or[rows_at(b)] = rows, s.lines_or[columns_at(b)] = cols;
     }
   }
   template <rules_level Level>

@@ -47,6 +47,14 @@ template <class V>
 DLX_VEC V words_twice(V x) {
   return (x & word_turn1(x)) | ((x | word_turn1(x)) & word_turn2(x));
 }
+// Byte indices within a word, low byte first (0x80: an empty byte).
+constexpr std::uint64_t turn1_bytes = 0x8080'0100'0504'0302ULL;
+constexpr std::uint64_t turn2_bytes = 0x8080'0302'0100'0504ULL;
+constexpr std::uint64_t from3_bytes = 0x8080'0706'0706'0706ULL;
+constexpr std::uint64_t from0_bytes = 0x8080'0100'0100'0100ULL;
+constexpr std::uint64_t same_bytes = 0x8080'0504'0302'0100ULL;
+// Added to a word's byte indices for the second word of a 128-bit lane.
+constexpr std::uint64_t next_word = 0x0808'0808'0808'0808ULL;
 // Lanes moved within each word by one byte shuffle: lane r of the result
 // holds lane (r + 1) % 3, (r + 2) % 3 of x (lanes 0-2), or lane 3 or lane 0 in
 // lanes 0-2 (`from3`, `from0`); lane 3 of the result is empty.
@@ -54,20 +62,16 @@ template <class V>
 DLX_VEC V lanes_shuffled(V x, std::uint64_t pattern) {
   if constexpr (sizeof(V) == 32) {
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(pattern)) +
-                      _mm256_setr_epi64x(0, 0x0808080808080808LL, 0, 0x0808080808080808LL);
+                      _mm256_setr_epi64x(0, static_cast<long long>(next_word), 0,
+                                         static_cast<long long>(next_word));
     return (V)_mm256_shuffle_epi8((__m256i)x, p);
   } else {
+    const long long next = static_cast<long long>(next_word);
     const __m512i p = _mm512_set1_epi64(static_cast<long long>(pattern)) +
-                      _mm512_setr_epi64(0, 0x0808080808080808LL, 0, 0x0808080808080808LL, 0,
-                                        0x0808080808080808LL, 0, 0x0808080808080808LL);
+                      _mm512_setr_epi64(0, next, 0, next, 0, next, 0, next);
     return (V)_mm512_shuffle_epi8((__m512i)x, p);
   }
 }
-// Byte indices within a word, low byte first (0x80: an empty byte).
-constexpr std::uint64_t turn1_bytes = 0x8080'0100'0504'0302ULL;
-constexpr std::uint64_t turn2_bytes = 0x8080'0302'0100'0504ULL;
-constexpr std::uint64_t from3_bytes = 0x8080'0706'0706'0706ULL;
-constexpr std::uint64_t from0_bytes = 0x8080'0100'0100'0100ULL;
 template <class V>
 DLX_VEC V lanes_turn1(V x) {
   return lanes_shuffled(x, turn1_bytes);
@@ -219,9 +223,11 @@ DLX_VEC bool run_boxes(board& s, std::uint32_t boxes, std::uint32_t& bands) {
       const int b = slot[h];
       if (b < 0 || (done >> h & 1) == 0) continue;
       std::memcpy(s.box[b], &box[h], sizeof box[h]);
-      bands |= static_cast<std::uint32_t>(rows[h] != s.rows_or[b]) << (b / 3) |
-               static_cast<std::uint32_t>(cols[h] != s.cols_or[b]) << (3 + b % 3);
-      s.rows_or[b] = rows[h], s.cols_or[b] = cols[h];
+      u64& rows_was = s.lines_or[rows_at(b)];
+      u64& cols_was = s.lines_or[columns_at(b)];
+      bands |= static_cast<std::uint32_t>(rows[h] != rows_was) << (b / 3) |
+               static_cast<std::uint32_t>(cols[h] != cols_was) << (3 + b % 3);
+      rows_was = rows[h], cols_was = cols[h];
       slot[h] = -1;
       if (boxes == 0) continue;
       slot[h] = std::countr_zero(boxes);
@@ -269,9 +275,11 @@ DLX_VEC bool run_boxes_paired(board& s, std::uint32_t boxes, std::uint32_t& band
       std::memcpy(s.box[b], &done_box, sizeof done_box);
       const u64 rows = pack3(o[4 * h] & all9, o[4 * h + 1] & all9, o[4 * h + 2] & all9),
                 cols = oc[4 * h];
-      bands |= static_cast<std::uint32_t>(rows != s.rows_or[b]) << (b / 3) |
-               static_cast<std::uint32_t>(cols != s.cols_or[b]) << (3 + b % 3);
-      s.rows_or[b] = rows, s.cols_or[b] = cols;
+      u64& rows_was = s.lines_or[rows_at(b)];
+      u64& cols_was = s.lines_or[columns_at(b)];
+      bands |= static_cast<std::uint32_t>(rows != rows_was) << (b / 3) |
+               static_cast<std::uint32_t>(cols != cols_was) << (3 + b % 3);
+      rows_was = rows, cols_was = cols;
       slot[h] = -1;
       if (boxes == 0) continue;
       slot[h] = std::countr_zero(boxes);
@@ -292,23 +300,39 @@ DLX_VEC bool run_boxes_paired(board& s, std::uint32_t boxes, std::uint32_t& band
 // side, word j of a 256-bit register for box j; each box's mask of the bits it
 // loses gathered by one permutation of 16-bit lanes (AVX-512) or by shifts.
 DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
-  band_view v;
-  if (!band_ways(s, k, v)) return false;
-  const u64 x = v.x, y = v.y;
+  // What the band read of its boxes' lines, box j in word j.
+  // (Three loads of words the boxes stored one by one: one wider load would
+  // wait for them to reach the cache.)
+  const u64* const read = &s.lines_or[3 * k];
+  const v4 seen = {read[0], read[1], read[2], 0};
+  // Per word, box j's lines as they are (box 0), turned once or twice (boxes
+  // 1 and 2: A turns box 1 once and box 2 twice, B the other way); word 3 empty.
+  const __m256i a = _mm256_setr_epi64x(
+      static_cast<long long>(same_bytes), static_cast<long long>(turn1_bytes + next_word),
+      static_cast<long long>(turn2_bytes), static_cast<long long>(~u64{0}));
+  const __m256i b = _mm256_setr_epi64x(
+      static_cast<long long>(same_bytes), static_cast<long long>(turn2_bytes + next_word),
+      static_cast<long long>(turn1_bytes), static_cast<long long>(~u64{0}));
+  // The ways the boxes' lines still allow (band_ways: x, box 0's line r, box
+  // 1's r + 1, box 2's r + 2; y, r + 2 and r + 1), word 0 the three boxes' AND.
+  const v4 tx = (v4)_mm256_shuffle_epi8((__m256i)seen, a),
+           ty = (v4)_mm256_shuffle_epi8((__m256i)seen, b);
+  const u64 x = s.x[k] & (tx & words<1, 2, 0, 3>(tx) & words<2, 0, 1, 3>(tx))[0];
+  const u64 y = s.y[k] & (ty & words<1, 2, 0, 3>(ty) & words<2, 0, 1, 3>(ty))[0];
+  if (((x | y | x >> 16 | y >> 16 | x >> 32 | y >> 32) & all9) != all9) return false;
+  s.x[k] = x, s.y[k] = y;
   // Box j's lines can hold x | y turned by its place in the ways (as band_rules).
-  const v4 bx = {x, x, x, 0}, by = {y, y, y, 0};
-  const v4 can = ((bx >> v4{0, 32, 16, 0}) | (bx << v4{48, 16, 32, 0}) | (by >> v4{0, 16, 32, 0}) |
-                  (by << v4{48, 32, 16, 0})) &
-                 cells3;
-  const v4 turned1 = ((can >> 16) | (can << 32)) & cells3,
-           turned2 = ((can << 16) | (can >> 32)) & cells3;
-  const v4 must = can & ~(turned1 | turned2);
-  const v4 seen = v4{v.seen[0], v.seen[1], v.seen[2], 0};
+  const v4 bx = {x, x, x, x}, by = {y, y, y, y};
+  const v4 can = (v4)_mm256_shuffle_epi8((__m256i)bx, b) | (v4)_mm256_shuffle_epi8((__m256i)by, a);
+  const v4 must = can & ~(lanes_turn1(can) | lanes_turn2(can));
   const v4 lose = seen & ~can, kept = seen & can;
   // What each box's lines can hold once told (as band_rules).
-  u64* const told = k < 3 ? s.rows_or : s.cols_or;
   for (int j = 0; j < 3; ++j)
-    told[v.boxes[j]] = kept[j];
+    s.lines_or[3 * k + j] = kept[j];
+  int boxes[3];
+  for (int j = 0; j < 3; ++j)
+    boxes[j] = band_box(k, j);
+  const int kind = k < 3 ? 0 : 1;
 #if DLX_VEC_POPCNT16
   // Lane 4j + r: box j's `lose` for its line r; lane 16 + 4j + r: its `must`.
   const __m512i news = (__m512i)__builtin_shufflevector(lose, must, 0, 1, 2, 3, 4, 5, 6, 7);
@@ -322,8 +346,8 @@ DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
       {{0, 1, 2, 0, 0, 1, 2, 0, 0, 1, 2, 0, 16, 17, 18},
        {4, 5, 6, 0, 4, 5, 6, 0, 4, 5, 6, 0, 20, 21, 22},
        {8, 9, 10, 0, 8, 9, 10, 0, 8, 9, 10, 0, 24, 25, 26}}};
-  const int kind = k < 3 ? 0 : 1;
-  const __mmask32 keep = k < 3 ? 0x0FFF : 0x7777;
+  constexpr __mmask32 keeps[2] = {0x0FFF, 0x7777};
+  const __mmask32 keep = keeps[kind];
 #endif
   for (int j = 0; j < 3; ++j) {
 #if DLX_VEC_POPCNT16
@@ -337,7 +361,7 @@ DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
     const v4 lose_j = (v4)_mm256_permutevar8x32_epi32((__m256i)lose, pick),
              must_j = (v4)_mm256_permutevar8x32_epi32((__m256i)must, pick);
     __m256i mask;
-    if (k < 3) {
+    if (kind == 0) {
       // Word r: line r's `lose` in its three cells, its `must` in its "absent" lane.
       const v4 line = v4{all9, all9, all9, 0};
       const v4 cells_lose = lanes_from0((lose_j >> v4{0, 16, 32, 0}) & line);
@@ -347,10 +371,10 @@ DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
       mask = _mm256_blend_epi32((__m256i)lose_j, (__m256i)must_j, 0xC0);
     }
 #endif
-    u64(&box)[4] = s.box[v.boxes[j]];
+    u64(&box)[4] = s.box[boxes[j]];
     const __m256i w = _mm256_loadu_si256(reinterpret_cast<const __m256i*>(box));
     _mm256_storeu_si256(reinterpret_cast<__m256i*>(box), _mm256_andnot_si256(mask, w));
-    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << v.boxes[j];
+    dirty |= static_cast<std::uint32_t>(_mm256_testz_si256(w, mask) == 0) << boxes[j];
   }
   return true;
 }

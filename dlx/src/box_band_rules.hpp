@@ -45,8 +45,9 @@ constexpr u64 all9 = 0x1FF;
 struct board {
   u64 box[9][4];
   // What the bands last read of each box: its mini-rows' and mini-columns'
-  // possible symbols, a lane each.
-  u64 rows_or[9], cols_or[9];
+  // possible symbols, a lane each, in the bands' order: band k reads its box
+  // j's at 3k + j (rows_at, columns_at below), its three boxes side by side.
+  u64 lines_or[18];
   // Per band, the ways still possible per symbol: x holds ways 0-2 in lanes
   // 0-2, y ways 4, 5, 3 (see way_slot below).
   u64 x[6], y[6];
@@ -61,6 +62,13 @@ constexpr int way_slot[6] = {0, 1, 2, 5, 3, 4};
 
 inline int band_box(int k, int j) {
   return k < 3 ? 3 * k + j : (k - 3) + 3 * j;
+}
+// Where box b's mini-rows' and mini-columns' possible symbols are kept.
+inline int rows_at(int b) {
+  return b;
+}
+inline int columns_at(int b) {
+  return 9 + 3 * (b % 3) + b / 3;
 }
 
 inline u64 spread(u64 x) {
@@ -176,9 +184,8 @@ struct band_view {
   u64 x, y;
 };
 inline bool band_ways(board& s, int k, band_view& v) {
-  const u64* seen = k < 3 ? s.rows_or : s.cols_or;
   for (int j = 0; j < 3; ++j)
-    v.boxes[j] = band_box(k, j), v.seen[j] = seen[v.boxes[j]];
+    v.boxes[j] = band_box(k, j), v.seen[j] = s.lines_or[3 * k + j];
   v.x = s.x[k] & v.seen[0] & turn1(v.seen[1]) & turn2(v.seen[2]);
   v.y = s.y[k] & v.seen[0] & turn2(v.seen[1]) & turn1(v.seen[2]);
   if (once3(v.x | v.y) != all9) return false;
@@ -258,7 +265,7 @@ inline bool band_rules(board& s, int k, std::uint32_t& dirty) {
     const u64 lose = v.seen[j] & ~a;
     // What the box's lines can hold once told: the box's run confirming it
     // (the echo of this band's own news) then marks no band.
-    (k < 3 ? s.rows_or : s.cols_or)[v.boxes[j]] = v.seen[j] & a;
+    s.lines_or[3 * k + j] = v.seen[j] & a;
     // The bits the box loses, word by word; the box is marked if it had any.
     u64 mask[4];
     if (k < 3) {
@@ -332,8 +339,10 @@ template <rules_level Level>
       boxes &= boxes - 1;
       u64 rows = 0, cols = 0;
       if (!box_rules(s.box[b], rows, cols)) return false;
-      if (rows != s.rows_or[b]) s.rows_or[b] = rows, bands |= 1u << (b / 3);
-      if (cols != s.cols_or[b]) s.cols_or[b] = cols, bands |= 1u << (3 + b % 3);
+      u64& rows_was = s.lines_or[rows_at(b)];
+      u64& cols_was = s.lines_or[columns_at(b)];
+      if (rows != rows_was) rows_was = rows, bands |= 1u << (b / 3);
+      if (cols != cols_was) cols_was = cols, bands |= 1u << (3 + b % 3);
     }
   }
   return true;
