@@ -356,6 +356,34 @@ TEST(BoxBand, EveryPathTheSameTree) {
   }
 }
 
+// The trees of two hard puzzles on the plain matrix, counted to 2 on every path:
+// the speed work of issue 66 kept them node for node, and a change to the rules or
+// the branch rule that alters them must update these figures, which may only fall
+// (the issue's "guesses unchanged or fewer").
+TEST(BoxBand, HardPuzzlesTreesAsRecorded) {
+  std::mt19937_64 rng(1);
+  const disguised d = make_sudoku(rng, false);
+  struct recorded {
+    const std::string& puzzle;
+    std::uint64_t nodes, guesses;
+  };
+  const recorded trees[] = {{inkala, 123, 61}, {escargot, 39, 19}};
+  std::vector<const char*> paths = {"DLX_NO_AVX2", nullptr};
+  if (dlx::box_band_rules_path() == "AVX-512") paths.push_back("DLX_NO_AVX512");
+  for (const char* variable : paths) {
+    const path_switch on(variable);
+    ASSERT_TRUE(on.set());
+    for (const recorded& t : trees) {
+      dlx::solver s(d.problem);
+      ASSERT_FALSE(s.preselect(givens(d, t.puzzle)));
+      const auto counted = s.count(groups_to(2));
+      EXPECT_EQ(counted.solutions, 1u);
+      EXPECT_EQ(counted.nodes, t.nodes) << dlx::box_band_rules_path();
+      EXPECT_EQ(counted.guesses, t.guesses) << dlx::box_band_rules_path();
+    }
+  }
+}
+
 TEST(BoxBand, PreselectionMovesBetweenEngines) {
   std::mt19937_64 rng(3);
   const disguised d = make_sudoku(rng, true);
