@@ -267,7 +267,11 @@ template <class Search>
 result solver::with_givens(const grid& puzzle, const dlx::search_options& options, bool shows,
                            Search&& search) {
   if (auto early = preselect_givens(dlx_, puzzle)) return *early;
-  const auto start = std::chrono::steady_clock::now();
+  // The clock is read when the caller asks for the search's time or a time
+  // budget needs it.
+  const bool timed = timed_ || options.time_budget.count() > 0;
+  using clock = std::chrono::steady_clock;
+  const auto start = timed ? clock::now() : clock::time_point{};
   std::chrono::duration<double> preparing{0};  // building the search with the sums stated
   dlx::search_result r;
   if (!defers_ || !options.subtree.empty()) {
@@ -286,13 +290,13 @@ result solver::with_givens(const grid& puzzle, const dlx::search_options& option
       root_work.guesses = 0;
       dlx::search_options rest = options;
       if (rest.node_budget != 0) rest.node_budget -= std::min(rest.node_budget - 1, r.nodes);
-      const auto building = std::chrono::steady_clock::now();
+      const auto building = timed ? clock::now() : clock::time_point{};
       dlx::solver& full = stated();
-      preparing = std::chrono::steady_clock::now() - building;
+      if (timed) preparing = clock::now() - building;
       if (auto early = preselect_givens(full, puzzle)) return *early;
       if (rest.time_budget.count() > 0) {
-        rest.time_budget -= std::chrono::duration_cast<std::chrono::nanoseconds>(
-            std::chrono::steady_clock::now() - start);
+        rest.time_budget -=
+            std::chrono::duration_cast<std::chrono::nanoseconds>(clock::now() - start);
         rest.time_budget = std::max(rest.time_budget, decltype(rest.time_budget){1});
       }
       r = taking_turns(full, rest, shows, search);
@@ -300,9 +304,11 @@ result solver::with_givens(const grid& puzzle, const dlx::search_options& option
       r.add_work(root_work);
     }
   }
-  const std::chrono::duration<double> spent = std::chrono::steady_clock::now() - start;
   result out = classify(r);
-  out.search_seconds = (spent - preparing).count();
+  if (timed_) {
+    const std::chrono::duration<double> spent = clock::now() - start;
+    out.search_seconds = (spent - preparing).count();
+  }
   return out;
 }
 

@@ -76,7 +76,11 @@ class answer_context {
 
   /// This thread's workspace, holding the puzzle.
   sudoku::workspace& workspace() { return w_; }
-  sudoku::solver& solver() { return w_.solver_for(w_.variant); }
+  sudoku::solver& solver() {
+    sudoku::solver& s = w_.solver_for(w_.variant);
+    s.time_searches(s_.times);  // --times: the clock read twice a puzzle, else never
+    return s;
+  }
   sudoku::logic_solver& logic() { return w_.logic_for(w_.variant); }
   sudoku::generator& generator() { return w_.generator_for(w_.variant); }
 

@@ -47,7 +47,8 @@ struct result {
   bool exact = false;
   /// Seconds in the search itself, the givens placed: not reading the puzzle,
   /// building its model or checking the answer (what a variant's model costs
-  /// is the rest of the time a puzzle takes).
+  /// is the rest of the time a puzzle takes). 0 unless the solver times its
+  /// searches (solver::time_searches).
   double search_seconds = 0;
   /// How the underlying search ended (budget_exhausted: the count is a lower bound).
   dlx::search_status search = dlx::search_status::complete;
@@ -131,6 +132,12 @@ class solver {
   [[nodiscard]] dlx::branching branching() const noexcept { return branching_; }
   void set_branching(dlx::branching b);
 
+  /// Whether each result says how long its search took (result::search_seconds):
+  /// two readings of the clock a puzzle, off by default (on a virtual machine
+  /// they are a few percent of an easy puzzle's time).
+  [[nodiscard]] bool times_searches() const noexcept { return timed_; }
+  void time_searches(bool on) noexcept { timed_ = on; }
+
   /// The digits of the variables (variant::variables(), position minus
   /// variant::positions()) in the last solution written to a grid: a grid
   /// holds the board only.
@@ -173,6 +180,7 @@ class solver {
   mutable std::vector<std::uint8_t> variable_digits_;  // decode's, per variable
   dlx::propagation propagation_ = dlx::propagation::none;
   dlx::branching branching_ = dlx::branching::mrv;
+  bool timed_ = false;
 };
 
 }  // namespace sudoku
