@@ -55,11 +55,12 @@ constexpr std::uint64_t from0_bytes = 0x8080'0100'0100'0100ULL;
 constexpr std::uint64_t same_bytes = 0x8080'0504'0302'0100ULL;
 // Added to a word's byte indices for the second word of a 128-bit lane.
 constexpr std::uint64_t next_word = 0x0808'0808'0808'0808ULL;
-// Lanes moved within each word by one byte shuffle: lane r of the result
-// holds lane (r + 1) % 3, (r + 2) % 3 of x (lanes 0-2), or lane 3 or lane 0 in
-// lanes 0-2 (`from3`, `from0`); lane 3 of the result is empty.
-template <class V>
-DLX_VEC V lanes_shuffled(V x, std::uint64_t pattern) {
+// Lanes moved within each word by one byte shuffle, its bytes as `pattern`
+// says (turn1_bytes ... from0_bytes above): lane r of the result holds lane
+// (r + 1) % 3, (r + 2) % 3 of x (lanes 0-2), or lane 3 or lane 0 in lanes 0-2
+// (from3, from0); lane 3 of the result is empty.
+template <std::uint64_t pattern, class V>
+DLX_VEC V lanes(V x) {
   if constexpr (sizeof(V) == 32) {
     const __m256i p = _mm256_set1_epi64x(static_cast<long long>(pattern)) +
                       _mm256_setr_epi64x(0, static_cast<long long>(next_word), 0,
@@ -71,22 +72,6 @@ DLX_VEC V lanes_shuffled(V x, std::uint64_t pattern) {
                       _mm512_setr_epi64(0, next, 0, next, 0, next, 0, next);
     return (V)_mm512_shuffle_epi8((__m512i)x, p);
   }
-}
-template <class V>
-DLX_VEC V lanes_turn1(V x) {
-  return lanes_shuffled(x, turn1_bytes);
-}
-template <class V>
-DLX_VEC V lanes_turn2(V x) {
-  return lanes_shuffled(x, turn2_bytes);
-}
-template <class V>
-DLX_VEC V lanes_from3(V x) {
-  return lanes_shuffled(x, from3_bytes);
-}
-template <class V>
-DLX_VEC V lanes_from0(V x) {
-  return lanes_shuffled(x, from0_bytes);
 }
 
 // Bits set in each 16-bit lane (AVX-512 BITALG: one instruction).
@@ -121,11 +106,11 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   // lanes 0-2, the same in every word.
   const V c = w & cells;
   bad |= (V)((W)c == 0) & cells;
-  const V c1 = lanes_turn1(c), c2 = lanes_turn2(c), c01 = c | c1;
+  const V c1 = lanes<turn1_bytes>(c), c2 = lanes<turn2_bytes>(c), c01 = c | c1;
   const V o = c01 | c2, t = (c & c1) | (c01 & c2);
   const V oc = words_once(c), tc = words_twice(c);
   V cols_absent = words<3, 3, 3, 3>(w) & cells3;
-  V rows_absent = lanes_from3(w);
+  V rows_absent = lanes<from3_bytes>(w);
   const W c16 = (W)c;
   // A cell with one candidate (or none: that is `bad` already, and holds none).
   const V one = (V)((c16 & (c16 - 1)) == 0);
@@ -134,7 +119,7 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   if (vany(k)) {
     const W k16 = (W)k;
     bad |= (V)(k16 & (k16 - 1));
-    const V k1 = lanes_turn1(k), k2 = lanes_turn2(k), k01 = k | k1;
+    const V k1 = lanes<turn1_bytes>(k), k2 = lanes<turn2_bytes>(k), k01 = k | k1;
     const V ko = k01 | k2;
     bad |= (k & k1) | (k01 & k2) | words_twice(ko);
     n = (c & ~(V)(k16 != 0) & ~words_once(ko)) | k;
@@ -147,7 +132,8 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   const V rows_known = rows_absent & ~o;
   bad |= ((oc | cols_absent) ^ cells3) & cells;
   const V cols_sure = ~cols_absent & cells3;
-  V lose_cols = (cols_sure | lanes_turn1(cols_sure) | lanes_turn2(cols_sure)) & ~cols_sure;
+  V lose_cols =
+      (cols_sure | lanes<turn1_bytes>(cols_sure) | lanes<turn2_bytes>(cols_sure)) & ~cols_sure;
   const V cols_known = cols_absent & ~oc;
   // Both directions' counts at once, the rows' in lane 3: a line may lack six
   // symbols, no more, no fewer (`over`); with six that may be absent, those
@@ -170,10 +156,10 @@ DLX_VEC V box_round(V w, V& bad, V& o_out, V& oc_out) {
   const V six_known = ~(V)(q2 == 0) & (V)(q3 == 0) & counted;
 #endif
   bad |= over & counted;
-  lose_rows |= rows_absent & lanes_from3(six);
+  lose_rows |= rows_absent & lanes<from3_bytes>(six);
   lose_cols |= cols_absent & six;
   // Six known absent: the line's other symbols, all in its cells, are not.
-  rows_absent &= ~(lanes_from3(six_known) & o);
+  rows_absent &= ~(lanes<from3_bytes>(six_known) & o);
   cols_absent &= ~(six_known & oc);
   n &= ~(lose_rows | lose_cols);
   o_out = o, oc_out = oc;
@@ -324,7 +310,7 @@ DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
   // Box j's lines can hold x | y turned by its place in the ways (as band_rules).
   const v4 bx = {x, x, x, x}, by = {y, y, y, y};
   const v4 can = (v4)_mm256_shuffle_epi8((__m256i)bx, b) | (v4)_mm256_shuffle_epi8((__m256i)by, a);
-  const v4 must = can & ~(lanes_turn1(can) | lanes_turn2(can));
+  const v4 must = can & ~(lanes<turn1_bytes>(can) | lanes<turn2_bytes>(can));
   const v4 lose = seen & ~can, kept = seen & can;
   // What each box's lines can hold once told (as band_rules).
   for (int j = 0; j < 3; ++j)
@@ -364,7 +350,7 @@ DLX_VEC bool band_rules_vec(board& s, int k, std::uint32_t& dirty) {
     if (kind == 0) {
       // Word r: line r's `lose` in its three cells, its `must` in its "absent" lane.
       const v4 line = v4{all9, all9, all9, 0};
-      const v4 cells_lose = lanes_from0((lose_j >> v4{0, 16, 32, 0}) & line);
+      const v4 cells_lose = lanes<from0_bytes>((lose_j >> v4{0, 16, 32, 0}) & line);
       mask = (__m256i)(cells_lose | ((must_j >> v4{0, 16, 32, 0}) & line) << 48);
     } else {
       // Words 0-2: `lose`, by column; word 3, the columns' "absent" lanes: `must`.
